@@ -1,0 +1,67 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { adminRoutes } from "./domains/admin/routes";
+import { identityRoutes } from "./domains/identity/routes";
+import { systemRoutes } from "./domains/system/routes";
+import { workspaceRoutes } from "./domains/workspaces/routes";
+import type { AppEnv } from "./env";
+import { errorResponse } from "./lib/envelope";
+import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
+import { BASE_PATH } from "./lib/origin";
+import { limitBodySize, requireJsonBody } from "./middleware/body";
+import { requestContext } from "./middleware/request-id";
+
+/** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
+function fromHttpException(error: HTTPException): ApiError {
+  const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((key) => ERROR_STATUS[key] === error.status) ?? "bad_request";
+  const status = error.status as ContentfulStatusCode;
+  const apiError = new ApiError(code, error.message || undefined);
+  return status === apiError.status ? apiError : new ApiError("bad_request", error.message);
+}
+
+/** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes];
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestContext);
+  app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
+  app.use(`${BASE_PATH}/*`, limitBodySize);
+  // OAuth's token and revoke endpoints take form bodies; every other API body is JSON.
+  app.use(`${BASE_PATH}/*`, async (c, next) =>
+    c.req.path.startsWith(`${BASE_PATH}/oauth/`) ? next() : requireJsonBody(c, next),
+  );
+
+  for (const router of apiRouters) app.route(BASE_PATH, router);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });
+  app.doc31(`${BASE_PATH}/openapi.json`, (c) => openApiConfig(new URL(c.req.url).origin));
+
+  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));
+    // Log the failure with the request id; never the request body, which may hold secrets.
+    console.error(JSON.stringify({ requestId: c.var.requestId, error: String(error), stack: (error as Error).stack }));
+    return errorResponse(c, new ApiError("internal_error"));
+  });
+  return app;
+}
+
+export const openApiConfig = (origin: string) => ({
+  openapi: "3.1.0",
+  info: {
+    title: "Platform API",
+    version: "1.0.0",
+    description: "OAuth 2.0 authorization server, AI messages, connectors, notifications, usage and public status.",
+  },
+  servers: [{ url: `${origin}${BASE_PATH}` }],
+});
+
+/** The generated OpenAPI 3.1 document (also served at `/api/v1/openapi.json`). */
+export const openApiDocument = (app: ReturnType<typeof createApp>, origin = "http://localhost:8787") =>
+  app.getOpenAPI31Document(openApiConfig(origin));

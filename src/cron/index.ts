@@ -1,0 +1,24 @@
+import { createDb } from "../db/client";
+import { purgeExpiredTokens } from "../domains/identity/service";
+
+/**
+ * Cron dispatch by expression (see wrangler.toml `[triggers]`). Each job is a list of domain
+ * tasks; one failing task does not stop the others, and is logged.
+ */
+type Task = (env: Env, scheduledTime: number) => Promise<unknown>;
+
+export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+export const DAILY = "5 0 * * *";
+
+export const CRON_TASKS: Record<string, Task[]> = {
+  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB))],
+  [DAILY]: [],
+};
+
+export async function runScheduled(controller: ScheduledController, env: Env) {
+  const tasks = CRON_TASKS[controller.cron] ?? [];
+  const results = await Promise.allSettled(tasks.map((task) => task(env, controller.scheduledTime)));
+  for (const result of results) {
+    if (result.status === "rejected") console.error(JSON.stringify({ cron: controller.cron, error: String(result.reason) }));
+  }
+}

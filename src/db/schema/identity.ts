@@ -1,0 +1,105 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Timestamps are ISO 8601 strings (UTC): sortable, and what the API returns. */
+const createdAt = () => text("created_at").notNull();
+
+/** The billing unit: a plan and the entitlements it grants. Every user owns exactly one. */
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  plan: text("plan", { enum: ["free", "pro", "business"] }).notNull(),
+  /** JSON array of entitlement keys (`ai`, `connectors`, `provider:<key>`). */
+  entitlements: text("entitlements", { mode: "json" }).$type<string[]>().notNull(),
+  /** Overrides the plan's daily AI request allowance when set. */
+  aiDailyAllowance: integer("ai_daily_allowance"),
+  createdAt: createdAt(),
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  /** Stored lower-cased so lookups are exact-match on the unique index. */
+  email: text("email").notNull().unique(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+  name: text("name"),
+  username: text("username").unique(),
+  /** Secret: PBKDF2-SHA256 hash with salt and iteration count. */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["personal", "business"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("workspaces_account_idx").on(t.accountId)],
+);
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+/**
+ * A login session, which is also the refresh-token family: every rotation stays in it, and
+ * revoking it (logout, or reuse of a consumed token) ends every token of the family at once.
+ */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId)],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull().references(() => authSessions.id, { onDelete: "cascade" }),
+    /** Secret: SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId), index("refresh_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Operator-issued keys for partner endpoints (`partner:oauth-client-admin`). */
+export const partnerKeys = sqliteTable("partner_keys", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Secret: SHA-256 of the key; the key is shown once at creation. */
+  keyHash: text("key_hash").notNull().unique(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  revokedAt: text("revoked_at"),
+});
+
+
+/**
+ * Access tokens revoked before they expire (OAuth revocation). Rows are useless once
+ * `expires_at` passes, and the cron job purges them.
+ */
+export const revokedAccessTokens = sqliteTable(
+  "revoked_access_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("revoked_access_tokens_expires_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,81 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { ok } from "../../lib/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
+import { issuerOf } from "../../lib/origin";
+import { createRouter } from "../../lib/validator";
+import { authenticate } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { authResultSchema, loginBody, logoutResultSchema, meSchema, refreshTokenBody, registerBody } from "./schemas";
+import { createUser, login, logout, rotateRefreshToken, startSession, workspacesOf } from "./service";
+
+const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: issuerOf(c) });
+
+const signInRoute = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B, statuses: number[]) =>
+  createRoute({
+    method: "post",
+    path,
+    tags: ["Identity"],
+    summary,
+    middleware: [rateLimit],
+    request: { body: jsonBody(body) },
+    responses: { 200: json(envelope(authResultSchema), "Signed in"), ...errors(400, ...statuses, 413, 415, 429) },
+  });
+
+export const identityRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/register",
+      tags: ["Identity"],
+      summary: "Create an account with a personal workspace",
+      middleware: [rateLimit],
+      request: { body: jsonBody(registerBody) },
+      responses: { 201: json(envelope(authResultSchema), "Registered"), ...errors(400, 409, 413, 415, 429) },
+    }),
+    async (c) => {
+    const db = c.var.db;
+    const user = await createUser(db, c.req.valid("json"));
+    return ok(c, await startSession(db, signerOf(c), user), 201);
+    },
+  )
+  .openapi(signInRoute("/auth/login", "Sign in with e-mail and password", loginBody, [401]), async (c) => {
+    const { email, password } = c.req.valid("json");
+    return ok(c, await login(c.var.db, signerOf(c), email, password));
+  })
+  .openapi(signInRoute("/auth/refresh", "Rotate a refresh token", refreshTokenBody, [401]), async (c) => {
+    const { refreshToken } = c.req.valid("json");
+    return ok(c, await rotateRefreshToken(c.var.db, signerOf(c), refreshToken));
+  })
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/logout",
+      tags: ["Identity"],
+      summary: "End the session a refresh token belongs to",
+      middleware: [rateLimit],
+      request: { body: jsonBody(refreshTokenBody) },
+      responses: { 200: json(envelope(logoutResultSchema), "Session ended"), ...errors(400, 429) },
+    }),
+    async (c) => {
+      await logout(c.var.db, c.req.valid("json").refreshToken);
+      return ok(c, { revoked: true as const });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/me",
+      tags: ["Identity"],
+      summary: "The caller, their workspaces, plan and entitlements",
+      security: bearerAuth,
+      middleware: [authenticate(), rateLimit],
+      responses: { 200: json(envelope(meSchema), "The caller"), ...errors(401, 403, 429) },
+    }),
+    async (c) => {
+      const { user, plan, entitlements } = c.var.auth;
+      const workspaces = (await workspacesOf(c.var.db, user.id)).map(({ createdAt: _, ...w }) => w);
+      return ok(c, { user, workspaces, plan, entitlements });
+    },
+  );

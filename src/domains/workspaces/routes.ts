@@ -1,0 +1,55 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ok } from "../../lib/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
+import { createRouter } from "../../lib/validator";
+import { authenticate } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { workspacesOf } from "../identity/service";
+import { addMemberBody, createWorkspaceBody, membershipSchema, workspaceSchema } from "./schemas";
+import { addMember, createWorkspace } from "./service";
+
+const tags = ["Workspaces"];
+const middleware = [authenticate(), rateLimit];
+
+export const workspaceRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/workspaces",
+      tags,
+      summary: "Create a business workspace (plan `business`); the caller becomes its owner",
+      security: bearerAuth,
+      middleware,
+      request: { body: jsonBody(createWorkspaceBody) },
+      responses: { 201: json(envelope(workspaceSchema), "Created"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => ok(c, await createWorkspace(c.var.db, c.var.auth, c.req.valid("json").name), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/workspaces",
+      tags,
+      summary: "The caller's workspaces",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(z.array(workspaceSchema)), "Workspaces"), ...errors(401, 403, 429) },
+    }),
+    async (c) => ok(c, await workspacesOf(c.var.db, c.var.auth.user.id)),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/workspaces/{id}/members",
+      tags,
+      summary: "Add a member (owners and admins only)",
+      security: bearerAuth,
+      middleware,
+      request: { params: z.object({ id: uuidParam("id") }), body: jsonBody(addMemberBody) },
+      responses: { 201: json(envelope(membershipSchema), "Added"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { email, role } = c.req.valid("json");
+      return ok(c, await addMember(c.var.db, c.var.auth.user.id, c.req.valid("param").id, email, role), 201);
+    },
+  );

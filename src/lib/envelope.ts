@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+
+/** Request metadata every error (and every paginated list) carries. */
+export function requestMeta(c: Context<AppEnv>) {
+  return { requestId: c.var.requestId, durationMs: Date.now() - c.var.startedAt };
+}
+
+/** The success envelope `{ data, meta? }`; list metadata gains the request's id and duration. */
+export function ok<T, S extends ContentfulStatusCode = 200>(
+  c: Context<AppEnv>,
+  data: T,
+  status: S = 200 as S,
+  meta?: Record<string, unknown>,
+) {
+  const body = meta ? { data, meta: { ...meta, ...requestMeta(c) } } : { data };
+  return c.json(body as { data: T; meta?: Record<string, unknown> }, status);
+}
+
+export function errorBody(c: Context<AppEnv>, error: ApiError) {
+  const body: { code: string; message: string; details?: Record<string, unknown> } = {
+    code: error.code,
+    message: error.message,
+  };
+  if (error.details) body.details = error.details;
+  return { error: body, meta: requestMeta(c) };
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  const response = c.json(errorBody(c, error), error.status);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
+}

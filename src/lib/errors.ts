@@ -1,0 +1,76 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * Every error code the API answers with, and its one HTTP status. The casing is the spec's
+ * (it mixes `not_found` and `NOT_FOUND` on purpose: the connector endpoints use upper case).
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  connector_tool_approval_required: 403,
+  not_found: 404,
+  NOT_FOUND: 404,
+  conflict: 409,
+  CONNECTOR_ERROR: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable_entity: 422,
+  RATE_LIMIT_EXCEEDED: 429,
+  internal_error: 500,
+  CONNECTION_FAILED: 502,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  bad_request: "Invalid request",
+  unauthorized: "Authentication required",
+  invalid_credentials: "Invalid email or password",
+  forbidden: "Forbidden",
+  connector_tool_approval_required: "This tool requires approval and cannot be executed directly",
+  not_found: "Not found",
+  NOT_FOUND: "Not found",
+  conflict: "Conflict",
+  CONNECTOR_ERROR: "Connector error",
+  payload_too_large: "Request body too large",
+  unsupported_media_type: "Unsupported content type",
+  unprocessable_entity: "Unprocessable entity",
+  RATE_LIMIT_EXCEEDED: "Rate limit exceeded",
+  internal_error: "Internal error",
+  CONNECTION_FAILED: "The external service could not be reached",
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+  capabilityKey?: string;
+}
+
+/** Thrown by services and middleware; `onError` renders it into the error envelope. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers, e.g. `WWW-Authenticate` or `Retry-After`. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const badRequest = (fields: FieldError[], message = "Invalid request") =>
+  new ApiError("bad_request", message, { fields });
+
+export const unauthorized = (message = "Authentication required", error?: "invalid_token") =>
+  new ApiError("unauthorized", message, undefined, {
+    "WWW-Authenticate": error ? `Bearer error="${error}"` : "Bearer",
+  });
+
+export const forbidden = (message?: string) => new ApiError("forbidden", message);
+export const notFound = (message?: string) => new ApiError("not_found", message);
+export const conflict = (message?: string) => new ApiError("conflict", message);

@@ -1,0 +1,87 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { epochSeconds } from "./clock";
+import { newId } from "./ids";
+
+/** Access tokens live an hour (spec: 3600 s), first-party and OAuth alike. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/**
+ * Distinct audiences keep the two kinds of access token apart: a token minted for a third-party
+ * client can never pass as a first-party session token, or the reverse.
+ */
+export const FIRST_PARTY_AUDIENCE = "platform-api";
+export const OAUTH_AUDIENCE = "platform-api:oauth";
+
+const ALGORITHM = "HS256";
+const encoder = new TextEncoder();
+const keyOf = (secret: string) => encoder.encode(secret);
+
+export interface FirstPartyClaims {
+  kind: "first-party";
+  userId: string;
+  sessionId: string;
+  jti: string;
+  exp: number;
+}
+
+export interface OAuthClaims {
+  kind: "oauth";
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  jti: string;
+  exp: number;
+}
+
+export type AccessClaims = FirstPartyClaims | OAuthClaims;
+
+export async function signFirstPartyToken(secret: string, issuer: string, userId: string, sessionId: string) {
+  const now = epochSeconds();
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setIssuer(issuer)
+    .setSubject(userId)
+    .setAudience(FIRST_PARTY_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(newId())
+    .sign(keyOf(secret));
+}
+
+export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[]) {
+  const now = epochSeconds();
+  return new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
+    .setIssuer(issuer)
+    .setSubject(userId)
+    .setAudience(OAUTH_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(newId())
+    .sign(keyOf(secret));
+}
+
+/**
+ * Verifies signature (HS256 only: `alg: none` and every other algorithm are refused), issuer,
+ * expiry and audience. Returns null for any token that is not valid, whatever the reason.
+ */
+export async function verifyAccessToken(secret: string, issuer: string, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload, protectedHeader } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer,
+      audience: [FIRST_PARTY_AUDIENCE, OAUTH_AUDIENCE],
+      requiredClaims: ["sub", "exp", "iat", "jti"],
+    });
+    const base = { userId: payload.sub!, jti: payload.jti!, exp: payload.exp! };
+    if (payload.aud === OAUTH_AUDIENCE || (Array.isArray(payload.aud) && payload.aud.includes(OAUTH_AUDIENCE))) {
+      if (protectedHeader.typ !== "at+jwt" || typeof payload.client_id !== "string" || typeof payload.scope !== "string") return null;
+      return { kind: "oauth", ...base, clientId: payload.client_id, scopes: payload.scope.split(" ").filter(Boolean) };
+    }
+    if (typeof payload.sid !== "string") return null;
+    return { kind: "first-party", ...base, sessionId: payload.sid };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import type { AppEnv } from "../env";
+import { badRequest, type FieldError } from "./errors";
+
+/** Zod issues as the API's `details.fields[]`: a dotted path and a message per problem. */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.flatMap((issue): FieldError[] => {
+    const base = issue.path.map(String).join(".");
+    // Unknown keys come as one issue listing them all; report each under its own name.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, message: `unknown property ${key}` }));
+    }
+    return [{ field: base || "(root)", message: issue.message }];
+  });
+}
+
+/**
+ * The one validation wrapper: every router is an OpenAPIHono whose hook turns any zod failure
+ * (body, query, params, headers) into 400 `bad_request` with `details.fields[]`. The same zod
+ * schemas type the handlers and generate the OpenAPI document.
+ */
+export const createRouter = () =>
+  new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw badRequest(fieldErrors(result.error));
+    },
+  });

@@ -1,0 +1,57 @@
+/**
+ * Every request limit of the spec's Limits table, in one place. Keys are `METHOD path` with the
+ * path relative to `{base_url}` exactly as the router declares it.
+ *
+ * `by` says who a limit counts: `user` (the authenticated caller; anonymous callers fall back to
+ * their IP), `ip`, or `ip+email` (login: one address cannot be brute-forced from one IP, and one
+ * office behind a NAT is not locked out by a single mistyped address).
+ */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+  by: "user" | "ip" | "ip+email";
+}
+
+const perMinute = (limit: number, by: RateLimitRule["by"] = "user"): RateLimitRule => ({ limit, windowSeconds: 60, by });
+const perFiveMinutes = (limit: number, by: RateLimitRule["by"] = "ip"): RateLimitRule => ({ limit, windowSeconds: 300, by });
+
+export const DEFAULT_RATE_LIMIT: RateLimitRule = perMinute(120);
+
+export const RATE_LIMITS: Record<string, RateLimitRule> = {
+  "POST /auth/register": perFiveMinutes(10),
+  "POST /auth/login": perMinute(8, "ip+email"),
+  "POST /auth/refresh": perMinute(120, "ip"),
+  "POST /auth/logout": perMinute(120, "ip"),
+  "POST /auth/resend-confirmation": perFiveMinutes(5),
+  "POST /auth/confirm-email": perFiveMinutes(5),
+  "POST /auth/forgot-password": perFiveMinutes(3),
+  "POST /auth/reset-password": perFiveMinutes(5),
+  "POST /auth/exchange-recovery-code": perFiveMinutes(15),
+  "GET /auth/check-username": perMinute(20, "ip"),
+  "POST /auth/claim-username": perMinute(5, "ip"),
+  "POST /auth/change-email": perMinute(10, "ip"),
+  "POST /auth/change-password": perMinute(10, "ip"),
+  "POST /billing/checkout": perMinute(5),
+  "POST /mcp": perMinute(60),
+
+  "GET /ai/sessions/:sessionId/messages": perMinute(60),
+  "POST /ai/sessions/:sessionId/messages": perMinute(20),
+  "POST /ai/sessions/:sessionId/messages/:assistantMessageId/retries": perMinute(20),
+  "GET /ai/sessions/:sessionId/messages/:messageId/stream": perMinute(20),
+  "POST /ai/sessions/:sessionId/messages/:assistantMessageId/stop": perMinute(30),
+
+  "GET /notifications": perMinute(60),
+  "GET /notifications/unread-count": perMinute(60),
+  "PATCH /notifications/:id/read": perMinute(30),
+  "PATCH /notifications/:id/archive": perMinute(30),
+  "POST /notifications/mark-all-read": perMinute(10),
+};
+
+export const rateLimitRule = (endpoint: string): RateLimitRule => RATE_LIMITS[endpoint] ?? DEFAULT_RATE_LIMIT;
+
+/** Daily AI request allowance (sending, retrying) per plan; an account may override it. */
+export const AI_DAILY_ALLOWANCE = { free: 100, pro: 2_000, business: 10_000 } as const;
+export const AI_ALLOWANCE_WINDOW_SECONDS = 86_400;
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,30 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { MAX_BODY_BYTES } from "../limits";
+
+const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Oversized bodies are refused while streaming in, before anything parses them. */
+export const limitBodySize = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError("payload_too_large", `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  },
+});
+
+/**
+ * A JSON endpoint given a body of another type answers 415, rather than silently validating an
+ * empty object. Bodiless requests pass (some POSTs take no body).
+ */
+export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
+  if (METHODS_WITH_BODY.has(c.req.method) && hasBody) {
+    const type = c.req.header("Content-Type") ?? "";
+    if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+      throw new ApiError("unsupported_media_type", "Content-Type must be application/json");
+    }
+  }
+  await next();
+});

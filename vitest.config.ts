@@ -1,0 +1,39 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/** Secrets for tests only; production and `npm run dev` read theirs from the environment/.dev.vars. */
+export const TEST_BINDINGS = {
+  JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
+  ADMIN_TOKEN: "test-admin-token",
+  CREDENTIALS_KEY: "v1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+  DEMO_DELAY_MS: "2",
+};
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          // Everything that runs inside workerd with real D1, KV, Durable Objects and Queues.
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/node/**"],
+            setupFiles: ["./test/helpers/setup.ts"],
+          },
+        },
+        {
+          // Checks that need Node (third-party validators that compile code at run time).
+          test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node" },
+        },
+      ],
+    },
+  };
+});
