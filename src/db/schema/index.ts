@@ -1,2 +1,3 @@
 // Every table, one file per domain. drizzle-kit reads this file to generate migrations/.
 export * from "./identity";
+export * from "./notifications";
