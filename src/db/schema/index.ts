@@ -1,3 +1,4 @@
 // Every table, one file per domain. drizzle-kit reads this file to generate migrations/.
 export * from "./identity";
 export * from "./notifications";
+export * from "./oauth";
