@@ -2,3 +2,4 @@
 export * from "./identity";
 export * from "./notifications";
 export * from "./oauth";
+export * from "./ai";

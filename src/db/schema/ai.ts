@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users, workspaces } from "./identity";
+
+/** A persona: standing instructions a session's runs are given. Owned by one user. */
+export const aiPersonas = sqliteTable(
+  "ai_personas",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    instructions: text("instructions").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ai_personas_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A conversation. Owned by the user who created it; `workspace_id` records where it was created. */
+export const aiSessions = sqliteTable(
+  "ai_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title"),
+    personaId: text("persona_id").references(() => aiPersonas.id, { onDelete: "set null" }),
+    effortMode: text("effort_mode", { enum: ["basic", "thinking", "pro"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ai_sessions_user_created_idx").on(t.userId, t.createdAt, t.id)],
+);
+
+export interface ToolCallRecord {
+  id: string;
+  toolKey: string;
+  input: Record<string, unknown>;
+  status: "pending" | "executing" | "completed" | "failed" | "degraded" | "rejected" | "skipped";
+  output: Record<string, unknown> | null;
+  error: string | null;
+  executionMs: number | null;
+}
+
+export interface SuggestionRecord {
+  suggestion: string;
+  priority: number;
+}
+
+/**
+ * Messages of a session. A turn is one user message and its assistant versions, all sharing
+ * `seq` (the turn's position); exactly one version per turn is active, and history shows it.
+ * An assistant message's `content` stays null while its run is going.
+ */
+export const aiMessages = sqliteTable(
+  "ai_messages",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull().references(() => aiSessions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content"),
+    /** Assistant messages only. */
+    status: text("status", { enum: ["running", "completed", "stopped", "failed"] }),
+    /** Assistant versions point at the user message they answer. */
+    parentId: text("parent_id"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    runId: text("run_id"),
+    runStatus: text("run_status"),
+    runError: text("run_error"),
+    toolCalls: text("tool_calls", { mode: "json" }).$type<ToolCallRecord[]>(),
+    suggestions: text("suggestions", { mode: "json" }).$type<SuggestionRecord[]>().notNull().default(sql`'[]'`),
+    modelId: text("model_id"),
+    modelName: text("model_name"),
+    providerKey: text("provider_key"),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    /** The request's options (model, capability and its parameters, attachments), kept for retries. */
+    request: text("request", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** Send dedupe key on user messages, retry dedupe key on assistant versions. */
+    idempotencyKey: text("idempotency_key"),
+    stoppedAt: text("stopped_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("ai_messages_session_seq_idx").on(t.sessionId, t.seq, t.role),
+    index("ai_messages_parent_idx").on(t.parentId),
+    // At most one run per session at a time: the database, not a read-then-write, enforces it.
+    uniqueIndex("ai_messages_one_running_idx").on(t.sessionId).where(sql`status = 'running'`),
+    uniqueIndex("ai_messages_send_idempotency_idx")
+      .on(t.sessionId, t.idempotencyKey)
+      .where(sql`role = 'user' AND idempotency_key IS NOT NULL`),
+    uniqueIndex("ai_messages_retry_idempotency_idx")
+      .on(t.parentId, t.idempotencyKey)
+      .where(sql`role = 'assistant' AND idempotency_key IS NOT NULL`),
+  ],
+);
