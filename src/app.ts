@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminRoutes } from "./domains/admin/routes";
 import { identityRoutes } from "./domains/identity/routes";
+import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
 import { systemRoutes } from "./domains/system/routes";
 import { workspaceRoutes } from "./domains/workspaces/routes";
 import type { AppEnv } from "./env";
@@ -22,7 +23,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes];
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();

@@ -1,5 +1,6 @@
 import { createDb } from "../db/client";
 import { purgeExpiredTokens } from "../domains/identity/service";
+import { purgeExpiredNotifications } from "../domains/notifications/service";
 
 /**
  * Cron dispatch by expression (see wrangler.toml `[triggers]`). Each job is a list of domain
@@ -11,7 +12,7 @@ export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const DAILY = "5 0 * * *";
 
 export const CRON_TASKS: Record<string, Task[]> = {
-  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB))],
+  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB))],
   [DAILY]: [],
 };
 

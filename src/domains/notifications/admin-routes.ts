@@ -1,0 +1,25 @@
+import { createRoute } from "@hono/zod-openapi";
+import { ok } from "../../lib/envelope";
+import { adminAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
+import { createRouter } from "../../lib/validator";
+import { requireAdmin } from "../../middleware/admin";
+import { adminCreateNotificationBody, notificationSchema } from "./schemas";
+import { notify } from "./service";
+
+/** Operator API: notify any user (CONTRACT.md). Not rate limited, like the rest of /admin. */
+export const notificationAdminRoutes = createRouter().openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/notifications",
+    tags: ["Operator"],
+    summary: "Send a notification to a user",
+    security: adminAuth,
+    middleware: [requireAdmin],
+    request: { body: jsonBody(adminCreateNotificationBody) },
+    responses: { 201: json(envelope(notificationSchema), "Created"), ...errors(400, 401, 404) },
+  }),
+  async (c) => {
+    const { userId, ...input } = c.req.valid("json");
+    return ok(c, await notify(c.var.db, userId, input), 201);
+  },
+);

@@ -1,0 +1,205 @@
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notifications, users, type NotificationRow } from "../../db/schema";
+import { nowIso } from "../../lib/clock";
+import { ApiError, badRequest, forbidden, notFound } from "../../lib/errors";
+import { isUuid, newId } from "../../lib/ids";
+import { fieldErrors } from "../../lib/validator";
+import { notificationInput, type ListFilter, type Notification, type NotificationInput } from "./schemas";
+
+/** The purge deletes in slices so one cron run never holds a long write on D1. */
+export const PURGE_BATCH_SIZE = 1_000;
+/** Slices per cron run; whatever is left waits five minutes for the next run. */
+export const PURGE_MAX_BATCHES = 20;
+
+export const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  icon: row.icon,
+  actionUrl: row.actionUrl,
+  category: row.category,
+  priority: row.priority,
+  status: row.status,
+  readAt: row.readAt,
+  expiresAt: row.expiresAt,
+  createdAt: row.createdAt,
+});
+
+/** Expired notifications are gone for every reader, even before the cron job deletes them. */
+const notExpired = (now: string) => or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now))!;
+
+/** The rows a listing shows: by default unread and read (archived ones are retained but hidden). */
+function visible(userId: string, status: ListFilter["status"], now: string): SQL {
+  const byStatus = status ? eq(notifications.status, status) : inArray(notifications.status, ["unread", "read"]);
+  return and(eq(notifications.userId, userId), byStatus, notExpired(now))!;
+}
+
+/**
+ * Notifies a user: the one entry point for every domain (and the operator API). The insert reads
+ * the user in the same statement, so an unknown user is a 404 rather than a foreign-key failure.
+ */
+export async function notify(db: Db, userId: string, input: NotificationInput): Promise<Notification> {
+  const parsed = notificationInput.safeParse(input);
+  if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+  if (!isUuid(userId)) throw notFound("No such user");
+  const value = parsed.data;
+  const inserted = await db
+    .insert(notifications)
+    .select(
+      db
+        .select({
+          id: sql`${newId()}`.as("id"),
+          userId: users.id,
+          title: sql`${value.title}`.as("title"),
+          body: sql`${value.body}`.as("body"),
+          icon: sql`${value.icon ?? null}`.as("icon"),
+          actionUrl: sql`${value.actionUrl ?? null}`.as("action_url"),
+          category: sql`${value.category}`.as("category"),
+          priority: sql`${value.priority}`.as("priority"),
+          status: sql`'unread'`.as("status"),
+          readAt: sql`NULL`.as("read_at"),
+          expiresAt: sql`${value.expiresAt ?? null}`.as("expires_at"),
+          createdAt: sql`${nowIso()}`.as("created_at"),
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+    )
+    .returning();
+  const row = inserted[0];
+  if (!row) throw notFound("No such user");
+  return toNotification(row);
+}
+
+/**
+ * One page, newest first, and the total of the same filter, in ONE statement: the count is a
+ * one-row subquery the page is left-joined to, so an empty page (offset past the end) still
+ * carries the total. Both halves walk an index (see the schema file), never the table.
+ */
+export function listQuery(db: Db, userId: string, filter: ListFilter, now: string) {
+  const where = visible(userId, filter.status, now);
+  const totals = db.select({ total: count().as("total") }).from(notifications).where(where).as("totals");
+  const page = db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as("page");
+  return db
+    .select({
+      total: totals.total,
+      id: page.id,
+      userId: page.userId,
+      title: page.title,
+      body: page.body,
+      icon: page.icon,
+      actionUrl: page.actionUrl,
+      category: page.category,
+      priority: page.priority,
+      status: page.status,
+      readAt: page.readAt,
+      expiresAt: page.expiresAt,
+      createdAt: page.createdAt,
+    })
+    .from(totals)
+    .leftJoin(page, sql`1 = 1`)
+    .orderBy(desc(page.createdAt), desc(page.id));
+}
+
+export async function listNotifications(db: Db, userId: string, filter: ListFilter, now = nowIso()) {
+  const rows = await listQuery(db, userId, filter, now);
+  const total = rows[0]?.total ?? 0;
+  // The left join yields one all-null row when the page is empty; it carries only the total.
+  const items = rows.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [toNotification(row as NotificationRow)]));
+  return { items, total };
+}
+
+/** Unread, unexpired notifications: one range of the (user, status, ...) index. */
+export const unreadCountQuery = (db: Db, userId: string, now: string) =>
+  db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.status, "unread"), notExpired(now)));
+
+export async function unreadCount(db: Db, userId: string, now = nowIso()) {
+  const [row] = await unreadCountQuery(db, userId, now);
+  return row?.count ?? 0;
+}
+
+/**
+ * Applies a conditional UPDATE scoped to the caller and reads the row back in the same batch (one
+ * round trip). The read tells the outcome apart: no row is 404, an expired one is 404 too (it is
+ * gone for its owner as well), someone else's is 403, and otherwise the row shows the new state.
+ */
+async function transition(db: Db, userId: string, id: string, set: Partial<NotificationRow>, applies: SQL, now: string) {
+  if (!isUuid(id)) throw new ApiError("unprocessable_entity", "The notification id must be a UUID");
+  const [, found] = await db.batch([
+    db
+      .update(notifications)
+      .set(set)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), notExpired(now), applies)),
+    db
+      .select({ userId: notifications.userId, status: notifications.status, expiresAt: notifications.expiresAt })
+      .from(notifications)
+      .where(eq(notifications.id, id)),
+  ]);
+  const row = found[0];
+  if (!row || (row.expiresAt !== null && row.expiresAt <= now)) throw notFound("Notification not found");
+  if (row.userId !== userId) throw forbidden("This notification belongs to another user");
+  return row.status;
+}
+
+/**
+ * unread -> read with `readAt` = request time; already read is a no-op (the first `readAt` stays).
+ * An archived notification stays archived; it only gains a `readAt` if it never had one.
+ */
+export async function markRead(db: Db, userId: string, id: string, now = nowIso()) {
+  const status = await transition(
+    db,
+    userId,
+    id,
+    { status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END` as never, readAt: now },
+    isNull(notifications.readAt),
+    now,
+  );
+  return { status: status === "archived" ? ("archived" as const) : ("read" as const) };
+}
+
+/** unread or read -> archived; retained (listed with `status=archived`); no-op when already archived. */
+export async function archive(db: Db, userId: string, id: string, now = nowIso()) {
+  await transition(db, userId, id, { status: "archived" }, ne(notifications.status, "archived"), now);
+  return { status: "archived" as const };
+}
+
+/**
+ * Every unread notification of the caller created up to `requestTime` becomes read, in one
+ * statement. The bound is what keeps a notification that arrives while the call runs unread:
+ * the caller cannot have seen it.
+ */
+export async function markAllRead(db: Db, userId: string, requestTime: string) {
+  const result = await db
+    .update(notifications)
+    .set({ status: "read", readAt: requestTime })
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.status, "unread"), lte(notifications.createdAt, requestTime)),
+    );
+  return { status: "all_read" as const, updated: result.meta.changes };
+}
+
+/** Deletes expired notifications, a slice at a time (cron, every five minutes). Returns how many. */
+export async function purgeExpiredNotifications(db: Db, now = nowIso()) {
+  let purged = 0;
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+    const due = db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(sql`${notifications.expiresAt} IS NOT NULL`, lte(notifications.expiresAt, now)))
+      .limit(PURGE_BATCH_SIZE);
+    const result = await db.delete(notifications).where(inArray(notifications.id, due));
+    purged += result.meta.changes;
+    if (result.meta.changes < PURGE_BATCH_SIZE) break;
+  }
+  return purged;
+}
