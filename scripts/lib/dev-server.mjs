@@ -1,0 +1,79 @@
+// Starts the Worker under `wrangler dev` with local D1/KV/Durable Objects/Queues, for `npm run dev`,
+// the browser tests and the benchmarks. Migrations are applied and the dev seed runs before it
+// resolves, so callers get a ready server.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runSeeds } from "./seed.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const wranglerBin = join(root, "node_modules/wrangler/bin/wrangler.js");
+const READY_TIMEOUT_MS = 90_000;
+
+/** Secrets for throw-away servers (tests, benchmarks); `npm run dev` uses .dev.vars instead. */
+export const EPHEMERAL_SECRETS = {
+  JWT_SECRET: "ephemeral-jwt-secret-for-local-servers-only",
+  ADMIN_TOKEN: "ephemeral-admin-token",
+  CREDENTIALS_KEY: "v1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+};
+
+function wrangler(args, options = {}) {
+  return execFileSync(process.execPath, [wranglerBin, ...args], { cwd: root, stdio: "pipe", encoding: "utf8", ...options });
+}
+
+export function applyMigrations(persistTo) {
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: { ...process.env, CI: "true" } });
+}
+
+async function waitForHealth(origin, child) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`);
+}
+
+/**
+ * @param {{ port?: number, persistTo?: string, seed?: boolean, secrets?: Record<string,string> | null,
+ *           vars?: Record<string,string>, inheritOutput?: boolean }} options
+ *   `secrets: null` means "use .dev.vars" (npm run dev); otherwise ephemeral secrets are passed as vars.
+ */
+export async function startDevServer(options = {}) {
+  const port = options.port ?? 8787;
+  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "platform-api-"));
+  const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
+  const vars = { ...secrets, ...options.vars };
+  applyMigrations(persistTo);
+
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn(process.execPath, [wranglerBin, ...args], {
+    cwd: root,
+    stdio: options.inheritOutput ? "inherit" : "ignore",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null) return done();
+      child.once("exit", done);
+      child.kill("SIGTERM");
+    });
+  try {
+    await waitForHealth(origin, child);
+    const adminToken = secrets?.ADMIN_TOKEN ?? options.adminToken;
+    if (options.seed !== false) await runSeeds({ origin, adminToken });
+    return { origin, adminToken, persistTo, stop, process: child };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+// The dev seed: every file in scripts/seed/ exports `seed({ origin, adminToken })` and uses only
+// the public and operator APIs, so seeding is idempotent and exercises the real code paths.
+// identity.mjs runs first (others may rely on the demo user).
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const seedDir = resolve(import.meta.dirname, "../seed");
+
+export async function runSeeds(context) {
+  const files = readdirSync(seedDir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort((a, b) => (a === "identity.mjs" ? -1 : b === "identity.mjs" ? 1 : a.localeCompare(b)));
+  for (const file of files) {
+    const { seed } = await import(pathToFileURL(join(seedDir, file)).href);
+    await seed(context);
+  }
+}
+
+/** JSON request helper for seed files; answers { status, body }. */
+export async function request(origin, method, path, { token, body } = {}) {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep text
+  }
+  return { status: res.status, body: parsed };
+}
