@@ -1,0 +1,101 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { MAX_BODY_BYTES } from "../../src/limits";
+import { BASE, call, createUser, expectError, expectFieldError, uniqueIp } from "../helpers/api";
+
+describe("request pipeline", () => {
+  it("puts X-Request-Id on every response and echoes a sane caller id", async () => {
+    const mine = await call("GET", "/health", { headers: { "X-Request-Id": "trace-123" } });
+    expect(mine.headers.get("X-Request-Id")).toBe("trace-123");
+    const hostile = await call("GET", "/health", { headers: { "X-Request-Id": "<script>" } });
+    expect(hostile.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers unknown routes with a JSON 404 envelope", async () => {
+    const res = await call("GET", "/no/such/route");
+    expectError(res, 404, "not_found");
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expectError(await call("GET", "/nothing-here-either"), 404, "not_found");
+  });
+
+  it("400 bad_request for malformed JSON", async () => {
+    const res = await call("POST", "/auth/login", { body: "{ not json", ip: uniqueIp() });
+    expectError(res, 400, "bad_request");
+  });
+
+  it("415 for a body that is not JSON", async () => {
+    const res = await call("POST", "/auth/login", {
+      body: "email=a@b.c&password=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      ip: uniqueIp(),
+    });
+    expectError(res, 415, "unsupported_media_type");
+  });
+
+  it("413 for an oversized body, before it is parsed", async () => {
+    const res = await call("POST", "/auth/register", { body: JSON.stringify({ email: "x".repeat(MAX_BODY_BYTES), password: "p" }), ip: uniqueIp() });
+    expectError(res, 413, "payload_too_large");
+  });
+
+  it("reports every invalid field with details.fields[]", async () => {
+    const res = await call("POST", "/auth/register", { body: { email: 3, password: [] }, ip: uniqueIp() });
+    expectFieldError(res, "email");
+    expectFieldError(res, "password");
+  });
+
+  it("renders unexpected failures as 500 internal_error without details", async () => {
+    const app = createApp();
+    const failing = { ...env, DB: { batch: () => { throw new Error("secret connection string"); }, prepare: () => { throw new Error("secret connection string"); } } };
+    const user = await createUser();
+    const res = await app.fetch(new Request(`${BASE}/me`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), failing as never);
+    expect(res.status).toBe(500);
+    const body = await res.json<any>();
+    expect(body.error).toEqual({ code: "internal_error", message: "Internal error" });
+    expect(JSON.stringify(body)).not.toContain("secret");
+  });
+
+  it("sets security headers", async () => {
+    const res = await exports.default.fetch(`${BASE}/health`);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+});
+
+describe("D1 round trips", () => {
+  /** Wraps the D1 binding so every call that reaches the database is counted. */
+  function countingDb(db: D1Database) {
+    let trips = 0;
+    const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+      new Proxy(statement, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop);
+          if (prop === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
+          if (["first", "all", "run", "raw"].includes(prop as string)) return (...args: unknown[]) => (trips++, value.apply(target, args));
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    const proxy = new Proxy(db, {
+      get(target, prop) {
+        if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+        if (prop === "batch") return (statements: D1PreparedStatement[]) => (trips++, target.batch(statements));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return { db: proxy, trips: () => trips };
+  }
+
+  it("authenticates a request (user, account, session, deny-list, workspace) in one round trip", async () => {
+    const user = await createUser();
+    const counter = countingDb(env.DB);
+    const app = createApp();
+    const res = await app.fetch(
+      new Request(`${BASE}/workspaces`, { headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip } }),
+      { ...env, DB: counter.db } as never,
+    );
+    expect(res.status).toBe(200);
+    // One batch for authentication, one query for the list itself.
+    expect(counter.trips()).toBe(2);
+  });
+});
