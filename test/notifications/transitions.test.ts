@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { archiveResultSchema, markAllReadResultSchema, readResultSchema } from "../../src/domains/notifications/schemas";
+import { markAllRead } from "../../src/domains/notifications/service";
+import { envelope } from "../../src/lib/openapi";
+import { admin, call, createUser, expectShape } from "../helpers/api";
+import { insertRow, send, sleep, testDb } from "./helpers";
+
+async function find(token: string, id: string) {
+  for (const status of ["unread", "read", "archived"]) {
+    const res = await call("GET", `/notifications?status=${status}&limit=50`, { token });
+    const hit = res.body.data.find((n: { id: string }) => n.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+describe("PATCH /notifications/:id/read", () => {
+  it("unread -> read, readAt set to the request time", async () => {
+    const user = await createUser();
+    const n = await send(user.id);
+    const before = new Date().toISOString();
+    const res = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const after = new Date().toISOString();
+    expect(res.status).toBe(200);
+    expect(expectShape(envelope(readResultSchema), res.body)).toEqual({ data: { status: "read" } });
+    const stored = await find(user.accessToken, n.id);
+    expect(stored.status).toBe("read");
+    expect(stored.readAt >= before && stored.readAt <= after).toBe(true);
+  });
+
+  it("is a no-op when already read: readAt keeps its first value", async () => {
+    const user = await createUser();
+    const n = await send(user.id);
+    await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const first = (await find(user.accessToken, n.id)).readAt;
+    await sleep(5);
+    const again = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ status: "read" });
+    expect((await find(user.accessToken, n.id)).readAt).toBe(first);
+  });
+
+  it("leaves an archived notification archived, recording readAt once", async () => {
+    const user = await createUser();
+    const n = await send(user.id);
+    await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
+    const res = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ status: "archived" });
+    const stored = await find(user.accessToken, n.id);
+    expect(stored.status).toBe("archived");
+    expect(stored.readAt).toEqual(expect.any(String));
+  });
+});
+
+describe("PATCH /notifications/:id/archive", () => {
+  it("unread -> archived: hidden from the default list, retained, readAt untouched", async () => {
+    const user = await createUser();
+    const n = await send(user.id);
+    const res = await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
+    expect(res.status).toBe(200);
+    expect(expectShape(envelope(archiveResultSchema), res.body)).toEqual({ data: { status: "archived" } });
+    const list = await call("GET", "/notifications", { token: user.accessToken });
+    expect(list.body.data).toEqual([]);
+    const archived = await call("GET", "/notifications?status=archived", { token: user.accessToken });
+    expect(archived.body.data).toEqual([{ ...n, status: "archived" }]);
+  });
+
+  it("read -> archived keeps readAt; archiving again is a no-op", async () => {
+    const user = await createUser();
+    const n = await send(user.id);
+    await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const readAt = (await find(user.accessToken, n.id)).readAt;
+    expect((await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken })).body.data).toEqual({ status: "archived" });
+    const again = await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ status: "archived" });
+    expect(await find(user.accessToken, n.id)).toMatchObject({ status: "archived", readAt });
+  });
+});
+
+describe("POST /notifications/mark-all-read", () => {
+  it("marks every unread notification of the caller read, and nothing else", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const unread = [await send(user.id), await send(user.id)];
+    const archived = await send(user.id);
+    await call("PATCH", `/notifications/${archived.id}/archive`, { token: user.accessToken });
+    const alreadyRead = await send(user.id);
+    await call("PATCH", `/notifications/${alreadyRead.id}/read`, { token: user.accessToken });
+    const firstReadAt = (await find(user.accessToken, alreadyRead.id)).readAt;
+    const foreign = await send(other.id);
+
+    const before = new Date().toISOString();
+    const res = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
+    const after = new Date().toISOString();
+    expect(res.status).toBe(200);
+    expect(expectShape(envelope(markAllReadResultSchema), res.body)).toEqual({ data: { status: "all_read" } });
+
+    for (const n of unread) {
+      const stored = await find(user.accessToken, n.id);
+      expect(stored.status).toBe("read");
+      expect(stored.readAt >= before && stored.readAt <= after).toBe(true);
+    }
+    expect(await find(user.accessToken, archived.id)).toMatchObject({ status: "archived", readAt: null });
+    expect(await find(user.accessToken, alreadyRead.id)).toMatchObject({ status: "read", readAt: firstReadAt });
+    expect(await find(other.accessToken, foreign.id)).toMatchObject({ status: "unread", readAt: null });
+
+    const again = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
+    expect(again.body.data).toEqual({ status: "all_read" });
+  });
+
+  it("leaves a notification that arrives after the request time unread (the race)", async () => {
+    const user = await createUser();
+    const seen = await send(user.id);
+    const requestTime = new Date().toISOString();
+    // A notification written while the mark-all-read call is in flight has createdAt > requestTime.
+    const arriving = await insertRow(user.id, { createdAt: new Date(Date.parse(requestTime) + 1).toISOString() });
+
+    const result = await markAllRead(testDb(), user.id, requestTime);
+    expect(result).toEqual({ status: "all_read", updated: 1 });
+    expect(await find(user.accessToken, seen.id)).toMatchObject({ status: "read", readAt: requestTime });
+    expect(await find(user.accessToken, arriving.id)).toMatchObject({ status: "unread", readAt: null });
+    const count = await call("GET", "/notifications/unread-count", { token: user.accessToken });
+    expect(count.body.data.count).toBe(1);
+  });
+
+  it("under real concurrency, nothing created after the request arrived is marked read", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 3; i++) await send(user.id);
+    const sending = Array.from({ length: 10 }, (_, i) =>
+      admin("POST", "/admin/notifications", { userId: user.id, title: `during ${i}`, body: "b" }),
+    );
+    const [markRes, ...sent] = await Promise.all([call("POST", "/notifications/mark-all-read", { token: user.accessToken }), ...sending]);
+    expect(markRes.status).toBe(200);
+    expect(sent.every((r) => r.status === 201)).toBe(true);
+    // Every read notification was read at one instant (the request time) and created no later.
+    const read = await call("GET", "/notifications?status=read&limit=50", { token: user.accessToken });
+    const readAts = new Set(read.body.data.map((n: { readAt: string }) => n.readAt));
+    expect(readAts.size).toBe(1);
+    const [readAt] = [...readAts] as string[];
+    for (const n of read.body.data) expect(n.createdAt <= readAt).toBe(true);
+    const unread = await call("GET", "/notifications?status=unread&limit=50", { token: user.accessToken });
+    for (const n of unread.body.data) expect(n.createdAt > readAt).toBe(true);
+    expect(read.body.data.length + unread.body.data.length).toBe(13);
+  });
+});
