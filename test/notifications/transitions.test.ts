@@ -138,7 +138,7 @@ describe("POST /notifications/mark-all-read", () => {
     const read = await call("GET", "/notifications?status=read&limit=50", { token: user.accessToken });
     const readAts = new Set(read.body.data.map((n: { readAt: string }) => n.readAt));
     expect(readAts.size).toBe(1);
-    const [readAt] = [...readAts] as string[];
+    const readAt = [...readAts][0] as string;
     for (const n of read.body.data) expect(n.createdAt <= readAt).toBe(true);
     const unread = await call("GET", "/notifications?status=unread&limit=50", { token: user.accessToken });
     for (const n of unread.body.data) expect(n.createdAt > readAt).toBe(true);
