@@ -1,0 +1,147 @@
+// `npm run bench:notifications`: seeds 100,000 notifications for one user on a local dev server
+// and times the list and unread-count endpoints against GET /api/v1/health in the same run.
+//
+// Seeding goes straight into the server's local D1 (one INSERT ... SELECT over a recursive CTE,
+// applied with `wrangler d1 execute --local --persist-to`), not through 100,000 HTTP calls.
+// Requests are sequential and interleaved (health, list, count, ...) so all three see the same
+// machine load. The per-user limits (60/min for list and for count) cap the samples per minute.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startDevServer } from "../lib/dev-server.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 100_000);
+/** Per endpoint: warm-up plus measured requests stay under the 60-per-minute limit of each. */
+const WARMUP = 5;
+const SAMPLES = 50;
+const DEEP_OFFSET = Math.floor(NOTIFICATIONS / 2);
+const DEEP_SAMPLES = 4;
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
+
+/** Roughly a real inbox: most unread, a third read, a tenth archived, some expiring later. */
+function seedSql(userId) {
+  const uuid = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2)
+      || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
+  return `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${NOTIFICATIONS})
+INSERT INTO notifications (id, user_id, title, body, icon, action_url, category, priority, status, read_at, expires_at, created_at)
+SELECT ${uuid}, '${userId}', 'Notification ' || n, 'Body of benchmark notification number ' || n, 'bell', '/inbox/' || n,
+  CASE n % 2 WHEN 0 THEN 'productivity' ELSE 'system' END,
+  CASE n % 3 WHEN 0 THEN 'low' WHEN 1 THEN 'normal' ELSE 'high' END,
+  CASE WHEN n % 10 = 0 THEN 'archived' WHEN n % 3 = 0 THEN 'read' ELSE 'unread' END,
+  CASE WHEN n % 3 = 0 AND n % 10 <> 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || n || ' seconds') END,
+  CASE WHEN n % 7 = 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+30 days') END,
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || n || ' minutes')
+FROM seq;
+`;
+}
+
+/** What the seed produces, computed the same way, to check the server answers over all the rows. */
+function expectedCounts() {
+  let unread = 0;
+  let visible = 0;
+  for (let n = 1; n <= NOTIFICATIONS; n++) {
+    if (n % 10 === 0) continue;
+    visible++;
+    if (n % 3 !== 0) unread++;
+  }
+  return { unread, visible };
+}
+
+async function timed(url, token) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const body = await res.json();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const stats = (values) => ({ median: percentile(values, 50), p95: percentile(values, 95), mean: values.reduce((a, b) => a + b, 0) / values.length });
+
+async function main() {
+  const persistTo = mkdtempSync(join(tmpdir(), "bench-notifications-"));
+  console.log(`starting a dev server (state in ${persistTo}) ...`);
+  const server = await startDevServer({ port: PORT, persistTo });
+  try {
+    const api = `${server.origin}/api/v1`;
+    const email = `bench-${crypto.randomUUID()}@example.com`;
+    const password = "bench-password-123";
+    const post = (path, body, token) =>
+      fetch(`${api}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const created = await post("/admin/users", { email, password }, server.adminToken);
+    if (created.status !== 201) throw new Error(`creating the bench user failed: ${JSON.stringify(created.body)}`);
+    const login = await post("/auth/login", { email, password });
+    if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
+    const token = login.body.data.accessToken;
+
+    const sqlFile = join(persistTo, "bench-notifications.sql");
+    writeFileSync(sqlFile, seedSql(created.body.data.id));
+    const seedStarted = performance.now();
+    execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], {
+      cwd: root,
+      stdio: "pipe",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    });
+    console.log(`seeded ${NOTIFICATIONS.toLocaleString("en")} notifications for one user in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const expected = expectedCounts();
+    const count = await timed(`${api}/notifications/unread-count`, token);
+    const list = await timed(`${api}/notifications?limit=20`, token);
+    if (count.body.data.count !== expected.unread || list.body.meta.total !== expected.visible) {
+      throw new Error(`the server does not see the seed: count ${count.body.data.count} (want ${expected.unread}), total ${list.body.meta.total} (want ${expected.visible})`);
+    }
+    console.log(`server sees them: unread-count ${count.body.data.count}, list total ${list.body.meta.total}`);
+
+    const endpoints = {
+      health: { url: `${api}/health` },
+      list: { url: `${api}/notifications?limit=20`, token },
+      count: { url: `${api}/notifications/unread-count`, token },
+    };
+    // Two requests above already counted against the limits; stay within 60 of each per minute.
+    for (let i = 0; i < WARMUP - 1; i++) for (const e of Object.values(endpoints)) await timed(e.url, e.token);
+    const samples = { health: [], list: [], count: [], serverList: [], serverCount: [] };
+    for (let i = 0; i < SAMPLES; i++) {
+      for (const [name, e] of Object.entries(endpoints)) {
+        const { ms, body } = await timed(e.url, e.token);
+        samples[name].push(ms);
+        if (name === "list") samples.serverList.push(body.meta.durationMs);
+      }
+    }
+    const deep = [];
+    for (let i = 0; i < DEEP_SAMPLES; i++) deep.push((await timed(`${api}/notifications?limit=20&offset=${DEEP_OFFSET}`, token)).ms);
+
+    const health = stats(samples.health);
+    const rows = [
+      ["GET /health", health],
+      ["GET /notifications?limit=20", stats(samples.list)],
+      ["GET /notifications/unread-count", stats(samples.count)],
+      [`GET /notifications?offset=${DEEP_OFFSET} (${DEEP_SAMPLES} samples)`, stats(deep)],
+    ];
+    console.log(`\n${NOTIFICATIONS.toLocaleString("en")} notifications for one user; ${SAMPLES} sequential samples per endpoint, interleaved\n`);
+    console.log(`${"endpoint".padEnd(50)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)} ${"x health (median)".padStart(18)} ${"x health (p95)".padStart(15)}`);
+    for (const [name, s] of rows) {
+      console.log(
+        `${name.padEnd(50)} ${s.median.toFixed(2).padStart(10)} ${s.p95.toFixed(2).padStart(8)} ${(s.median / health.median).toFixed(2).padStart(18)} ${(s.p95 / health.p95).toFixed(2).padStart(15)}`,
+      );
+    }
+    console.log(`\nlist: server-side durationMs median ${percentile(samples.serverList, 50)} ms`);
+  } finally {
+    await server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
