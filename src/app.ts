@@ -60,7 +60,8 @@ export const openApiConfig = (origin: string) => ({
     version: "1.0.0",
     description: "OAuth 2.0 authorization server, AI messages, connectors, notifications, usage and public status.",
   },
-  servers: [{ url: `${origin}${BASE_PATH}` }],
+  // Paths in the document are absolute from the origin: some routes (discovery, status page) live outside /api/v1.
+  servers: [{ url: origin }],
 });
 
 /** The generated OpenAPI 3.1 document (also served at `/api/v1/openapi.json`). */
