@@ -2,4 +2,5 @@
 export * from "./identity";
 export * from "./notifications";
 export * from "./oauth";
+export * from "./status";
 export * from "./ai";
