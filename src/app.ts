@@ -5,6 +5,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminRoutes } from "./domains/admin/routes";
 import { identityRoutes } from "./domains/identity/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
+import { statusAdminRoutes } from "./domains/status/admin-routes";
+import { statusRoutes } from "./domains/status/routes";
+import { statusSiteRoutes } from "./domains/status/site-routes";
 import { systemRoutes } from "./domains/system/routes";
 import { workspaceRoutes } from "./domains/workspaces/routes";
 import type { AppEnv } from "./env";
@@ -23,7 +26,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes];
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -37,6 +40,7 @@ export function createApp() {
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);
+  app.route("/", statusSiteRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });

@@ -1,6 +1,7 @@
 import { createDb } from "../db/client";
 import { purgeExpiredTokens } from "../domains/identity/service";
 import { purgeExpiredNotifications } from "../domains/notifications/service";
+import { refreshStatus, takeDailySnapshot } from "../domains/status/cron";
 
 /**
  * Cron dispatch by expression (see wrangler.toml `[triggers]`). Each job is a list of domain
@@ -12,8 +13,8 @@ export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const DAILY = "5 0 * * *";
 
 export const CRON_TASKS: Record<string, Task[]> = {
-  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB))],
-  [DAILY]: [],
+  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env)],
+  [DAILY]: [(env, scheduledTime) => takeDailySnapshot(env, scheduledTime)],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env) {

@@ -1,0 +1,214 @@
+import type { StatusLevel } from "../../db/schema/status";
+import { headline, indicatorOf, isMaintenanceActive, isMaintenanceListed, isOpenIncident, serviceStatus, worst } from "./derive";
+import type {
+  ComponentResource,
+  IncidentResource,
+  MaintenanceResource,
+  ServiceDetail,
+  ServiceResource,
+  SnapshotResource,
+  SummaryResource,
+  SummaryService,
+  UptimeRollup,
+} from "./schemas";
+import type { StatusState } from "./state";
+import { UPTIME_WINDOWS, type UptimeWindow, type WindowFigures, WINDOW_DAYS, DAY_MS, dailyHistory, sumFigures, uptimePercent, windowFigures } from "./uptime";
+
+/** How many of a service's incidents its detail response carries (the feed has them all). */
+export const SERVICE_DETAIL_INCIDENTS = 20;
+/** The incident feed's default page, precomputed because it is what nearly every reader asks for. */
+export const DEFAULT_FEED_LIMIT = 20;
+
+/**
+ * Everything the public surface shows, computed from one consistent D1 state at one instant.
+ * Every renderer (JSON, HTML page, Atom, badge, Statuspage v2) reads this model, never D1.
+ */
+export interface StatusModel {
+  nowIso: string;
+  origin: string;
+  summary: SummaryResource;
+  services: ServiceResource[];
+  components: ComponentResource[];
+  /** Public incidents, newest first. */
+  incidents: IncidentResource[];
+  /** Upcoming and active windows of public services. */
+  maintenance: MaintenanceResource[];
+  details: Map<string, ServiceDetail>;
+  platformUptime: Record<UptimeWindow, UptimeRollup>;
+  servicesById: Map<string, ServiceResource>;
+}
+
+const incidentEnd = (incident: { resolvedAt: string | null }, nowMs: number) =>
+  incident.resolvedAt ? Date.parse(incident.resolvedAt) : nowMs;
+
+export function buildModel(state: StatusState, nowMs: number, origin: string): StatusModel {
+  const nowIso = new Date(nowMs).toISOString();
+  const publicServices = state.services.filter((s) => s.isPublic);
+  const publicIds = new Set(publicServices.map((s) => s.id));
+  const slugById = new Map(state.services.map((s) => [s.id, s.slug]));
+
+  const serviceIdsByIncident = new Map<string, string[]>();
+  for (const link of state.links) {
+    if (!publicIds.has(link.serviceId)) continue;
+    serviceIdsByIncident.set(link.incidentId, [...(serviceIdsByIncident.get(link.incidentId) ?? []), link.serviceId]);
+  }
+  const updatesByIncident = new Map<string, StatusState["updates"]>();
+  for (const update of state.updates) updatesByIncident.set(update.incidentId, [...(updatesByIncident.get(update.incidentId) ?? []), update]);
+
+  // An incident touching only non-public services is not public either.
+  const incidentRows = state.incidents
+    .filter((i) => serviceIdsByIncident.has(i.id))
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id));
+  const incidents: IncidentResource[] = incidentRows.map((i) => ({
+    id: i.id,
+    slug: i.slug,
+    title: i.title,
+    status: i.status,
+    impact: i.impact,
+    severity: i.severity,
+    description: i.description,
+    started_at: i.startedAt,
+    resolved_at: i.resolvedAt,
+    service_slugs: (serviceIdsByIncident.get(i.id) ?? []).map((id) => slugById.get(id)!).sort(),
+    updates: (updatesByIncident.get(i.id) ?? []).map((u) => ({
+      id: u.id,
+      status: u.status,
+      message: u.message,
+      author_name: u.authorName,
+      created_at: u.createdAt,
+    })),
+  }));
+  const incidentById = new Map(incidents.map((i) => [i.id, i]));
+
+  const maintenanceRows = state.maintenance.filter((m) => publicIds.has(m.serviceId));
+  const toMaintenance = (m: (typeof maintenanceRows)[number]): MaintenanceResource => ({
+    id: m.id,
+    slug: m.slug,
+    title: m.title,
+    status: m.status,
+    starts_at: m.startsAt,
+    ends_at: m.endsAt,
+    service_id: m.serviceId,
+  });
+  const maintenance = maintenanceRows.filter((m) => isMaintenanceListed(m, nowIso)).map(toMaintenance);
+
+  const componentRows = state.components.filter((c) => publicIds.has(c.serviceId));
+  const components: ComponentResource[] = componentRows.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    current_status: c.status,
+    indicator: indicatorOf(c.status),
+    service_id: c.serviceId,
+  }));
+
+  const downtimeByService = new Map<string, Map<string, number>>();
+  for (const row of state.downtime) {
+    const days = downtimeByService.get(row.serviceId) ?? new Map<string, number>();
+    days.set(row.date, row.downtimeMinutes);
+    downtimeByService.set(row.serviceId, days);
+  }
+
+  const services: ServiceResource[] = [];
+  const summaryServices: SummaryService[] = [];
+  const details = new Map<string, ServiceDetail>();
+  const figuresByWindow = new Map<UptimeWindow, WindowFigures[]>(UPTIME_WINDOWS.map((w) => [w, []]));
+  const platformIncidentIds = new Map<UptimeWindow, Set<string>>(UPTIME_WINDOWS.map((w) => [w, new Set()]));
+
+  for (const row of publicServices) {
+    const ownIncidentRows = incidentRows.filter((i) => serviceIdsByIncident.get(i.id)!.includes(row.id));
+    const open = ownIncidentRows.filter(isOpenIncident);
+    const activeMaintenance = maintenanceRows.some((m) => m.serviceId === row.id && isMaintenanceActive(m, nowIso));
+    const status = serviceStatus({
+      componentStatuses: componentRows.filter((c) => c.serviceId === row.id).map((c) => c.status),
+      openIncidentImpacts: open.map((i) => i.impact),
+      maintenanceActive: activeMaintenance,
+    });
+    const resource: ServiceResource = {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      current_status: status,
+      indicator: indicatorOf(status),
+      payload: { slug: row.slug, status, openIncidents: open.length, activeMaintenance },
+      sort_order: row.sortOrder,
+      is_public: row.isPublic,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+    };
+    services.push(resource);
+
+    // A service's age starts at its creation, or at an earlier incident recorded against it.
+    const sinceMs = Math.min(Date.parse(row.createdAt), ...ownIncidentRows.map((i) => Date.parse(i.startedAt)));
+    const daily = downtimeByService.get(row.id) ?? new Map<string, number>();
+    const uptime = {} as Record<UptimeWindow, UptimeRollup>;
+    for (const window of UPTIME_WINDOWS) {
+      const figures = windowFigures(daily, window, sinceMs, nowMs);
+      figuresByWindow.get(window)!.push(figures);
+      const windowStart = Math.max(nowMs - WINDOW_DAYS[window] * DAY_MS, sinceMs);
+      const inWindow = ownIncidentRows.filter((i) => Date.parse(i.startedAt) < nowMs && incidentEnd(i, nowMs) > windowStart);
+      for (const i of inWindow) platformIncidentIds.get(window)!.add(i.id);
+      uptime[window] = rollup(window, "service", row.slug, figures, inWindow.length, nowIso);
+    }
+    summaryServices.push({
+      slug: row.slug,
+      name: row.name,
+      status,
+      indicator: indicatorOf(status),
+      openIncidents: open.length,
+      activeMaintenance,
+      uptime: Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptime[w].uptimePercent])) as SummaryService["uptime"],
+    });
+    details.set(row.slug, {
+      service: resource,
+      components: components.filter((c) => c.service_id === row.id),
+      incidents: ownIncidentRows.slice(0, SERVICE_DETAIL_INCIDENTS).map((i) => incidentById.get(i.id)!),
+      maintenance: maintenance.filter((m) => m.service_id === row.id),
+      uptime,
+    });
+  }
+
+  const platformUptime = Object.fromEntries(
+    UPTIME_WINDOWS.map((w) => [w, rollup(w, "platform", "all", sumFigures(figuresByWindow.get(w)!), platformIncidentIds.get(w)!.size, nowIso)]),
+  ) as Record<UptimeWindow, UptimeRollup>;
+
+  const overall: StatusLevel = worst(services.map((s) => s.current_status));
+  const changes = [
+    ...publicServices.map((s) => s.updatedAt),
+    ...componentRows.map((c) => c.updatedAt),
+    ...incidentRows.map((i) => i.updatedAt),
+    ...maintenanceRows.map((m) => m.updatedAt),
+  ];
+  const summary: SummaryResource = {
+    headline: headline(services.map((s) => ({ name: s.name, status: s.current_status }))),
+    status: overall,
+    indicator: indicatorOf(overall),
+    updatedAt: changes.length ? changes.reduce((a, b) => (a > b ? a : b)) : nowIso,
+    lastCheckedAt: nowIso,
+    services: summaryServices,
+    incidents: incidents.filter(isOpenIncident),
+    maintenance,
+  };
+
+  return { nowIso, origin, summary, services, components, incidents, maintenance, details, platformUptime, servicesById: new Map(services.map((s) => [s.id, s])) };
+}
+
+function rollup(window: UptimeWindow, scopeType: "platform" | "service", scopeKey: string, figures: WindowFigures, incidentCount: number, computedAt: string): UptimeRollup {
+  return {
+    window,
+    scopeType,
+    scopeKey,
+    uptimePercent: uptimePercent(figures.downtimeMinutes, figures.coveredMinutes),
+    downtimeMinutes: figures.downtimeMinutes,
+    incidentCount,
+    computedAt,
+    dailyHistory: dailyHistory(figures),
+  };
+}
+
+/** A snapshot freezes the summary as it stands when the daily job runs. */
+export function snapshotOf(model: StatusModel, snapshotDate: string): SnapshotResource {
+  const { status, indicator, headline: words, services, incidents, maintenance } = model.summary;
+  return { snapshotDate, status, indicator, headline: words, services, incidents, maintenance };
+}

@@ -1,0 +1,80 @@
+import type { Db } from "../../db/client";
+import { sha1Hex } from "../../lib/crypto";
+import { buildEntries } from "./entries";
+import { type EntryMetadata, KEY_PREFIX, statusKeys } from "./keys";
+import { buildModel } from "./projection";
+import { loadStatusState, readVersion } from "./state";
+
+/** Links in the projection need an origin; this one serves until a request or `ISSUER` names the real one. */
+const FALLBACK_ORIGIN = "http://localhost:8787";
+
+/**
+ * A publisher that finds the data moved on while it was writing starts over from the new state;
+ * bounded so a storm of writes cannot keep one request busy (the 5-minute cron heals the rest).
+ */
+const MAX_PUBLISH_ROUNDS = 3;
+
+export interface PublishResult {
+  version: number;
+  written: number;
+  deleted: number;
+  rounds: number;
+  skipped: boolean;
+}
+
+/** What KV holds now, from one listing (metadata included): the ground truth the diff runs against. */
+async function listProjection(kv: KVNamespace): Promise<Map<string, EntryMetadata>> {
+  const stored = new Map<string, EntryMetadata>();
+  let cursor: string | undefined;
+  do {
+    const page: KVNamespaceListResult<EntryMetadata> = await kv.list<EntryMetadata>({ prefix: KEY_PREFIX, cursor });
+    for (const key of page.keys) if (key.metadata) stored.set(key.name.slice(KEY_PREFIX.length), key.metadata);
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return stored;
+}
+
+/**
+ * Republishes the KV projection from D1: reads the whole state and its version in one batch,
+ * renders every response, and writes only the keys whose body changed (unchanged keys keep their
+ * `Last-Modified`); keys of things that disappeared are deleted.
+ *
+ * Racing writers end with the newest projection: versions order D1 states; a publisher that sees a
+ * newer version already in KV stops, and one that finds the version moved on after writing starts
+ * over, so whoever wrote last wrote the latest state.
+ */
+export async function publishStatus(env: Env, db: Db, options: { origin?: string } = {}): Promise<PublishResult> {
+  let written = 0;
+  let deleted = 0;
+  for (let round = 1; ; round++) {
+    const nowMs = Date.now();
+    const [state, stored] = await Promise.all([loadStatusState(db, nowMs), listProjection(env.STATUS_KV)]);
+    const published = stored.get(statusKeys.summary);
+    if (published && published.version > state.version) return { version: published.version, written, deleted, rounds: round, skipped: true };
+
+    const origin = options.origin ?? (env.ISSUER || published?.origin || FALLBACK_ORIGIN);
+    const model = buildModel(state, nowMs, origin);
+    const entries = await buildEntries(model, state.snapshots);
+    const writes: [string, string, EntryMetadata][] = [];
+    for (const [key, entry] of entries) {
+      const etag = await sha1Hex(entry.body);
+      const before = stored.get(key);
+      if (before?.etag === etag) continue;
+      writes.push([key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version, origin }]);
+    }
+    const gone = [...stored.keys()].filter((key) => !entries.has(key));
+    // The summary goes last: its version tells other publishers that everything before it is out.
+    const put = ([key, body, metadata]: (typeof writes)[number]) => env.STATUS_KV.put(KEY_PREFIX + key, body, { metadata });
+    await Promise.all([
+      ...writes.filter(([key]) => key !== statusKeys.summary).map(put),
+      ...gone.map((key) => env.STATUS_KV.delete(KEY_PREFIX + key)),
+    ]);
+    await Promise.all(writes.filter(([key]) => key === statusKeys.summary).map(put));
+    written += writes.length;
+    deleted += gone.length;
+
+    if ((await readVersion(db)) <= state.version || round >= MAX_PUBLISH_ROUNDS) {
+      return { version: state.version, written, deleted, rounds: round, skipped: false };
+    }
+  }
+}

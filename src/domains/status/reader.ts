@@ -1,0 +1,63 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { sha1Hex } from "../../lib/crypto";
+import { notFound } from "../../lib/errors";
+import { type EntryMetadata, KEY_PREFIX } from "./keys";
+
+/**
+ * The read path: one KV read per request, never D1 or a Durable Object. Visitors are anonymous and
+ * many; the CDN in front caches these responses by the headers set here.
+ */
+export const STATUS_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
+
+export interface StoredEntry {
+  body: string;
+  metadata: EntryMetadata;
+}
+
+export async function readEntry(env: Env, key: string): Promise<StoredEntry | null> {
+  const { value, metadata } = await env.STATUS_KV.getWithMetadata<EntryMetadata>(KEY_PREFIX + key, "text");
+  return value === null || !metadata ? null : { body: value, metadata };
+}
+
+/** `If-None-Match` per RFC 9110: a list of (weak or strong) tags, or `*` for any current representation. */
+function matchesEtag(header: string, etag: string): boolean {
+  return header.split(",").some((raw) => {
+    const tag = raw.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === `"${etag}"`;
+  });
+}
+
+/** `If-Modified-Since` has one-second resolution, so the projection time is compared in whole seconds. */
+function notModifiedSince(header: string, projectedAt: string): boolean {
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && Math.floor(Date.parse(projectedAt) / 1000) <= Math.floor(since / 1000);
+}
+
+/** The response for a body and its validators: 304 when the client's copy is current, else 200. */
+export function conditionalResponse(c: Context<AppEnv>, body: string, metadata: Pick<EntryMetadata, "etag" | "projectedAt" | "contentType">) {
+  const headers = new Headers({
+    "Cache-Control": STATUS_CACHE_CONTROL,
+    ETag: `"${metadata.etag}"`,
+    "Last-Modified": new Date(metadata.projectedAt).toUTCString(),
+  });
+  const ifNoneMatch = c.req.header("If-None-Match");
+  const ifModifiedSince = c.req.header("If-Modified-Since");
+  // If-None-Match wins when both are sent (RFC 9110 13.2.2).
+  const fresh = ifNoneMatch !== undefined ? matchesEtag(ifNoneMatch, metadata.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, metadata.projectedAt);
+  if (fresh) return c.body(null, 304, Object.fromEntries(headers));
+  headers.set("Content-Type", metadata.contentType);
+  return c.body(body, 200, Object.fromEntries(headers));
+}
+
+/** Serves one stored response; an absent key is a 404 `not_found` (incident or snapshot that does not exist). */
+export async function serveEntry(c: Context<AppEnv>, key: string, what = "Not found") {
+  const entry = await readEntry(c.env, key);
+  if (!entry) throw notFound(what);
+  return conditionalResponse(c, entry.body, entry.metadata);
+}
+
+/** A response computed from a stored one (a page of the feed): its own ETag, the source's timestamp. */
+export async function serveDerived(c: Context<AppEnv>, body: string, source: EntryMetadata) {
+  return conditionalResponse(c, body, { etag: await sha1Hex(body), projectedAt: source.projectedAt, contentType: source.contentType });
+}

@@ -1,0 +1,146 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errors, json, pagedEnvelope, envelope } from "../../lib/openapi";
+import { createRouter } from "../../lib/validator";
+import { feedPageBody } from "./entries";
+import { statusKeys } from "./keys";
+import { cacheStatusErrors, statusCors } from "./public-middleware";
+import { DEFAULT_FEED_LIMIT } from "./projection";
+import { readEntry, serveDerived, serveEntry } from "./reader";
+import {
+  componentSchema,
+  componentsQuery,
+  dateParam,
+  incidentFeedQuery,
+  incidentSchema,
+  maintenanceSchema,
+  serviceDetailSchema,
+  serviceSchema,
+  slugParam,
+  snapshotSchema,
+  statusPageMeta,
+  summarySchema,
+  uptimeRollupSchema,
+  windowParam,
+} from "./schemas";
+import { uuidParam } from "../../lib/openapi";
+import { notFound } from "../../lib/errors";
+
+const tags = ["Status"];
+
+/** Response headers every status answer carries (documented once, set by the reader). */
+const cacheHeaders = {
+  "Cache-Control": { schema: { type: "string" as const }, description: "public, max-age=30, stale-while-revalidate=300" },
+  ETag: { schema: { type: "string" as const }, description: "SHA-1 of the body, quoted" },
+  "Last-Modified": { schema: { type: "string" as const }, description: "When the projection last changed this body" },
+};
+const cached = <T extends z.ZodType>(schema: T, description: string) => ({ ...json(schema, description), headers: cacheHeaders });
+const conditional = {
+  headers: z.object({
+    "if-none-match": z.string().optional().openapi({ description: "ETag list or *" }),
+    "if-modified-since": z.string().optional(),
+  }),
+};
+const notModified = { 304: { description: "Not modified (the client's copy is current)", headers: cacheHeaders } };
+
+/**
+ * The public status JSON surface under `{status_url}` (= `{base_url}`): anonymous, no rate limit
+ * (the CDN cache in front is the protection), each answer one KV read.
+ */
+export const statusRoutes = createRouter();
+statusRoutes.use("/status", statusCors, cacheStatusErrors);
+statusRoutes.use("/status/*", statusCors, cacheStatusErrors);
+
+statusRoutes
+  .openapi(
+    createRoute({ method: "get", path: "/status", tags, summary: "Platform summary", request: conditional, responses: { 200: cached(envelope(summarySchema), "Summary"), ...notModified, ...errors(404) } }),
+    (c) => serveEntry(c, statusKeys.summary, "The status projection has not been published yet"),
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/status/services", tags, summary: "Public services ordered by sort_order", request: conditional, responses: { 200: cached(envelope(z.array(serviceSchema)), "Services"), ...notModified, ...errors(404) } }),
+    (c) => serveEntry(c, statusKeys.services, "The status projection has not been published yet"),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/services/{slug}",
+      tags,
+      summary: "One service with its components, incidents, maintenance and uptime",
+      request: { params: slugParam, ...conditional },
+      responses: { 200: cached(envelope(serviceDetailSchema), "Service"), ...notModified, ...errors(404) },
+    }),
+    (c) => serveEntry(c, statusKeys.service(c.req.valid("param").slug), "No such service"),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/components",
+      tags,
+      summary: "Components, optionally of one service",
+      request: { query: componentsQuery, ...conditional },
+      responses: { 200: cached(envelope(z.array(componentSchema)), "Components"), ...notModified, ...errors(404) },
+    }),
+    async (c) => {
+      const { serviceSlug } = c.req.valid("query");
+      if (serviceSlug === undefined) return serveEntry(c, statusKeys.components, "The status projection has not been published yet");
+      const entry = await readEntry(c.env, statusKeys.componentsOf(serviceSlug));
+      if (entry) return serveDerived(c, entry.body, entry.metadata);
+      // A filter naming no public service matches nothing: an empty list, dated by the component list.
+      const all = await readEntry(c.env, statusKeys.components);
+      if (!all) throw notFound("The status projection has not been published yet");
+      return serveDerived(c, '{"data":[]}', all.metadata);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/incidents",
+      tags,
+      summary: "Incident feed, newest first",
+      request: { query: incidentFeedQuery, ...conditional },
+      responses: { 200: cached(pagedEnvelope(z.array(incidentSchema), statusPageMeta), "A page of incidents"), ...notModified, ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { offset, limit } = c.req.valid("query");
+      if (offset === 0 && limit === DEFAULT_FEED_LIMIT) return serveEntry(c, statusKeys.incidentsFirstPage, "The status projection has not been published yet");
+      const all = await readEntry(c.env, statusKeys.incidentsAll);
+      if (!all) throw notFound("The status projection has not been published yet");
+      return serveDerived(c, feedPageBody(JSON.parse(all.body), offset, limit), all.metadata);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/incidents/{id}",
+      tags,
+      summary: "One incident with its full update timeline",
+      request: { params: z.object({ id: uuidParam("id") }), ...conditional },
+      responses: { 200: cached(envelope(incidentSchema), "Incident"), ...notModified, ...errors(400, 404) },
+    }),
+    (c) => serveEntry(c, statusKeys.incident(c.req.valid("param").id), "No such incident"),
+  )
+  .openapi(
+    createRoute({ method: "get", path: "/status/maintenance", tags, summary: "Upcoming and active maintenance windows", request: conditional, responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) } }),
+    (c) => serveEntry(c, statusKeys.maintenance, "The status projection has not been published yet"),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/snapshots/{date}",
+      tags,
+      summary: "The daily snapshot of a UTC date",
+      request: { params: dateParam, ...conditional },
+      responses: { 200: cached(envelope(snapshotSchema), "Snapshot"), ...notModified, ...errors(400, 404) },
+    }),
+    (c) => serveEntry(c, statusKeys.snapshot(c.req.valid("param").date), "No snapshot for that date"),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/status/uptime/{window}",
+      tags,
+      summary: "Platform uptime rollup over a window",
+      request: { params: windowParam, ...conditional },
+      responses: { 200: cached(envelope(uptimeRollupSchema), "Rollup"), ...notModified, ...errors(400, 404) },
+    }),
+    (c) => serveEntry(c, statusKeys.uptime(c.req.valid("param").window), "The status projection has not been published yet"),
+  );

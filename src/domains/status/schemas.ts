@@ -1,0 +1,301 @@
+import { z } from "@hono/zod-openapi";
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
+import { isoDate } from "../../lib/openapi";
+import { UPTIME_WINDOWS } from "./uptime";
+
+// ---- Public resources (the projection's shapes; the spec's field names, snake_case where it says so)
+
+const statusLevel = z.enum(STATUS_LEVELS);
+const indicator = z.enum(["none", "minor", "major", "critical", "maintenance"]);
+
+export const serviceSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    current_status: statusLevel,
+    indicator,
+    payload: z.object({ slug: z.string(), status: statusLevel, openIncidents: z.number(), activeMaintenance: z.boolean() }),
+    sort_order: z.number(),
+    is_public: z.boolean(),
+    created_at: isoDate(),
+    updated_at: isoDate(),
+  })
+  .openapi("StatusService");
+
+export const componentSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    name: z.string(),
+    current_status: statusLevel,
+    indicator,
+    service_id: z.uuid(),
+  })
+  .openapi("StatusComponent");
+
+export const incidentUpdateSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(INCIDENT_STATUSES),
+  message: z.string(),
+  author_name: z.string(),
+  created_at: isoDate(),
+});
+
+export const incidentSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.enum(INCIDENT_STATUSES),
+    impact: z.enum(INCIDENT_IMPACTS),
+    severity: z.string().nullable(),
+    description: z.string(),
+    started_at: isoDate(),
+    resolved_at: isoDate().nullable(),
+    /** Slugs of the public services it affects (an addition to the spec's fields, so clients can group). */
+    service_slugs: z.array(z.string()),
+    updates: z.array(incidentUpdateSchema).openapi({ description: "Oldest first" }),
+  })
+  .openapi("StatusIncident");
+
+export const maintenanceSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.enum(MAINTENANCE_STATUSES),
+    starts_at: isoDate(),
+    ends_at: isoDate(),
+    service_id: z.uuid(),
+  })
+  .openapi("StatusMaintenance");
+
+const uptimePercentages = z.object(Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, z.number()])) as Record<
+  (typeof UPTIME_WINDOWS)[number],
+  z.ZodNumber
+>);
+
+export const summaryServiceSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  status: statusLevel,
+  indicator,
+  openIncidents: z.number(),
+  activeMaintenance: z.boolean(),
+  uptime: uptimePercentages,
+});
+
+export const summarySchema = z
+  .object({
+    headline: z.string(),
+    status: statusLevel,
+    indicator,
+    updatedAt: isoDate().openapi({ description: "Latest change to any status record" }),
+    lastCheckedAt: isoDate().openapi({ description: "When this projection was computed" }),
+    services: z.array(summaryServiceSchema),
+    incidents: z.array(incidentSchema).openapi({ description: "Open incidents" }),
+    maintenance: z.array(maintenanceSchema).openapi({ description: "Upcoming and active windows" }),
+  })
+  .openapi("StatusSummary");
+
+export const snapshotSchema = z
+  .object({
+    snapshotDate: z.string(),
+    status: statusLevel,
+    indicator,
+    headline: z.string(),
+    services: z.array(summaryServiceSchema),
+    incidents: z.array(incidentSchema),
+    maintenance: z.array(maintenanceSchema),
+  })
+  .openapi("StatusSnapshot");
+
+export const uptimeRollupSchema = z
+  .object({
+    window: z.enum(UPTIME_WINDOWS),
+    scopeType: z.enum(["platform", "service"]),
+    scopeKey: z.string(),
+    uptimePercent: z.number(),
+    downtimeMinutes: z.number(),
+    incidentCount: z.number(),
+    computedAt: isoDate(),
+    dailyHistory: z.array(z.object({ date: z.string(), uptimePercent: z.number() })),
+  })
+  .openapi("StatusUptimeRollup");
+
+export const serviceDetailSchema = z
+  .object({
+    service: serviceSchema,
+    components: z.array(componentSchema),
+    incidents: z.array(incidentSchema).openapi({ description: "The service's most recent incidents, newest first" }),
+    maintenance: z.array(maintenanceSchema),
+    uptime: z.object(Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptimeRollupSchema])) as Record<
+      (typeof UPTIME_WINDOWS)[number],
+      typeof uptimeRollupSchema
+    >),
+  })
+  .openapi("StatusServiceDetail");
+
+/** Status list meta: no request id inside, so the body (and its ETag) is the same for every visitor. */
+export const statusPageMeta = z.object({ total: z.number(), limit: z.number(), offset: z.number(), hasNextPage: z.boolean() });
+
+export type ServiceResource = z.infer<typeof serviceSchema>;
+export type ComponentResource = z.infer<typeof componentSchema>;
+export type IncidentResource = z.infer<typeof incidentSchema>;
+export type MaintenanceResource = z.infer<typeof maintenanceSchema>;
+export type SummaryResource = z.infer<typeof summarySchema>;
+export type SummaryService = z.infer<typeof summaryServiceSchema>;
+export type SnapshotResource = z.infer<typeof snapshotSchema>;
+export type UptimeRollup = z.infer<typeof uptimeRollupSchema>;
+export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+
+// ---- Public request parameters
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = () => z.string().max(64, { message: "at most 64 characters" }).regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
+
+export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
+export const windowParam = z.object({
+  window: z.enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` }).openapi({ param: { name: "window", in: "path" } }),
+});
+
+/** A real calendar date in ISO form (2025-02-30 is refused, not rolled over). */
+export const isoCalendarDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+    }, { message: "is not a calendar date" });
+
+export const dateParam = z.object({ date: isoCalendarDate().openapi({ param: { name: "date", in: "path" }, example: "2026-01-31" }) });
+
+export const incidentFeedQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const componentsQuery = z.object({ serviceSlug: z.string().optional() });
+
+// ---- Operator request bodies (CONTRACT.md, /admin/status/...)
+
+const datetime = () => z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
+const text = (max: number) => z.string().trim().min(1, { message: "must not be empty" }).max(max, { message: `at most ${max} characters` });
+
+export const createServiceBody = z
+  .strictObject({
+    slug: slug(),
+    name: text(100),
+    description: z.string().max(2000, { message: "at most 2000 characters" }).default(""),
+    sortOrder: z.number().int().min(0).max(1_000_000).default(0),
+    isPublic: z.boolean().default(true),
+  })
+  .openapi("CreateStatusService");
+
+export const updateServiceBody = z
+  .strictObject({
+    slug: slug().optional(),
+    name: text(100).optional(),
+    description: z.string().max(2000, { message: "at most 2000 characters" }).optional(),
+    sortOrder: z.number().int().min(0).max(1_000_000).optional(),
+    isPublic: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
+  .openapi("UpdateStatusService");
+
+export const createComponentBody = z
+  .strictObject({
+    slug: slug(),
+    name: text(100),
+    serviceSlug: slug(),
+    status: statusLevel.default("operational"),
+  })
+  .openapi("CreateStatusComponent");
+
+export const updateComponentBody = z
+  .strictObject({
+    slug: slug().optional(),
+    name: text(100).optional(),
+    serviceSlug: slug().optional(),
+    status: statusLevel.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
+  .openapi("UpdateStatusComponent");
+
+const serviceSlugs = () =>
+  z
+    .array(slug())
+    .min(1, { message: "at least one service" })
+    .max(50, { message: "at most 50 services" })
+    .refine((list) => new Set(list).size === list.length, { message: "must not repeat a service" });
+
+export const createIncidentBody = z
+  .strictObject({
+    title: text(200),
+    impact: z.enum(INCIDENT_IMPACTS),
+    severity: z.string().trim().min(1).max(50).nullable().optional(),
+    description: text(10_000),
+    serviceSlugs: serviceSlugs(),
+    status: z.enum(INCIDENT_STATUSES).default("investigating"),
+    startedAt: datetime().optional(),
+    /** An addition to the contract's fields: records an incident after the fact (closed statuses only). */
+    resolvedAt: datetime().optional(),
+  })
+  .openapi("CreateStatusIncident");
+
+export const updateIncidentBody = z
+  .strictObject({
+    title: text(200).optional(),
+    impact: z.enum(INCIDENT_IMPACTS).optional(),
+    severity: z.string().trim().min(1).max(50).nullable().optional(),
+    description: text(10_000).optional(),
+    serviceSlugs: serviceSlugs().optional(),
+    status: z.enum(INCIDENT_STATUSES).optional(),
+    startedAt: datetime().optional(),
+    resolvedAt: datetime().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
+  .openapi("UpdateStatusIncident");
+
+export const incidentUpdateBody = z
+  .strictObject({
+    status: z.enum(INCIDENT_STATUSES),
+    message: text(10_000),
+    authorName: text(100),
+  })
+  .openapi("CreateStatusIncidentUpdate");
+
+export const createMaintenanceBody = z
+  .strictObject({
+    title: text(200),
+    serviceSlug: slug(),
+    startsAt: datetime(),
+    endsAt: datetime(),
+    status: z.enum(MAINTENANCE_STATUSES).default("scheduled"),
+  })
+  .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), { message: "must be after startsAt", path: ["endsAt"] })
+  .openapi("CreateStatusMaintenance");
+
+export const updateMaintenanceBody = z
+  .strictObject({
+    title: text(200).optional(),
+    serviceSlug: slug().optional(),
+    startsAt: datetime().optional(),
+    endsAt: datetime().optional(),
+    status: z.enum(MAINTENANCE_STATUSES).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
+  .openapi("UpdateStatusMaintenance");
+
+export type CreateServiceBody = z.infer<typeof createServiceBody>;
+export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
+export type CreateComponentBody = z.infer<typeof createComponentBody>;
+export type UpdateComponentBody = z.infer<typeof updateComponentBody>;
+export type CreateIncidentBody = z.infer<typeof createIncidentBody>;
+export type UpdateIncidentBody = z.infer<typeof updateIncidentBody>;
+export type IncidentUpdateBody = z.infer<typeof incidentUpdateBody>;
+export type CreateMaintenanceBody = z.infer<typeof createMaintenanceBody>;
+export type UpdateMaintenanceBody = z.infer<typeof updateMaintenanceBody>;
