@@ -1,0 +1,61 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM script without types
+import { startDevServer } from "../../scripts/lib/dev-server.mjs";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function json(origin: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${origin}/api/v1${path}`, {
+    method,
+    headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe("the local dev server (wrangler dev)", () => {
+  it("serves the identity flow over HTTP, with the seeded demo user, and keeps data across a restart", async () => {
+    const persistTo = mkdtempSync(join(tmpdir(), "dev-server-test-"));
+    const port = await freePort();
+    let server = await startDevServer({ port, persistTo });
+    const email = `http-${Date.now()}@example.com`;
+    try {
+      expect((await json(server.origin, "GET", "/health")).body).toEqual({ data: { status: "ok" } });
+      const demo = await json(server.origin, "POST", "/auth/login", { email: "demo@example.com", password: "demo-password-123" });
+      expect(demo.status).toBe(200);
+      const demoMe = await json(server.origin, "GET", "/me", undefined, demo.body.data.accessToken);
+      expect(demoMe.body.data.plan).toBe("business");
+
+      const registered = await json(server.origin, "POST", "/auth/register", { email, password: "a-long-password" });
+      expect(registered.status).toBe(201);
+      const refreshed = await json(server.origin, "POST", "/auth/refresh", { refreshToken: registered.body.data.refreshToken });
+      expect(refreshed.status).toBe(200);
+      const me = await json(server.origin, "GET", "/me", undefined, refreshed.body.data.accessToken);
+      expect(me.body.data.user.email).toBe(email);
+      const loggedOut = await json(server.origin, "POST", "/auth/logout", { refreshToken: refreshed.body.data.refreshToken });
+      expect(loggedOut.body).toEqual({ data: { revoked: true } });
+      expect((await json(server.origin, "GET", "/me", undefined, refreshed.body.data.accessToken)).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+
+    // Same state directory: the user survives, and the seed runs again without harm.
+    server = await startDevServer({ port, persistTo });
+    try {
+      const login = await json(server.origin, "POST", "/auth/login", { email, password: "a-long-password" });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
