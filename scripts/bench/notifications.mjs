@@ -83,6 +83,10 @@ async function main() {
     const login = await post("/auth/login", { email, password });
     if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
     const token = login.body.data.accessToken;
+    // A second user with an empty inbox: the same endpoints' fixed cost (auth, rate limit, envelope).
+    const emptyEmail = `bench-empty-${crypto.randomUUID()}@example.com`;
+    if ((await post("/admin/users", { email: emptyEmail, password }, server.adminToken)).status !== 201) throw new Error("creating the empty-inbox user failed");
+    const emptyToken = (await post("/auth/login", { email: emptyEmail, password })).body.data.accessToken;
 
     const sqlFile = join(persistTo, "bench-notifications.sql");
     writeFileSync(sqlFile, seedSql(created.body.data.id));
@@ -106,10 +110,12 @@ async function main() {
       health: { url: `${api}/health` },
       list: { url: `${api}/notifications?limit=20`, token },
       count: { url: `${api}/notifications/unread-count`, token },
+      emptyList: { url: `${api}/notifications?limit=20`, token: emptyToken },
+      emptyCount: { url: `${api}/notifications/unread-count`, token: emptyToken },
     };
     // Two requests above already counted against the limits; stay within 60 of each per minute.
     for (let i = 0; i < WARMUP - 1; i++) for (const e of Object.values(endpoints)) await timed(e.url, e.token);
-    const samples = { health: [], list: [], count: [], serverList: [], serverCount: [] };
+    const samples = { health: [], list: [], count: [], emptyList: [], emptyCount: [], serverList: [] };
     for (let i = 0; i < SAMPLES; i++) {
       for (const [name, e] of Object.entries(endpoints)) {
         const { ms, body } = await timed(e.url, e.token);
@@ -126,6 +132,8 @@ async function main() {
       ["GET /notifications?limit=20", stats(samples.list)],
       ["GET /notifications/unread-count", stats(samples.count)],
       [`GET /notifications?offset=${DEEP_OFFSET} (${DEEP_SAMPLES} samples)`, stats(deep)],
+      ["GET /notifications?limit=20, empty inbox", stats(samples.emptyList)],
+      ["GET /notifications/unread-count, empty inbox", stats(samples.emptyCount)],
     ];
     console.log(`\n${NOTIFICATIONS.toLocaleString("en")} notifications for one user; ${SAMPLES} sequential samples per endpoint, interleaved\n`);
     console.log(`${"endpoint".padEnd(50)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)} ${"x health (median)".padStart(18)} ${"x health (p95)".padStart(15)}`);

@@ -114,3 +114,15 @@ describe("notify() for other domains", () => {
     });
   });
 });
+
+describe("OpenAPI document", () => {
+  it("describes every notifications route with its error statuses", async () => {
+    const res = await call("GET", "/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const paths = res.body.paths;
+    const routes = ["/notifications", "/notifications/unread-count", "/notifications/{id}/read", "/notifications/{id}/archive", "/notifications/mark-all-read", "/admin/notifications"];
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(routes.map((route) => `/api/v1${route}`)));
+    expect(Object.keys(paths["/api/v1/notifications/{id}/read"].patch.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "422", "429"]));
+    expect(paths["/api/v1/notifications"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["limit", "offset", "status"]);
+  });
+});
