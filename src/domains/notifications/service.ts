@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { notifications, users, type NotificationRow } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
@@ -133,7 +134,7 @@ export async function unreadCount(db: Db, userId: string, now = nowIso()) {
  * round trip). The read tells the outcome apart: no row is 404, an expired one is 404 too (it is
  * gone for its owner as well), someone else's is 403, and otherwise the row shows the new state.
  */
-async function transition(db: Db, userId: string, id: string, set: Partial<NotificationRow>, applies: SQL, now: string) {
+async function transition(db: Db, userId: string, id: string, set: SQLiteUpdateSetSource<typeof notifications>, applies: SQL, now: string) {
   if (!isUuid(id)) throw new ApiError("unprocessable_entity", "The notification id must be a UUID");
   const [, found] = await db.batch([
     db
@@ -160,7 +161,7 @@ export async function markRead(db: Db, userId: string, id: string, now = nowIso(
     db,
     userId,
     id,
-    { status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END` as never, readAt: now },
+    { status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END`, readAt: now },
     isNull(notifications.readAt),
     now,
   );
