@@ -1,7 +1,200 @@
 import { DurableObject } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { aiMessages, type ToolCallRecord } from "../db/schema/ai";
+import { ProviderError } from "../domains/ai/providers/types";
+import { nowIso } from "../lib/clock";
+import { EventLog } from "./run/event-log";
+import { executeRun } from "./run/executor";
+import { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
+
+/**
+ * How often the object checks on its own run. If the instance is evicted or crashes mid-run, this
+ * alarm is what finds the orphaned run and resumes or fails it, so nothing stays `running`.
+ */
+export const WATCHDOG_MS = 30_000;
+/** A run interrupted before it produced any output is started again at most this many times. */
+export const MAX_ATTEMPTS = 2;
+
+type Started = { runId: string; status: RunState["status"] };
+export type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: RunState["status"] };
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
- * to SSE listeners. Built by the AI messages work; declared here so the binding exists.
+ * to SSE listeners. The run executes inside `alarm()`, which keeps the object alive for the run
+ * and is retried by the platform if the object dies, so a run is never left `running`.
  */
-export class MessageRun extends DurableObject<Env> {}
+export class MessageRun extends DurableObject<Env> {
+  private readonly log: EventLog;
+  private execution: { promise: Promise<void>; abort: AbortController } | undefined;
+  /** Set once the run's end is decided (completion, stop, failure), so nothing else is emitted. */
+  private finishing = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.log = new EventLog(ctx.storage.sql);
+  }
+
+  private get spec() {
+    return this.ctx.storage.kv.get<RunSpec>("spec");
+  }
+
+  private get state() {
+    return this.ctx.storage.kv.get<RunState>("state");
+  }
+
+  private set state(state: RunState | undefined) {
+    this.ctx.storage.kv.put("state", state);
+  }
+
+  /** Accepts the run and returns before any model output; the alarm starts it right away. */
+  async start(spec: RunSpec): Promise<Started> {
+    const existing = this.state;
+    if (existing) return { runId: this.spec!.runId, status: existing.status };
+    this.ctx.storage.kv.put("spec", spec);
+    this.state = { status: "queued", attempts: 0 };
+    await this.ctx.storage.setAlarm(Date.now());
+    return { runId: spec.runId, status: "queued" };
+  }
+
+  status(): { status: RunState["status"] | null; lastEventId: number; listeners: number } {
+    return { status: this.state?.status ?? null, lastEventId: this.log.lastEventId, listeners: this.log.listenerCount };
+  }
+
+  /** `GET /stream?after=<eventId>`: the SSE body, or 204 when nothing is left to send. */
+  override async fetch(request: Request): Promise<Response> {
+    const after = Number(new URL(request.url).searchParams.get("after") ?? "0");
+    const state = this.state;
+    if (!state) return new Response(null, { status: 404 });
+    const ended = TERMINAL.includes(state.status);
+    if (ended && after >= this.log.lastEventId) return new Response(null, { status: 204 });
+    return new Response(this.log.subscribe(after, ended), {
+      headers: { "Content-Type": "text/event-stream; charset=utf-8" },
+    });
+  }
+
+  override async alarm(): Promise<void> {
+    const state = this.state;
+    const spec = this.spec;
+    if (!state || !spec || TERMINAL.includes(state.status)) return;
+    if (this.execution) {
+      // Alive and working: look again later.
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+      return;
+    }
+    if (state.status === "running") {
+      // Running in storage but not in memory: the instance that ran it is gone.
+      const producedOutput = this.log.lastEventId > 0;
+      if (producedOutput || state.attempts >= MAX_ATTEMPTS) {
+        await this.fail(spec, { code: "run_interrupted", message: "The run was interrupted and could not be resumed" });
+        return;
+      }
+    }
+    await this.run(spec, state.attempts + 1);
+  }
+
+  private async run(spec: RunSpec, attempt: number) {
+    this.state = { status: "running", attempts: attempt };
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    const abort = new AbortController();
+    const promise = (async () => {
+      try {
+        const outcome = await executeRun(this.env, spec, {
+          signal: abort.signal,
+          emit: (type, payload, stepId) => {
+            if (!this.finishing) this.log.append(spec.runId, type, payload, stepId);
+          },
+          saveToolCalls: (calls) => this.ctx.storage.kv.put("toolCalls", calls),
+        });
+        if (!this.finishing) await this.complete(spec, outcome);
+      } catch (error) {
+        if (this.finishing) return;
+        const known = error instanceof ProviderError;
+        if (!known) console.error(JSON.stringify({ messageId: spec.messageId, runId: spec.runId, error: String(error) }));
+        await this.fail(spec, {
+          code: known ? error.code : "run_failed",
+          message: known ? error.message : "The run failed unexpectedly",
+        });
+      }
+    })();
+    this.execution = { promise, abort };
+    try {
+      await promise;
+    } finally {
+      this.execution = undefined;
+    }
+  }
+
+  /** Stops the run: the partial content is kept and every listener gets `message.stopped`. */
+  async stop(): Promise<StopAnswer> {
+    const state = this.state;
+    const spec = this.spec;
+    if (!state || !spec) return { ok: false, status: "failed" };
+    if (state.status === "stopped") return { ok: true, result: this.ctx.storage.kv.get<StopResult>("stopResult")! };
+    if (this.finishing || TERMINAL.includes(state.status)) return { ok: false, status: state.status };
+    this.finishing = true;
+    this.execution?.abort.abort(new DOMException("The run was stopped", "AbortError"));
+    const stoppedAt = nowIso();
+    const content = this.log.content();
+    const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
+    await this.writeMessage(spec, {
+      content,
+      status: "stopped",
+      stoppedAt,
+      toolCalls: this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls") ?? null,
+    });
+    this.ctx.storage.kv.put("stopResult", result);
+    this.state = { ...state, status: "stopped", stoppedAt };
+    this.log.append(spec.runId, "message.stopped", { messageId: spec.messageId, content, stoppedAt });
+    await this.end();
+    return { ok: true, result };
+  }
+
+  private async complete(spec: RunSpec, outcome: RunOutcome) {
+    this.finishing = true;
+    await this.writeMessage(spec, {
+      content: outcome.content,
+      status: "completed",
+      toolCalls: outcome.toolCalls.length ? outcome.toolCalls : null,
+      suggestions: outcome.suggestions,
+      inputTokens: outcome.inputTokens,
+      outputTokens: outcome.outputTokens,
+    });
+    this.state = { ...this.state!, status: "completed" };
+    // Both in one synchronous step: the same tick, and one flush to every listener.
+    this.log.append(spec.runId, "message.completed", { messageId: spec.messageId, content: outcome.content });
+    this.log.append(spec.runId, "message.suggestions", { messageId: spec.messageId, suggestions: outcome.suggestions });
+    await this.end();
+  }
+
+  private async fail(spec: RunSpec, error: { code: string; message: string }) {
+    this.finishing = true;
+    this.execution?.abort.abort();
+    await this.writeMessage(spec, {
+      content: this.log.content(),
+      status: "failed",
+      runError: JSON.stringify(error),
+      toolCalls: this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls") ?? null,
+    });
+    this.state = { ...this.state!, status: "failed", error };
+    this.log.append(spec.runId, "run.error", { messageId: spec.messageId, error });
+    await this.end();
+  }
+
+  private async end() {
+    this.log.close();
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  /** The final message row in D1; only a row still `running` is written (a deleted session stays deleted). */
+  private async writeMessage(
+    spec: RunSpec,
+    values: Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" },
+  ) {
+    const db = createDb(this.env.DB);
+    await db
+      .update(aiMessages)
+      .set({ ...values, runStatus: values.status })
+      .where(and(eq(aiMessages.id, spec.messageId), eq(aiMessages.status, "running")));
+  }
+}

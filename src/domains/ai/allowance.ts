@@ -1,0 +1,21 @@
+import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
+import type { AuthContext } from "../../middleware/auth";
+import { consumeLimit, peekLimit, rateLimitExceeded } from "../../middleware/rate-limit";
+
+/** One counter per account (every user of it draws from the same daily allowance). */
+const caller = (accountId: string) => `account:${accountId}`;
+const BUCKET = "ai:daily-requests";
+
+export const allowanceLimit = (auth: AuthContext, override: number | null) => override ?? AI_DAILY_ALLOWANCE[auth.plan];
+
+/** Sending and retrying each use one request of the day; none left is 429. */
+export async function consumeAllowance(env: Env, auth: AuthContext, override: number | null) {
+  const decision = await consumeLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth, override), AI_ALLOWANCE_WINDOW_SECONDS);
+  if (!decision.allowed) throw rateLimitExceeded(decision);
+  return decision;
+}
+
+export async function readAllowance(env: Env, auth: AuthContext, override: number | null) {
+  const decision = await peekLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth, override), AI_ALLOWANCE_WINDOW_SECONDS);
+  return { limit: decision.limit, remaining: decision.remaining, resetsAt: new Date(decision.resetAt).toISOString(), scope: "account" as const };
+}

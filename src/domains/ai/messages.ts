@@ -1,0 +1,370 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts, aiMessages, aiPersonas, aiSessions } from "../../db/schema";
+import type { RunSpec } from "../../durable-objects/run/types";
+import { nowIso } from "../../lib/clock";
+import { ApiError, conflict, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { decodeCursor, encodeCursor } from "../../lib/pagination";
+import type { AuthContext } from "../../middleware/auth";
+import { consumeAllowance } from "./allowance";
+import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
+import { startRun, stopRun } from "./runs";
+import { capabilityParameters, type SendMessageInput } from "./schemas";
+
+type MessageRow = typeof aiMessages.$inferSelect;
+
+/** A history item (spec "Message"); assistant-only fields appear on assistant messages. */
+export function publicMessage(row: MessageRow) {
+  const common = {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    suggestions: row.suggestions ?? [],
+    runId: row.runId,
+    toolCalls: row.toolCalls ?? null,
+    modelId: row.modelId,
+    modelName: row.modelName,
+    providerKey: row.providerKey,
+    createdAt: row.createdAt,
+  };
+  if (row.role === "user") return common;
+  return { ...common, status: row.status ?? "running", tokensUsed: row.inputTokens + row.outputTokens };
+}
+
+/** The options a user message was sent with, kept so a retry runs the same request. */
+interface StoredRequest {
+  modelKey: string;
+  effortMode: EffortMode;
+  capability: RunSpec["capability"];
+  attachmentIds: string[];
+  memoryIds: string[];
+  structuredBlocks: Record<string, unknown>[];
+}
+
+const sendResult = (sessionId: string, user: MessageRow, assistant: MessageRow) => ({
+  sessionId,
+  userMessage: { id: user.id, role: "user" as const, content: user.content ?? "", createdAt: user.createdAt },
+  assistantMessage: {
+    id: assistant.id,
+    role: "assistant" as const,
+    content: assistant.content ?? "",
+    suggestions: [],
+    createdAt: assistant.createdAt,
+  },
+  run: { id: assistant.runId!, status: assistant.runStatus ?? "queued" },
+});
+
+const errorText = (error: unknown): string => {
+  const cause = (error as { cause?: unknown })?.cause;
+  return `${(error as Error)?.message ?? error} ${cause ? errorText(cause) : ""}`;
+};
+/** D1 names the columns of the violated index: `session_id` alone is the one-running-run index. */
+const isRunningConflict = (error: unknown) => {
+  const text = errorText(error);
+  return text.includes("UNIQUE constraint failed") && /ai_messages\.session_id(?!, ai_messages\.idempotency_key)/.test(text);
+};
+
+const runConflict = () => conflict("A reply in this session is still being generated; stop it or wait for it to finish");
+
+const suggestionsEnabled = (env: Env) => aiConfig(env).AI_SUGGESTIONS !== "false";
+
+function assistantRow(input: {
+  sessionId: string;
+  seq: number;
+  parentId: string;
+  model: ModelEntry;
+  idempotencyKey: string | null;
+  createdAt: string;
+}): MessageRow {
+  return {
+    id: newId(),
+    sessionId: input.sessionId,
+    seq: input.seq,
+    role: "assistant",
+    content: null,
+    status: "running",
+    parentId: input.parentId,
+    isActive: true,
+    runId: newId(),
+    runStatus: "queued",
+    runError: null,
+    toolCalls: null,
+    suggestions: [],
+    modelId: input.model.id,
+    modelName: input.model.displayName,
+    providerKey: input.model.providerKey,
+    inputTokens: 0,
+    outputTokens: 0,
+    request: null,
+    idempotencyKey: input.idempotencyKey,
+    stoppedAt: null,
+    createdAt: input.createdAt,
+  };
+}
+
+/** Hands the run to its Durable Object; if that fails the message must not stay `running`. */
+async function launch(db: Db, env: Env, spec: RunSpec) {
+  try {
+    await startRun(env, spec);
+  } catch (error) {
+    await db
+      .update(aiMessages)
+      .set({ status: "failed", runStatus: "failed", content: "", runError: JSON.stringify({ code: "run_not_started", message: "The run could not be started" }) })
+      .where(eq(aiMessages.id, spec.messageId));
+    throw error;
+  }
+}
+
+function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, assistant: MessageRow, request: StoredRequest, model: ModelEntry, instructions: string | null, env: Env): RunSpec {
+  return {
+    runId: assistant.runId!,
+    messageId: assistant.id,
+    userMessageId: user.id,
+    sessionId: session.id,
+    userId: auth.user.id,
+    workspaceId: auth.workspace.id,
+    seq: user.seq,
+    prompt: user.content ?? "",
+    instructions,
+    model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
+    capability: request.capability,
+    suggestions: suggestionsEnabled(env) && !request.capability,
+  };
+}
+
+/** The session (with its persona's instructions) and the caller's allowance override, in one batch. */
+function sessionQuery(db: Db, userId: string, sessionId: string) {
+  return db
+    .select({ session: aiSessions, instructions: aiPersonas.instructions })
+    .from(aiSessions)
+    .leftJoin(aiPersonas, eq(aiPersonas.id, aiSessions.personaId))
+    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+}
+
+const runningQuery = (db: Db, sessionId: string) =>
+  db.select({ id: aiMessages.id }).from(aiMessages).where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running"))).limit(1);
+
+const allowanceQuery = (db: Db, accountId: string) =>
+  db.select({ override: accounts.aiDailyAllowance }).from(accounts).where(eq(accounts.id, accountId));
+
+/**
+ * Sends a user message and starts the assistant's run. Reads in one batch, writes in one batch
+ * (both rows or neither), then hands the run to its object and answers before any model output.
+ */
+export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput) {
+  const key = body.idempotencyKey ?? null;
+  const [sessions, seqRows, deduped, running, account] = await db.batch([
+    sessionQuery(db, auth.user.id, sessionId),
+    db.select({ last: max(aiMessages.seq) }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)),
+    db
+      .select()
+      .from(aiMessages)
+      .where(
+        and(
+          eq(aiMessages.sessionId, sessionId),
+          or(
+            and(eq(aiMessages.role, "user"), eq(aiMessages.idempotencyKey, key ?? "")),
+            and(
+              eq(aiMessages.role, "assistant"),
+              isNull(aiMessages.idempotencyKey),
+              sql`${aiMessages.parentId} = (SELECT id FROM ai_messages WHERE session_id = ${sessionId} AND role = 'user' AND idempotency_key = ${key ?? ""})`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(aiMessages.createdAt)),
+    runningQuery(db, sessionId),
+    allowanceQuery(db, auth.accountId),
+  ]);
+  const found = sessions[0];
+  if (!found) throw notFound("Session not found");
+  const { session, instructions } = found;
+
+  if (key) {
+    const user = deduped.find((row) => row.role === "user");
+    const assistant = deduped.find((row) => row.role === "assistant");
+    if (user && assistant) return { created: false, result: sendResult(sessionId, user, assistant) };
+  }
+  if (running.length) throw runConflict();
+
+  const effortMode = body.effortMode ?? session.effortMode;
+  const model = selectModel(await activeModels(env), { model: body.model, provider: body.provider, effortMode }, auth.plan, auth.entitlements);
+  await consumeAllowance(env, auth, account[0]?.override ?? null);
+
+  const now = nowIso();
+  const request: StoredRequest = {
+    modelKey: model.key,
+    effortMode,
+    capability: body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null,
+    attachmentIds: body.attachmentIds ?? [],
+    memoryIds: body.memoryIds ?? [],
+    structuredBlocks: body.structuredBlocks ?? [],
+  };
+  const user: MessageRow = {
+    ...assistantRow({ sessionId, seq: (seqRows[0]?.last ?? 0) + 1, parentId: "", model, idempotencyKey: key, createdAt: now }),
+    role: "user",
+    content: body.content,
+    status: null,
+    parentId: null,
+    runId: null,
+    runStatus: null,
+    modelId: null,
+    modelName: null,
+    providerKey: null,
+    request: request as unknown as Record<string, unknown>,
+  };
+  const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: null, createdAt: now });
+  try {
+    await db.batch([db.insert(aiMessages).values(user), db.insert(aiMessages).values(assistant)]);
+  } catch (error) {
+    if (isRunningConflict(error)) throw runConflict();
+    if (key && errorText(error).includes("UNIQUE constraint failed")) {
+      // A concurrent send with the same key won: answer with its result.
+      return sendMessage(db, env, auth, sessionId, body);
+    }
+    throw error;
+  }
+  await launch(db, env, runSpec(auth, session, user, assistant, request, model, instructions, env));
+  return { created: true, result: sendResult(sessionId, user, assistant) };
+}
+
+/** The assistant message and its turn's user message, within a session of the caller's. */
+async function turnOf(db: Db, userId: string, sessionId: string, assistantMessageId: string) {
+  const [sessions, targets] = await db.batch([
+    sessionQuery(db, userId, sessionId),
+    db
+      .select()
+      .from(aiMessages)
+      .where(and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"))),
+  ]);
+  if (!sessions[0]) throw notFound("Session not found");
+  if (!targets[0]) throw notFound("Message not found");
+  return { session: sessions[0].session, instructions: sessions[0].instructions, target: targets[0] };
+}
+
+/** Another version of an assistant reply, with its own run; it becomes the active version. */
+export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, assistantMessageId: string, key: string) {
+  const [sessions, targets, existing, running, account] = await db.batch([
+    sessionQuery(db, auth.user.id, sessionId),
+    db
+      .select({ assistant: aiMessages })
+      .from(aiMessages)
+      .where(and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"))),
+    db
+      .select()
+      .from(aiMessages)
+      .where(
+        and(
+          eq(aiMessages.role, "assistant"),
+          eq(aiMessages.idempotencyKey, key),
+          sql`${aiMessages.parentId} = (SELECT parent_id FROM ai_messages WHERE id = ${assistantMessageId} AND session_id = ${sessionId})`,
+        ),
+      ),
+    runningQuery(db, sessionId),
+    allowanceQuery(db, auth.accountId),
+  ]);
+  if (!sessions[0]) throw notFound("Session not found");
+  const target = targets[0]?.assistant;
+  if (!target?.parentId) throw notFound("Message not found");
+  const [user] = await db.select().from(aiMessages).where(eq(aiMessages.id, target.parentId));
+  if (!user) throw notFound("Message not found");
+  if (existing[0]) return { created: false, result: sendResult(sessionId, user, existing[0]) };
+  if (running.length) throw runConflict();
+
+  const request = user.request as unknown as StoredRequest;
+  const models = await activeModels(env);
+  // The same model as the original request when it is still active, else today's default.
+  const model = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
+  await consumeAllowance(env, auth, account[0]?.override ?? null);
+
+  const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: key, createdAt: nowIso() });
+  try {
+    await db.batch([
+      db.update(aiMessages).set({ isActive: false }).where(and(eq(aiMessages.parentId, user.id), eq(aiMessages.role, "assistant"))),
+      db.insert(aiMessages).values(assistant),
+    ]);
+  } catch (error) {
+    if (isRunningConflict(error)) throw runConflict();
+    if (errorText(error).includes("UNIQUE constraint failed")) return retryMessage(db, env, auth, sessionId, assistantMessageId, key);
+    throw error;
+  }
+  await launch(db, env, runSpec(auth, sessions[0].session, user, assistant, request, model, sessions[0].instructions, env));
+  return { created: true, result: sendResult(sessionId, user, assistant) };
+}
+
+/** Makes one version of a turn's reply the active one: history and later context follow it. */
+export async function selectVersion(db: Db, userId: string, sessionId: string, assistantMessageId: string) {
+  const { target } = await turnOf(db, userId, sessionId, assistantMessageId);
+  await db
+    .update(aiMessages)
+    .set({ isActive: sql`CASE WHEN ${aiMessages.id} = ${target.id} THEN 1 ELSE 0 END` })
+    .where(and(eq(aiMessages.parentId, target.parentId!), eq(aiMessages.role, "assistant")));
+  return { activeMessageId: target.id, selectedMessage: publicMessage({ ...target, isActive: true }) };
+}
+
+/** Stops a running reply; stopping it again answers the same; a finished reply is a 409. */
+export async function stopMessage(db: Db, env: Env, userId: string, sessionId: string, assistantMessageId: string) {
+  const { target } = await turnOf(db, userId, sessionId, assistantMessageId);
+  if (target.status === "stopped") {
+    return { id: target.id, status: "stopped" as const, content: target.content ?? "", stoppedAt: target.stoppedAt! };
+  }
+  if (target.status !== "running") throw conflict(`The reply has already ${target.status}; there is nothing to stop`);
+  const answer = await stopRun(env, target.id);
+  if (!answer.ok) throw conflict(`The reply has already ${answer.status === "completed" ? "completed" : answer.status}; there is nothing to stop`);
+  return answer.result;
+}
+
+/** The stream's message must be an assistant message of a session of the caller's. */
+export async function streamTarget(db: Db, userId: string, sessionId: string, messageId: string) {
+  const { target } = await turnOf(db, userId, sessionId, messageId);
+  return target;
+}
+
+export interface ListQuery {
+  limit: number;
+  cursor?: string;
+  offset?: number;
+  personaId?: string;
+}
+
+/**
+ * History in conversation order (each user message, then its active reply). Cursor or offset
+ * pagination; `meta.cursor` continues after this page either way. One batch: session, total, page.
+ */
+export async function listMessages(db: Db, userId: string, sessionId: string, query: ListQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const afterSeq = after ? Number(after.key) : null;
+  if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
+    throw new ApiError("bad_request", "Invalid request", { fields: [{ field: "cursor", message: "is not a cursor this API issued" }] });
+  }
+  const visible = and(eq(aiMessages.sessionId, sessionId), or(eq(aiMessages.role, "user"), eq(aiMessages.isActive, true)));
+  const [sessions, totals, rows] = await db.batch([
+    db.select({ personaId: aiSessions.personaId }).from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db.select({ total: count() }).from(aiMessages).where(visible),
+    db
+      .select()
+      .from(aiMessages)
+      .where(
+        and(
+          visible,
+          after
+            ? or(gt(aiMessages.seq, afterSeq!), and(eq(aiMessages.seq, afterSeq!), lt(aiMessages.role, after.id as "user")))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(aiMessages.seq), desc(aiMessages.role))
+      .limit(query.limit + 1)
+      .offset(after ? 0 : (query.offset ?? 0)),
+  ]);
+  const session = sessions[0];
+  if (!session) throw notFound("Session not found");
+  if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  const last = page.at(-1);
+  return {
+    data: page.map(publicMessage),
+    meta: { cursor: hasMore && last ? encodeCursor({ key: String(last.seq), id: last.role }) : null, hasMore, total: totals[0]?.total ?? 0 },
+  };
+}

@@ -1,0 +1,22 @@
+import { aiConfig, DEMO_PROVIDER, WORKERS_AI_PROVIDER } from "../models";
+import { DemoProvider } from "./demo";
+import { OpenAiCompatibleProvider } from "./openai";
+import { ProviderError, type ModelProvider } from "./types";
+import { WorkersAiProvider } from "./workers-ai";
+
+/** `DEMO_DELAY_MS` when unset: slow enough to stop a run by hand, fast enough to read along. */
+const DEFAULT_DEMO_DELAY_MS = 25;
+
+/** The provider behind a model's `providerKey`, built from configuration. */
+export function providerFor(providerKey: string, env: Env): ModelProvider {
+  const config = aiConfig(env);
+  if (providerKey === DEMO_PROVIDER) {
+    const delay = Number.parseInt(config.DEMO_DELAY_MS ?? "", 10);
+    return new DemoProvider(Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_DEMO_DELAY_MS);
+  }
+  if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI);
+  if (config.OPENAI_BASE_URL && providerKey === (config.OPENAI_PROVIDER_KEY?.trim() || "openai")) {
+    return new OpenAiCompatibleProvider({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? "", providerKey });
+  }
+  throw new ProviderError(`Provider "${providerKey}" is not configured`, "provider_unavailable");
+}

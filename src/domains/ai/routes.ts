@@ -1,0 +1,291 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import { ok, requestMeta } from "../../lib/envelope";
+import { badRequest, notFound, type FieldError } from "../../lib/errors";
+import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../lib/openapi";
+import { cursorMeta, cursorQuery } from "../../lib/pagination";
+import { createRouter } from "../../lib/validator";
+import { authenticate, requireEntitlement } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
+import { activeModels } from "./models";
+import {
+  allowanceSchema,
+  createPersonaBody,
+  createSessionBody,
+  listMessagesQuery,
+  messageListMeta,
+  messageSchema,
+  modelSchema,
+  personaSchema,
+  retryBody,
+  selectionResultSchema,
+  sendMessageBody,
+  sendResultSchema,
+  sessionSchema,
+  sessionUsageSchema,
+  stopResultSchema,
+} from "./schemas";
+import { createPersona, createSession, deleteSession, listPersonas, listSessions, ownedSession, publicSession } from "./sessions";
+import { lastEventIdOf, sseResponse } from "./stream";
+import { requestAllowance, sessionUsage } from "./usage";
+
+const tags = ["AI"];
+/** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
+const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimit];
+
+const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
+const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
+const streamParams = sessionParams.extend({ messageId: uuidParam("messageId") });
+
+/** The send hook keeps each issue's `capabilityKey` (spec: `details.fields[]` items may carry it). */
+const sendHook = (result: { success: true } | { success: false; error: ZodError }) => {
+  if (result.success) return;
+  const fields = result.error.issues.map((issue): FieldError => {
+    const capabilityKey = (issue as { params?: { capabilityKey?: string } }).params?.capabilityKey;
+    return { field: issue.path.map(String).join(".") || "(root)", message: issue.message, ...(capabilityKey ? { capabilityKey } : {}) };
+  });
+  throw badRequest(fields);
+};
+
+export const aiRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions",
+      tags,
+      summary: "Create a conversation",
+      security: bearerAuth,
+      middleware,
+      request: { body: jsonBody(createSessionBody) },
+      responses: { 201: json(envelope(sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => ok(c, await createSession(c.var.db, c.var.auth, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/sessions",
+      tags,
+      summary: "The caller's conversations, newest first",
+      security: bearerAuth,
+      middleware,
+      request: { query: cursorQuery() },
+      responses: { 200: json(pagedEnvelope(z.array(sessionSchema), cursorMeta), "One page"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const { limit, cursor } = c.req.valid("query");
+      const { data, meta } = await listSessions(c.var.db, c.var.auth.user.id, limit, cursor);
+      return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/sessions/{sessionId}",
+      tags,
+      summary: "One conversation",
+      security: bearerAuth,
+      middleware,
+      request: { params: sessionParams },
+      responses: { 200: json(envelope(sessionSchema), "The session"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, publicSession(await ownedSession(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId))),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/ai/sessions/{sessionId}",
+      tags,
+      summary: "Delete a conversation and its messages (a run still going is stopped)",
+      security: bearerAuth,
+      middleware,
+      request: { params: sessionParams },
+      responses: {
+        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        ...errors(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) => ok(c, await deleteSession(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").sessionId)),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/personas",
+      tags,
+      summary: "Create a persona (standing instructions for a session's runs)",
+      security: bearerAuth,
+      middleware,
+      request: { body: jsonBody(createPersonaBody) },
+      responses: { 201: json(envelope(personaSchema), "Created"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => ok(c, await createPersona(c.var.db, c.var.auth.user.id, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/personas",
+      tags,
+      summary: "The caller's personas, newest first",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(z.array(personaSchema)), "Personas"), ...errors(401, 403, 429) },
+    }),
+    async (c) => ok(c, await listPersonas(c.var.db, c.var.auth.user.id)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/models",
+      tags,
+      summary: "Active models (the demo model is always present; it is the default only when nothing else is configured)",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },
+    }),
+    async (c) =>
+      ok(
+        c,
+        (await activeModels(c.env)).map(({ id, key, displayName, providerKey, capabilities }) => ({ id, key, displayName, providerKey, capabilities })),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/sessions/{sessionId}/messages",
+      tags,
+      summary: "History: each user message and its active reply, in conversation order",
+      security: bearerAuth,
+      middleware,
+      request: { params: sessionParams, query: listMessagesQuery },
+      responses: {
+        200: json(pagedEnvelope(z.array(messageSchema), messageListMeta), "One page of messages"),
+        ...errors(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) => {
+      const { data, meta } = await listMessages(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
+      return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions/{sessionId}/messages",
+      tags,
+      summary: "Send a message; the reply's run starts and is streamed separately",
+      security: bearerAuth,
+      middleware,
+      request: { params: sessionParams, body: jsonBody(sendMessageBody) },
+      responses: {
+        201: json(envelope(sendResultSchema), "Sent; the reply is an empty shell until its run streams"),
+        200: json(envelope(sendResultSchema), "The first send with this idempotencyKey"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
+    }),
+    async (c) => {
+      const { created, result } = await sendMessage(c.var.db, c.env, c.var.auth, c.req.valid("param").sessionId, c.req.valid("json"));
+      return ok(c, result, created ? 201 : 200);
+    },
+    sendHook as never,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/retries",
+      tags,
+      summary: "Create another version of a reply (it becomes the active one)",
+      security: bearerAuth,
+      middleware,
+      request: { params: assistantParams, body: jsonBody(retryBody) },
+      responses: { 201: json(envelope(sendResultSchema), "The new version and its run"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { sessionId, assistantMessageId } = c.req.valid("param");
+      const { result } = await retryMessage(c.var.db, c.env, c.var.auth, sessionId, assistantMessageId, c.req.valid("json").idempotencyKey);
+      return ok(c, result, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/selection",
+      tags,
+      summary: "Make this version of a reply the active one",
+      security: bearerAuth,
+      middleware,
+      request: { params: assistantParams },
+      responses: { 201: json(envelope(selectionResultSchema), "Selected"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const { sessionId, assistantMessageId } = c.req.valid("param");
+      return ok(c, await selectVersion(c.var.db, c.var.auth.user.id, sessionId, assistantMessageId), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/stop",
+      tags,
+      summary: "Stop a reply being generated; the partial content is kept",
+      security: bearerAuth,
+      middleware,
+      request: { params: assistantParams },
+      responses: { 200: json(envelope(stopResultSchema), "Stopped"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { sessionId, assistantMessageId } = c.req.valid("param");
+      return ok(c, await stopMessage(c.var.db, c.env, c.var.auth.user.id, sessionId, assistantMessageId));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/sessions/{sessionId}/messages/{messageId}/stream",
+      tags,
+      summary: "The reply's events as SSE: replay after Last-Event-ID (or all), then live until the terminal event",
+      security: bearerAuth,
+      middleware,
+      request: {
+        params: streamParams,
+        query: z.object({ lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }) }),
+      },
+      responses: {
+        200: { content: { "text/event-stream": { schema: z.string() } }, description: "SSE frames: id, event, data (envelope JSON)" },
+        204: { description: "Nothing is left to send: the run ended at or before Last-Event-ID" },
+        ...errors(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) => {
+      const { sessionId, messageId } = c.req.valid("param");
+      const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
+      const target = await streamTarget(c.var.db, c.var.auth.user.id, sessionId, messageId);
+      if (!target.runId) throw notFound("This message has no run");
+      return sseResponse(c, target.id, after) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/operations/rate-limit",
+      tags,
+      summary: "The caller's daily AI request allowance (per account)",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
+    }),
+    async (c) => ok(c, await requestAllowance(c.var.db, c.env, c.var.auth)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/operations/sessions/{sessionId}/usage",
+      tags,
+      summary: "Token usage of a conversation's runs, with an estimated cost",
+      security: bearerAuth,
+      middleware,
+      request: { params: sessionParams },
+      responses: { 200: json(envelope(sessionUsageSchema), "Usage"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await sessionUsage(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId)),
+  );

@@ -1,0 +1,12 @@
+import type { RunSpec } from "../../durable-objects/run/types";
+
+/** The one place that addresses a run's Durable Object: one object per assistant message. */
+export const runObject = (env: Env, messageId: string) => env.MESSAGE_RUN.getByName(messageId);
+
+export const startRun = (env: Env, spec: RunSpec) => runObject(env, spec.messageId).start(spec);
+
+export const stopRun = (env: Env, messageId: string) => runObject(env, messageId).stop();
+
+/** The run's SSE body after `after` (200), or 204 when nothing is left, or 404 without a run. */
+export const streamRun = (env: Env, messageId: string, after: number) =>
+  runObject(env, messageId).fetch(`https://message-run/stream?after=${after}`);

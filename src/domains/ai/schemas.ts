@@ -1,0 +1,261 @@
+import { z } from "@hono/zod-openapi";
+import { isUuidV4 } from "../../lib/ids";
+import { isoDate } from "../../lib/openapi";
+import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
+import { EFFORT_MODES } from "./models";
+
+/** Spec "Limits": message content is non-empty and at most 20,000 characters. */
+export const MAX_CONTENT_CHARS = 20_000;
+/** Spec "Limits": a retry's idempotencyKey is at most 200 characters and not blank. */
+export const MAX_IDEMPOTENCY_KEY_CHARS = 200;
+/** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
+export const MAX_ATTACHMENTS = 20;
+export const MAX_MEMORIES = 20;
+export const MAX_STRUCTURED_BLOCKS = 50;
+const MAX_TITLE_CHARS = 200;
+const MAX_PERSONA_NAME_CHARS = 100;
+const MAX_INSTRUCTIONS_CHARS = 8_000;
+
+const characters = (value: string) => [...value].length;
+const effortMode = z.enum(EFFORT_MODES, { message: `must be one of ${EFFORT_MODES.join(", ")}` });
+
+export const createSessionBody = z
+  .strictObject({
+    title: z.string().trim().min(1, "must not be empty").max(MAX_TITLE_CHARS).optional(),
+    personaId: z.uuid({ message: "must be a UUID" }).optional(),
+    effortMode: effortMode.optional(),
+  })
+  .openapi("CreateAiSessionRequest");
+
+export const sessionSchema = z
+  .object({ id: z.uuid(), title: z.string().nullable(), personaId: z.uuid().nullable(), effortMode, createdAt: isoDate() })
+  .openapi("AiSession");
+
+export const createPersonaBody = z
+  .strictObject({
+    name: z.string().trim().min(1, "must not be empty").max(MAX_PERSONA_NAME_CHARS),
+    instructions: z.string().trim().min(1, "must not be empty").max(MAX_INSTRUCTIONS_CHARS),
+  })
+  .openapi("CreatePersonaRequest");
+
+export const personaSchema = z
+  .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
+  .openapi("Persona");
+
+export const modelSchema = z
+  .object({ id: z.uuid(), key: z.string(), displayName: z.string(), providerKey: z.string(), capabilities: z.array(z.string()) })
+  .openapi("AiModel");
+
+export const toolCallSchema = z
+  .object({
+    id: z.string(),
+    toolKey: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    status: z.enum(["pending", "executing", "completed", "failed", "degraded", "rejected", "skipped"]),
+    output: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+    executionMs: z.number().nullable(),
+  })
+  .openapi("ToolCall");
+
+export const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
+
+export const messageSchema = z
+  .object({
+    id: z.uuid(),
+    role: z.enum(["user", "assistant"]),
+    content: z.string().nullable(),
+    status: z.enum(["running", "completed", "stopped", "failed"]).optional(),
+    suggestions: z.array(suggestionSchema),
+    runId: z.uuid().nullable(),
+    toolCalls: z.array(toolCallSchema).nullable(),
+    modelId: z.string().nullable(),
+    modelName: z.string().nullable(),
+    providerKey: z.string().nullable(),
+    tokensUsed: z.number().int().optional(),
+    createdAt: isoDate(),
+  })
+  .openapi("Message");
+
+export const sendResultSchema = z
+  .object({
+    sessionId: z.uuid(),
+    userMessage: z.object({ id: z.uuid(), role: z.literal("user"), content: z.string(), createdAt: isoDate() }),
+    assistantMessage: z.object({
+      id: z.uuid(),
+      role: z.literal("assistant"),
+      content: z.string(),
+      suggestions: z.array(suggestionSchema),
+      createdAt: isoDate(),
+    }),
+    run: z.object({ id: z.uuid(), status: z.string() }),
+  })
+  .openapi("SendMessageResult");
+
+export const stopResultSchema = z
+  .object({ id: z.uuid(), status: z.literal("stopped"), content: z.string(), stoppedAt: isoDate() })
+  .openapi("StopResult");
+
+export const selectionResultSchema = z
+  .object({ activeMessageId: z.uuid(), selectedMessage: messageSchema })
+  .openapi("SelectionResult");
+
+export const allowanceSchema = z
+  .object({ limit: z.number().int(), remaining: z.number().int(), resetsAt: isoDate(), scope: z.literal("account") })
+  .openapi("AiRequestAllowance");
+
+export const sessionUsageSchema = z
+  .object({
+    sessionId: z.uuid(),
+    totalInputTokens: z.number().int(),
+    totalOutputTokens: z.number().int(),
+    totalTokens: z.number().int(),
+    runCount: z.number().int(),
+    estimatedCostUsd: z.number().nullable(),
+  })
+  .openapi("AiSessionUsage");
+
+/** Message list: cursor or offset pagination (not both), and the persona filter. */
+export const listMessagesQuery = z
+  .object({
+    limit: z.coerce.number({ message: "must be a number" }).int().min(1).max(100).default(25),
+    cursor: z.string().min(1).optional(),
+    offset: z.coerce.number({ message: "must be a number" }).int().min(0).optional(),
+    personaId: z.uuid({ message: "must be a UUID" }).optional(),
+  })
+  .refine((query) => query.cursor === undefined || query.offset === undefined, {
+    message: "use either cursor or offset, not both",
+    path: ["offset"],
+  });
+
+export const messageListMeta = z.object({
+  cursor: z.string().nullable(),
+  hasMore: z.boolean(),
+  total: z.number().int(),
+  requestId: z.string(),
+  durationMs: z.number(),
+});
+
+const idempotencyKey = z
+  .string({ message: "must be a string" })
+  .max(MAX_IDEMPOTENCY_KEY_CHARS, `must be at most ${MAX_IDEMPOTENCY_KEY_CHARS} characters`)
+  .refine((value) => value.trim().length > 0, "must not be blank");
+
+export const retryBody = z.strictObject({ idempotencyKey }).openapi("RetryRequest");
+
+const uuidV4List = (max: number) =>
+  z
+    .array(z.string().refine(isUuidV4, "must be a UUID v4"), { message: "must be an array of UUID v4 strings" })
+    .max(max, `must have at most ${max} items`);
+
+/** The fields a message body may carry besides capability parameters (spec "POST messages"). */
+const MESSAGE_FIELDS = {
+  content: z
+    .string({ message: "must be a string" })
+    .refine((value) => value.trim().length > 0, "must not be empty")
+    .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
+  model: z.string({ message: "must be a string" }).min(1, "must not be empty").max(100).optional(),
+  effortMode: effortMode.optional(),
+  provider: z
+    .string({ message: "must be a string" })
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key")
+    .optional(),
+  capabilityKey: z.enum(CAPABILITY_KEYS, { message: `must be one of ${CAPABILITY_KEYS.join(", ")}` }).optional(),
+  attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
+  memoryIds: uuidV4List(MAX_MEMORIES).optional(),
+  idempotencyKey: idempotencyKey.optional(),
+  parameters: z.record(z.string(), z.unknown(), { message: "must be an object" }).optional(),
+  structuredBlocks: z
+    .array(z.record(z.string(), z.unknown()), { message: "must be an array of objects" })
+    .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
+    .optional(),
+};
+
+type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
+
+/**
+ * The capability rules of the spec, over the raw body: every top-level field that is not a
+ * message field is a capability parameter, a parameter of another capability, or unknown; the
+ * same for `parameters`; then the merged parameters (nested wins) are checked against the
+ * selected capability's table. Runs even when the message fields failed, so one response lists
+ * every problem.
+ */
+function capabilityIssues(body: Record<string, unknown>): Issue[] {
+  const issues: Issue[] = [];
+  const key = (CAPABILITY_KEYS as readonly unknown[]).includes(body.capabilityKey)
+    ? (body.capabilityKey as CapabilityKey)
+    : undefined;
+  const classify = (name: string, path: (string | number)[]) => {
+    if (!key) return issues.push({ path, message: `unknown property ${name}` });
+    if (Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) return;
+    const owners = capabilitiesWith(name);
+    if (owners.length) {
+      issues.push({ path, capabilityKey: key, message: `${name} is a parameter of ${owners.join(", ")}, not of ${key}` });
+    } else {
+      issues.push({ path, capabilityKey: key, message: `unknown property ${name}` });
+    }
+  };
+  const topLevel = Object.keys(body).filter((name) => !Object.hasOwn(MESSAGE_FIELDS, name));
+  for (const name of topLevel) classify(name, [name]);
+  const nested = body.parameters && typeof body.parameters === "object" && !Array.isArray(body.parameters)
+    ? (body.parameters as Record<string, unknown>)
+    : {};
+  for (const name of Object.keys(nested)) classify(name, ["parameters", name]);
+  if (!key) return issues;
+
+  const table = CAPABILITY_PARAMETERS[key];
+  for (const name of Object.keys(table)) {
+    const fromNested = Object.hasOwn(nested, name);
+    if (!fromNested && !topLevel.includes(name)) continue;
+    const result = table[name]!.safeParse(fromNested ? nested[name] : body[name]);
+    if (!result.success) {
+      const base = fromNested ? ["parameters", name] : [name];
+      for (const issue of result.error.issues) {
+        issues.push({ path: [...base, ...issue.path.map((p) => p as string | number)], message: issue.message, capabilityKey: key });
+      }
+    }
+  }
+  const count = (source: Record<string, unknown>) => ({ a: source.numImages, b: source.numberOfImages });
+  if (key === "ai.image.generate") {
+    const merged = { ...count(body), ...Object.fromEntries(Object.entries(count(nested)).filter(([, v]) => v !== undefined)) };
+    if (merged.a !== undefined && merged.b !== undefined && merged.a !== merged.b) {
+      issues.push({ path: ["numberOfImages"], capabilityKey: key, message: "is an alias of numImages and must not disagree with it" });
+    }
+  }
+  return issues;
+}
+
+export const sendMessageBody = z
+  .looseObject(MESSAGE_FIELDS)
+  .superRefine(
+    (body, ctx) => {
+      if (!body || typeof body !== "object") return;
+      for (const issue of capabilityIssues(body as Record<string, unknown>)) {
+        ctx.addIssue({
+          code: "custom",
+          path: issue.path,
+          message: issue.message,
+          ...(issue.capabilityKey ? { params: { capabilityKey: issue.capabilityKey } } : {}),
+        });
+      }
+    },
+    { when: (payload) => Boolean(payload.value && typeof payload.value === "object" && !Array.isArray(payload.value)) },
+  )
+  .openapi("SendMessageRequest", {
+    description:
+      "Capability parameters may also be sent at top level (nested `parameters` win). Unknown fields are rejected.",
+  });
+
+export type SendMessageInput = z.infer<typeof sendMessageBody>;
+
+/** The selected capability's parameters: top level first, nested `parameters` winning. */
+export function capabilityParameters(body: SendMessageInput): Record<string, unknown> {
+  if (!body.capabilityKey) return {};
+  const table = CAPABILITY_PARAMETERS[body.capabilityKey];
+  const merged: Record<string, unknown> = {};
+  const raw = body as Record<string, unknown>;
+  for (const name of Object.keys(table)) if (raw[name] !== undefined) merged[name] = raw[name];
+  for (const [name, value] of Object.entries(body.parameters ?? {})) merged[name] = value;
+  if (merged.duration !== undefined) merged.duration = Number(merged.duration);
+  return merged;
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { aiMessages, aiPersonas, aiSessions } from "../../db/schema/ai";
+import { nowIso } from "../../lib/clock";
+import { badRequest, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { cursorPage, decodeCursor } from "../../lib/pagination";
+import type { AuthContext } from "../../middleware/auth";
+import type { EffortMode } from "./models";
+import { stopRun } from "./runs";
+
+type SessionRow = typeof aiSessions.$inferSelect;
+
+export const publicSession = (row: SessionRow) => ({
+  id: row.id,
+  title: row.title,
+  personaId: row.personaId,
+  effortMode: row.effortMode,
+  createdAt: row.createdAt,
+});
+
+export const publicPersona = (row: typeof aiPersonas.$inferSelect) => ({
+  id: row.id,
+  name: row.name,
+  instructions: row.instructions,
+  createdAt: row.createdAt,
+});
+
+export async function createPersona(db: Db, userId: string, input: { name: string; instructions: string }) {
+  const row = { id: newId(), userId, name: input.name, instructions: input.instructions, createdAt: nowIso() };
+  await db.insert(aiPersonas).values(row);
+  return publicPersona(row);
+}
+
+export async function listPersonas(db: Db, userId: string) {
+  const rows = await db.select().from(aiPersonas).where(eq(aiPersonas.userId, userId)).orderBy(desc(aiPersonas.createdAt));
+  return rows.map(publicPersona);
+}
+
+export async function createSession(
+  db: Db,
+  auth: AuthContext,
+  input: { title?: string; personaId?: string; effortMode?: EffortMode },
+) {
+  if (input.personaId) {
+    const [persona] = await db
+      .select({ id: aiPersonas.id })
+      .from(aiPersonas)
+      .where(and(eq(aiPersonas.id, input.personaId), eq(aiPersonas.userId, auth.user.id)));
+    if (!persona) throw badRequest([{ field: "personaId", message: "is not one of your personas" }]);
+  }
+  const row: SessionRow = {
+    id: newId(),
+    userId: auth.user.id,
+    workspaceId: auth.workspace.id,
+    title: input.title ?? null,
+    personaId: input.personaId ?? null,
+    effortMode: input.effortMode ?? "basic",
+    createdAt: nowIso(),
+  };
+  await db.insert(aiSessions).values(row);
+  return publicSession(row);
+}
+
+/** Newest first, by (createdAt, id) so equal timestamps still page without gaps. */
+export async function listSessions(db: Db, userId: string, limit: number, cursor?: string) {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await db
+    .select()
+    .from(aiSessions)
+    .where(
+      and(
+        eq(aiSessions.userId, userId),
+        after
+          ? or(lt(aiSessions.createdAt, after.key), and(eq(aiSessions.createdAt, after.key), lt(aiSessions.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(aiSessions.createdAt), desc(aiSessions.id))
+    .limit(limit + 1);
+  const { page, meta } = cursorPage(rows, limit, (row) => ({ key: row.createdAt, id: row.id }));
+  return { data: page.map(publicSession), meta };
+}
+
+/** A session of the caller's, or 404 (another user's session is indistinguishable from none). */
+export async function ownedSession(db: Db, userId: string, sessionId: string) {
+  const [row] = await db.select().from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+/** Deletes the session and its messages (cascade), then stops any run still going. */
+export async function deleteSession(db: Db, env: Env, userId: string, sessionId: string) {
+  await ownedSession(db, userId, sessionId);
+  const [running] = await db.batch([
+    db
+      .select({ id: aiMessages.id })
+      .from(aiMessages)
+      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running"))),
+    db.delete(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+  ]);
+  await Promise.all(running.map((message) => stopRun(env, message.id)));
+  return { id: sessionId, deleted: true as const };
+}

@@ -1,0 +1,56 @@
+import { and, count, eq, isNotNull, sum } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts, aiMessages, aiSessions } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import type { AuthContext } from "../../middleware/auth";
+import { readAllowance } from "./allowance";
+import { priceOfModel } from "./models";
+
+export async function requestAllowance(db: Db, env: Env, auth: AuthContext) {
+  const [account] = await db.select({ override: accounts.aiDailyAllowance }).from(accounts).where(eq(accounts.id, auth.accountId));
+  return readAllowance(env, auth, account?.override ?? null);
+}
+
+/** USD, rounded to a millionth of a dollar (prices are per million tokens). */
+const roundUsd = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * Token totals of every run in the session (all versions, stopped and failed ones too: they were
+ * paid for), from the counts each run recorded. The cost is null when any run's model has no
+ * public price, since a partial sum would understate it.
+ */
+export async function sessionUsage(db: Db, userId: string, sessionId: string) {
+  const [sessions, byModel] = await db.batch([
+    db.select({ id: aiSessions.id }).from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db
+      .select({
+        modelId: aiMessages.modelId,
+        input: sum(aiMessages.inputTokens).mapWith(Number),
+        output: sum(aiMessages.outputTokens).mapWith(Number),
+        runs: count(),
+      })
+      .from(aiMessages)
+      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"), isNotNull(aiMessages.runId)))
+      .groupBy(aiMessages.modelId),
+  ]);
+  if (!sessions[0]) throw notFound("Session not found");
+  let input = 0;
+  let output = 0;
+  let runs = 0;
+  let cost: number | null = 0;
+  for (const group of byModel) {
+    input += group.input;
+    output += group.output;
+    runs += group.runs;
+    const price = await priceOfModel(group.modelId);
+    cost = price && cost !== null ? cost + (group.input * price.inputPerMillion + group.output * price.outputPerMillion) / 1e6 : null;
+  }
+  return {
+    sessionId,
+    totalInputTokens: input,
+    totalOutputTokens: output,
+    totalTokens: input + output,
+    runCount: runs,
+    estimatedCostUsd: cost === null ? null : roundUsd(cost),
+  };
+}

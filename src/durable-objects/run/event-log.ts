@@ -1,0 +1,129 @@
+/**
+ * The run's event log in the object's SQLite storage, and the SSE listeners it feeds. Every event
+ * is written (with the next gapless id) before any listener sees it, so a listener that reconnects
+ * with `Last-Event-ID` replays exactly what it missed. Replay and subscription happen in one
+ * synchronous step, so no event can fall between them.
+ */
+export interface LoggedEvent {
+  eventId: number;
+  type: string;
+  runId: string;
+  stepId?: string;
+  payload: Record<string, unknown>;
+}
+
+/** Browsers wait this long before reconnecting a dropped stream (CONTRACT: `retry: 3000`). */
+export const RETRY_MS = 3000;
+/** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
+export const HEARTBEAT_MS = 15_000;
+
+const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n\n");
+const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
+
+export const sseFrame = (event: LoggedEvent) =>
+  `id: ${event.eventId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+export class EventLog {
+  private readonly listeners = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private last: number;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, frame TEXT NOT NULL, delta TEXT)",
+    );
+    this.last = Number(sql.exec<{ last: number | null }>("SELECT MAX(id) AS last FROM events").one().last ?? 0);
+  }
+
+  get lastEventId() {
+    return this.last;
+  }
+
+  get listenerCount() {
+    return this.listeners.size;
+  }
+
+  /** Writes the event, then hands its frame to every listener. */
+  append(runId: string, type: string, payload: Record<string, unknown>, stepId?: string): LoggedEvent {
+    const event: LoggedEvent = { eventId: this.last + 1, type, runId, ...(stepId ? { stepId } : {}), payload };
+    const frame = sseFrame(event);
+    const delta = type === "message.delta" ? String(payload.delta) : null;
+    this.sql.exec("INSERT INTO events (id, type, frame, delta) VALUES (?, ?, ?, ?)", event.eventId, type, frame, delta);
+    this.last = event.eventId;
+    this.broadcast(encoder.encode(frame));
+    return event;
+  }
+
+  /** The content streamed so far, rebuilt from the log (it survives eviction; memory does not). */
+  content(): string {
+    let content = "";
+    for (const row of this.sql.exec<{ delta: string }>("SELECT delta FROM events WHERE delta IS NOT NULL ORDER BY id")) {
+      content += row.delta;
+    }
+    return content;
+  }
+
+  typesLogged(): string[] {
+    return this.sql.exec<{ type: string }>("SELECT type FROM events ORDER BY id").toArray().map((row) => row.type);
+  }
+
+  /**
+   * An SSE body: `retry`, every event after `after`, then live events until `close()`. When the
+   * run has already ended (`ended`), the body ends after the replay.
+   */
+  subscribe(after: number, ended: boolean): ReadableStream<Uint8Array> {
+    let self: ReadableStreamDefaultController<Uint8Array>;
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        self = controller;
+        controller.enqueue(RETRY);
+        for (const row of this.sql.exec<{ frame: string }>("SELECT frame FROM events WHERE id > ? ORDER BY id", after)) {
+          controller.enqueue(encoder.encode(row.frame));
+        }
+        if (ended) return controller.close();
+        this.listeners.add(controller);
+        this.startHeartbeat();
+      },
+      cancel: () => this.remove(self),
+    });
+  }
+
+  /** Ends every listener's response (after the terminal event). */
+  close() {
+    for (const listener of this.listeners) {
+      try {
+        listener.close();
+      } catch {
+        // already closed by the client
+      }
+    }
+    this.listeners.clear();
+    this.stopHeartbeat();
+  }
+
+  private remove(listener: ReadableStreamDefaultController<Uint8Array>) {
+    this.listeners.delete(listener);
+    if (this.listeners.size === 0) this.stopHeartbeat();
+  }
+
+  /** One encoded frame shared by every listener; a listener that went away is dropped. */
+  private broadcast(bytes: Uint8Array) {
+    for (const listener of this.listeners) {
+      try {
+        listener.enqueue(bytes);
+      } catch {
+        this.remove(listener);
+      }
+    }
+  }
+
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => this.broadcast(PING), HEARTBEAT_MS);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}

@@ -1,0 +1,148 @@
+import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { aiMessages, type ToolCallRecord } from "../../db/schema/ai";
+import { demoCapabilityRunner } from "../../domains/ai/capabilities";
+import { estimateTokens } from "../../domains/ai/providers/demo";
+import { providerFor } from "../../domains/ai/providers";
+import { ProviderError, type ChatMessage, type ChatToolCall } from "../../domains/ai/providers/types";
+import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../../domains/ai/suggestions";
+import { toolsFor, type ToolContext, type ToolSet } from "../../domains/ai/tools";
+import type { RunOutcome, RunSpec } from "./types";
+
+/** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
+export const MAX_HISTORY_MESSAGES = 40;
+/** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
+export const MAX_TOOL_ROUNDS = 4;
+
+export interface RunIo {
+  emit(type: string, payload: Record<string, unknown>, stepId?: string): void;
+  /** Called whenever the tool calls change, so they survive an eviction. */
+  saveToolCalls(calls: ToolCallRecord[]): void;
+  signal: AbortSignal;
+}
+
+/** The conversation before this turn: user messages and the active assistant versions. */
+async function history(env: Env, spec: RunSpec): Promise<ChatMessage[]> {
+  const db = createDb(env.DB);
+  const rows = await db
+    .select({ role: aiMessages.role, content: aiMessages.content })
+    .from(aiMessages)
+    .where(
+      and(
+        eq(aiMessages.sessionId, spec.sessionId),
+        lt(aiMessages.seq, spec.seq),
+        or(eq(aiMessages.role, "user"), and(eq(aiMessages.isActive, true), isNotNull(aiMessages.content))),
+      ),
+    )
+    .orderBy(desc(aiMessages.seq), aiMessages.role)
+    .limit(MAX_HISTORY_MESSAGES);
+  return rows.reverse().map((row) => ({ role: row.role, content: row.content ?? "" }) as ChatMessage);
+}
+
+function systemPrompt(spec: RunSpec): string | null {
+  const parts = [spec.instructions, spec.suggestions ? SUGGESTIONS_INSTRUCTION : null].filter(Boolean);
+  return parts.length ? parts.join("\n\n") : null;
+}
+
+/**
+ * Runs one assistant message: streams the model's reply as `message.delta`, executes the tool
+ * calls it asks for (with `tool.started`/`tool.completed`) and feeds their results back, and cuts
+ * the suggestions block out of the text. Returns the outcome; the caller writes the terminal events.
+ */
+export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<RunOutcome> {
+  const outcome: RunOutcome = { content: "", toolCalls: [], suggestions: [], inputTokens: 0, outputTokens: 0 };
+  const emitDelta = (text: string) => {
+    if (!text) return;
+    outcome.content += text;
+    io.emit("message.delta", { delta: text });
+  };
+
+  if (spec.capability) {
+    for await (const piece of demoCapabilityRunner.run(spec.capability.key, spec.capability.parameters, spec.prompt, io.signal)) {
+      emitDelta(piece);
+    }
+    outcome.inputTokens = estimateTokens(spec.prompt);
+    outcome.outputTokens = estimateTokens(outcome.content);
+    return outcome;
+  }
+
+  const provider = providerFor(spec.model.providerKey, env);
+  const context: ToolContext = { env, userId: spec.userId, workspaceId: spec.workspaceId, sessionId: spec.sessionId, messageId: spec.messageId };
+  const [past, tools] = await Promise.all([history(env, spec), toolsFor(context)]);
+  const system = systemPrompt(spec);
+  const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, { role: "user", content: spec.prompt }];
+  const splitter = new SuggestionSplitter();
+
+  for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+    const calls: ChatToolCall[] = [];
+    let roundText = "";
+    const offered = round < MAX_TOOL_ROUNDS ? tools.specs() : [];
+    for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: offered, signal: io.signal })) {
+      if (io.signal.aborted) break;
+      if (event.type === "delta") {
+        roundText += event.text;
+        emitDelta(splitter.push(event.text));
+      } else if (event.type === "tool_call") {
+        calls.push(event.call);
+      } else {
+        outcome.inputTokens += event.inputTokens;
+        outcome.outputTokens += event.outputTokens;
+      }
+    }
+    if (io.signal.aborted || calls.length === 0) break;
+    messages.push({ role: "assistant", content: roundText || null, toolCalls: calls });
+    for (const call of calls) {
+      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, tools, context, outcome, io)) });
+    }
+  }
+  emitDelta(splitter.flush());
+  outcome.suggestions = spec.suggestions ? splitter.suggestions() : [];
+  return outcome;
+}
+
+/** Executes one tool call, reporting it as it goes; the result (or error) goes back to the model. */
+async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext, outcome: RunOutcome, io: RunIo) {
+  const tool = tools.find(call.name);
+  let input: Record<string, unknown> = {};
+  let inputError: string | null = null;
+  try {
+    const parsed: unknown = JSON.parse(call.arguments || "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) input = parsed as Record<string, unknown>;
+    else inputError = "the tool's arguments must be a JSON object";
+  } catch {
+    inputError = "the tool's arguments are not valid JSON";
+  }
+  const record: ToolCallRecord = {
+    id: call.id,
+    toolKey: tool?.key ?? call.name,
+    input,
+    status: "executing",
+    output: null,
+    error: null,
+    executionMs: null,
+  };
+  outcome.toolCalls.push(record);
+  const report = (type: string) => {
+    io.saveToolCalls(outcome.toolCalls);
+    io.emit(type, { callId: record.id, toolKey: record.toolKey, input: record.input, status: record.status, ...(record.output ? { output: record.output } : {}), ...(record.error ? { error: record.error } : {}), ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}) }, record.id);
+  };
+
+  if (!tool || inputError) {
+    record.status = tool ? "failed" : "rejected";
+    record.error = inputError ?? `no tool named "${call.name}" is available`;
+    report("tool.completed");
+    return { error: record.error };
+  }
+  report("tool.started");
+  const started = Date.now();
+  try {
+    record.output = await tool.execute(input, context, io.signal);
+    record.status = "completed";
+  } catch (error) {
+    record.status = "failed";
+    record.error = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+  }
+  record.executionMs = Date.now() - started;
+  if (!io.signal.aborted) report("tool.completed");
+  return record.status === "completed" ? record.output : { error: record.error };
+}

@@ -1,0 +1,46 @@
+import type { SuggestionRecord, ToolCallRecord } from "../../db/schema/ai";
+import type { CapabilityKey } from "../../domains/ai/capabilities";
+
+/** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
+export interface RunSpec {
+  runId: string;
+  messageId: string;
+  userMessageId: string;
+  sessionId: string;
+  userId: string;
+  workspaceId: string;
+  /** The turn's position; the run's context is the history before it. */
+  seq: number;
+  prompt: string;
+  instructions: string | null;
+  model: { id: string; key: string; displayName: string; providerKey: string; providerModel: string };
+  capability: { key: CapabilityKey; parameters: Record<string, unknown> } | null;
+  suggestions: boolean;
+}
+
+export type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";
+
+export interface RunState {
+  status: RunStatus;
+  /** How many times execution began (a run interrupted before any output is started again). */
+  attempts: number;
+  stoppedAt?: string;
+  error?: { code: string; message: string };
+}
+
+export interface RunOutcome {
+  content: string;
+  toolCalls: ToolCallRecord[];
+  suggestions: SuggestionRecord[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export const TERMINAL: RunStatus[] = ["completed", "stopped", "failed"];
+
+export interface StopResult {
+  id: string;
+  status: "stopped";
+  content: string;
+  stoppedAt: string;
+}
