@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminRoutes } from "./domains/admin/routes";
+import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
 import { statusAdminRoutes } from "./domains/status/admin-routes";
@@ -26,7 +27,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes];
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
