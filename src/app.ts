@@ -3,6 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminRoutes } from "./domains/admin/routes";
+import { outboxAdminRoutes } from "./domains/oauth/admin-routes";
+import { discoveryRoutes } from "./domains/oauth/discovery";
+import { oauthRoutes } from "./domains/oauth/routes";
+import { partnerRoutes } from "./domains/partner/routes";
 import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
@@ -27,7 +31,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes];
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -42,6 +46,7 @@ export function createApp() {
 
   for (const router of apiRouters) app.route(BASE_PATH, router);
   app.route("/", statusSiteRoutes);
+  app.route("/", discoveryRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });

@@ -1,4 +1,5 @@
 import { createDb } from "../db/client";
+import { purgeOAuth } from "../domains/oauth/purge";
 import { purgeExpiredTokens } from "../domains/identity/service";
 import { purgeExpiredNotifications } from "../domains/notifications/service";
 import { refreshStatus, takeDailySnapshot } from "../domains/status/cron";
@@ -13,7 +14,7 @@ export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const DAILY = "5 0 * * *";
 
 export const CRON_TASKS: Record<string, Task[]> = {
-  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env)],
+  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env), (env) => purgeOAuth(createDb(env.DB))],
   [DAILY]: [(env, scheduledTime) => takeDailySnapshot(env, scheduledTime)],
 };
 

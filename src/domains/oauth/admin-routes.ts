@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { desc, sql } from "drizzle-orm";
+import { outbox } from "../../db/schema";
+import { requestMeta } from "../../lib/envelope";
+import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../lib/openapi";
+import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
+import { createRouter } from "../../lib/validator";
+import { requireAdmin } from "../../middleware/admin";
+import type { Db } from "../../db/client";
+
+const outboxMessage = z
+  .object({ id: z.uuid(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate() })
+  .openapi("OutboxMessage");
+
+/** Newest first, with the total, in one round trip. */
+async function listOutbox(db: Db, limit: number, offset: number) {
+  const [rows, [count]] = await db.batch([
+    db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)` }).from(outbox),
+  ]);
+  return { messages: rows.map(({ recipient, ...row }) => ({ ...row, to: recipient })), total: count?.total ?? 0 };
+}
+
+/** The operator's view of mail written while no mail provider is configured (sign-in links). */
+export const outboxAdminRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/outbox",
+    tags: ["Operator"],
+    summary: "E-mails written to the outbox (magic sign-in links), newest first",
+    security: adminAuth,
+    middleware: [requireAdmin],
+    request: { query: offsetQuery(100, 20) },
+    responses: { 200: json(pagedEnvelope(z.array(outboxMessage), offsetMeta), "Outbox messages"), ...errors(400, 401) },
+  }),
+  async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const { messages, total } = await listOutbox(c.var.db, limit, offset);
+    return c.json({ data: messages, meta: { ...offsetPage(limit, offset, total), ...requestMeta(c) } }, 200);
+  },
+);

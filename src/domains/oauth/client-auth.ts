@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { oauthClients } from "../../db/schema";
+import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
+import { isUuid } from "../../lib/ids";
+import { oauthError } from "./errors";
+
+export type OAuthClient = typeof oauthClients.$inferSelect;
+
+/** Form fields after the duplicate check: every parameter appears at most once (RFC 6749 §3.2). */
+export type OAuthForm = Record<string, string | undefined>;
+
+export async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
+  if (!isUuid(clientId)) return undefined;
+  return db.query.oauthClients.findFirst({ where: eq(oauthClients.id, clientId.toLowerCase()) });
+}
+
+/** `application/x-www-form-urlencoded` decoding of one Basic credential (RFC 6749 §2.3.1). */
+function formDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+function parseBasic(header: string): { id: string; secret: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/]+=*)$/i.exec(header.trim());
+  if (!match) return null;
+  let decoded: string;
+  try {
+    decoded = atob(match[1]!);
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return null;
+  const id = formDecode(decoded.slice(0, colon));
+  const secret = formDecode(decoded.slice(colon + 1));
+  return id === null || secret === null ? null : { id, secret };
+}
+
+const failed = () => oauthError("invalid_client", "Client authentication failed");
+
+/**
+ * Client authentication at the token and revoke endpoints. Each client is pinned to one method:
+ * confidential clients use `client_secret_basic`, public clients `none` (`client_id` in the body).
+ * Presenting credentials both ways at once is refused, as RFC 6749 §2.3 requires.
+ */
+export async function authenticateClient(db: Db, authorization: string | undefined, form: OAuthForm): Promise<OAuthClient> {
+  if (authorization !== undefined) {
+    if (form.client_id !== undefined || form.client_secret !== undefined) {
+      throw oauthError("invalid_request", "Use exactly one client authentication method");
+    }
+    const credentials = parseBasic(authorization);
+    if (!credentials) throw failed();
+    const client = await findClient(db, credentials.id);
+    const expected = client?.secretHash ?? "";
+    // Hash and compare even for unknown clients, so timing does not reveal which ids exist.
+    const matches = await timingSafeEqual(await sha256Hex(credentials.secret), expected);
+    if (!client || client.tokenEndpointAuthMethod !== "client_secret_basic" || !matches) throw failed();
+    return client;
+  }
+  if (form.client_secret !== undefined) throw oauthError("invalid_client", "client_secret_post is not supported; use HTTP Basic");
+  if (form.client_id === undefined) throw oauthError("invalid_client", "Client authentication is required");
+  const client = await findClient(db, form.client_id);
+  if (!client || client.tokenEndpointAuthMethod !== "none") throw failed();
+  return client;
+}

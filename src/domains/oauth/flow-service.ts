@@ -1,0 +1,251 @@
+import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, outbox, users } from "../../db/schema";
+import { nowIso, toIso } from "../../lib/clock";
+import { DUMMY_PASSWORD_HASH, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { findClient, type OAuthClient } from "./client-auth";
+import { PageError } from "./errors";
+import { isScope, parseScope, sortScopes } from "./scopes";
+
+/** Time a person has to sign in and consent before the flow must restart. */
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+/** RFC 6749 §4.1.2 recommends at most 10 minutes; a minute is plenty for a client's back channel. */
+export const CODE_TTL_MS = 60 * 1000;
+/** A sign-in link is good for one use within this window (and within its flow's lifetime). */
+export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
+/** Outbox rows hold live sign-in links; past a day they are only clutter. */
+const OUTBOX_RETENTION_MS = 24 * 3600 * 1000;
+/** Bounds what a client can make us store and echo back. */
+const MAX_STATE_LENGTH = 1024;
+/** BASE64URL(SHA-256(verifier)) is always exactly 43 characters (RFC 7636 §4.2). */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export type Flow = typeof oauthFlows.$inferSelect;
+export type AuthorizeQuery = Record<string, string | string[] | undefined>;
+
+/** Where the browser goes back to the client: the redirect URI plus RFC 9207's `iss`. */
+export function clientRedirect(redirectUri: string, issuer: string, params: Record<string, string | null | undefined>) {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value != null) url.searchParams.append(name, value);
+  url.searchParams.append("iss", issuer);
+  return url.toString();
+}
+
+export type AuthorizeOutcome =
+  /** An error the client hears about on its redirect URI. */
+  | { kind: "redirect"; location: string }
+  /** A valid request: the flow to continue in the browser. */
+  | { kind: "flow"; flowId: string };
+
+const badClient = (detail: string) => new PageError(400, "This application's sign-in request is invalid", detail);
+
+/**
+ * Validates an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). Until the client and its
+ * redirect URI are known good, errors are shown to the person and never redirected (RFC 6749
+ * §4.1.2.1: redirecting then would make this server an open redirector). After that, every error
+ * goes back to the client with `error`, `error_description`, `state` and `iss`.
+ */
+export async function startAuthorization(db: Db, issuer: string, query: AuthorizeQuery, browserKey: string): Promise<AuthorizeOutcome> {
+  const single = (name: string) => {
+    const value = query[name];
+    return Array.isArray(value) ? { duplicated: true as const } : { duplicated: false as const, value };
+  };
+
+  const clientId = single("client_id");
+  if (clientId.duplicated || !clientId.value) throw badClient("client_id is missing or repeated.");
+  const client = await findClient(db, clientId.value);
+  if (!client) throw badClient("The application (client_id) is not registered.");
+
+  const redirectUri = single("redirect_uri");
+  if (redirectUri.duplicated || !redirectUri.value) throw badClient("redirect_uri is missing or repeated.");
+  // Byte-for-byte: no normalization of case, trailing slashes, ports or query strings.
+  if (!client.redirectUris.includes(redirectUri.value)) throw badClient("redirect_uri is not registered for this application.");
+
+  const stateParam = single("state");
+  const state = stateParam.duplicated ? undefined : stateParam.value;
+  const fail = (error: string, description: string): AuthorizeOutcome => ({
+    kind: "redirect",
+    location: clientRedirect(redirectUri.value!, issuer, { error, error_description: description, state }),
+  });
+
+  if (stateParam.duplicated) return fail("invalid_request", "state is repeated");
+  if (state !== undefined && state.length > MAX_STATE_LENGTH) {
+    return { kind: "redirect", location: clientRedirect(redirectUri.value, issuer, { error: "invalid_request", error_description: "state is too long" }) };
+  }
+  for (const name of ["response_type", "scope", "code_challenge", "code_challenge_method"]) {
+    if (single(name).duplicated) return fail("invalid_request", `${name} is repeated`);
+  }
+
+  const responseType = query.response_type as string | undefined;
+  if (!responseType) return fail("invalid_request", "response_type is required");
+  if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported");
+  if (!client.grantTypes.includes("authorization_code")) return fail("unauthorized_client", "This client may not use the authorization code flow");
+
+  const challenge = query.code_challenge as string | undefined;
+  const method = query.code_challenge_method as string | undefined;
+  if (!challenge) return fail("invalid_request", "code_challenge is required (PKCE)");
+  if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
+  if (!S256_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge is not a BASE64URL SHA-256 value");
+
+  const scope = query.scope as string | undefined;
+  if (!scope) return fail("invalid_request", "scope is required");
+  const scopes = parseScope(scope);
+  if (scopes.length === 0 || !scopes.every((s) => isScope(s) && client.allowedScopes.includes(s))) {
+    return fail("invalid_scope", "scope names a scope this client may not request");
+  }
+
+  const now = Date.now();
+  const flowId = newId();
+  await db.insert(oauthFlows).values({
+    id: flowId,
+    browserHash: await sha256Hex(browserKey),
+    clientId: client.id,
+    redirectUri: redirectUri.value,
+    scopes: sortScopes(scopes),
+    state: state ?? null,
+    codeChallenge: challenge,
+    createdAt: toIso(now),
+    expiresAt: toIso(now + FLOW_TTL_MS),
+  });
+  return { kind: "flow", flowId };
+}
+
+const flowGone = () =>
+  new PageError(400, "This sign-in has expired", "Go back to the application and start again. Sign-in requests last ten minutes and work only in the browser that started them.");
+
+/** A live, unfinished flow belonging to this browser, with its client; anything else is a page error. */
+export async function loadFlow(db: Db, flowId: string | undefined, browserKey: string | undefined): Promise<{ flow: Flow; client: OAuthClient }> {
+  if (!flowId || !browserKey) throw flowGone();
+  const [row] = await db
+    .select({ flow: oauthFlows, client: oauthClients })
+    .from(oauthFlows)
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthFlows.clientId))
+    .where(and(eq(oauthFlows.id, flowId), isNull(oauthFlows.completedAt), gt(oauthFlows.expiresAt, nowIso())));
+  if (!row || row.flow.browserHash !== (await sha256Hex(browserKey))) throw flowGone();
+  return row;
+}
+
+/** Marks the flow signed in as `userId`, unless it was already finished or signed in. */
+async function signInFlow(db: Db, flowId: string, userId: string) {
+  await db
+    .update(oauthFlows)
+    .set({ userId })
+    .where(and(eq(oauthFlows.id, flowId), isNull(oauthFlows.completedAt), isNull(oauthFlows.userId)));
+}
+
+/** E-mail and password sign-in for a flow. Returns false for bad credentials (timing-equalized). */
+export async function passwordSignIn(db: Db, flow: Flow, email: string, password: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !valid) return false;
+  await signInFlow(db, flow.id, user.id);
+  return true;
+}
+
+/**
+ * Writes a single-use sign-in link to the outbox when the address belongs to a user. The answer
+ * is the same either way, so the form does not reveal which addresses have accounts.
+ */
+export async function sendMagicLink(db: Db, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true, email: true } });
+  if (!user) return;
+  const token = randomToken("oml_");
+  const now = Date.now();
+  const link = `${linkBase}?token=${encodeURIComponent(token)}`;
+  await db.batch([
+    db.insert(oauthMagicLinks).values({
+      tokenHash: await sha256Hex(token),
+      flowId: flow.id,
+      userId: user.id,
+      createdAt: toIso(now),
+      expiresAt: toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt))),
+    }),
+    db.insert(outbox).values({
+      id: newId(),
+      recipient: user.email,
+      subject: `Sign in to continue to ${client.name}`,
+      body: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
+      createdAt: toIso(now),
+    }),
+  ]);
+}
+
+/** The flow a magic link belongs to (not consuming it: that needs the confirming POST). */
+export async function magicLinkFlowId(db: Db, token: string | undefined) {
+  if (!token) throw flowGone();
+  const link = await db.query.oauthMagicLinks.findFirst({
+    where: and(eq(oauthMagicLinks.tokenHash, await sha256Hex(token)), isNull(oauthMagicLinks.consumedAt), gt(oauthMagicLinks.expiresAt, nowIso())),
+    columns: { flowId: true },
+  });
+  if (!link) throw flowGone();
+  return link.flowId;
+}
+
+/** Spends a magic link (one conditional UPDATE) and signs its flow in. */
+export async function consumeMagicLink(db: Db, flow: Flow, token: string) {
+  const [link] = await db
+    .update(oauthMagicLinks)
+    .set({ consumedAt: nowIso() })
+    .where(
+      and(
+        eq(oauthMagicLinks.tokenHash, await sha256Hex(token)),
+        eq(oauthMagicLinks.flowId, flow.id),
+        isNull(oauthMagicLinks.consumedAt),
+        gt(oauthMagicLinks.expiresAt, nowIso()),
+      ),
+    )
+    .returning({ userId: oauthMagicLinks.userId });
+  if (!link) throw flowGone();
+  await signInFlow(db, flow.id, link.userId);
+}
+
+export async function flowUser(db: Db, flow: Flow) {
+  if (!flow.userId) return undefined;
+  return db.query.users.findFirst({ where: eq(users.id, flow.userId), columns: { id: true, email: true, name: true } });
+}
+
+/**
+ * Finishes a signed-in flow exactly once (conditional UPDATE). Approval creates the grant and a
+ * 60-second authorization code bound to the client, redirect URI and PKCE challenge; either way
+ * the browser goes back to the client with `state` and `iss`.
+ */
+export async function decide(db: Db, issuer: string, flow: Flow, approve: boolean): Promise<string> {
+  const [finished] = await db
+    .update(oauthFlows)
+    .set({ completedAt: nowIso() })
+    .where(and(eq(oauthFlows.id, flow.id), isNull(oauthFlows.completedAt), isNotNull(oauthFlows.userId), gt(oauthFlows.expiresAt, nowIso())))
+    .returning();
+  if (!finished) throw flowGone();
+  if (!approve) {
+    return clientRedirect(finished.redirectUri, issuer, {
+      error: "access_denied",
+      error_description: "The user denied the request",
+      state: finished.state,
+    });
+  }
+  const code = randomToken("oac_");
+  const now = Date.now();
+  const grantId = newId();
+  await db.batch([
+    db.insert(oauthGrants).values({ id: grantId, clientId: finished.clientId, userId: finished.userId!, scopes: finished.scopes, createdAt: toIso(now) }),
+    db.insert(oauthCodes).values({
+      codeHash: await sha256Hex(code),
+      grantId,
+      clientId: finished.clientId,
+      redirectUri: finished.redirectUri,
+      codeChallenge: finished.codeChallenge,
+      createdAt: toIso(now),
+      expiresAt: toIso(now + CODE_TTL_MS),
+    }),
+  ]);
+  return clientRedirect(finished.redirectUri, issuer, { code, state: finished.state });
+}
+
+/** Cron: flows (and their magic links) past expiry, and outbox mail whose links are long dead. */
+export async function purgeFlows(db: Db) {
+  await db.batch([
+    db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, nowIso())),
+    db.delete(outbox).where(lt(outbox.createdAt, toIso(Date.now() - OUTBOX_RETENTION_MS))),
+  ]);
+}

@@ -1,0 +1,330 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../env";
+import { BASE_PATH, issuerOf } from "../../lib/origin";
+import { createRouter } from "../../lib/validator";
+import { clientIp, consumeLimit, rateLimitHeaders } from "../../middleware/rate-limit";
+import { rateLimitRule } from "../../limits";
+import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
+import { authenticateClient, type OAuthForm } from "./client-auth";
+import { NO_STORE, OAuthError, oauthError, oauthErrorResponse, PageError } from "./errors";
+import {
+  consumeMagicLink,
+  decide,
+  flowUser,
+  loadFlow,
+  magicLinkFlowId,
+  passwordSignIn,
+  sendMagicLink,
+  startAuthorization,
+  type Flow,
+} from "./flow-service";
+import { renderPage, type PageRenderer } from "./render";
+import { ConsentPage, ErrorPage, LoginPage, MagicLinkConfirmPage, MagicLinkSentPage } from "./pages";
+import {
+  authorizeQuery,
+  consentForm,
+  flowQuery,
+  loginForm,
+  magicConfirmForm,
+  magicLinkForm,
+  magicQuery,
+  oauthErrorBody,
+  revokeForm,
+  tokenForm,
+  tokenResponse,
+  userInfoResponse,
+} from "./schemas";
+import { exchangeToken, revokeToken, userInfo } from "./token-service";
+import type { Scope } from "./scopes";
+
+const tags = ["OAuth"];
+const ACTION_BASE = `${BASE_PATH}/oauth`;
+const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: issuerOf(c) });
+
+const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
+const oauthJson = (description: string) => ({ content: { "application/json": { schema: oauthErrorBody } }, description });
+const formBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/x-www-form-urlencoded": { schema } },
+  required: true,
+});
+
+/** The token and revoke endpoints take form bodies only; anything else is an RFC error, not a 415. */
+const requireForm: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!/^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(c.req.header("Content-Type") ?? "")) {
+    throw oauthError("invalid_request", "The body must be application/x-www-form-urlencoded");
+  }
+  await next();
+};
+
+/** Validation failures of OAuth forms and browser forms, in each one's own language. */
+const oauthHook = (result: { success: boolean }): undefined => {
+  if (!result.success) throw oauthError("invalid_request", "Malformed request parameters");
+};
+const pageHook = (result: { success: boolean }): undefined => {
+  if (!result.success) throw new PageError(400, "Invalid form submission", "Go back to the application and start again.");
+};
+
+/** RFC 6749 §3.2: no parameter may appear twice. */
+function singleValued(form: Record<string, string | string[] | undefined>): OAuthForm {
+  const single: OAuthForm = {};
+  for (const [name, value] of Object.entries(form)) {
+    if (Array.isArray(value)) throw oauthError("invalid_request", `Parameter ${name} is repeated`);
+    single[name] = value;
+  }
+  return single;
+}
+
+/** Renders a flow page (login, consent, magic link) for the flow and this browser. */
+async function flowPage(c: Context<AppEnv>, flow: Flow, clientName: string, status: 200 | 400 | 401 | 429, render: PageRenderer<{ csrf: string; flowId: string; clientName: string; actionBase: string }>, formOrigins: string[] = []) {
+  const csrf = await csrfToken(c.env.JWT_SECRET, flow.id, browserKey(c)!);
+  return renderPage(c, status, (nonce) => render({ nonce, csrf, flowId: flow.id, clientName, actionBase: ACTION_BASE }), formOrigins);
+}
+
+/** Loads the flow a form names and checks its CSRF token against this browser. */
+async function postedFlow(c: Context<AppEnv>, flowId: string, csrf: string) {
+  const browser = browserKey(c);
+  const loaded = await loadFlow(c.var.db, flowId, browser);
+  if (!(await validCsrf(c.env.JWT_SECRET, flowId, browser!, csrf))) {
+    throw new PageError(403, "This form has expired", "Go back to the application and start again.");
+  }
+  return loaded;
+}
+
+const consentUrl = (flowId: string) => `${ACTION_BASE}/consent?flow=${encodeURIComponent(flowId)}`;
+const loginUrl = (flowId: string) => `${ACTION_BASE}/login?flow=${encodeURIComponent(flowId)}`;
+
+/** Password guessing through the login form counts against the same limit as POST /auth/login. */
+async function loginAttemptAllowed(c: Context<AppEnv>, endpoint: string, ruleOf: string, email: string) {
+  const rule = rateLimitRule(ruleOf);
+  const decision = await consumeLimit(c.env, `ip:${clientIp(c)}`, `${endpoint} ${email.trim().toLowerCase()}`, rule.limit, rule.windowSeconds);
+  if (!decision.allowed) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+  return decision.allowed;
+}
+
+export const oauthRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/authorize",
+      tags,
+      summary: "Start an authorization code flow with PKCE (browser)",
+      request: { query: authorizeQuery },
+      responses: {
+        302: { description: "To the sign-in page, or back to the client with `error`, `state` and `iss`" },
+        400: html("Unknown client or unregistered redirect URI: shown, never redirected"),
+      },
+    }),
+    async (c) => {
+      const browser = ensureBrowserKey(c);
+      const outcome = await startAuthorization(c.var.db, issuerOf(c), c.req.valid("query"), browser);
+      return c.redirect(outcome.kind === "redirect" ? outcome.location : loginUrl(outcome.flowId), 302);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/login",
+      tags,
+      summary: "Sign-in page of a flow (browser)",
+      request: { query: flowQuery },
+      responses: { 200: html("The sign-in page"), 303: { description: "Already signed in: to consent" }, 400: html("Expired or foreign flow") },
+    }),
+    async (c) => {
+      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
+      if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
+      return flowPage(c, flow, client.name, 200, (props) => LoginPage(props));
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/login",
+      tags,
+      summary: "Sign in with e-mail and password (browser form)",
+      request: { body: formBody(loginForm) },
+      responses: {
+        303: { description: "Signed in: to consent" },
+        401: html("Wrong e-mail or password"),
+        403: html("CSRF check failed"),
+        429: html("Too many attempts"),
+      },
+    }),
+    async (c) => {
+      const { flow: flowId, csrf, email, password } = c.req.valid("form");
+      const { flow, client } = await postedFlow(c, flowId, csrf);
+      if (!(await loginAttemptAllowed(c, "POST /oauth/login", "POST /auth/login", email))) {
+        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, email, error: "Too many attempts. Wait a minute and try again." }));
+      }
+      if (!(await passwordSignIn(c.var.db, flow, email, password))) {
+        return flowPage(c, flow, client.name, 401, (props) => LoginPage({ ...props, email, error: "Wrong e-mail or password." }));
+      }
+      return c.redirect(consentUrl(flow.id), 303);
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/magic-link",
+      tags,
+      summary: "E-mail a single-use sign-in link (written to the outbox)",
+      request: { body: formBody(magicLinkForm) },
+      responses: { 200: html("Check your e-mail"), 403: html("CSRF check failed"), 429: html("Too many requests") },
+    }),
+    async (c) => {
+      const { flow: flowId, csrf, email } = c.req.valid("form");
+      const { flow, client } = await postedFlow(c, flowId, csrf);
+      if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
+        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, error: "Too many sign-in links requested. Try again in a few minutes." }));
+      }
+      await sendMagicLink(c.var.db, flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
+      return renderPage(c, 200, (nonce) => MagicLinkSentPage({ nonce }));
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/magic",
+      tags,
+      summary: "Landing page of a sign-in link: confirms with a POST, so link scanners cannot spend it",
+      request: { query: magicQuery },
+      responses: { 200: html("Confirm sign-in"), 400: html("Expired link, or opened in another browser") },
+    }),
+    async (c) => {
+      const { token } = c.req.valid("query");
+      const { flow, client } = await loadFlow(c.var.db, await magicLinkFlowId(c.var.db, token), browserKey(c));
+      return flowPage(c, flow, client.name, 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/magic",
+      tags,
+      summary: "Spend a sign-in link (browser form)",
+      request: { body: formBody(magicConfirmForm) },
+      responses: { 303: { description: "Signed in: to consent" }, 400: html("Expired or spent link"), 403: html("CSRF check failed") },
+    }),
+    async (c) => {
+      const { flow: flowId, csrf, token } = c.req.valid("form");
+      const { flow } = await postedFlow(c, flowId, csrf);
+      await consumeMagicLink(c.var.db, flow, token);
+      return c.redirect(consentUrl(flow.id), 303);
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/consent",
+      tags,
+      summary: "Consent page listing the requested scopes (browser)",
+      request: { query: flowQuery },
+      responses: { 200: html("The consent page"), 303: { description: "Not signed in: to sign-in" }, 400: html("Expired or foreign flow") },
+    }),
+    async (c) => {
+      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
+      const user = await flowUser(c.var.db, flow);
+      if (!user) return c.redirect(loginUrl(flow.id), 303);
+      const redirectOrigin = new URL(flow.redirectUri).origin;
+      return flowPage(
+        c,
+        flow,
+        client.name,
+        200,
+        (props) => ConsentPage({ ...props, scopes: flow.scopes as Scope[], userEmail: user.email, redirectOrigin }),
+        [redirectOrigin],
+      );
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/consent",
+      tags,
+      summary: "Approve or deny (browser form); back to the client with `code` or `error=access_denied`",
+      request: { body: formBody(consentForm) },
+      responses: { 303: { description: "To the client's redirect URI with `state` and `iss`" }, 400: html("Expired flow"), 403: html("CSRF check failed") },
+    }),
+    async (c) => {
+      const { flow: flowId, csrf, decision } = c.req.valid("form");
+      const { flow } = await postedFlow(c, flowId, csrf);
+      return c.redirect(await decide(c.var.db, issuerOf(c), flow, decision === "approve"), 303);
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/token",
+      tags,
+      summary: "Exchange an authorization code or rotate a refresh token",
+      description: "Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).",
+      middleware: [requireForm],
+      request: { body: formBody(tokenForm) },
+      responses: {
+        200: { content: { "application/json": { schema: tokenResponse } }, description: "Tokens (`Cache-Control: no-store`)" },
+        400: oauthJson("invalid_request, invalid_grant, invalid_scope, unauthorized_client, unsupported_grant_type"),
+        401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
+      },
+    }),
+    async (c) => {
+      const form = singleValued(c.req.valid("form"));
+      const client = await authenticateClient(c.var.db, c.req.header("Authorization"), form);
+      return c.json(await exchangeToken(c.var.db, signerOf(c), client, form), 200, NO_STORE);
+    },
+    oauthHook,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/oauth/revoke",
+      tags,
+      summary: "Revoke an access token, or a refresh token and its whole family (RFC 7009)",
+      middleware: [requireForm],
+      request: { body: formBody(revokeForm) },
+      responses: {
+        200: { description: "Always, even for unknown or foreign tokens" },
+        400: oauthJson("invalid_request"),
+        401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
+      },
+    }),
+    async (c) => {
+      const form = singleValued(c.req.valid("form"));
+      const client = await authenticateClient(c.var.db, c.req.header("Authorization"), form);
+      await revokeToken(c.var.db, signerOf(c), client, form);
+      return c.body(null, 200, NO_STORE);
+    },
+    oauthHook,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/userinfo",
+      tags,
+      summary: "Claims about the user, as far as the access token's scopes release them",
+      security: [{ bearerAuth: [] }],
+      responses: {
+        200: { content: { "application/json": { schema: userInfoResponse } }, description: "The user's claims" },
+        401: oauthJson('invalid_token (with `WWW-Authenticate: Bearer error="invalid_token"`)'),
+      },
+    }),
+    async (c) => {
+      const token = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+      return c.json(await userInfo(c.var.db, signerOf(c), token), 200, NO_STORE);
+    },
+  );
+
+/** OAuth errors speak RFC 6749 JSON; browser-facing errors are pages; everything else goes up to the app. */
+oauthRoutes.onError((error, c) => {
+  if (error instanceof OAuthError) return oauthErrorResponse(c, error);
+  if (error instanceof PageError) {
+    return renderPage(c, error.status, (nonce) => ErrorPage({ nonce, title: error.title, detail: error.detail }));
+  }
+  throw error;
+});

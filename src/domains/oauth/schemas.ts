@@ -1,0 +1,94 @@
+import { z } from "@hono/zod-openapi";
+import { GRANT_TYPES, SCOPES } from "./scopes";
+
+/**
+ * OAuth parameters arrive as query strings and forms, where a name can repeat. Each is accepted
+ * here as a string or a list, so the service can answer a repetition with the RFC error
+ * (`invalid_request`) instead of a schema error; unknown parameters are ignored (RFC 6749 §3.1).
+ */
+const param = (description: string) => z.union([z.string(), z.array(z.string())]).optional().openapi({ description });
+
+export const authorizeQuery = z.object({
+  client_id: param("The client's UUID"),
+  redirect_uri: param("Must equal a registered redirect URI byte for byte"),
+  response_type: param("Always `code`"),
+  scope: param("Space-separated scopes"),
+  state: param("Returned unchanged"),
+  code_challenge: param("BASE64URL(SHA-256(code_verifier))"),
+  code_challenge_method: param("Always `S256`"),
+});
+
+export const tokenForm = z
+  .object({
+    grant_type: param("`authorization_code` or `refresh_token`"),
+    code: param("authorization_code: the code"),
+    redirect_uri: param("authorization_code: the redirect URI of the authorization request"),
+    code_verifier: param("authorization_code: the PKCE verifier"),
+    refresh_token: param("refresh_token: the refresh token"),
+    scope: param("refresh_token: a narrower scope (optional)"),
+    client_id: param("Public clients (no HTTP Basic)"),
+    client_secret: param("Not supported: confidential clients use HTTP Basic"),
+  })
+  .openapi("OAuthTokenRequest");
+
+export const revokeForm = z
+  .object({
+    token: param("An access or refresh token"),
+    token_type_hint: param("`access_token` or `refresh_token` (optional)"),
+    client_id: param("Public clients (no HTTP Basic)"),
+    client_secret: param("Not supported: confidential clients use HTTP Basic"),
+  })
+  .openapi("OAuthRevokeRequest");
+
+export const tokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int(),
+    refresh_token: z.string().optional().openapi({ description: "Absent only for clients registered without the refresh_token grant" }),
+    scope: z.string(),
+  })
+  .openapi("OAuthTokenResponse");
+
+export const oauthErrorBody = z
+  .object({ error: z.string(), error_description: z.string() })
+  .openapi("OAuthError", { description: "RFC 6749 error body (not the API envelope)" });
+
+export const userInfoResponse = z
+  .object({
+    sub: z.uuid(),
+    email: z.string().optional(),
+    email_verified: z.boolean().optional(),
+    name: z.string().nullable().optional(),
+    preferred_username: z.string().nullable().optional(),
+  })
+  .strict()
+  .openapi("OAuthUserInfo");
+
+export const discoveryDocument = z
+  .object({
+    issuer: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    revocation_endpoint: z.string(),
+    userinfo_endpoint: z.string(),
+    response_types_supported: z.array(z.literal("code")),
+    grant_types_supported: z.array(z.enum(GRANT_TYPES)),
+    token_endpoint_auth_methods_supported: z.array(z.enum(["client_secret_basic", "none"])),
+    code_challenge_methods_supported: z.array(z.literal("S256")),
+    scopes_supported: z.array(z.enum(SCOPES)),
+    subject_types_supported: z.array(z.literal("public")),
+    claims_supported: z.array(z.string()),
+    authorization_response_iss_parameter_supported: z.literal(true),
+  })
+  .strict()
+  .openapi("OAuthDiscovery");
+
+/** Browser forms: hidden `flow` and `csrf` fields on each, plus what the person typed. */
+const flowFields = { flow: z.string().max(64), csrf: z.string().max(128) };
+export const loginForm = z.object({ ...flowFields, email: z.string().max(320), password: z.string().max(200) });
+export const magicLinkForm = z.object({ ...flowFields, email: z.string().max(320) });
+export const magicConfirmForm = z.object({ ...flowFields, token: z.string().max(128) });
+export const consentForm = z.object({ ...flowFields, decision: z.enum(["approve", "deny"]) });
+export const flowQuery = z.object({ flow: z.string().max(64).optional() });
+export const magicQuery = z.object({ token: z.string().max(128).optional() });

@@ -1,0 +1,274 @@
+import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import type { Db } from "../../db/client";
+import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
+import { nowIso, toIso } from "../../lib/clock";
+import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken } from "../../lib/tokens";
+import type { OAuthClient, OAuthForm } from "./client-auth";
+import { oauthError } from "./errors";
+import { parseScope, sortScopes } from "./scopes";
+
+/** Refresh tokens are long-lived; rotation makes each one single-use, and a new one restarts the clock. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** RFC 7636 §4.1: 43 to 128 characters of the unreserved set. */
+const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** Prefix that makes refresh tokens recognizable in logs and secret scanners. */
+const REFRESH_TOKEN_PREFIX = "ort_";
+
+export interface Signer {
+  secret: string;
+  issuer: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  refresh_token?: string;
+  scope: string;
+}
+
+const required = (form: OAuthForm, name: string) => {
+  const value = form[name];
+  if (value === undefined || value === "") throw oauthError("invalid_request", `Missing parameter: ${name}`);
+  return value;
+};
+
+const s256 = async (verifier: string) =>
+  base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+
+/**
+ * Ends a grant and everything issued under it: refresh tokens stop working (they check the
+ * grant), and every access token still alive goes on the deny-list the API checks. One batch.
+ */
+export async function revokeGrant(db: Db, grantId: string) {
+  const now = nowIso();
+  const d1 = db.$client;
+  await d1.batch([
+    d1.prepare("UPDATE oauth_grants SET revoked_at = ?1 WHERE id = ?2 AND revoked_at IS NULL").bind(now, grantId),
+    d1
+      .prepare(
+        `INSERT INTO revoked_access_tokens (jti, expires_at)
+         SELECT jti, expires_at FROM oauth_access_tokens WHERE grant_id = ?1 AND expires_at > ?2
+         ON CONFLICT (jti) DO NOTHING`,
+      )
+      .bind(grantId, now),
+  ]);
+}
+
+/** The single-use record a token request spends: an authorization code or a refresh token. */
+interface Spendable {
+  table: "oauth_codes" | "oauth_refresh_tokens";
+  keyColumn: "code_hash" | "token_hash";
+  key: string;
+  /** Extra condition of the consuming UPDATE (SQL over the row's columns). */
+  condition?: string;
+}
+
+/**
+ * Spends `source` and issues an access token (and a refresh token when the client may refresh)
+ * under `grant`. The consuming UPDATE and the inserts run as one D1 batch (a transaction); the
+ * inserts select their grant from the row this exchange marked with its own id, so a request that
+ * loses a race to the same code or token writes nothing, and is treated as the replay it is.
+ */
+async function issueTokens(db: Db, signer: Signer, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable): Promise<TokenResponse> {
+  const exchangeId = newId();
+  const accessToken = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
+  const { jti, exp } = decodeJwt(accessToken);
+  const refreshToken = client.grantTypes.includes("refresh_token") ? randomToken(REFRESH_TOKEN_PREFIX) : undefined;
+  const now = Date.now();
+  const spentRow = `FROM ${source.table} WHERE ${source.keyColumn} = ?1 AND exchange_id = ?2`;
+
+  const d1 = db.$client;
+  const statements = [
+    d1
+      .prepare(
+        `UPDATE ${source.table} SET consumed_at = ?3, exchange_id = ?2
+         WHERE ${source.keyColumn} = ?1 AND consumed_at IS NULL${source.condition ? ` AND ${source.condition}` : ""} RETURNING 1`,
+      )
+      .bind(source.key, exchangeId, toIso(now)),
+    d1
+      .prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`)
+      .bind(source.key, exchangeId, jti!, toIso(exp! * 1000)),
+  ];
+  if (refreshToken) {
+    statements.push(
+      d1
+        .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
+        .bind(source.key, exchangeId, newId(), await sha256Hex(refreshToken), toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
+    );
+  }
+  const [spent] = await d1.batch(statements);
+  if (!spent?.results.length) {
+    // Lost a race with another request spending the same code or token: that is a replay.
+    await revokeGrant(db, grant.id);
+    throw oauthError("invalid_grant", "The grant has already been used");
+  }
+  const response: TokenResponse = {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    scope: scopes.join(" "),
+  };
+  if (refreshToken) response.refresh_token = refreshToken;
+  return response;
+}
+
+/** `grant_type=authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). */
+async function exchangeCode(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+  const code = required(form, "code");
+  const redirectUri = required(form, "redirect_uri");
+  const verifier = required(form, "code_verifier");
+  if (!CODE_VERIFIER.test(verifier)) throw oauthError("invalid_request", "code_verifier is malformed");
+
+  const codeHash = await sha256Hex(code);
+  const [row] = await db
+    .select({ code: oauthCodes, grant: oauthGrants })
+    .from(oauthCodes)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthCodes.grantId))
+    .where(eq(oauthCodes.codeHash, codeHash));
+  if (!row) throw oauthError("invalid_grant", "The authorization code is invalid");
+  if (row.code.consumedAt) {
+    // RFC 6749 §4.1.2: a code used twice revokes every token issued from it.
+    await revokeGrant(db, row.grant.id);
+    throw oauthError("invalid_grant", "The authorization code has already been used");
+  }
+  // Failed checks below leave the code unconsumed: only the rightful client can spend it.
+  if (row.code.clientId !== client.id) throw oauthError("invalid_grant", "The authorization code was issued to another client");
+  if (row.code.expiresAt <= nowIso()) throw oauthError("invalid_grant", "The authorization code has expired");
+  if (row.code.redirectUri !== redirectUri) throw oauthError("invalid_grant", "redirect_uri does not match the authorization request");
+  if ((await s256(verifier)) !== row.code.codeChallenge) throw oauthError("invalid_grant", "PKCE verification failed");
+  if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
+
+  return issueTokens(db, signer, client, row.grant, row.grant.scopes, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash });
+}
+
+/** `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14). */
+async function rotateRefreshToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+  const presented = required(form, "refresh_token");
+  const tokenHash = await sha256Hex(presented);
+  const [row] = await db
+    .select({ token: oauthRefreshTokens, grant: oauthGrants })
+    .from(oauthRefreshTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+  if (!row) throw oauthError("invalid_grant", "The refresh token is invalid");
+  if (row.grant.clientId !== client.id) throw oauthError("invalid_grant", "The refresh token was issued to another client");
+  if (row.token.consumedAt) {
+    await revokeGrant(db, row.grant.id);
+    throw oauthError("invalid_grant", "The refresh token has already been used; the grant is revoked");
+  }
+  if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
+  if (row.token.expiresAt <= nowIso()) throw oauthError("invalid_grant", "The refresh token has expired");
+
+  // The scope may narrow for this access token, never widen past what the user granted.
+  let scopes = row.grant.scopes;
+  if (form.scope !== undefined) {
+    const requested = parseScope(form.scope);
+    if (requested.length === 0 || requested.some((scope) => !row.grant.scopes.includes(scope))) {
+      throw oauthError("invalid_scope", "The requested scope exceeds the granted scope");
+    }
+    scopes = sortScopes(requested);
+  }
+
+  return issueTokens(db, signer, client, row.grant, scopes, {
+    table: "oauth_refresh_tokens",
+    keyColumn: "token_hash",
+    key: tokenHash,
+    condition: "grant_id IN (SELECT id FROM oauth_grants WHERE revoked_at IS NULL)",
+  });
+}
+
+export async function exchangeToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm): Promise<TokenResponse> {
+  const grantType = required(form, "grant_type");
+  if (grantType !== "authorization_code" && grantType !== "refresh_token") {
+    throw oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported`);
+  }
+  if (!client.grantTypes.includes(grantType)) throw oauthError("unauthorized_client", `This client may not use ${grantType}`);
+  return grantType === "authorization_code" ? exchangeCode(db, signer, client, form) : rotateRefreshToken(db, signer, client, form);
+}
+
+/**
+ * RFC 7009. Unknown tokens, foreign tokens and expired tokens all end in the same silent 200, so
+ * the endpoint reveals nothing about tokens the caller does not own.
+ */
+export async function revokeToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+  const token = required(form, "token");
+  if (token.split(".").length === 3) {
+    const claims = await verifyAccessToken(signer.secret, signer.issuer, token);
+    if (claims?.kind === "oauth" && claims.clientId === client.id) {
+      await db
+        .insert(revokedAccessTokens)
+        .values({ jti: claims.jti, expiresAt: toIso(claims.exp * 1000) })
+        .onConflictDoNothing();
+    }
+    return;
+  }
+  const [row] = await db
+    .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId })
+    .from(oauthRefreshTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
+    .where(eq(oauthRefreshTokens.tokenHash, await sha256Hex(token)));
+  if (row && row.clientId === client.id) await revokeGrant(db, row.grantId);
+}
+
+export interface UserInfo {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string | null;
+  preferred_username?: string | null;
+}
+
+const invalidToken = () => oauthError("invalid_token", "The access token is invalid, expired or revoked");
+
+/** OpenID-style user info, limited to what the token's scopes release. */
+export async function userInfo(db: Db, signer: Signer, token: string | undefined): Promise<UserInfo> {
+  if (!token) throw oauthError("invalid_token", "A bearer access token is required");
+  const claims = await verifyAccessToken(signer.secret, signer.issuer, token);
+  // First-party session tokens are not OAuth access tokens; their audience keeps them out.
+  if (claims?.kind !== "oauth") throw invalidToken();
+  const [userRows, revoked] = await db.batch([
+    db.select().from(users).where(eq(users.id, claims.userId)),
+    db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),
+  ]);
+  const user = userRows[0];
+  if (!user || revoked.length > 0) throw invalidToken();
+
+  const info: UserInfo = { sub: user.id };
+  if (claims.scopes.includes("email:read")) Object.assign(info, { email: user.email, email_verified: user.emailVerified });
+  if (claims.scopes.includes("profile:read")) Object.assign(info, { name: user.name, preferred_username: user.username });
+  return info;
+}
+
+/** How long spent codes are kept after expiry, so a late replay still revokes what they issued. */
+const CODE_RETENTION_MS = 24 * 3600 * 1000;
+
+/**
+ * Cron: removes what can no longer matter. Consumed refresh tokens stay until they expire, so a
+ * reuse is detected for as long as the token could have been valid; grants go once nothing under
+ * them is alive.
+ */
+export async function purgeTokens(db: Db) {
+  const now = nowIso();
+  const codeCutoff = toIso(Date.now() - CODE_RETENTION_MS);
+  await db.batch([
+    db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, codeCutoff)),
+    db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, now)),
+    db.delete(oauthAccessTokens).where(lt(oauthAccessTokens.expiresAt, now)),
+    db
+      .delete(oauthGrants)
+      .where(
+        and(
+          lt(oauthGrants.createdAt, codeCutoff),
+          notExists(db.select({ one: sql`1` }).from(oauthCodes).where(eq(oauthCodes.grantId, oauthGrants.id))),
+          notExists(db.select({ one: sql`1` }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.grantId, oauthGrants.id))),
+          notExists(db.select({ one: sql`1` }).from(oauthAccessTokens).where(eq(oauthAccessTokens.grantId, oauthGrants.id))),
+        ),
+      ),
+  ]);
+}

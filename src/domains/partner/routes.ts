@@ -1,0 +1,39 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../env";
+import { envelope, errors, json, jsonBody } from "../../lib/openapi";
+import { createRouter } from "../../lib/validator";
+import { rateLimit } from "../../middleware/rate-limit";
+import { createClientBody, oauthClientSchema } from "./schemas";
+import { partnerKeyWithScope, registerClient } from "./service";
+
+export const PARTNER_CLIENT_ADMIN_SCOPE = "partner:oauth-client-admin";
+
+/** `Authorization: Bearer <partner API key>` carrying `scope`; 401 without a valid key, 403 without the scope. */
+const requirePartnerScope = (scope: string) =>
+  createMiddleware<AppEnv & { Variables: { partnerKeyId: string } }>(async (c, next) => {
+    const key = /^Bearer (\S+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+    const partner = await partnerKeyWithScope(c.var.db, key, scope);
+    c.set("partnerKeyId", partner.id);
+    await next();
+  });
+
+export const partnerRoutes = createRouter().openapi(
+  createRoute({
+    method: "post",
+    path: "/partner/oauth-clients",
+    tags: ["Partner"],
+    summary: "Register an OAuth client (the client secret is shown once)",
+    security: [{ partnerKey: [] }],
+    middleware: [requirePartnerScope(PARTNER_CLIENT_ADMIN_SCOPE), rateLimit] as const,
+    request: { body: jsonBody(createClientBody) },
+    responses: { 201: json(envelope(oauthClientSchema), "The registered client"), ...errors(400, 401, 403, 413, 415, 429) },
+  }),
+  async (c) => c.json({ data: await registerClient(c.var.db, c.var.partnerKeyId, c.req.valid("json")) }, 201),
+);
+
+partnerRoutes.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {
+  type: "http",
+  scheme: "bearer",
+  description: "Partner API key (issued by the operator)",
+});

@@ -1,0 +1,68 @@
+import { z } from "@hono/zod-openapi";
+import { isoDate } from "../../lib/openapi";
+import { GRANT_TYPES, SCOPES } from "../oauth/scopes";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+/** Generous for real callback URLs, small enough to keep client rows and comparisons cheap. */
+const MAX_REDIRECT_URI_LENGTH = 2000;
+const MAX_REDIRECT_URIS = 10;
+
+/**
+ * Why a redirect URI cannot be registered, or null when it can: absolute, `https` (or `http` on a
+ * loopback address, for native apps per RFC 8252 §7.3), no fragment (RFC 6749 §3.1.2), no
+ * credentials and no wildcards. It is stored as written and later matched byte for byte.
+ */
+export function redirectUriProblem(value: string): string | null {
+  if (value.includes("#")) return "must not contain a fragment";
+  if (value.includes("*")) return "must not contain wildcards";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "must be an absolute URL";
+  }
+  if (url.username || url.password) return "must not contain credentials";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return "must use https (or http on a loopback address)";
+}
+
+const redirectUri = z
+  .string()
+  .max(MAX_REDIRECT_URI_LENGTH)
+  .superRefine((value, ctx) => {
+    const problem = redirectUriProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const unique = <T>(list: T[]) => new Set(list).size === list.length;
+
+export const createClientBody = z
+  .strictObject({
+    clientName: z.string().trim().min(1).max(100),
+    clientType: z.enum(["confidential", "public"]).default("confidential"),
+    redirectUris: z.array(redirectUri).min(1).max(MAX_REDIRECT_URIS).refine(unique, "must not repeat a URI"),
+    grantTypes: z
+      .array(z.enum(GRANT_TYPES))
+      .min(1)
+      .refine(unique, "must not repeat a grant type")
+      .refine((types) => types.includes("authorization_code"), "must include authorization_code"),
+    allowedScopes: z.array(z.enum(SCOPES)).min(1).refine(unique, "must not repeat a scope"),
+  })
+  .openapi("CreateOAuthClientRequest");
+
+export type CreateClientInput = z.output<typeof createClientBody>;
+
+export const oauthClientSchema = z
+  .object({
+    clientId: z.uuid(),
+    clientSecret: z.string().optional().openapi({ description: "Confidential clients only; shown once" }),
+    clientName: z.string(),
+    clientType: z.enum(["confidential", "public"]),
+    redirectUris: z.array(z.string()),
+    grantTypes: z.array(z.enum(GRANT_TYPES)),
+    allowedScopes: z.array(z.enum(SCOPES)),
+    tokenEndpointAuthMethod: z.enum(["client_secret_basic", "none"]),
+    createdAt: isoDate(),
+  })
+  .openapi("OAuthClient");
