@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
+import { modelSchema, personaSchema, sessionSchema } from "../../src/domains/ai/schemas";
+import { aiUser, newSession, sent, finished } from "./helpers";
+
+const ZERO = "00000000-0000-4000-8000-000000000000";
+
+describe("AI sessions and personas", () => {
+  it("creates, reads, lists (newest first, cursor) and deletes sessions", async () => {
+    const user = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    const created = await call("POST", "/ai/sessions", { ...opts, body: { title: "Trip", effortMode: "pro" } });
+    expect(created.status).toBe(201);
+    const session = expectShape(sessionSchema, created.body.data);
+    expect(session).toMatchObject({ title: "Trip", personaId: null, effortMode: "pro" });
+    const second = await newSession(user);
+    expect(second.effortMode).toBe("basic");
+
+    const got = await call("GET", `/ai/sessions/${session.id}`, opts);
+    expect(got.body.data).toEqual(session);
+
+    const page1 = await call("GET", "/ai/sessions?limit=1", opts);
+    expect(page1.body.data.map((s: { id: string }) => s.id)).toEqual([second.id]);
+    expect(page1.body.meta).toMatchObject({ limit: 1, hasNextPage: true });
+    const page2 = await call("GET", `/ai/sessions?limit=1&cursor=${page1.body.meta.nextCursor}`, opts);
+    expect(page2.body.data.map((s: { id: string }) => s.id)).toEqual([session.id]);
+    expect(page2.body.meta.hasNextPage).toBe(false);
+
+    const result = await sent(user, session.id, { content: "hello", model: "demo" });
+    await finished(user, session.id, result.assistantMessage.id);
+    const deleted = await call("DELETE", `/ai/sessions/${session.id}`, opts);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toEqual({ id: session.id, deleted: true });
+    expectError(await call("GET", `/ai/sessions/${session.id}`, opts), 404, "not_found");
+    expectError(await call("GET", `/ai/sessions/${session.id}/messages`, opts), 404, "not_found");
+  });
+
+  it("deleting a session stops its running reply", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const result = await sent(user, session.id, { content: "wait #scenario=hang" });
+    const deleted = await call("DELETE", `/ai/sessions/${session.id}`, { token: user.accessToken, ip: user.ip });
+    expect(deleted.status).toBe(200);
+    // The run ended (stopped): its stream replays to the end and closes.
+    const { runObject } = await import("../../src/domains/ai/runs");
+    const { env } = await import("cloudflare:workers");
+    expect((await runObject(env, result.assistantMessage.id).status()).status).toBe("stopped");
+  });
+
+  it("validates session bodies", async () => {
+    const user = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { effortMode: "max" } }), "effortMode");
+    expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { color: "red" } }), "color", "unknown property color");
+    expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { personaId: ZERO } }), "personaId", "is not one of your personas");
+    expectFieldError(await call("GET", "/ai/sessions?cursor=nope", opts), "cursor");
+  });
+
+  it("creates personas and binds them to sessions; another user's persona is refused", async () => {
+    const user = await aiUser();
+    const other = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    const res = await call("POST", "/ai/personas", { ...opts, body: { name: "Pirate", instructions: "Talk like a pirate." } });
+    expect(res.status).toBe(201);
+    const persona = expectShape(personaSchema, res.body.data);
+    const session = await newSession(user, { personaId: persona.id });
+    expect(session.personaId).toBe(persona.id);
+    expect((await call("GET", "/ai/personas", opts)).body.data).toEqual([persona]);
+    expectFieldError(
+      await call("POST", "/ai/sessions", { token: other.accessToken, ip: other.ip, body: { personaId: persona.id } }),
+      "personaId",
+    );
+    expectFieldError(await call("POST", "/ai/personas", { ...opts, body: { name: "", instructions: "x" } }), "name");
+    expectFieldError(await call("POST", "/ai/personas", { ...opts, body: { name: "x" } }), "instructions");
+  });
+
+  it("lists active models: the configured provider first, the demo model always", async () => {
+    const user = await aiUser();
+    const res = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
+    expect(res.status).toBe(200);
+    const models = res.body.data.map((m: unknown) => expectShape(modelSchema, m));
+    expect(models.map((m: { key: string }) => m.key)).toEqual(["fake-basic", "fake-pro", "demo"]);
+    expect(models[0].providerKey).toBe("openai");
+    const demo = models.find((m: { key: string }) => m.key === "demo");
+    expect(demo.providerKey).toBe("demo");
+    // Ids are stable across calls (derived from the key).
+    const again = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
+    expect(again.body.data).toEqual(res.body.data);
+  });
+});
+
+describe("AI endpoints: authentication, entitlement, foreign resources", () => {
+  const endpoints = (s: string, m: string): [string, string, unknown?][] => [
+    ["POST", "/ai/sessions", {}],
+    ["GET", "/ai/sessions"],
+    ["GET", `/ai/sessions/${s}`],
+    ["DELETE", `/ai/sessions/${s}`],
+    ["POST", "/ai/personas", { name: "a", instructions: "b" }],
+    ["GET", "/ai/personas"],
+    ["GET", "/ai/models"],
+    ["GET", `/ai/sessions/${s}/messages`],
+    ["POST", `/ai/sessions/${s}/messages`, { content: "hi" }],
+    ["POST", `/ai/sessions/${s}/messages/${m}/retries`, { idempotencyKey: "k" }],
+    ["POST", `/ai/sessions/${s}/messages/${m}/selection`],
+    ["POST", `/ai/sessions/${s}/messages/${m}/stop`],
+    ["GET", `/ai/sessions/${s}/messages/${m}/stream`],
+    ["GET", "/ai/operations/rate-limit"],
+    ["GET", `/ai/operations/sessions/${s}/usage`],
+  ];
+
+  it("401 without a token on every endpoint", async () => {
+    for (const [method, path, body] of endpoints(ZERO, ZERO)) {
+      const res = await call(method, path, { body });
+      expectError(res, 401, "unauthorized");
+      expect(res.headers.get("WWW-Authenticate")).toBe("Bearer");
+    }
+  });
+
+  it("403 without the ai entitlement on every endpoint", async () => {
+    const user = await createUser({ entitlements: ["connectors"] });
+    for (const [method, path, body] of endpoints(ZERO, ZERO)) {
+      expectError(await call(method, path, { body, token: user.accessToken, ip: user.ip }), 403, "forbidden");
+    }
+  });
+
+  it("403 in a workspace the caller is not a member of", async () => {
+    const user = await aiUser();
+    const other = await aiUser();
+    const res = await call("GET", "/ai/sessions", { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
+    expectError(res, 403, "forbidden");
+  });
+
+  it("another user's session and messages are invisible (404) on every session endpoint", async () => {
+    const owner = await aiUser();
+    const intruder = await aiUser();
+    const session = await newSession(owner);
+    const result = await sent(owner, session.id, { content: "secret plans", model: "demo" });
+    await finished(owner, session.id, result.assistantMessage.id);
+    const sessionScoped = endpoints(session.id, result.assistantMessage.id).filter(([, path]) => path.includes(session.id));
+    for (const [method, path, body] of sessionScoped) {
+      expectError(await call(method, path, { body, token: intruder.accessToken, ip: intruder.ip }), 404, "not_found");
+    }
+    // A message id of one session under another session of the caller's is not found either.
+    const mine = await newSession(intruder);
+    const crossed = await call("POST", `/ai/sessions/${mine.id}/messages/${result.assistantMessage.id}/stop`, { token: intruder.accessToken, ip: intruder.ip });
+    expectError(crossed, 404, "not_found");
+    // The owner still sees everything.
+    expect((await call("GET", `/ai/sessions/${session.id}`, { token: owner.accessToken, ip: owner.ip })).status).toBe(200);
+    const list = await call("GET", "/ai/sessions", { token: intruder.accessToken, ip: intruder.ip });
+    expect(list.body.data.map((s: { id: string }) => s.id)).not.toContain(session.id);
+  });
+
+  it("malformed ids are 400 with a field error", async () => {
+    const user = await aiUser();
+    expectFieldError(await call("GET", "/ai/sessions/not-a-uuid", { token: user.accessToken, ip: user.ip }), "sessionId");
+  });
+
+  it("applies the spec's per-endpoint limit (stop: 30/min) with RateLimit headers", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const opts = { token: user.accessToken, ip: user.ip };
+    let last;
+    for (let i = 0; i < 30; i++) last = await call("POST", `/ai/sessions/${session.id}/messages/${ZERO}/stop`, opts);
+    expect(last!.status).toBe(404);
+    expect(last!.headers.get("RateLimit-Limit")).toBe("30");
+    const limited = await call("POST", `/ai/sessions/${session.id}/messages/${ZERO}/stop`, opts);
+    expectError(limited, 429, "RATE_LIMIT_EXCEEDED");
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
+  });
+});
