@@ -46,9 +46,9 @@ export class SuggestionSplitter {
     return shown;
   }
 
-  /** At the end of the reply: the held-back text (it was no marker after all). */
+  /** At the end of the reply: the held-back text (it was no marker after all), minus trailing whitespace. */
   flush(): string {
-    const rest = this.pending;
+    const rest = this.pending.trimEnd();
     this.pending = "";
     return rest;
   }
