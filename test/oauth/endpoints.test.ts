@@ -1,0 +1,134 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { purgeOAuth } from "../../src/domains/oauth/purge";
+import { discoveryDocument, userInfoResponse } from "../../src/domains/oauth/schemas";
+import { call, createUser, expectShape } from "../helpers/api";
+import { basic, exchange, expectOAuthError, issueCode, postForm, refresh, registerClient } from "../helpers/oauth";
+
+describe("discovery", () => {
+  it("serves identical documents at both addresses with exactly the specified fields", async () => {
+    const oidc = await call("GET", "/.well-known/openid-configuration");
+    const oauth = await call("GET", "/.well-known/oauth-authorization-server");
+    for (const res of [oidc, oauth]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+      expectShape(discoveryDocument, res.body);
+    }
+    expect(oauth.body).toEqual(oidc.body);
+    expect(oidc.body).toEqual({
+      issuer: "http://localhost",
+      authorization_endpoint: "http://localhost/api/v1/oauth/authorize",
+      token_endpoint: "http://localhost/api/v1/oauth/token",
+      revocation_endpoint: "http://localhost/api/v1/oauth/revoke",
+      userinfo_endpoint: "http://localhost/api/v1/oauth/userinfo",
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      token_endpoint_auth_methods_supported: ["client_secret_basic", "none"],
+      code_challenge_methods_supported: ["S256"],
+      scopes_supported: ["email:read", "profile:read", "execution:run", "wallet:read"],
+      subject_types_supported: ["public"],
+      claims_supported: ["sub", "email", "email_verified", "name", "preferred_username"],
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+
+  it("the issuer is byte-identical to the access token's iss", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const tokens = await exchange(client, await issueCode(user, client));
+    const payload = JSON.parse(atob(tokens.json.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const header = JSON.parse(atob(tokens.json.access_token.split(".")[0].replace(/-/g, "+").replace(/_/g, "/")));
+    const discovery = await call("GET", "/.well-known/openid-configuration");
+    expect(payload.iss).toBe(discovery.body.issuer);
+    expect(header).toEqual({ alg: "HS256", typ: "at+jwt" });
+    expect(Object.keys(payload).sort()).toEqual(["aud", "client_id", "exp", "iat", "iss", "jti", "scope", "sub"]);
+    expect(payload).toMatchObject({ sub: user.id, aud: "platform-api:oauth", client_id: client.clientId, scope: "email:read profile:read" });
+    expect(payload.exp - payload.iat).toBe(3600);
+  });
+});
+
+describe("GET /oauth/userinfo", () => {
+  it.each([
+    ["email:read", ["email", "email_verified", "sub"]],
+    ["profile:read", ["name", "preferred_username", "sub"]],
+    ["execution:run wallet:read", ["sub"]],
+    ["email:read profile:read", ["email", "email_verified", "name", "preferred_username", "sub"]],
+  ])("releases only what %s grants", async (scope, keys) => {
+    const [user, client] = await Promise.all([createUser({ name: "Lin" }), registerClient()]);
+    const tokens = await exchange(client, await issueCode(user, client, { scope }));
+    const res = await call("GET", "/oauth/userinfo", { token: tokens.json.access_token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(Object.keys(expectShape(userInfoResponse, res.body)).sort()).toEqual(keys);
+    expect(res.body.sub).toBe(user.id);
+  });
+
+  it("401 without a token", async () => {
+    const res = await call("GET", "/oauth/userinfo");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    expect(res.body.error).toBe("invalid_token");
+  });
+});
+
+describe("POST /oauth/revoke", () => {
+  it("is 200 for unknown tokens and ignores foreign ones", async () => {
+    const [user, owner, other] = await Promise.all([createUser(), registerClient(), registerClient()]);
+    const tokens = await exchange(owner, await issueCode(user, owner));
+    const otherAuth = { Authorization: basic(other.clientId, other.clientSecret!) };
+    for (const token of ["ort_unknown", "a.b.c", tokens.json.refresh_token, tokens.json.access_token]) {
+      const res = await postForm("revoke", { token }, otherAuth);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe("");
+    }
+    // Nothing of the owner's was touched.
+    expect((await call("GET", "/oauth/userinfo", { token: tokens.json.access_token })).status).toBe(200);
+    expect((await refresh(owner, tokens.json.refresh_token)).status).toBe(200);
+  });
+
+  it("revoking a refresh token ends its whole family, access tokens included", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const first = await exchange(client, await issueCode(user, client));
+    const second = await refresh(client, first.json.refresh_token);
+    const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
+    expect((await postForm("revoke", { token: second.json.refresh_token, token_type_hint: "refresh_token" }, auth)).status).toBe(200);
+    expectOAuthError(await refresh(client, second.json.refresh_token), 400, "invalid_grant");
+    for (const token of [first.json.access_token, second.json.access_token]) {
+      expect((await call("GET", "/oauth/userinfo", { token })).status).toBe(401);
+    }
+  });
+
+  it("needs client authentication and a token", async () => {
+    const client = await registerClient();
+    expectOAuthError(await postForm("revoke", { token: "x" }), 401, "invalid_client");
+    expectOAuthError(await postForm("revoke", { token: "x" }, { Authorization: basic(client.clientId, "wrong") }), 401, "invalid_client");
+    expectOAuthError(await postForm("revoke", {}, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
+    expectOAuthError(await postForm("revoke", { token: ["a", "b"] }, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
+  });
+});
+
+describe("cron purge", () => {
+  it("drops expired flows, codes and tokens, and grants with nothing left; keeps live ones", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const live = await exchange(client, await issueCode(user, client));
+    const stale = await exchange(client, await issueCode(user, client));
+    const long = "2000-01-01T00:00:00.000Z";
+    const staleJti = JSON.parse(atob(stale.json.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).jti;
+    const staleGrant = await env.DB.prepare("SELECT grant_id FROM oauth_access_tokens WHERE jti = ?").bind(staleJti).first<{ grant_id: string }>();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE oauth_codes SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
+      env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
+      env.DB.prepare("UPDATE oauth_access_tokens SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
+      env.DB.prepare("UPDATE oauth_grants SET created_at = ? WHERE id = ?").bind(long, staleGrant!.grant_id),
+      env.DB.prepare("UPDATE oauth_flows SET expires_at = ? WHERE user_id = ?").bind(long, user.id),
+    ]);
+    await purgeOAuth(createDb(env.DB));
+    const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+    expect(await count("SELECT count(*) AS n FROM oauth_grants WHERE id = ?", staleGrant!.grant_id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM oauth_flows WHERE user_id = ?", user.id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM oauth_refresh_tokens WHERE grant_id = ?", staleGrant!.grant_id)).toBe(0);
+    expect(stale.status).toBe(200);
+    expect((await refresh(client, live.json.refresh_token)).status).toBe(200);
+  });
+});
