@@ -7,6 +7,7 @@ import { outboxAdminRoutes } from "./domains/oauth/admin-routes";
 import { discoveryRoutes } from "./domains/oauth/discovery";
 import { oauthRoutes } from "./domains/oauth/routes";
 import { partnerRoutes } from "./domains/partner/routes";
+import { aiAdminRoutes } from "./domains/ai/admin-routes";
 import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
@@ -31,7 +32,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
+const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();

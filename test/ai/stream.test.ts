@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, expectError, expectFieldError } from "../helpers/api";
+import { admin, call, expectError, expectFieldError } from "../helpers/api";
 import { aiUser, events, frameReader, history, newSession, openStream, parseSse, readStream, sent, streamPath } from "./helpers";
 import { SLOW_CHUNKS } from "./fake-openai";
 
@@ -104,5 +104,16 @@ describe("SSE stream", () => {
     expectFieldError(bad, "Last-Event-ID", "non-negative integer");
     expectError(await call("GET", streamPath(session.id, result.userMessage.id), { token: user.accessToken, ip: user.ip }), 404, "not_found");
     expectError(await call("GET", streamPath(session.id, result.assistantMessage.id), { token: other.accessToken, ip: other.ip }), 404, "not_found");
+  });
+
+  it("the operator tail gives the same frames behind the admin token (401 without it)", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const result = await sent(user, session.id, { content: "hi" });
+    const reference = signature(await readStream(user, session.id, result.assistantMessage.id));
+    const tail = await admin("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream?lastEventId=1`);
+    expect(tail.status).toBe(200);
+    expect(signature(parseSse(tail.body))).toEqual(reference.slice(1));
+    expectError(await call("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream`, { token: user.accessToken }), 401, "unauthorized");
   });
 });
