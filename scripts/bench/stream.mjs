@@ -1,0 +1,186 @@
+// `npm run bench:stream`: one reply's run fanned out to 1, 100 and 500 SSE listeners on a local
+// dev server (wrangler dev), with a local OpenAI-compatible fake as the provider.
+//
+// - Fan-out delay: the fake writes `<epoch ms>|` as each chunk's content; every listener parses it
+//   on receipt, so delay = receipt time - the provider's write time (same machine clock). It spans
+//   the whole path: provider -> Worker's Durable Object (SQLite append) -> every listener's HTTP
+//   response -> the Node client. The fake holds its reply until all listeners are attached.
+// - Memory held: resident set of the workerd process with all listeners attached mid-run, minus
+//   before they attached.
+// - Time to first delta: from sending the message to the first delta at a listener, against the
+//   provider's own first byte (its delay from receiving the request); the ratio is service/provider.
+// Listeners attach through the operator tail (GET /admin/ai/messages/:id/stream), which is the same
+// SSE body as the user endpoint without its 20-per-minute per-user limit.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { startDevServer } from "../lib/dev-server.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8798);
+const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8797);
+const FANOUTS = (process.env.BENCH_FANOUTS ?? "1,100,500").split(",").map(Number);
+/** Chunks per reply and the gap between them: a brisk model (50 tokens/s). */
+const CHUNKS = 60;
+const CHUNK_GAP_MS = 20;
+/** The provider's own time to first byte, as a real API's would be. */
+const PROVIDER_FIRST_BYTE_MS = 300;
+const TTFD_SAMPLES = 5;
+
+// ---- the fake provider --------------------------------------------------------------------
+let gate = null; // when set, replies wait for it before streaming
+const firstBytes = []; // provider time to first byte, per request
+const fake = createServer(async (req, res) => {
+  const arrived = Date.now();
+  for await (const _ of req); // drain the body
+  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
+  if (gate) await gate.promise;
+  else await new Promise((r) => setTimeout(r, PROVIDER_FIRST_BYTE_MS));
+  const send = (body) => res.write(`data: ${JSON.stringify(body)}\n\n`);
+  for (let i = 0; i < CHUNKS; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, CHUNK_GAP_MS));
+    if (i === 0) firstBytes.push(Date.now() - arrived);
+    send({ choices: [{ index: 0, delta: { content: `${Date.now()}|` }, finish_reason: null }] });
+  }
+  send({ choices: [], usage: { prompt_tokens: 10, completion_tokens: CHUNKS } });
+  res.end("data: [DONE]\n\n");
+});
+await new Promise((r) => fake.listen(FAKE_PORT, "127.0.0.1", r));
+
+const server = await startDevServer({
+  port: PORT,
+  vars: { OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, OPENAI_API_KEY: "bench", OPENAI_MODELS: "bench-model" },
+});
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+function workerdRssKb() {
+  const pids = [server.process.pid];
+  const found = [];
+  while (pids.length) {
+    const pid = pids.pop();
+    let children = "";
+    try {
+      children = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" });
+    } catch {}
+    for (const line of children.trim().split("\n").filter(Boolean)) {
+      const [child, comm] = line.trim().split(/\s+/);
+      pids.push(Number(child));
+      if (comm.startsWith("workerd")) found.push(Number(child));
+    }
+  }
+  return found.reduce((sum, pid) => {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return sum + Number(match?.[1] ?? 0);
+  }, 0);
+}
+
+async function api(method, path, body, token) {
+  const res = await fetch(`${server.origin}/api/v1${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await res.json()).data;
+}
+
+/** A listener recording each delta's delay: `ready` once connected, `done` when the stream ends. */
+function listen(url, headers, delays, onFirstDelta) {
+  let connected;
+  const ready = new Promise((r) => (connected = r));
+  const done = new Promise((resolve, reject) => {
+    fetch(url, { headers })
+      .then(async (res) => {
+        connected();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for await (const chunk of res.body) {
+          const now = Date.now();
+          buffer += decoder.decode(chunk, { stream: true });
+          let match;
+          const re = /"delta":"(\d+)\|"/g;
+          let consumed = 0;
+          while ((match = re.exec(buffer))) {
+            delays.push(now - Number(match[1]));
+            onFirstDelta?.(now);
+            onFirstDelta = undefined;
+            consumed = re.lastIndex;
+          }
+          buffer = buffer.slice(consumed);
+        }
+        resolve();
+      })
+      .catch(reject);
+  });
+  return { ready, done };
+}
+
+const login = await fetch(`${server.origin}/api/v1/auth/login`, {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ email: "demo@example.com", password: "demo-password-123" }),
+}).then((r) => r.json());
+const token = login.data.accessToken;
+const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
+const results = [];
+
+try {
+  for (const listeners of FANOUTS) {
+    const session = await api("POST", "/ai/sessions", {}, token);
+    let release;
+    gate = { promise: new Promise((r) => (release = r)) };
+    const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: `fan-out to ${listeners}` }, token);
+    const url = `${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
+    const rssBefore = workerdRssKb();
+    const delays = [];
+    const connections = [];
+    const readies = [];
+    for (let i = 0; i < listeners; i++) {
+      const listener = listen(url, adminHeaders, delays);
+      connections.push(listener.done);
+      readies.push(listener.ready);
+    }
+    await Promise.all(readies);
+    await new Promise((r) => setTimeout(r, 200));
+    const rssAttached = workerdRssKb();
+    release();
+    gate = null;
+    await Promise.all(connections);
+    results.push({
+      listeners,
+      deltas: delays.length,
+      p50: percentile(delays, 50),
+      p99: percentile(delays, 99),
+      heldKb: rssAttached - rssBefore,
+    });
+  }
+
+  const ttfd = [];
+  for (let i = 0; i < TTFD_SAMPLES; i++) {
+    const session = await api("POST", "/ai/sessions", {}, token);
+    const start = Date.now();
+    const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: "ttfd" }, token);
+    let first;
+    await listen(`${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`, adminHeaders, [], (now) => (first = now)).done;
+    ttfd.push(first - start);
+  }
+  const provider = firstBytes.slice(-TTFD_SAMPLES);
+  const median = (values) => percentile(values, 50);
+
+  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local)`);
+  console.log("listeners | deltas received | p50 delay ms | p99 delay ms | memory held (workerd RSS)");
+  for (const r of results) {
+    console.log(
+      `${String(r.listeners).padStart(9)} | ${String(r.deltas).padStart(15)} | ${String(r.p50).padStart(12)} | ${String(r.p99).padStart(12)} | ${(r.heldKb / 1024).toFixed(1)} MiB (${(r.heldKb / r.listeners).toFixed(0)} KiB per listener)`,
+    );
+  }
+  const service = median(ttfd);
+  const own = median(provider);
+  console.log(`\nTime to first delta (median of ${TTFD_SAMPLES}): ${service} ms at the listener vs the provider's own first byte ${own} ms`);
+  console.log(`ratio service/provider = ${(service / own).toFixed(2)} (the service adds ${service - own} ms)`);
+} finally {
+  await server.stop();
+  fake.close();
+}
