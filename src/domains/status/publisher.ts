@@ -3,6 +3,7 @@ import { sha1Hex } from "../../lib/crypto";
 import { buildEntries } from "./entries";
 import { type EntryMetadata, KEY_PREFIX, statusKeys } from "./keys";
 import { buildModel } from "./projection";
+import { forgetMemo } from "./reader";
 import { loadStatusState, readVersion } from "./state";
 
 /** Links in the projection need an origin; this one serves until a request or `ISSUER` names the real one. */
@@ -72,6 +73,7 @@ export async function publishStatus(env: Env, db: Db, options: { origin?: string
     await Promise.all(writes.filter(([key]) => key === statusKeys.summary).map(put));
     written += writes.length;
     deleted += gone.length;
+    forgetMemo();
 
     if ((await readVersion(db)) <= state.version || round >= MAX_PUBLISH_ROUNDS) {
       return { version: state.version, written, deleted, rounds: round, skipped: false };

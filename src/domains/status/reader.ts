@@ -15,9 +15,35 @@ export interface StoredEntry {
   metadata: EntryMetadata;
 }
 
-export async function readEntry(env: Env, key: string): Promise<StoredEntry | null> {
+/**
+ * A per-isolate memo of KV reads. KV is itself eventually consistent (other locations see a write
+ * up to a minute later) and these responses are cacheable for 30 s plus 300 s stale, so keeping a
+ * read for a few seconds in memory changes nothing a visitor can observe, while a hot isolate
+ * answers without a KV round trip and concurrent misses for one key share a single read.
+ * The publisher clears it, so within one isolate a write is visible to the next read.
+ */
+const MEMO_TTL_MS = 5_000;
+/** Bounds memory when many distinct keys are read (incidents, snapshots): the memo simply restarts. */
+const MEMO_MAX_KEYS = 1_000;
+const memo = new Map<string, { expires: number; entry: Promise<StoredEntry | null> }>();
+
+export const forgetMemo = () => memo.clear();
+
+async function readKv(env: Env, key: string): Promise<StoredEntry | null> {
   const { value, metadata } = await env.STATUS_KV.getWithMetadata<EntryMetadata>(KEY_PREFIX + key, "text");
   return value === null || !metadata ? null : { body: value, metadata };
+}
+
+export function readEntry(env: Env, key: string): Promise<StoredEntry | null> {
+  const now = Date.now();
+  const hit = memo.get(key);
+  if (hit && hit.expires > now) return hit.entry;
+  if (memo.size >= MEMO_MAX_KEYS) memo.clear();
+  const entry = readKv(env, key);
+  memo.set(key, { expires: now + MEMO_TTL_MS, entry });
+  // A failed read is not remembered; absent keys are, briefly, like present ones.
+  entry.catch(() => memo.delete(key));
+  return entry;
 }
 
 /** `If-None-Match` per RFC 9110: a list of (weak or strong) tags, or `*` for any current representation. */
@@ -36,18 +62,14 @@ function notModifiedSince(header: string, projectedAt: string): boolean {
 
 /** The response for a body and its validators: 304 when the client's copy is current, else 200. */
 export function conditionalResponse(c: Context<AppEnv>, body: string, metadata: Pick<EntryMetadata, "etag" | "projectedAt" | "contentType">) {
-  const headers = new Headers({
-    "Cache-Control": STATUS_CACHE_CONTROL,
-    ETag: `"${metadata.etag}"`,
-    "Last-Modified": new Date(metadata.projectedAt).toUTCString(),
-  });
+  const etag = `"${metadata.etag}"`;
+  const lastModified = new Date(metadata.projectedAt).toUTCString();
   const ifNoneMatch = c.req.header("If-None-Match");
   const ifModifiedSince = c.req.header("If-Modified-Since");
   // If-None-Match wins when both are sent (RFC 9110 13.2.2).
   const fresh = ifNoneMatch !== undefined ? matchesEtag(ifNoneMatch, metadata.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, metadata.projectedAt);
-  if (fresh) return c.body(null, 304, Object.fromEntries(headers));
-  headers.set("Content-Type", metadata.contentType);
-  return c.body(body, 200, Object.fromEntries(headers));
+  if (fresh) return c.body(null, 304, { "Cache-Control": STATUS_CACHE_CONTROL, ETag: etag, "Last-Modified": lastModified });
+  return c.body(body, 200, { "Cache-Control": STATUS_CACHE_CONTROL, ETag: etag, "Last-Modified": lastModified, "Content-Type": metadata.contentType });
 }
 
 /** Serves one stored response; an absent key is a 404 `not_found` (incident or snapshot that does not exist). */
