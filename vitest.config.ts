@@ -11,6 +11,8 @@ export const TEST_BINDINGS = {
   OPENAI_BASE_URL: "https://fake-openai.test/v1",
   OPENAI_API_KEY: "test-openai-key",
   OPENAI_MODELS: "fake-basic:basic,fake-pro:pro",
+  // Small enough that a test observes `: ping` comments on a live AI stream within a second.
+  SSE_HEARTBEAT_MS: "200",
 };
 
 export default defineConfig(async () => {

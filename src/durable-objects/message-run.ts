@@ -4,7 +4,7 @@ import { createDb } from "../db/client";
 import { aiMessages, type ToolCallRecord } from "../db/schema/ai";
 import { ProviderError } from "../domains/ai/providers/types";
 import { nowIso } from "../lib/clock";
-import { EventLog } from "./run/event-log";
+import { EventLog, heartbeatMsOf } from "./run/event-log";
 import { executeRun } from "./run/executor";
 import { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
 
@@ -32,7 +32,7 @@ export class MessageRun extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.log = new EventLog(ctx.storage.sql);
+    this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS));
   }
 
   private get spec() {

@@ -17,6 +17,15 @@ export const RETRY_MS = 3000;
 /** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
 export const HEARTBEAT_MS = 15_000;
 
+/**
+ * The heartbeat interval from the `SSE_HEARTBEAT_MS` var (tests set it small so a ping can be
+ * observed); anything that is not a positive integer means the contract's 15 s.
+ */
+export function heartbeatMsOf(raw: string | undefined): number {
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms > 0 ? ms : HEARTBEAT_MS;
+}
+
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
 const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
@@ -29,7 +38,10 @@ export class EventLog {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private last: number;
 
-  constructor(private readonly sql: SqlStorage) {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly heartbeatMs: number = HEARTBEAT_MS,
+  ) {
     sql.exec(
       "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, frame TEXT NOT NULL, delta TEXT)",
     );
@@ -119,7 +131,7 @@ export class EventLog {
   }
 
   private startHeartbeat() {
-    this.heartbeat ??= setInterval(() => this.broadcast(PING), HEARTBEAT_MS);
+    this.heartbeat ??= setInterval(() => this.broadcast(PING), this.heartbeatMs);
   }
 
   private stopHeartbeat() {
