@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMIT, RATE_LIMITS } from "../../src/limits";
 import { call, createUser, expectError, uniqueEmail, uniqueIp } from "../helpers/api";
-
-/**
- * Windows are fixed and aligned to the epoch; a test that crosses a boundary would see its count
- * reset. Start every counting test with enough of the window left.
- */
-async function awaitRoomInWindow(windowSeconds: number, neededMs = 8000) {
-  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
-  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+import { awaitRoomInWindow } from "../helpers/rate-window";
 
 describe("rate limits", () => {
   it("the 121st request in a minute to one endpoint gets 429 with the envelope and headers", async () => {
