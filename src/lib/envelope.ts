@@ -8,15 +8,14 @@ export function requestMeta(c: Context<AppEnv>) {
   return { requestId: c.var.requestId, durationMs: Date.now() - c.var.startedAt };
 }
 
-/** The success envelope `{ data, meta? }`; list metadata gains the request's id and duration. */
-export function ok<T, S extends ContentfulStatusCode = 200>(
-  c: Context<AppEnv>,
-  data: T,
-  status: S = 200 as S,
-  meta?: Record<string, unknown>,
-) {
-  const body = meta ? { data, meta: { ...meta, ...requestMeta(c) } } : { data };
-  return c.json(body as { data: T; meta?: Record<string, unknown> }, status);
+/** The success envelope `{ data }`. */
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context<AppEnv>, data: T, status: S = 200 as S) {
+  return c.json({ data }, status);
+}
+
+/** A page of a list: `{ data, meta }`, where meta gains the request's id and duration. */
+export function paged<T, M extends Record<string, unknown>>(c: Context<AppEnv>, data: T, meta: M) {
+  return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
 }
 
 export function errorBody(c: Context<AppEnv>, error: ApiError) {

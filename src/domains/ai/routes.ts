@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
-import { ok, requestMeta } from "../../lib/envelope";
+import { ok, paged } from "../../lib/envelope";
 import { badRequest, notFound, type FieldError } from "../../lib/errors";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../lib/openapi";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
@@ -76,7 +76,7 @@ export const aiRoutes = createRouter()
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
       const { data, meta } = await listSessions(c.var.db, c.var.auth.user.id, limit, cursor);
-      return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
+      return paged(c, data, meta);
     },
   )
   .openapi(
@@ -165,7 +165,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { data, meta } = await listMessages(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
-      return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
+      return paged(c, data, meta);
     },
   )
   .openapi(

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { toIso } from "../../lib/clock";
-import { ok, requestMeta } from "../../lib/envelope";
+import { ok, paged } from "../../lib/envelope";
 import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../lib/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
@@ -44,7 +44,7 @@ export const notificationRoutes = createRouter()
     async (c) => {
       const filter = c.req.valid("query");
       const { items, total } = await listNotifications(c.var.db, c.var.auth.user.id, filter, requestTime(c));
-      return c.json({ data: items, meta: { ...offsetPage(filter.limit, filter.offset, total), ...requestMeta(c) } }, 200);
+      return paged(c, items, offsetPage(filter.limit, filter.offset, total));
     },
   )
   .openapi(

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { desc, sql } from "drizzle-orm";
 import { outbox } from "../../db/schema";
-import { requestMeta } from "../../lib/envelope";
+import { paged } from "../../lib/envelope";
 import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../lib/openapi";
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
@@ -36,6 +36,6 @@ export const outboxAdminRoutes = createRouter().openapi(
   async (c) => {
     const { limit, offset } = c.req.valid("query");
     const { messages, total } = await listOutbox(c.var.db, limit, offset);
-    return c.json({ data: messages, meta: { ...offsetPage(limit, offset, total), ...requestMeta(c) } }, 200);
+    return paged(c, messages, offsetPage(limit, offset, total));
   },
 );
