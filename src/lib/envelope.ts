@@ -18,7 +18,7 @@ export function paged<T, M extends Record<string, unknown>>(c: Context<AppEnv>, 
   return c.json({ data, meta: { ...meta, ...requestMeta(c) } }, 200);
 }
 
-export function errorBody(c: Context<AppEnv>, error: ApiError) {
+function errorBody(c: Context<AppEnv>, error: ApiError) {
   const body: { code: string; message: string; details?: Record<string, unknown> } = {
     code: error.code,
     message: error.message,
