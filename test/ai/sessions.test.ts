@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { modelSchema, personaSchema, sessionSchema } from "../../src/domains/ai/schemas";
 import { aiUser, newSession, sent, finished } from "./helpers";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
@@ -159,6 +160,7 @@ describe("AI endpoints: authentication, entitlement, foreign resources", () => {
     const user = await aiUser();
     const session = await newSession(user);
     const opts = { token: user.accessToken, ip: user.ip };
+    await awaitRoomInWindow(60);
     let last;
     for (let i = 0; i < 30; i++) last = await call("POST", `/ai/sessions/${session.id}/messages/${ZERO}/stop`, opts);
     expect(last!.status).toBe(404);

@@ -4,6 +4,7 @@ import { allowanceSchema, messageSchema, sendResultSchema, sessionUsageSchema } 
 import { aiUser, history, newSession, readStream, send, sent } from "./helpers";
 import { demoReply } from "../../src/domains/ai/providers/demo";
 import { requests } from "./fake-openai";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const retryPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/retries`;
 const selectPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/selection`;
@@ -114,6 +115,8 @@ describe("list messages", () => {
 
 describe("AI usage", () => {
   it("reports and consumes the daily allowance per account; 429 when exhausted; an account override applies", async () => {
+    // The allowance is a UTC-day window; do not straddle midnight.
+    await awaitRoomInWindow(86_400, 10_000);
     const user = await aiUser();
     const opts = { token: user.accessToken, ip: user.ip };
     const before = await call("GET", "/ai/operations/rate-limit", opts);
