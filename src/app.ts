@@ -22,6 +22,7 @@ import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { limitBodySize, requireJsonBody } from "./middleware/body";
 import { requestContext } from "./middleware/request-id";
+import { describeError, logError } from "./lib/log";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -58,7 +59,7 @@ export function createApp() {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));
     // Log the failure with the request id; never the request body, which may hold secrets.
-    console.error(JSON.stringify({ requestId: c.var.requestId, error: String(error), stack: (error as Error).stack }));
+    logError(c.env, { requestId: c.var.requestId, ...describeError(error) });
     return errorResponse(c, new ApiError("internal_error"));
   });
   return app;

@@ -3,6 +3,7 @@ import { purgeOAuth } from "../domains/oauth/purge";
 import { purgeExpiredTokens } from "../domains/identity/service";
 import { purgeExpiredNotifications } from "../domains/notifications/service";
 import { refreshStatus, takeDailySnapshot } from "../domains/status/cron";
+import { describeError, logError } from "../lib/log";
 
 /**
  * Cron dispatch by expression (see wrangler.toml `[triggers]`). Each job is a list of domain
@@ -22,6 +23,6 @@ export async function runScheduled(controller: ScheduledController, env: Env) {
   const tasks = CRON_TASKS[controller.cron] ?? [];
   const results = await Promise.allSettled(tasks.map((task) => task(env, controller.scheduledTime)));
   for (const result of results) {
-    if (result.status === "rejected") console.error(JSON.stringify({ cron: controller.cron, error: String(result.reason) }));
+    if (result.status === "rejected") logError(env, { cron: controller.cron, ...describeError(result.reason) });
   }
 }

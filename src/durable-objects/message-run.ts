@@ -7,6 +7,7 @@ import { nowIso } from "../lib/clock";
 import { EventLog, heartbeatMsOf } from "./run/event-log";
 import { executeRun } from "./run/executor";
 import { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
+import { describeError, logError } from "../lib/log";
 
 /**
  * How often the object checks on its own run. If the instance is evicted or crashes mid-run, this
@@ -110,7 +111,7 @@ export class MessageRun extends DurableObject<Env> {
       } catch (error) {
         if (this.finishing) return;
         const known = error instanceof ProviderError;
-        if (!known) console.error(JSON.stringify({ messageId: spec.messageId, runId: spec.runId, error: String(error) }));
+        if (!known) logError(this.env, { messageId: spec.messageId, runId: spec.runId, ...describeError(error) });
         await this.fail(spec, {
           code: known ? error.code : "run_failed",
           message: known ? error.message : "The run failed unexpectedly",

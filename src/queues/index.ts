@@ -1,3 +1,5 @@
+import { logError } from "../lib/log";
+
 /**
  * Queue dispatch by queue name. A message of a queue nobody consumes yet is retried and ends in
  * the dead-letter queue, never silently dropped.
@@ -9,7 +11,7 @@ export const QUEUE_CONSUMERS: Record<string, Consumer> = {};
 export async function consumeQueue(batch: MessageBatch, env: Env) {
   const consumer = QUEUE_CONSUMERS[batch.queue];
   if (!consumer) {
-    console.error(JSON.stringify({ queue: batch.queue, error: "no consumer", messages: batch.messages.length }));
+    logError(env, { queue: batch.queue, error: "no consumer", messages: batch.messages.length });
     batch.retryAll();
     return;
   }

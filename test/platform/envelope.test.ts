@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { MAX_BODY_BYTES } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp } from "../helpers/api";
@@ -44,15 +44,30 @@ describe("request pipeline", () => {
     expectFieldError(res, "password");
   });
 
-  it("renders unexpected failures as 500 internal_error without details", async () => {
+  it("renders unexpected failures as 500 internal_error without details, and logs them without secrets", async () => {
     const app = createApp();
-    const failing = { ...env, DB: { batch: () => { throw new Error("secret connection string"); }, prepare: () => { throw new Error("secret connection string"); } } };
     const user = await createUser();
-    const res = await app.fetch(new Request(`${BASE}/me`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), failing as never);
-    expect(res.status).toBe(500);
-    const body = await res.json<any>();
-    expect(body.error).toEqual({ code: "internal_error", message: "Internal error" });
-    expect(JSON.stringify(body)).not.toContain("secret");
+    // The failure quotes a secret binding and a bearer token, as a careless driver error might.
+    const leak = `connect failed: key=${env.JWT_SECRET} auth=Bearer ${user.accessToken}`;
+    const failing = { ...env, DB: { batch: () => { throw new Error(leak); }, prepare: () => { throw new Error(leak); } } };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const res = await app.fetch(new Request(`${BASE}/me`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), failing as never);
+      expect(res.status).toBe(500);
+      const body = await res.json<any>();
+      expect(body.error).toEqual({ code: "internal_error", message: "Internal error" });
+      expect(JSON.stringify(body)).not.toContain("connect failed");
+      const lines = logged.mock.calls.map((args) => args.join(" "));
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line.requestId).toBe(res.headers.get("X-Request-Id"));
+      expect(line.error).toContain("connect failed");
+      expect(lines[0]).not.toContain(env.JWT_SECRET);
+      expect(lines[0]).not.toContain(user.accessToken);
+      expect(lines[0]).not.toContain(user.accessToken.split(".")[1]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("sets security headers", async () => {

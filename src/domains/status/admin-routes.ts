@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ok } from "../../lib/envelope";
+import { describeError, logError } from "../../lib/log";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
 import { issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
@@ -48,7 +49,7 @@ async function republish<T>(c: Context<AppEnv>, data: T): Promise<T> {
   try {
     await publishStatus(c.env, c.var.db, { origin: issuerOf(c) });
   } catch (error) {
-    console.error(JSON.stringify({ requestId: c.var.requestId, task: "status.publish", error: String(error) }));
+    logError(c.env, { requestId: c.var.requestId, task: "status.publish", ...describeError(error) });
   }
   return data;
 }
