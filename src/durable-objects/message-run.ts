@@ -59,7 +59,8 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   status(): { status: RunState["status"] | null; lastEventId: number; listeners: number } {
-    return { status: this.state?.status ?? null, lastEventId: this.log.lastEventId, listeners: this.log.listenerCount };
+    const state = this.state;
+    return { status: state?.status ?? null, lastEventId: state ? this.log.lastEventId : 0, listeners: this.log.listenerCount };
   }
 
   /** `GET /stream?after=<eventId>`: the SSE body, or 204 when nothing is left to send. */
@@ -149,6 +150,18 @@ export class MessageRun extends DurableObject<Env> {
     this.log.append(spec.runId, "message.stopped", { messageId: spec.messageId, content, stoppedAt });
     await this.end();
     return { ok: true, result };
+  }
+
+  /**
+   * Forgets the run because its conversation was deleted: a run still going is stopped first (its
+   * listeners get `message.stopped` and the end of the stream), then the event log, state and alarm go.
+   */
+  async erase(): Promise<void> {
+    const state = this.state;
+    if (state && !TERMINAL.includes(state.status)) await this.stop();
+    this.log.close();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   private async complete(spec: RunSpec, outcome: RunOutcome) {

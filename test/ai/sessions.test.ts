@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { modelSchema, personaSchema, sessionSchema } from "../../src/domains/ai/schemas";
-import { aiUser, newSession, sent, finished } from "./helpers";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import type { MessageRun } from "../../src/durable-objects/message-run";
+import { runObject } from "../../src/domains/ai/runs";
+import { aiUser, finished, frameReader, newSession, openStream, sent, streamPath } from "./helpers";
 import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
@@ -36,16 +40,31 @@ describe("AI sessions and personas", () => {
     expectError(await call("GET", `/ai/sessions/${session.id}/messages`, opts), 404, "not_found");
   });
 
-  it("deleting a session stops its running reply", async () => {
+  it("deleting a session stops its running reply and erases every reply's run storage", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const result = await sent(user, session.id, { content: "wait #scenario=hang" });
+    const done = await sent(user, session.id, { content: "first", model: "demo" });
+    await finished(user, session.id, done.assistantMessage.id);
+    const hanging = await sent(user, session.id, { content: "wait #scenario=hang" });
+    const listener = frameReader(await openStream(user, session.id, hanging.assistantMessage.id));
+    expect((await listener.nextEvent())?.event).toBe("message.delta");
+
     const deleted = await call("DELETE", `/ai/sessions/${session.id}`, { token: user.accessToken, ip: user.ip });
     expect(deleted.status).toBe(200);
-    // The run ended (stopped): its stream replays to the end and closes.
-    const { runObject } = await import("../../src/domains/ai/runs");
-    const { env } = await import("cloudflare:workers");
-    expect((await runObject(env, result.assistantMessage.id).status()).status).toBe("stopped");
+    // The listener saw the run stop, then the end of its stream.
+    const rest: (string | null)[] = [];
+    for (let frame = await listener.nextEvent(); frame; frame = await listener.nextEvent()) rest.push(frame.event);
+    expect(rest.at(-1)).toBe("message.stopped");
+    // Both replies' objects forgot everything: no state, no event log table.
+    for (const id of [done.assistantMessage.id, hanging.assistantMessage.id]) {
+      const stub = runObject(env, id);
+      expect(await stub.status()).toEqual({ status: null, lastEventId: 0, listeners: 0 });
+      await runInDurableObject(stub, (_instance: MessageRun, state) => {
+        expect(state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'events'").toArray()).toEqual([]);
+        expect([...state.storage.kv.list()]).toEqual([]);
+      });
+    }
+    expectError(await call("GET", streamPath(session.id, done.assistantMessage.id), { token: user.accessToken, ip: user.ip }), 404, "not_found");
   });
 
   it("validates session bodies", async () => {

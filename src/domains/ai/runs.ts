@@ -7,6 +7,9 @@ export const startRun = (env: Env, spec: RunSpec) => runObject(env, spec.message
 
 export const stopRun = (env: Env, messageId: string) => runObject(env, messageId).stop();
 
+/** Stops the run if it is still going and deletes everything its object stores. */
+export const eraseRun = (env: Env, messageId: string) => runObject(env, messageId).erase();
+
 /** The run's SSE body after `after` (200), or 204 when nothing is left, or 404 without a run. */
 export const streamRun = (env: Env, messageId: string, after: number) =>
   runObject(env, messageId).fetch(`https://message-run/stream?after=${after}`);

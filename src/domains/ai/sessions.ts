@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema/ai";
 import { nowIso } from "../../lib/clock";
@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../../middleware/auth";
 import type { EffortMode } from "./models";
-import { stopRun } from "./runs";
+import { eraseRun } from "./runs";
 
 type SessionRow = typeof aiSessions.$inferSelect;
 
@@ -92,13 +92,14 @@ export async function ownedSession(db: Db, userId: string, sessionId: string) {
 /** Deletes the session and its messages (cascade), then stops any run still going. */
 export async function deleteSession(db: Db, env: Env, userId: string, sessionId: string) {
   await ownedSession(db, userId, sessionId);
-  const [running] = await db.batch([
+  const [runs] = await db.batch([
     db
       .select({ id: aiMessages.id })
       .from(aiMessages)
-      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running"))),
+      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"), isNotNull(aiMessages.runId))),
     db.delete(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
   ]);
-  await Promise.all(running.map((message) => stopRun(env, message.id)));
+  // Each reply's Durable Object holds its event log (the reply's text); it goes with the session.
+  await Promise.all(runs.map((message) => eraseRun(env, message.id)));
   return { id: sessionId, deleted: true as const };
 }
