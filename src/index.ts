@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
+import { routeStatusHost } from "./domains/status/status-host";
 import { consumeQueue } from "./queues";
 
 export { MessageRun } from "./durable-objects/message-run";
@@ -8,7 +9,7 @@ export { RateLimiter } from "./durable-objects/rate-limiter";
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => app.fetch(routeStatusHost(request, env.STATUS_URL), env, ctx),
   queue: consumeQueue,
   scheduled: runScheduled,
 } satisfies ExportedHandler<Env>;

@@ -57,7 +57,7 @@ export function renderAtomFeed(model: StatusModel): string {
         `<id>${entry.id}</id>`,
         `<title>${escapeXml(entry.title)}</title>`,
         `<updated>${entry.updated}</updated>`,
-        `<link rel="alternate" type="application/json" href="${escapeXml(`${model.origin}/api/v1/status/incidents/${entry.incidentId}`)}"/>`,
+        `<link rel="alternate" type="application/json" href="${escapeXml(`${model.statusUrl}/status/incidents/${entry.incidentId}`)}"/>`,
         `<content type="text">${escapeXml(entry.content)}</content>`,
         `</entry>`,
       ].join(""),

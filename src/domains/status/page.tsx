@@ -179,7 +179,7 @@ export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
           ))}
 
           <footer>
-            <a href={`${model.origin}/status/feed.atom`}>Atom feed</a> · <a href={`${model.origin}/api/v1/status`}>JSON API</a> ·{" "}
+            <a href={`${model.origin}/status/feed.atom`}>Atom feed</a> · <a href={`${model.statusUrl}/status`}>JSON API</a> ·{" "}
             <a href={`${model.origin}/api/v2/summary.json`}>Statuspage v2 summary</a> · <a href={`${model.origin}/status/badge.svg`}>Badge</a>
           </footer>
         </main>

@@ -11,6 +11,7 @@ import type {
   SummaryService,
   UptimeRollup,
 } from "./schemas";
+import { statusUrlOf } from "../../lib/origin";
 import type { StatusState } from "./state";
 import { UPTIME_WINDOWS, type UptimeWindow, type WindowFigures, WINDOW_DAYS, DAY_MS, dailyHistory, sumFigures, uptimePercent, windowFigures } from "./uptime";
 
@@ -25,7 +26,10 @@ export const DEFAULT_FEED_LIMIT = 20;
  */
 export interface StatusModel {
   nowIso: string;
+  /** Where the HTML page, feed and badge live (`{origin}/status...`). */
   origin: string;
+  /** `{status_url}`, where the JSON lives. */
+  statusUrl: string;
   summary: SummaryResource;
   services: ServiceResource[];
   components: ComponentResource[];
@@ -41,7 +45,7 @@ export interface StatusModel {
 const incidentEnd = (incident: { resolvedAt: string | null }, nowMs: number) =>
   incident.resolvedAt ? Date.parse(incident.resolvedAt) : nowMs;
 
-export function buildModel(state: StatusState, nowMs: number, origin: string): StatusModel {
+export function buildModel(state: StatusState, nowMs: number, origin: string, statusUrl = statusUrlOf(undefined, origin)): StatusModel {
   const nowIso = new Date(nowMs).toISOString();
   const publicServices = state.services.filter((s) => s.isPublic);
   const publicIds = new Set(publicServices.map((s) => s.id));
@@ -191,7 +195,7 @@ export function buildModel(state: StatusState, nowMs: number, origin: string): S
     maintenance,
   };
 
-  return { nowIso, origin, summary, services, components, incidents, maintenance, details, platformUptime, servicesById: new Map(services.map((s) => [s.id, s])) };
+  return { nowIso, origin, statusUrl, summary, services, components, incidents, maintenance, details, platformUptime, servicesById: new Map(services.map((s) => [s.id, s])) };
 }
 
 function rollup(window: UptimeWindow, scopeType: "platform" | "service", scopeKey: string, figures: WindowFigures, incidentCount: number, computedAt: string): UptimeRollup {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { sha1Hex } from "../../lib/crypto";
+import { statusUrlOf } from "../../lib/origin";
 import { buildEntries } from "./entries";
 import { type EntryMetadata, KEY_PREFIX, statusKeys } from "./keys";
 import { buildModel } from "./projection";
@@ -54,7 +55,7 @@ export async function publishStatus(env: Env, db: Db, options: { origin?: string
     if (published && published.version > state.version) return { version: published.version, written, deleted, rounds: round, skipped: true };
 
     const origin = options.origin ?? (env.ISSUER || published?.origin || FALLBACK_ORIGIN);
-    const model = buildModel(state, nowMs, origin);
+    const model = buildModel(state, nowMs, origin, statusUrlOf(env.STATUS_URL, origin));
     const entries = await buildEntries(model, state.snapshots);
     const writes: [string, string, EntryMetadata][] = [];
     for (const [key, entry] of entries) {

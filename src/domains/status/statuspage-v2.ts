@@ -47,7 +47,7 @@ function incident(model: StatusModel, i: IncidentResource) {
     monitoring_at: monitoring?.created_at ?? null,
     resolved_at: i.resolved_at,
     impact: INCIDENT_IMPACT[i.impact],
-    shortlink: `${model.origin}/api/v1/status/incidents/${i.id}`,
+    shortlink: `${model.statusUrl}/status/incidents/${i.id}`,
     started_at: i.started_at,
     page_id: PAGE_ID,
     incident_updates: [...i.updates].reverse().map((u) => ({
