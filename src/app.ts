@@ -23,6 +23,7 @@ import { BASE_PATH } from "./lib/origin";
 import { limitBodySize, requireJsonBody } from "./middleware/body";
 import { requestContext } from "./middleware/request-id";
 import { describeError, logError } from "./lib/log";
+import { requireAdmin } from "./middleware/admin";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -41,6 +42,9 @@ export function createApp() {
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
   app.use(`${BASE_PATH}/*`, limitBodySize);
+  // The whole operator API, known routes or not, is behind the operator token.
+  app.use(`${BASE_PATH}/admin`, requireAdmin);
+  app.use(`${BASE_PATH}/admin/*`, requireAdmin);
   // OAuth's token and revoke endpoints take form bodies; every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
     c.req.path.startsWith(`${BASE_PATH}/oauth/`) ? next() : requireJsonBody(c, next),

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { accounts, authSessions, memberships, revokedAccessTokens, users, workspaces } from "../db/schema";
 import { ApiError, badRequest, forbidden, unauthorized } from "../lib/errors";
+import { bearerCredential } from "../lib/bearer";
 import { isUuid } from "../lib/ids";
 import { issuerOf } from "../lib/origin";
 import { verifyAccessToken, type AccessClaims } from "../lib/tokens";
@@ -34,15 +35,13 @@ export interface AuthenticateOptions {
   oauthScope?: string;
 }
 
-const bearerToken = (header: string | undefined) => /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header ?? "")?.[1];
-
 /**
  * Verifies the bearer token and loads the caller, their account, the token's revocation state and
  * the acting workspace in one D1 round trip (a batch).
  */
 export const authenticate = (options: AuthenticateOptions = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header("Authorization"));
+    const token = bearerCredential(c.req.header("Authorization"));
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(c.env.JWT_SECRET, issuerOf(c), token);
     if (!claims) throw unauthorized("Invalid or expired access token", "invalid_token");
@@ -52,10 +51,12 @@ export const authenticate = (options: AuthenticateOptions = {}) =>
       });
     }
 
-    const workspaceHeader = c.req.header("X-Workspace-Id");
-    if (workspaceHeader !== undefined && !isUuid(workspaceHeader)) {
+    const rawWorkspace = c.req.header("X-Workspace-Id");
+    if (rawWorkspace !== undefined && !isUuid(rawWorkspace)) {
       throw badRequest([{ field: "X-Workspace-Id", message: "must be a UUID" }]);
     }
+    // UUIDs compare case-insensitively (RFC 9562); stored ids are lower case.
+    const workspaceHeader = rawWorkspace?.toLowerCase();
 
     const db = c.var.db;
     const sessionId = claims.kind === "first-party" ? claims.sessionId : null;

@@ -32,10 +32,14 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 export const rateLimitExceeded = (decision: RateLimitDecision) =>
   new ApiError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", undefined, rateLimitHeaders(decision));
 
+/** Longest e-mail address there is (RFC 5321 path limit); anything longer fails validation anyway. */
+const MAX_EMAIL_LENGTH = 254;
+
 async function loginEmail(c: Context<AppEnv>): Promise<string> {
   // Hono caches the parsed body, so the validator after this reads the same JSON again for free.
   const body = await c.req.json().catch(() => null);
-  return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+  // Bounded, so a caller cannot make the limiter store arbitrarily large keys.
+  return typeof body?.email === "string" ? body.email.trim().toLowerCase().slice(0, MAX_EMAIL_LENGTH) : "";
 }
 
 /**
@@ -52,5 +56,8 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const decision = await consumeLimit(c.env, caller, bucket, rule.limit, rule.windowSeconds);
   if (!decision.allowed) throw rateLimitExceeded(decision);
   await next();
+  // A handler refused by another limit (the daily AI allowance) already carries that limit's
+  // headers; they are the ones that explain its 429.
+  if (c.res.headers.has("RateLimit-Limit")) return;
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { accountSchema, partnerKeySchema } from "../../src/domains/admin/schemas";
 import { userSchema } from "../../src/domains/identity/schemas";
 import { sha256Hex } from "../../src/lib/crypto";
-import { admin, call, createUser, expectError, expectFieldError, expectShape, uniqueEmail, uniqueIp } from "../helpers/api";
+import { createApp } from "../../src/app";
+import { BASE, admin, call, createUser, expectError, expectFieldError, expectShape, uniqueEmail, uniqueIp } from "../helpers/api";
 
 describe("operator API authentication", () => {
   it.each([
@@ -15,6 +16,27 @@ describe("operator API authentication", () => {
   ])("401 with %s", async (_, headers) => {
     const res = await call("POST", "/admin/users", { headers, body: { email: uniqueEmail(), password: "long-enough-pw" } });
     expectError(res, 401, "unauthorized");
+  });
+
+  it("guards the whole /admin path: an unknown operator route is 401 without the token, 404 with it", async () => {
+    for (const path of ["/admin", "/admin/users", "/admin/no-such-thing"]) {
+      expectError(await call("GET", path), 401, "unauthorized");
+      expectError(await admin("GET", path), 404, "not_found");
+    }
+  });
+
+  it("accepts the scheme name in any case", async () => {
+    const res = await call("POST", "/admin/users", { headers: { Authorization: `bearer ${env.ADMIN_TOKEN}` }, body: { email: uniqueEmail(), password: "long-enough-pw" } });
+    expect(res.status).toBe(201);
+  });
+
+  it("401 for every token when ADMIN_TOKEN is not configured", async () => {
+    const app = createApp();
+    for (const header of ["Bearer ", "Bearer undefined", `Bearer ${env.ADMIN_TOKEN}`]) {
+      const res = await app.fetch(new Request(`${BASE}/admin/outbox`, { headers: { Authorization: header } }), { ...env, ADMIN_TOKEN: "" } as Env);
+      expect(res.status).toBe(401);
+      expect((await res.json<any>()).error.code).toBe("unauthorized");
+    }
   });
 
   it("refuses a user's access token", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { authResultSchema, meSchema } from "../../src/domains/identity/schemas";
 import { call, createUser, expectError, expectFieldError, expectShape, uniqueEmail, uniqueIp } from "../helpers/api";
 import { decodePayload } from "../helpers/tokens";
+import { sha256Hex } from "../../src/lib/crypto";
 
 const password = "a-long-enough-password";
 
@@ -40,6 +41,16 @@ describe("POST /auth/register", () => {
     expectError(res, 409, "conflict");
     const count = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(user.email).first<{ n: number }>();
     expect(count!.n).toBe(1);
+  });
+
+  it("refuses a taken username with 409 and creates nothing", async () => {
+    const username = `taken_${crypto.randomUUID().slice(0, 8)}`;
+    expect((await call("POST", "/auth/register", { body: { email: uniqueEmail(), password, username }, ip: uniqueIp() })).status).toBe(201);
+    const email = uniqueEmail();
+    const res = await call("POST", "/auth/register", { body: { email, password, username }, ip: uniqueIp() });
+    expectError(res, 409, "conflict");
+    expect(res.body.error.message).toBe("This username is taken");
+    expect(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()).toBeNull();
   });
 
   it.each([
@@ -87,6 +98,14 @@ describe("POST /auth/refresh", () => {
     expect(rotated.refreshToken).not.toBe(user.refreshToken);
     const second = await call("POST", "/auth/refresh", { body: { refreshToken: rotated.refreshToken }, ip: user.ip });
     expect(second.status).toBe(200);
+  });
+
+  it("refuses an expired refresh token with 401", async () => {
+    const user = await createUser();
+    await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), await sha256Hex(user.refreshToken))
+      .run();
+    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }), 401, "unauthorized");
   });
 
   it("revokes the whole family when a consumed token is reused", async () => {

@@ -22,6 +22,13 @@ describe("bearer authentication", () => {
     await expectUnauthorized(undefined, header);
   });
 
+  it("accepts the scheme name in any case (RFC 9110 §11.1)", async () => {
+    const user = await createUser();
+    for (const scheme of ["bearer", "BEARER", "BeArEr"]) {
+      expect((await call("GET", "/me", { headers: { Authorization: `${scheme} ${user.accessToken}` } })).status).toBe(200);
+    }
+  });
+
   it("401 invalid_token for an expired token", async () => {
     const user = await createUser();
     const token = await signTestToken({ sub: user.id, sid: "x" }, { issuedAt: now() - 7200, expiresAt: now() - 3600 });

@@ -70,6 +70,16 @@ describe("rate limits", () => {
     expect((await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: uniqueIp() })).status).toBe(200);
   });
 
+  it("refresh: 120 per minute per client IP, whoever's token it is", async () => {
+    const ip = uniqueIp();
+    await awaitRoomInWindow(60);
+    const refresh = (from: string) => call("POST", "/auth/refresh", { body: { refreshToken: "rt_unknown" }, ip: from });
+    const statuses = await Promise.all(Array.from({ length: 121 }, () => refresh(ip).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect((await refresh(uniqueIp())).status).toBe(401);
+  });
+
   it("has one rule per limited endpoint of the spec", () => {
     expect(RATE_LIMITS["POST /auth/login"]).toMatchObject({ limit: 8, windowSeconds: 60 });
     expect(RATE_LIMITS["POST /auth/forgot-password"]).toMatchObject({ limit: 3, windowSeconds: 300 });

@@ -41,6 +41,13 @@ describe("workspaces", () => {
     expectError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: owner.personalWorkspaceId }), 403, "forbidden");
     expectError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: crypto.randomUUID() }), 403, "forbidden");
     expectFieldError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: "abc" }), "X-Workspace-Id");
+    // UUIDs compare case-insensitively: the owner's own id in upper case is the same workspace.
+    expect((await call("GET", "/me", { token: owner.accessToken, workspaceId: team.id.toUpperCase() })).status).toBe(200);
+  });
+
+  it("400 with a field error for a non-UUID workspace id in the path", async () => {
+    const owner = await createUser({ plan: "business" });
+    expectFieldError(await call("POST", "/workspaces/not-a-uuid/members", { token: owner.accessToken, body: { email: "a@b.co", role: "member" } }), "id");
   });
 
   it("owners and admins add members; members cannot; strangers cannot", async () => {

@@ -2,16 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../lib/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
-import { requireAdmin } from "../../middleware/admin";
 import { userSchema } from "../identity/schemas";
 import { createUser } from "../identity/service";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";
 import { createPartnerKey, updateAccount } from "./service";
 
 const tags = ["Operator"];
-const middleware = [requireAdmin];
 
-/** The operator API. Not rate limited: it is provisioning, behind the operator token. */
+/** The operator API. Not rate limited: it is provisioning, behind the operator token (guarded in app.ts). */
 export const adminRoutes = createRouter()
   .openapi(
     createRoute({
@@ -20,7 +18,6 @@ export const adminRoutes = createRouter()
       tags,
       summary: "Provision a user (and their account and personal workspace)",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createUserBody) },
       responses: { 201: json(envelope(userSchema), "Created"), ...errors(400, 401, 409) },
     }),
@@ -33,7 +30,6 @@ export const adminRoutes = createRouter()
       tags,
       summary: "Issue a partner API key (the key is shown once)",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createPartnerKeyBody) },
       responses: { 201: json(envelope(partnerKeySchema), "Created"), ...errors(400, 401) },
     }),
@@ -49,7 +45,6 @@ export const adminRoutes = createRouter()
       tags,
       summary: "Change a user's plan, entitlements (replacing the list) or AI allowance",
       security: adminAuth,
-      middleware,
       request: { params: z.object({ userId: uuidParam("userId") }), body: jsonBody(updateAccountBody) },
       responses: { 200: json(envelope(accountSchema), "The account"), ...errors(400, 401, 404) },
     }),

@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { ok } from "../../lib/envelope";
 import { adminAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
-import { requireAdmin } from "../../middleware/admin";
 import { adminCreateNotificationBody, notificationSchema } from "./schemas";
 import { notify } from "./service";
 
@@ -14,7 +13,6 @@ export const notificationAdminRoutes = createRouter().openapi(
     tags: ["Operator"],
     summary: "Send a notification to a user",
     security: adminAuth,
-    middleware: [requireAdmin],
     request: { body: jsonBody(adminCreateNotificationBody) },
     responses: { 201: json(envelope(notificationSchema), "Created"), ...errors(400, 401, 404) },
   }),

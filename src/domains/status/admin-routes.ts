@@ -6,7 +6,6 @@ import { describeError, logError } from "../../lib/log";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
 import { issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
-import { requireAdmin } from "../../middleware/admin";
 import { publishStatus } from "./publisher";
 import {
   componentSchema,
@@ -36,7 +35,6 @@ import {
 } from "./service";
 
 const tags = ["Operator: status"];
-const middleware = [requireAdmin];
 const slugPath = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
 const idPath = z.object({ id: uuidParam("id") });
 
@@ -63,7 +61,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Create a status service",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createServiceBody) },
       responses: { 201: json(envelope(serviceSchema), "Created"), ...errors(400, 401, 409) },
     }),
@@ -76,7 +73,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Change a status service",
       security: adminAuth,
-      middleware,
       request: { params: slugPath, body: jsonBody(updateServiceBody) },
       responses: { 200: json(envelope(serviceSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
@@ -89,7 +85,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Create a component of a service",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createComponentBody) },
       responses: { 201: json(envelope(componentSchema), "Created"), ...errors(400, 401, 409) },
     }),
@@ -102,7 +97,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Change a component (its status, typically)",
       security: adminAuth,
-      middleware,
       request: { params: slugPath, body: jsonBody(updateComponentBody) },
       responses: { 200: json(envelope(componentSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
@@ -115,7 +109,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Open (or record) an incident",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createIncidentBody) },
       responses: { 201: json(envelope(incidentSchema), "Created"), ...errors(400, 401) },
     }),
@@ -128,7 +121,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Change an incident",
       security: adminAuth,
-      middleware,
       request: { params: idPath, body: jsonBody(updateIncidentBody) },
       responses: { 200: json(envelope(incidentSchema), "Updated"), ...errors(400, 401, 404) },
     }),
@@ -141,7 +133,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Post an update to an incident's timeline (moves the incident to that status)",
       security: adminAuth,
-      middleware,
       request: { params: idPath, body: jsonBody(incidentUpdateBody) },
       responses: { 201: json(envelope(incidentSchema), "The incident with its timeline"), ...errors(400, 401, 404) },
     }),
@@ -154,7 +145,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Schedule a maintenance window",
       security: adminAuth,
-      middleware,
       request: { body: jsonBody(createMaintenanceBody) },
       responses: { 201: json(envelope(maintenanceSchema), "Created"), ...errors(400, 401) },
     }),
@@ -167,7 +157,6 @@ export const statusAdminRoutes = createRouter()
       tags,
       summary: "Change a maintenance window",
       security: adminAuth,
-      middleware,
       request: { params: idPath, body: jsonBody(updateMaintenanceBody) },
       responses: { 200: json(envelope(maintenanceSchema), "Updated"), ...errors(400, 401, 404) },
     }),
