@@ -3,7 +3,9 @@ import { archiveResultSchema, markAllReadResultSchema, readResultSchema } from "
 import { markAllRead } from "../../src/domains/notifications/service";
 import { envelope } from "../../src/lib/openapi";
 import { admin, call, createUser, expectShape } from "../helpers/api";
-import { insertRow, send, sleep, testDb } from "./helpers";
+import { eq } from "drizzle-orm";
+import { notifications } from "../../src/db/schema";
+import { insertRow, isoIn, send, sleep, testDb } from "./helpers";
 
 async function find(token: string, id: string) {
   for (const status of ["unread", "read", "archived"]) {
@@ -90,6 +92,7 @@ describe("POST /notifications/mark-all-read", () => {
     await call("PATCH", `/notifications/${alreadyRead.id}/read`, { token: user.accessToken });
     const firstReadAt = (await find(user.accessToken, alreadyRead.id)).readAt;
     const foreign = await send(other.id);
+    const expired = await insertRow(user.id, { expiresAt: isoIn(-1000) });
 
     const before = new Date().toISOString();
     const res = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
@@ -105,6 +108,9 @@ describe("POST /notifications/mark-all-read", () => {
     expect(await find(user.accessToken, archived.id)).toMatchObject({ status: "archived", readAt: null });
     expect(await find(user.accessToken, alreadyRead.id)).toMatchObject({ status: "read", readAt: firstReadAt });
     expect(await find(other.accessToken, foreign.id)).toMatchObject({ status: "unread", readAt: null });
+    // An expired notification is invisible; it is left as it was for the purge.
+    const [expiredRow] = await testDb().select().from(notifications).where(eq(notifications.id, expired.id));
+    expect(expiredRow).toMatchObject({ status: "unread", readAt: null });
 
     const again = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
     expect(again.body.data).toEqual({ status: "all_read" });

@@ -177,14 +177,19 @@ export async function archive(db: Db, userId: string, id: string, now = nowIso()
 /**
  * Every unread notification of the caller created up to `requestTime` becomes read, in one
  * statement. The bound is what keeps a notification that arrives while the call runs unread:
- * the caller cannot have seen it.
+ * the caller cannot have seen it. Expired ones are invisible and left for the purge.
  */
 export async function markAllRead(db: Db, userId: string, requestTime: string) {
   const result = await db
     .update(notifications)
     .set({ status: "read", readAt: requestTime })
     .where(
-      and(eq(notifications.userId, userId), eq(notifications.status, "unread"), lte(notifications.createdAt, requestTime)),
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.status, "unread"),
+        lte(notifications.createdAt, requestTime),
+        notExpired(requestTime),
+      ),
     );
   return { status: "all_read" as const, updated: result.meta.changes };
 }
