@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createUser } from "../helpers/api";
-import { authorize, authorizeUrl, Browser, hiddenFields, OAUTH, pkce, REDIRECT_URI, registerClient, toConsent } from "../helpers/oauth";
+import { authorize, authorizeUrl, Browser, exchange, hiddenFields, OAUTH, pkce, REDIRECT_URI, registerClient, toConsent } from "../helpers/oauth";
 
 async function validParams(clientId: string, extra: Record<string, string | string[] | undefined> = {}) {
   const { challenge } = await pkce();
@@ -38,27 +38,31 @@ describe("GET /oauth/authorize: invalid client or redirect URI is a page, never 
   });
 });
 
-describe("GET /oauth/authorize: other errors redirect with error, error_description, state and iss", () => {
+describe("GET /oauth/authorize: every other invalid parameter redirects with error=invalid_request, error_description, state and iss", () => {
   it.each([
-    ["missing response_type", { response_type: undefined }, "invalid_request"],
-    ["response_type token (implicit)", { response_type: "token" }, "unsupported_response_type"],
-    ["missing scope", { scope: undefined }, "invalid_request"],
-    ["unknown scope", { scope: "email:read admin:all" }, "invalid_scope"],
-    ["missing code_challenge", { code_challenge: undefined }, "invalid_request"],
-    ["malformed code_challenge", { code_challenge: "short" }, "invalid_request"],
-    ["repeated scope", { scope: ["email:read", "profile:read"] }, "invalid_request"],
-  ])("%s", async (_name, change, error) => {
+    ["missing response_type", { response_type: undefined }, "response_type is required"],
+    ["response_type token (implicit)", { response_type: "token" }, "response_type must be code (the implicit flow is not supported)"],
+    ["missing scope", { scope: undefined }, "scope is required"],
+    ["blank scope", { scope: "  " }, "scope is empty"],
+    ["unknown scope", { scope: "email:read admin:all" }, "scope names an unknown scope"],
+    ["missing code_challenge", { code_challenge: undefined }, "code_challenge is required (PKCE)"],
+    ["malformed code_challenge", { code_challenge: "short" }, "code_challenge is not a BASE64URL SHA-256 value"],
+    ["plain code_challenge_method", { code_challenge_method: "plain" }, "code_challenge_method must be S256"],
+    ["repeated scope", { scope: ["email:read", "profile:read"] }, "scope is repeated"],
+  ])("%s", async (_name, change, description) => {
     const client = await registerClient();
     const params = await errorRedirect({ ...(await validParams(client.clientId)), ...change });
-    expect(params.get("error")).toBe(error);
-    expect(params.get("error_description")).toBeTruthy();
+    expect([...params.keys()]).toEqual(["error", "error_description", "state", "iss"]);
+    expect(params.get("error")).toBe("invalid_request");
+    expect(params.get("error_description")).toBe(description);
     expect(params.get("state")).toBe("st-1");
   });
 
-  it("a scope the client was not registered for is invalid_scope", async () => {
+  it("a scope the client was not registered for is invalid_request", async () => {
     const client = await registerClient({ allowedScopes: ["email:read"] });
     const params = await errorRedirect(await validParams(client.clientId, { scope: "email:read wallet:read" }));
-    expect(params.get("error")).toBe("invalid_scope");
+    expect(params.get("error")).toBe("invalid_request");
+    expect(params.get("error_description")).toBe("scope names a scope this client is not registered for");
   });
 
   it("without state, none comes back; a repeated state is not echoed", async () => {
@@ -68,6 +72,12 @@ describe("GET /oauth/authorize: other errors redirect with error, error_descript
     const repeated = await errorRedirect(await validParams(client.clientId, { state: ["a", "b"] }));
     expect(repeated.get("error")).toBe("invalid_request");
     expect(repeated.has("state")).toBe(false);
+    const tooLong = await errorRedirect(await validParams(client.clientId, { state: "s".repeat(1025) }));
+    expect([...tooLong]).toEqual([
+      ["error", "invalid_request"],
+      ["error_description", "state is too long"],
+      ["iss", "http://localhost"],
+    ]);
   });
 
   it("unknown parameters are ignored", async () => {
@@ -78,18 +88,40 @@ describe("GET /oauth/authorize: other errors redirect with error, error_descript
 });
 
 describe("sign-in and consent pages", () => {
-  it("approve: code, state and iss; no state when none was sent; existing query kept", async () => {
-    const user = await createUser();
-    const client = await registerClient({ redirectUris: [`${REDIRECT_URI}?tenant=7`] });
-    const back = await authorize(user, await validParams(client.clientId, { redirect_uri: `${REDIRECT_URI}?tenant=7`, state: "a b&c=d" }));
-    expect(back.searchParams.get("tenant")).toBe("7");
+  it("approve: code, state and iss; no state when none was sent", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const back = await authorize(user, await validParams(client.clientId, { state: "a b&c=d" }));
+    expect([...back.searchParams.keys()]).toEqual(["code", "state", "iss"]);
     expect(back.searchParams.get("code")).toMatch(/^oac_/);
     expect(back.searchParams.get("state")).toBe("a b&c=d");
     expect(back.searchParams.get("iss")).toBe("http://localhost");
 
-    const noState = await authorize(user, await validParams(client.clientId, { redirect_uri: `${REDIRECT_URI}?tenant=7`, state: undefined }));
-    expect(noState.searchParams.get("code")).toBeTruthy();
-    expect(noState.searchParams.has("state")).toBe(false);
+    const noState = await authorize(user, await validParams(client.clientId, { state: undefined }));
+    expect([...noState.searchParams.keys()]).toEqual(["code", "iss"]);
+  });
+
+  it("a registered redirect URI with a query comes back byte-identical, the parameters appended", async () => {
+    // URLSearchParams would turn this into ?a=b+c&t=%7E.
+    const registered = `${REDIRECT_URI}?a=b%20c&t=~`;
+    const [user, client] = await Promise.all([createUser(), registerClient({ redirectUris: [registered] })]);
+    const iss = "iss=http%3A%2F%2Flocalhost";
+
+    const approved = await new Browser().get(authorizeUrl(await validParams(client.clientId, { redirect_uri: registered, response_type: "token" })));
+    expect(approved.headers.get("Location")).toBe(
+      `${registered}&error=invalid_request&error_description=response_type%20must%20be%20code%20(the%20implicit%20flow%20is%20not%20supported)&state=st-1&${iss}`,
+    );
+
+    const browser = new Browser();
+    const { verifier, challenge } = await pkce();
+    const consent = await toConsent(browser, user, await validParams(client.clientId, { redirect_uri: registered, state: "x y~", code_challenge: challenge }));
+    const decided = await browser.post(`${OAUTH}/consent`, { ...hiddenFields(consent.text), decision: "approve" });
+    const location = decided.headers.get("Location")!;
+    const code = new URL(location).searchParams.get("code")!;
+    expect(location).toBe(`${registered}&code=${code}&state=x%20y~&${iss}`);
+
+    // The same string, byte for byte, is the redirect_uri the token request must repeat.
+    const tokens = await exchange(client, { code, verifier, redirectUri: registered });
+    expect(tokens.status, tokens.text).toBe(200);
   });
 
   it("deny: error=access_denied with state and iss, and no code", async () => {

@@ -24,12 +24,19 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export type Flow = typeof oauthFlows.$inferSelect;
 export type AuthorizeQuery = Record<string, string | string[] | undefined>;
 
-/** Where the browser goes back to the client: the redirect URI plus RFC 9207's `iss`. */
+/**
+ * Where the browser goes back to the client: the registered redirect URI exactly as written, with
+ * the response parameters and RFC 9207's `iss` appended. The URI's own query is kept byte for byte
+ * (RFC 6749 §3.1.2): re-serializing it through URL/URLSearchParams would re-encode it (`%20` to
+ * `+`, `~` to `%7E`) and break clients that compare it. Registered URIs have no fragment.
+ */
 export function clientRedirect(redirectUri: string, issuer: string, params: Record<string, string | null | undefined>) {
-  const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) if (value != null) url.searchParams.append(name, value);
-  url.searchParams.append("iss", issuer);
-  return url.toString();
+  const appended = Object.entries({ ...params, iss: issuer })
+    .filter((entry): entry is [string, string] => entry[1] != null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join("&");
+  const separator = !redirectUri.includes("?") ? "?" : /[?&]$/.test(redirectUri) ? "" : "&";
+  return `${redirectUri}${separator}${appended}`;
 }
 
 export type AuthorizeOutcome =
@@ -77,10 +84,11 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
     if (single(name).duplicated) return fail("invalid_request", `${name} is repeated`);
   }
 
+  // CONTRACT.md: once the redirect URI is trusted, every invalid parameter is `invalid_request`;
+  // the description says which one and why.
   const responseType = query.response_type as string | undefined;
   if (!responseType) return fail("invalid_request", "response_type is required");
-  if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported");
-  if (!client.grantTypes.includes("authorization_code")) return fail("unauthorized_client", "This client may not use the authorization code flow");
+  if (responseType !== "code") return fail("invalid_request", "response_type must be code (the implicit flow is not supported)");
 
   const challenge = query.code_challenge as string | undefined;
   const method = query.code_challenge_method as string | undefined;
@@ -91,9 +99,11 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
   const scope = query.scope as string | undefined;
   if (!scope) return fail("invalid_request", "scope is required");
   const scopes = parseScope(scope);
-  if (scopes.length === 0 || !scopes.every((s) => isScope(s) && client.allowedScopes.includes(s))) {
-    return fail("invalid_scope", "scope names a scope this client may not request");
-  }
+  // Descriptions stay fixed text: RFC 6749 limits error_description to a character set a scope
+  // value from the request need not keep to.
+  if (scopes.length === 0) return fail("invalid_request", "scope is empty");
+  if (!scopes.every(isScope)) return fail("invalid_request", "scope names an unknown scope");
+  if (!scopes.every((s) => client.allowedScopes.includes(s))) return fail("invalid_request", "scope names a scope this client is not registered for");
 
   const now = Date.now();
   const flowId = newId();
