@@ -211,3 +211,69 @@ describe("POST messages: validation", () => {
     expectError(await send(user, "3f2b7c1e-9a4d-4e2f-8b1c-000000000000", { content: "hi" }), 404, "not_found");
   });
 });
+
+describe("POST messages: a capability's own `provider` and `model` at top level", () => {
+  const demoModel = async (user: Awaited<ReturnType<typeof aiUser>>) => {
+    const models = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
+    return (models.body.data as { id: string; key: string; displayName: string; providerKey: string }[]).find((m) => m.key === "demo")!;
+  };
+
+  it("are the capability's parameters: a value the table allows is accepted on a free plan, and the reply is the runner's model", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const res = await send(user, session.id, { content: "a fox", capabilityKey: "ai.video.generate", provider: "kling", model: "kling-2.1" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const message = await finished(user, session.id, res.body.data.assistantMessage.id);
+    expect(message.content).toContain('with {"provider":"kling","model":"kling-2.1"}');
+    // The demo capability runner wrote the reply, not the session's default model (fake-basic).
+    const demo = await demoModel(user);
+    expect(message).toMatchObject({ modelId: demo.id, modelName: demo.displayName, providerKey: "demo" });
+    // Priced as the demo (0), not as a model without a price (which would make the cost null).
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    expect(usage.body.data).toMatchObject({ runCount: 1, estimatedCostUsd: 0, totalTokens: message.tokensUsed });
+    expect(message.tokensUsed).toBeGreaterThan(0);
+
+    // An image's provider is free text: not held to the message's lowercase provider-key rule.
+    const image = await send(user, session.id, { content: "a fox", capabilityKey: "ai.image.generate", provider: "OpenAI Images" });
+    expect(image.status, JSON.stringify(image.body)).toBe(201);
+    expect((await finished(user, session.id, image.body.data.assistantMessage.id)).content).toContain('{"provider":"OpenAI Images"}');
+  });
+
+  it("are validated against the capability's table, with capabilityKey in the error", async () => {
+    const fields = await fieldsOf({ content: "a fox", capabilityKey: "ai.video.generate", provider: "runway", model: "" });
+    expect(fields).toEqual([
+      { field: "provider", message: "must be one of kling, veo, sora", capabilityKey: "ai.video.generate" },
+      { field: "model", message: "must not be empty", capabilityKey: "ai.video.generate" },
+    ]);
+  });
+
+  it("nested `parameters` win over top-level values", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const res = await send(user, session.id, {
+      content: "a fox",
+      capabilityKey: "ai.video.generate",
+      provider: "kling",
+      parameters: { provider: "veo" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const message = await finished(user, session.id, res.body.data.assistantMessage.id);
+    expect(message.content).toContain('with {"provider":"veo"}');
+  });
+
+  it("stay the message's model choice in plain chat and under a capability whose table lacks them", async () => {
+    const fields = await fieldsOf({ content: "hi", provider: "Kling", model: "" });
+    expect(fields).toEqual([
+      { field: "model", message: "must not be empty" },
+      { field: "provider", message: "must be a lowercase provider key" },
+    ]);
+    const user = await aiUser();
+    const session = await newSession(user);
+    // A free plan may not choose a provider, whatever its name.
+    expectError(await send(user, session.id, { content: "hi", provider: "kling" }), 403, "forbidden");
+    expectError(await send(user, session.id, { content: "hi", capabilityKey: "ai.search.web", provider: "kling" }), 403, "forbidden");
+    const unknown = await send(user, session.id, { content: "hi", capabilityKey: "ai.search.web", model: "kling-2.1" });
+    expectError(unknown, 400, "bad_request");
+    expect(unknown.body.error.details.fields).toEqual([{ field: "model", message: '"kling-2.1" is not an active model' }]);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DEMO_MODEL_KEY } from "./models";
 
 /**
  * Capabilities a message can ask for with `capabilityKey`, each with the exact parameters the
@@ -94,11 +95,14 @@ export type CapabilityParameters = Record<string, unknown>;
  * here in a later issue; until then the demo answers every capability deterministically.
  */
 export interface CapabilityRunner {
+  /** Key of the catalogue model that answers: replies are recorded (and priced) as that model. */
+  readonly modelKey: string;
   run(key: CapabilityKey, parameters: CapabilityParameters, prompt: string, signal: AbortSignal): AsyncIterable<string>;
 }
 
 /** Deterministic answers that say plainly they are a demonstration. */
 export const demoCapabilityRunner: CapabilityRunner = {
+  modelKey: DEMO_MODEL_KEY,
   async *run(key, parameters, prompt) {
     const shown = Object.keys(parameters).length ? ` with ${JSON.stringify(parameters)}` : "";
     const words =
@@ -107,3 +111,6 @@ export const demoCapabilityRunner: CapabilityRunner = {
     for (const piece of words.match(/\S+\s*/g) ?? []) yield piece;
   },
 };
+
+/** The runner that answers capability requests today. */
+export const capabilityRunner: CapabilityRunner = demoCapabilityRunner;

@@ -10,7 +10,8 @@ import type { AuthContext } from "../../middleware/auth";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
 import { startRun, stopRun } from "./runs";
-import { capabilityParameters, type SendMessageInput } from "./schemas";
+import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
+import { capabilityRunner } from "./capabilities";
 
 type MessageRow = typeof aiMessages.$inferSelect;
 
@@ -103,6 +104,17 @@ function assistantRow(input: {
   };
 }
 
+/**
+ * The model that generates the reply, recorded on it (`modelId`, `modelName`, `providerKey`) and
+ * priced as it: a capability request is answered by the capability runner's model, not the chosen one.
+ */
+function replyModel(models: ModelEntry[], capability: RunSpec["capability"], chosen: ModelEntry): ModelEntry {
+  if (!capability) return chosen;
+  const runnerModel = models.find((m) => m.key === capabilityRunner.modelKey);
+  if (!runnerModel) throw new Error(`The capability runner's model "${capabilityRunner.modelKey}" is not in the catalogue`);
+  return runnerModel;
+}
+
 /** Hands the run to its Durable Object; if that fails the message must not stay `running`. */
 async function launch(db: Db, env: Env, spec: RunSpec) {
   try {
@@ -189,14 +201,18 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   if (running.length) throw runConflict();
 
   const effortMode = body.effortMode ?? session.effortMode;
-  const model = selectModel(await activeModels(env), { model: body.model, provider: body.provider, effortMode }, auth.plan, auth.entitlements);
+  const capability = body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null;
+  const models = await activeModels(env);
+  // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
+  const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
+  const model = replyModel(models, capability, chosen);
   await consumeAllowance(env, auth, account[0]?.override ?? null);
 
   const now = nowIso();
   const request: StoredRequest = {
-    modelKey: model.key,
+    modelKey: chosen.key,
     effortMode,
-    capability: body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null,
+    capability,
     attachmentIds: body.attachmentIds ?? [],
     memoryIds: body.memoryIds ?? [],
     structuredBlocks: body.structuredBlocks ?? [],
@@ -275,7 +291,8 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
   const request = user.request as unknown as StoredRequest;
   const models = await activeModels(env);
   // The same model as the original request when it is still active, else today's default.
-  const model = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
+  const chosen = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
+  const model = replyModel(models, request.capability, chosen);
   await consumeAllowance(env, auth, account[0]?.override ?? null);
 
   const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: key, createdAt: nowIso() });

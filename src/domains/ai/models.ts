@@ -52,6 +52,8 @@ export const PRICES: Record<string, Price> = {
 
 const CHAT = ["chat", "streaming", "suggestions"];
 export const DEMO_PROVIDER = "demo";
+/** The demo's model key; the demo model is always in the catalogue. */
+export const DEMO_MODEL_KEY = "demo";
 export const WORKERS_AI_PROVIDER = "workers-ai";
 
 const WORKERS_AI_MODELS = [
@@ -104,7 +106,7 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
     for (const model of WORKERS_AI_MODELS) entries.push({ ...model, providerKey: WORKERS_AI_PROVIDER, capabilities: CHAT });
   }
   entries.push({
-    key: "demo",
+    key: DEMO_MODEL_KEY,
     displayName: "Demo model (offline, deterministic; not a real AI)",
     providerKey: DEMO_PROVIDER,
     providerModel: "demo",

@@ -148,18 +148,35 @@ const uuidV4List = (max: number) =>
     .array(z.string().refine(isUuidV4, "must be a UUID v4"), { message: "must be an array of UUID v4 strings" })
     .max(max, `must have at most ${max} items`);
 
+/** The message's own model choice (spec "POST messages": `model`, `provider`). */
+const MODEL_CHOICE = {
+  model: z.string({ message: "must be a string" }).min(1, "must not be empty").max(100),
+  provider: z.string({ message: "must be a string" }).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+};
+type ChoiceField = keyof typeof MODEL_CHOICE;
+const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
+
+/**
+ * `model` and `provider` mean two things: the message's model choice, or (when the selected
+ * capability's table has them) that capability's parameters. Which one depends on `capabilityKey`,
+ * so the object accepts any value here and `bodyIssues` validates it under the meaning that applies.
+ */
+const choiceField = (description: string) =>
+  z.unknown().optional().openapi({ type: "string", description });
+
 /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
 const MESSAGE_FIELDS = {
   content: z
     .string({ message: "must be a string" })
     .refine((value) => value.trim().length > 0, "must not be empty")
     .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
-  model: z.string({ message: "must be a string" }).min(1, "must not be empty").max(100).optional(),
+  model: choiceField(
+    "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
+  ),
   effortMode: effortMode.optional(),
-  provider: z
-    .string({ message: "must be a string" })
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key")
-    .optional(),
+  provider: choiceField(
+    "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
+  ),
   capabilityKey: z.enum(CAPABILITY_KEYS, { message: `must be one of ${CAPABILITY_KEYS.join(", ")}` }).optional(),
   attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
   memoryIds: uuidV4List(MAX_MEMORIES).optional(),
@@ -173,18 +190,34 @@ const MESSAGE_FIELDS = {
 
 type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
 
+const selectedCapability = (body: Record<string, unknown>): CapabilityKey | undefined =>
+  (CAPABILITY_KEYS as readonly unknown[]).includes(body.capabilityKey) ? (body.capabilityKey as CapabilityKey) : undefined;
+
 /**
- * The capability rules of the spec, over the raw body: every top-level field that is not a
- * message field is a capability parameter, a parameter of another capability, or unknown; the
- * same for `parameters`; then the merged parameters (nested wins) are checked against the
- * selected capability's table. Runs even when the message fields failed, so one response lists
- * every problem.
+ * The model-choice fields that are the selected capability's parameters in this body: a top-level
+ * `model` or `provider` belongs to the capability when its table has that name (spec: capability
+ * parameters may be sent at top level), and is the message's model choice otherwise.
  */
-function capabilityIssues(body: Record<string, unknown>): Issue[] {
+function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
+  return key ? CHOICE_FIELDS.filter((name) => Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) : [];
+}
+
+/**
+ * The rules of the spec over the raw body that one field's schema cannot decide: the model choice
+ * (unless the capability owns those names); every top-level field that is not a message field is
+ * a capability parameter, a parameter of another capability, or unknown; the same for
+ * `parameters`; then the merged parameters (nested wins) are checked against the selected
+ * capability's table. Runs even when the message fields failed, so one response lists every problem.
+ */
+function bodyIssues(body: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
-  const key = (CAPABILITY_KEYS as readonly unknown[]).includes(body.capabilityKey)
-    ? (body.capabilityKey as CapabilityKey)
-    : undefined;
+  const key = selectedCapability(body);
+  const owned = capabilityOwned(key);
+  for (const name of CHOICE_FIELDS) {
+    if (owned.includes(name) || body[name] === undefined) continue;
+    const result = MODEL_CHOICE[name].safeParse(body[name]);
+    if (!result.success) issues.push({ path: [name], message: result.error.issues[0]!.message });
+  }
   const classify = (name: string, path: (string | number)[]) => {
     if (!key) return issues.push({ path, message: `unknown property ${name}` });
     if (Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) return;
@@ -195,7 +228,9 @@ function capabilityIssues(body: Record<string, unknown>): Issue[] {
       issues.push({ path, capabilityKey: key, message: `unknown property ${name}` });
     }
   };
-  const topLevel = Object.keys(body).filter((name) => !Object.hasOwn(MESSAGE_FIELDS, name));
+  const topLevel = Object.keys(body).filter(
+    (name) => !Object.hasOwn(MESSAGE_FIELDS, name) || (owned as string[]).includes(name),
+  );
   for (const name of topLevel) classify(name, [name]);
   const nested = body.parameters && typeof body.parameters === "object" && !Array.isArray(body.parameters)
     ? (body.parameters as Record<string, unknown>)
@@ -230,7 +265,7 @@ export const sendMessageBody = z
   .superRefine(
     (body, ctx) => {
       if (!body || typeof body !== "object") return;
-      for (const issue of capabilityIssues(body as Record<string, unknown>)) {
+      for (const issue of bodyIssues(body as Record<string, unknown>)) {
         ctx.addIssue({
           code: "custom",
           path: issue.path,
@@ -243,10 +278,23 @@ export const sendMessageBody = z
   )
   .openapi("SendMessageRequest", {
     description:
-      "Capability parameters may also be sent at top level (nested `parameters` win). Unknown fields are rejected.",
+      "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
   });
 
 export type SendMessageInput = z.infer<typeof sendMessageBody>;
+
+/**
+ * The message's model choice: top-level `model` and `provider`, except those the selected
+ * capability owns as its own parameters (validated as strings by `bodyIssues`).
+ */
+export function modelChoice(body: SendMessageInput): { model?: string; provider?: string } {
+  const owned = capabilityOwned(body.capabilityKey);
+  const choice: { model?: string; provider?: string } = {};
+  for (const name of CHOICE_FIELDS) {
+    if (!owned.includes(name) && typeof body[name] === "string") choice[name] = body[name];
+  }
+  return choice;
+}
 
 /** The selected capability's parameters: top level first, nested `parameters` winning. */
 export function capabilityParameters(body: SendMessageInput): Record<string, unknown> {

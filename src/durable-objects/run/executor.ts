@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../db/schema/ai";
-import { demoCapabilityRunner } from "../../domains/ai/capabilities";
+import { capabilityRunner } from "../../domains/ai/capabilities";
 import { estimateTokens } from "../../domains/ai/providers/demo";
 import { providerFor } from "../../domains/ai/providers";
 import { ProviderError, type ChatMessage, type ChatToolCall } from "../../domains/ai/providers/types";
@@ -58,7 +58,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
   };
 
   if (spec.capability) {
-    for await (const piece of demoCapabilityRunner.run(spec.capability.key, spec.capability.parameters, spec.prompt, io.signal)) {
+    for await (const piece of capabilityRunner.run(spec.capability.key, spec.capability.parameters, spec.prompt, io.signal)) {
       emitDelta(piece);
     }
     outcome.inputTokens = estimateTokens(spec.prompt);
