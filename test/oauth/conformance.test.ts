@@ -182,12 +182,18 @@ describe("token endpoint requests", () => {
     expectOAuthError(await postForm("token", { ...grant, client_id: pub.clientId }), 400, "invalid_grant");
   });
 
-  it("a client without the refresh_token grant gets no refresh token and may not refresh", async () => {
-    const [user, client] = await Promise.all([createUser(), registerClient({ grantTypes: ["authorization_code"] })]);
-    const tokens = await exchange(client, await issueCode(user, client));
-    expect(tokens.status).toBe(200);
-    expect(tokens.json.refresh_token).toBeUndefined();
-    expectOAuthError(await refresh(client, "ort_anything"), 400, "unauthorized_client");
+  it("every token response, of both grants and both client types, carries a refresh token that works", async () => {
+    const [user, confidential, pub] = await Promise.all([createUser(), registerClient(), registerClient({ clientType: "public" })]);
+    for (const client of [confidential, pub]) {
+      const issued = await exchange(client, await issueCode(user, client));
+      expect(Object.keys(issued.json).sort()).toEqual(["access_token", "expires_in", "refresh_token", "scope", "token_type"]);
+      expect(issued.json.refresh_token).toMatch(/^ort_[\w-]{43}$/);
+      const rotated = await refresh(client, issued.json.refresh_token);
+      expect(rotated.status, rotated.text).toBe(200);
+      expect(rotated.json.refresh_token).toMatch(/^ort_[\w-]{43}$/);
+      expect(rotated.json.refresh_token).not.toBe(issued.json.refresh_token);
+      expect((await refresh(client, rotated.json.refresh_token)).status).toBe(200);
+    }
   });
 });
 

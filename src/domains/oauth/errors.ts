@@ -11,7 +11,6 @@ export const OAUTH_ERROR_STATUS = {
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,
-  unauthorized_client: 400,
   unsupported_grant_type: 400,
   invalid_scope: 400,
   invalid_token: 401,

@@ -269,7 +269,7 @@ export const oauthRoutes = createRouter()
       request: { body: formBody(tokenForm) },
       responses: {
         200: { content: { "application/json": { schema: tokenResponse } }, description: "Tokens (`Cache-Control: no-store`)" },
-        400: oauthJson("invalid_request, invalid_grant, invalid_scope, unauthorized_client, unsupported_grant_type"),
+        400: oauthJson("invalid_request, invalid_grant, invalid_scope, unsupported_grant_type"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
       },
     }),

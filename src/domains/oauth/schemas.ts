@@ -45,7 +45,7 @@ export const tokenResponse = z
     access_token: z.string(),
     token_type: z.literal("Bearer"),
     expires_in: z.number().int(),
-    refresh_token: z.string().optional().openapi({ description: "Absent only for clients registered without the refresh_token grant" }),
+    refresh_token: z.string().openapi({ description: "A new refresh token, with every response of both grants" }),
     scope: z.string(),
   })
   .openapi("OAuthTokenResponse");

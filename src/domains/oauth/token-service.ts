@@ -28,7 +28,7 @@ export interface TokenResponse {
   access_token: string;
   token_type: "Bearer";
   expires_in: number;
-  refresh_token?: string;
+  refresh_token: string;
   scope: string;
 }
 
@@ -70,8 +70,8 @@ interface Spendable {
 }
 
 /**
- * Spends `source` and issues an access token (and a refresh token when the client may refresh)
- * under `grant`. The consuming UPDATE and the inserts run as one D1 batch (a transaction); the
+ * Spends `source` and issues an access token and a new refresh token (the spec: always, for both
+ * grants) under `grant`. The consuming UPDATE and the inserts run as one D1 batch (a transaction); the
  * inserts select their grant from the row this exchange marked with its own id, so a request that
  * loses a race to the same code or token writes nothing, and is treated as the replay it is.
  */
@@ -79,12 +79,12 @@ async function issueTokens(db: Db, signer: Signer, client: OAuthClient, grant: {
   const exchangeId = newId();
   const accessToken = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
   const { jti, exp } = decodeJwt(accessToken);
-  const refreshToken = client.grantTypes.includes("refresh_token") ? randomToken(REFRESH_TOKEN_PREFIX) : undefined;
+  const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
   const now = Date.now();
   const spentRow = `FROM ${source.table} WHERE ${source.keyColumn} = ?1 AND exchange_id = ?2`;
 
   const d1 = db.$client;
-  const statements = [
+  const [spent] = await d1.batch([
     d1
       .prepare(
         `UPDATE ${source.table} SET consumed_at = ?3, exchange_id = ?2
@@ -94,28 +94,22 @@ async function issueTokens(db: Db, signer: Signer, client: OAuthClient, grant: {
     d1
       .prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`)
       .bind(source.key, exchangeId, jti!, toIso(exp! * 1000)),
-  ];
-  if (refreshToken) {
-    statements.push(
-      d1
-        .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
-        .bind(source.key, exchangeId, newId(), await sha256Hex(refreshToken), toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
-    );
-  }
-  const [spent] = await d1.batch(statements);
+    d1
+      .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
+      .bind(source.key, exchangeId, newId(), await sha256Hex(refreshToken), toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
+  ]);
   if (!spent?.results.length) {
     // Lost a race with another request spending the same code or token: that is a replay.
     await revokeGrant(db, grant.id);
     throw oauthError("invalid_grant", "The grant has already been used");
   }
-  const response: TokenResponse = {
+  return {
     access_token: accessToken,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
     scope: scopes.join(" "),
   };
-  if (refreshToken) response.refresh_token = refreshToken;
-  return response;
 }
 
 /** `grant_type=authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). */
@@ -188,7 +182,7 @@ export async function exchangeToken(db: Db, signer: Signer, client: OAuthClient,
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     throw oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported`);
   }
-  if (!client.grantTypes.includes(grantType)) throw oauthError("unauthorized_client", `This client may not use ${grantType}`);
+  // Registration gives every client both grants, so there is no per-client grant check here.
   return grantType === "authorization_code" ? exchangeCode(db, signer, client, form) : rotateRefreshToken(db, signer, client, form);
 }
 

@@ -42,11 +42,15 @@ export const createClientBody = z
     clientName: z.string().trim().min(1).max(100),
     clientType: z.enum(["confidential", "public"]).default("confidential"),
     redirectUris: z.array(redirectUri).min(1).max(MAX_REDIRECT_URIS).refine(unique, "must not repeat a URI"),
+    // The spec's token endpoint always returns a new refresh token, for both grants; a client that
+    // could not use it would be handed a token it cannot redeem. So every client has both grants.
     grantTypes: z
       .array(z.enum(GRANT_TYPES))
-      .min(1)
       .refine(unique, "must not repeat a grant type")
-      .refine((types) => types.includes("authorization_code"), "must include authorization_code"),
+      .refine(
+        (types) => GRANT_TYPES.every((type) => types.includes(type)),
+        "must contain both authorization_code and refresh_token: every token response carries a refresh token",
+      ),
     allowedScopes: z.array(z.enum(SCOPES)).min(1).refine(unique, "must not repeat a scope"),
   })
   .openapi("CreateOAuthClientRequest");
