@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { sha1Hex } from "../../src/lib/crypto";
 import { incidentSchema, maintenanceSchema, serviceDetailSchema, serviceSchema, summarySchema, componentSchema, uptimeRollupSchema } from "../../src/domains/status/schemas";
@@ -139,6 +139,9 @@ describe("status read path: resources", () => {
     expect(detail.maintenance).toHaveLength(1);
     expect(Object.keys(detail.uptime)).toEqual(["24h", "7d", "30d", "90d", "1y"]);
     expectError(await call("GET", `/status/services/${uniqueSlug()}`), 404, "not_found");
+    // Something that cannot be a slug (too long for a KV key, even) is simply absent.
+    expectError(await call("GET", `/status/services/${"a".repeat(600)}`), 404, "not_found");
+    expectError(await call("GET", "/status/services/Not%20A%20Slug"), 404, "not_found");
   });
 
   it("filters components by serviceSlug; an unknown one matches nothing", async () => {
@@ -154,6 +157,9 @@ describe("status read path: resources", () => {
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ data: [] });
     expect(none.headers.get("ETag")).toBe(`"${await sha1Hex('{"data":[]}')}"`);
+    const impossible = await call("GET", `/status/components?serviceSlug=${"a".repeat(600)}`);
+    expect(impossible.status).toBe(200);
+    expect(impossible.body).toEqual({ data: [] });
   });
 
   it("pages the incident feed newest first with total, limit and offset", async () => {
@@ -176,16 +182,39 @@ describe("status read path: resources", () => {
     expectFieldError(await call("GET", "/status/incidents?offset=-1"), "offset");
   });
 
-  it("serves one incident with its timeline; an absent one is 404 not_found, a malformed id 400", async () => {
+  it("filters the incident feed by serviceSlug, paging the filtered list", async () => {
+    const [a, b] = [await createService(), await createService()];
+    const ofA = [];
+    for (let k = 0; k < 3; k++) ofA.push(await createIncident({ serviceSlugs: [a.slug], title: `A ${k}`, startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString() }));
+    const both = await createIncident({ serviceSlugs: [a.slug, b.slug], title: "Both" });
+    await createIncident({ serviceSlugs: [b.slug], title: "B only" });
+    const filtered = await call("GET", `/status/incidents?serviceSlug=${a.slug}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.data.map((i: { id: string }) => i.id)).toEqual([both.id, ...ofA.map((i) => i.id)]);
+    expect(filtered.body.meta).toEqual({ total: 4, limit: 20, offset: 0, hasNextPage: false });
+    const page = await call("GET", `/status/incidents?serviceSlug=${a.slug}&offset=1&limit=2`);
+    expect(page.body.data.map((i: { id: string }) => i.id)).toEqual([ofA[0]!.id, ofA[1]!.id]);
+    expect(page.body.meta).toEqual({ total: 4, limit: 2, offset: 1, hasNextPage: true });
+    const none = await call("GET", `/status/incidents?serviceSlug=${uniqueSlug()}`);
+    expect(none.body).toEqual({ data: [], meta: { total: 0, limit: 20, offset: 0, hasNextPage: false } });
+  });
+
+  it("serves one incident with its timeline; an absent or malformed id is a cacheable 404 not_found", async () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug] });
     await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "identified", message: "Cause found", authorName: "Ops" });
     const res = await call("GET", `/status/incidents/${incident.id}`);
     expect(expectShape(incidentSchema, res.body.data).updates.map((u) => u.message)).toEqual(["Cause found"]);
-    const absent = await call("GET", "/status/incidents/00000000-0000-4000-8000-000000000001");
-    expectError(absent, 404, "not_found");
-    expect(absent.headers.get("Cache-Control")).toBe("public, max-age=30");
-    expectFieldError(await call("GET", "/status/incidents/not-a-uuid"), "id");
+    expect((await call("GET", `/status/incidents/${incident.id.toUpperCase()}`)).body.data.id).toBe(incident.id);
+    const summary = await call("GET", "/status");
+    for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-uuid"]) {
+      const absent = await call("GET", `/status/incidents/${id}`);
+      expectError(absent, 404, "not_found");
+      // Every status response: the spec's Cache-Control, an ETag of the body, the projection's time.
+      expect(absent.headers.get("Cache-Control")).toBe("public, max-age=30, stale-while-revalidate=300");
+      expect(absent.headers.get("ETag")).toBe(`"${await sha1Hex(JSON.stringify(absent.body))}"`);
+      expect(Date.parse(absent.headers.get("Last-Modified")!)).toBeGreaterThanOrEqual(Date.parse(summary.headers.get("Last-Modified")!));
+    }
   });
 
   it("lists upcoming and active maintenance only", async () => {
@@ -203,6 +232,19 @@ describe("status read path: resources", () => {
     expectFieldError(await call("GET", "/status/snapshots/yesterday"), "date");
     expectFieldError(await call("GET", "/status/snapshots/2026-02-30"), "date", /calendar/);
     expectError(await call("GET", "/status/snapshots/1999-01-01"), 404, "not_found");
+  });
+
+  it("never lets a CDN cache a server error", async () => {
+    const failingKv = { getWithMetadata: () => Promise.reject(new Error("KV unavailable")) };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const res = await createApp().fetch(new Request(`http://localhost/api/v1/status/incidents/${crypto.randomUUID()}`), { ...env, STATUS_KV: failingKv } as never);
+      expect(res.status).toBe(500);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("ETag")).toBeNull();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("needs no authentication and ignores a bad token", async () => {

@@ -65,6 +65,21 @@ describe("uptime arithmetic", () => {
     expect(uptimePercent(figures.downtimeMinutes, figures.coveredMinutes)).toBe(97.916);
   });
 
+  it("a sliver of downtime at a window's edge still keeps the window below 100%", () => {
+    // A 30-second major outage yesterday at 23:59:20, read today at 23:59:00: only a 1/1440 share of
+    // yesterday lies inside the 24h window, a few thousandths of a minute, yet not nothing.
+    const outage = at("2026-03-09T23:59:20Z");
+    const now = at("2026-03-10T23:59:00Z");
+    const daily = dailyDowntime([{ startMs: outage, endMs: outage + 30_000, weight: 1 }], now - 30 * DAY_MS, now);
+    expect(daily.get("2026-03-09")).toBe(0.5);
+    const figures = windowFigures(daily, "24h", now - 30 * DAY_MS, now);
+    expect(figures.downtimeMinutes).toBe(0.001);
+    expect(uptimePercent(figures.downtimeMinutes, figures.coveredMinutes)).toBe(99.999);
+    // Shorter than a thousandth of a minute in a day, and in a year: still not 100%.
+    expect(dailyDowntime([{ startMs: outage, endMs: outage + 20, weight: 1 }], now - DAY_MS * 2, now).get("2026-03-09")).toBe(0.001);
+    expect(uptimePercent(1e-9, 525_600)).toBe(99.999);
+  });
+
   it("the platform sums minutes over services before taking one percentage", () => {
     const now = at("2026-03-10T00:00:00Z");
     const a = windowFigures(new Map([["2026-03-09", 144]]), "24h", now - 10 * DAY_MS, now);

@@ -1,6 +1,9 @@
 import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../env";
+import { sha1Hex } from "../../lib/crypto";
+import { statusKeys } from "./keys";
+import { STATUS_CACHE_CONTROL, readEntry } from "./reader";
 
 /**
  * Open CORS for the public surface: any page may read it. `If-None-Match`/`If-Modified-Since` make a
@@ -15,13 +18,21 @@ export const statusCors = cors({
 });
 
 /**
- * Errors of the public surface (unknown incident, bad window) are cached briefly too, so a flood of
- * requests for things that do not exist is absorbed by the CDN; without stale-while-revalidate, so
- * a newly published incident shows within 30 seconds.
+ * Errors of the public surface (unknown incident, bad window) follow the spec's rule for every status
+ * response: the same `Cache-Control`, an `ETag` (SHA-1 of the body) and the projection's
+ * `Last-Modified`, so a flood of requests for things that do not exist is absorbed by the CDN.
+ * A server error is never cached: it says nothing about the status.
  */
-export const STATUS_ERROR_CACHE_CONTROL = "public, max-age=30";
-
 export const cacheStatusErrors = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (c.res.status >= 400) c.res.headers.set("Cache-Control", STATUS_ERROR_CACHE_CONTROL);
+  const status = c.res.status;
+  if (status < 400) return;
+  if (status >= 500) {
+    c.res.headers.set("Cache-Control", "no-store");
+    return;
+  }
+  const [etag, summary] = await Promise.all([sha1Hex(await c.res.clone().text()), readEntry(c.env, statusKeys.summary).catch(() => null)]);
+  c.res.headers.set("Cache-Control", STATUS_CACHE_CONTROL);
+  c.res.headers.set("ETag", `"${etag}"`);
+  if (summary) c.res.headers.set("Last-Modified", new Date(summary.metadata.projectedAt).toUTCString());
 });

@@ -11,7 +11,10 @@ import {
   componentsQuery,
   dateParam,
   incidentFeedQuery,
+  incidentIdParam,
   incidentSchema,
+  isServiceSlug,
+  type IncidentResource,
   maintenanceSchema,
   serviceDetailSchema,
   serviceSchema,
@@ -22,8 +25,8 @@ import {
   uptimeRollupSchema,
   windowParam,
 } from "./schemas";
-import { uuidParam } from "../../lib/openapi";
 import { notFound } from "../../lib/errors";
+import { isUuid } from "../../lib/ids";
 
 const tags = ["Status"];
 
@@ -69,7 +72,11 @@ statusRoutes
       request: { params: slugParam },
       responses: { 200: cached(envelope(serviceDetailSchema), "Service"), ...notModified, ...errors(404) },
     }),
-    (c) => serveEntry(c, statusKeys.service(c.req.valid("param").slug), "No such service"),
+    (c) => {
+      const { slug } = c.req.valid("param");
+      if (!isServiceSlug(slug)) throw notFound("No such service");
+      return serveEntry(c, statusKeys.service(slug), "No such service");
+    },
   )
   .openapi(
     createRoute({
@@ -83,7 +90,7 @@ statusRoutes
     async (c) => {
       const { serviceSlug } = c.req.valid("query");
       if (serviceSlug === undefined) return serveEntry(c, statusKeys.components, "The status projection has not been published yet");
-      const entry = await readEntry(c.env, statusKeys.componentsOf(serviceSlug));
+      const entry = isServiceSlug(serviceSlug) ? await readEntry(c.env, statusKeys.componentsOf(serviceSlug)) : null;
       if (entry) return serveDerived(c, entry.body, entry.metadata);
       // A filter naming no public service matches nothing: an empty list, dated by the component list.
       const all = await readEntry(c.env, statusKeys.components);
@@ -101,11 +108,15 @@ statusRoutes
       responses: { 200: cached(pagedEnvelope(z.array(incidentSchema), statusPageMeta), "A page of incidents"), ...notModified, ...errors(400, 404) },
     }),
     async (c) => {
-      const { offset, limit } = c.req.valid("query");
-      if (offset === 0 && limit === DEFAULT_FEED_LIMIT) return serveEntry(c, statusKeys.incidentsFirstPage, "The status projection has not been published yet");
+      const { offset, limit, serviceSlug } = c.req.valid("query");
+      if (offset === 0 && limit === DEFAULT_FEED_LIMIT && serviceSlug === undefined) {
+        return serveEntry(c, statusKeys.incidentsFirstPage, "The status projection has not been published yet");
+      }
       const all = await readEntry(c.env, statusKeys.incidentsAll);
       if (!all) throw notFound("The status projection has not been published yet");
-      return serveDerived(c, feedPageBody(JSON.parse(all.body), offset, limit), all.metadata);
+      const incidents: IncidentResource[] = JSON.parse(all.body);
+      const matching = serviceSlug === undefined ? incidents : incidents.filter((i) => i.service_slugs.includes(serviceSlug));
+      return serveDerived(c, feedPageBody(matching, offset, limit), all.metadata);
     },
   )
   .openapi(
@@ -114,10 +125,14 @@ statusRoutes
       path: "/status/incidents/{id}",
       tags,
       summary: "One incident with its full update timeline",
-      request: { params: z.object({ id: uuidParam("id") }) },
-      responses: { 200: cached(envelope(incidentSchema), "Incident"), ...notModified, ...errors(400, 404) },
+      request: { params: incidentIdParam },
+      responses: { 200: cached(envelope(incidentSchema), "Incident"), ...notModified, ...errors(404) },
     }),
-    (c) => serveEntry(c, statusKeys.incident(c.req.valid("param").id), "No such incident"),
+    (c) => {
+      const { id } = c.req.valid("param");
+      if (!isUuid(id)) throw notFound("No such incident");
+      return serveEntry(c, statusKeys.incident(id.toLowerCase()), "No such incident");
+    },
   )
   .openapi(
     createRoute({ method: "get", path: "/status/maintenance", tags, summary: "Upcoming and active maintenance windows", responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) } }),

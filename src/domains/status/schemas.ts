@@ -154,9 +154,13 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 // ---- Public request parameters
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Whether a value could name a service at all; anything else is absent without a read. */
+export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(value);
 const slug = () => z.string().max(64, { message: "at most 64 characters" }).regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
 
 export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
+/** Not validated as a UUID: anything else names no incident, which the spec answers with 404. */
+export const incidentIdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }) });
 export const windowParam = z.object({
   window: z.enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` }).openapi({ param: { name: "window", in: "path" } }),
 });
@@ -176,6 +180,7 @@ export const dateParam = z.object({ date: isoCalendarDate().openapi({ param: { n
 export const incidentFeedQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  serviceSlug: z.string().optional().openapi({ description: "Only incidents affecting this service" }),
 });
 
 export const componentsQuery = z.object({ serviceSlug: z.string().optional() });

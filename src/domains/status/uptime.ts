@@ -19,6 +19,12 @@ export const DAY_MS = 86_400_000;
 export const IMPACT_WEIGHT: Record<IncidentImpact, number> = { major: 1, partial: 0.5, minor: 0 };
 
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/**
+ * Downtime minutes are kept to three decimals, rounded up: any downtime, however short or however
+ * small the share of its day inside a window, stays visible (the epsilon absorbs binary error).
+ */
+export const ceilMinutes = (minutes: number) => Math.ceil(minutes * 1000 - 1e-6) / 1000;
 export const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Percentages are floored to three decimals so that any downtime at all never shows as 100%. */
@@ -26,7 +32,9 @@ export function uptimePercent(downMinutes: number, coveredMinutes: number): numb
   if (coveredMinutes <= 0) return 100;
   const up = Math.max(0, coveredMinutes - Math.min(downMinutes, coveredMinutes));
   // The tiny epsilon absorbs binary floating error (99.95 * 1000 is 99949.99999...), far below 0.001%.
-  return Math.floor((100 * up * 1000) / coveredMinutes + 1e-6) / 1000;
+  const percent = Math.floor((100 * up * 1000) / coveredMinutes + 1e-6) / 1000;
+  // Downtime below 0.001% of a long window would floor to 100 after the epsilon; it must not.
+  return downMinutes > 0 ? Math.min(percent, 99.999) : percent;
 }
 
 export interface WeightedInterval {
@@ -62,7 +70,7 @@ export function dailyDowntime(intervals: WeightedInterval[], fromMs: number, toM
     const date = dateOf(from);
     result.set(date, (result.get(date) ?? 0) + ((to - from) / MINUTE_MS) * weight);
   }
-  for (const [date, minutes] of result) result.set(date, Math.round(minutes * 1000) / 1000);
+  for (const [date, minutes] of result) result.set(date, ceilMinutes(minutes));
   return result;
 }
 
@@ -103,7 +111,7 @@ export function windowFigures(daily: ReadonlyMap<string, number>, window: Uptime
     figures.coveredMinutes += insideMinutes;
     figures.days.push({ date, downtimeMinutes: downtime, observedMinutes });
   }
-  figures.downtimeMinutes = Math.round(figures.downtimeMinutes * 1000) / 1000;
+  figures.downtimeMinutes = ceilMinutes(figures.downtimeMinutes);
   return figures;
 }
 
@@ -123,7 +131,7 @@ export function sumFigures(parts: WindowFigures[]): WindowFigures {
     }
   }
   const days = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
-  return { downtimeMinutes: Math.round(downtimeMinutes * 1000) / 1000, coveredMinutes, days };
+  return { downtimeMinutes: ceilMinutes(downtimeMinutes), coveredMinutes, days };
 }
 
 export const dailyHistory = (figures: WindowFigures): DailyUptime[] =>
