@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { purgeOAuth } from "../../src/domains/oauth/purge";
@@ -64,11 +65,49 @@ describe("GET /oauth/userinfo", () => {
     expect(res.body.sub).toBe(user.id);
   });
 
-  it("401 without a token", async () => {
-    const res = await call("GET", "/oauth/userinfo");
+  it.each([
+    ["no Authorization header", {}],
+    ["another scheme", { Authorization: "Basic YTpi" }],
+    ["a Bearer scheme without a token", { Authorization: "Bearer " }],
+  ])("%s: 401 with a bare Bearer challenge (RFC 6750 §3.1)", async (_name, headers) => {
+    const res = await call("GET", "/oauth/userinfo", { headers });
     expect(res.status).toBe(401);
-    expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
-    expect(res.body.error).toBe("invalid_token");
+    expect(res.headers.get("WWW-Authenticate")).toBe("Bearer");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.body).toEqual({ error: "invalid_token", error_description: "A bearer access token is required" });
+  });
+
+  it("a bad, expired or revoked token: 401 with error=\"invalid_token\" in the challenge", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const [live, revoked] = await Promise.all([exchange(client, await issueCode(user, client)), exchange(client, await issueCode(user, client))]);
+    await postForm("revoke", { token: revoked.json.access_token }, { Authorization: basic(client.clientId, client.clientSecret!) });
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ client_id: client.clientId, scope: "email:read" })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setIssuer("http://localhost")
+      .setSubject(user.id)
+      .setAudience("platform-api:oauth")
+      .setJti(crypto.randomUUID())
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(env.JWT_SECRET));
+    expect((await call("GET", "/oauth/userinfo", { token: live.json.access_token })).status).toBe(200);
+    for (const token of ["not-a-jwt", expired, revoked.json.access_token, user.accessToken]) {
+      const res = await call("GET", "/oauth/userinfo", { token });
+      expect(res.status, token).toBe(401);
+      expect(res.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked"');
+      expect(res.body).toEqual({ error: "invalid_token", error_description: "The access token is invalid, expired or revoked" });
+    }
+  });
+
+  it("the auth scheme is case-insensitive (RFC 9110 §11.1)", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const tokens = await exchange(client, await issueCode(user, client));
+    for (const scheme of ["bearer", "BEARER", "Bearer"]) {
+      const res = await call("GET", "/oauth/userinfo", { headers: { Authorization: `${scheme} ${tokens.json.access_token}` } });
+      expect(res.status, scheme).toBe(200);
+      expect(res.body.sub).toBe(user.id);
+    }
   });
 });
 

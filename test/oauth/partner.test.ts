@@ -43,6 +43,11 @@ describe("POST /partner/oauth-clients", () => {
     expect(res.body.data.tokenEndpointAuthMethod).toBe("none");
   });
 
+  it("accepts the Bearer scheme in any case (RFC 9110 §11.1)", async () => {
+    const res = await call("POST", "/partner/oauth-clients", { headers: { Authorization: `bearer ${await partnerKey()}` }, body: valid, ip: uniqueIp() });
+    expect(res.status).toBe(201);
+  });
+
   it("401 without a key, with an unknown key or with a revoked key", async () => {
     expectError(await register(undefined, valid), 401, "unauthorized");
     expectError(await register("pk_not-a-real-key", valid), 401, "unauthorized");

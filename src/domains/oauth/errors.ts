@@ -24,6 +24,8 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
+    /** Headers that replace or add to the defaults of `oauthErrorResponse` (e.g. another challenge). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
     this.status = OAUTH_ERROR_STATUS[error];
@@ -35,11 +37,16 @@ export const oauthError = (error: OAuthErrorCode, description: string) => new OA
 /** Token responses and errors must never be cached (RFC 6749 §5.1). */
 export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
 
+/** The challenge each 401 carries: Basic for client authentication, Bearer (RFC 6750 §3) for access tokens. */
+function challenge(error: OAuthError): Record<string, string> {
+  if (error.error === "invalid_client") return { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' };
+  if (error.error === "invalid_token") return { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${error.description}"` };
+  return {};
+}
+
 /** The one renderer of OAuth error bodies: JSON, `no-store`, and the challenge a 401 needs. */
 export function oauthErrorResponse(c: Context<AppEnv>, error: OAuthError) {
-  const headers: Record<string, string> = { ...NO_STORE };
-  if (error.error === "invalid_client") headers["WWW-Authenticate"] = 'Basic realm="oauth", charset="UTF-8"';
-  if (error.error === "invalid_token") headers["WWW-Authenticate"] = `Bearer error="invalid_token", error_description="${error.description}"`;
+  const headers = { ...NO_STORE, ...challenge(error), ...error.headers };
   return c.json({ error: error.error, error_description: error.description }, error.status, headers);
 }
 

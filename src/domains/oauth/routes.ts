@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
+import { bearerCredential } from "../../lib/bearer";
 import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { clientIp, consumeLimit, rateLimitHeaders } from "../../middleware/rate-limit";
@@ -35,7 +36,7 @@ import {
   tokenResponse,
   userInfoResponse,
 } from "./schemas";
-import { exchangeToken, revokeToken, userInfo } from "./token-service";
+import { exchangeToken, revokeToken, userInfo, verifyOAuthToken } from "./token-service";
 import type { Scope } from "./scopes";
 
 const tags = ["OAuth"];
@@ -311,12 +312,14 @@ export const oauthRoutes = createRouter()
       security: [{ bearerAuth: [] }],
       responses: {
         200: { content: { "application/json": { schema: userInfoResponse } }, description: "The user's claims" },
-        401: oauthJson('invalid_token (with `WWW-Authenticate: Bearer error="invalid_token"`)'),
+        401: oauthJson('invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one'),
       },
     }),
     async (c) => {
-      const token = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(c.req.header("Authorization") ?? "")?.[1];
-      return c.json(await userInfo(c.var.db, signerOf(c), token), 200, NO_STORE);
+      // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` works as well as `Bearer`.
+      const token = bearerCredential(c.req.header("Authorization"));
+      const claims = token === undefined ? undefined : await verifyOAuthToken(signerOf(c), token);
+      return c.json(await userInfo(c.var.db, claims), 200, NO_STORE);
     },
   );
 

@@ -5,9 +5,9 @@ import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revoked
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken } from "../../lib/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken, type OAuthClaims } from "../../lib/tokens";
 import type { OAuthClient, OAuthForm } from "./client-auth";
-import { oauthError } from "./errors";
+import { OAuthError, oauthError } from "./errors";
 import { parseScope, sortScopes } from "./scopes";
 
 /** Refresh tokens are long-lived; rotation makes each one single-use, and a new one restarts the clock. */
@@ -193,8 +193,8 @@ export async function exchangeToken(db: Db, signer: Signer, client: OAuthClient,
 export async function revokeToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
   const token = required(form, "token");
   if (token.split(".").length === 3) {
-    const claims = await verifyAccessToken(signer.secret, signer.issuer, token);
-    if (claims?.kind === "oauth" && claims.clientId === client.id) {
+    const claims = await verifyOAuthToken(signer, token);
+    if (claims?.clientId === client.id) {
       await db
         .insert(revokedAccessTokens)
         .values({ jti: claims.jti, expiresAt: toIso(claims.exp * 1000) })
@@ -218,14 +218,27 @@ export interface UserInfo {
   preferred_username?: string | null;
 }
 
+/**
+ * RFC 6750 §3.1: a request without any bearer credential gets a bare challenge, no error code in
+ * it (the client may simply not have known the endpoint needs one).
+ */
+const missingToken = () => new OAuthError("invalid_token", "A bearer access token is required", { "WWW-Authenticate": "Bearer" });
 const invalidToken = () => oauthError("invalid_token", "The access token is invalid, expired or revoked");
 
-/** OpenID-style user info, limited to what the token's scopes release. */
-export async function userInfo(db: Db, signer: Signer, token: string | undefined): Promise<UserInfo> {
-  if (!token) throw oauthError("invalid_token", "A bearer access token is required");
+/** The claims of a valid OAuth access token; null for anything else (first-party session tokens included). */
+export async function verifyOAuthToken(signer: Signer, token: string): Promise<OAuthClaims | null> {
   const claims = await verifyAccessToken(signer.secret, signer.issuer, token);
   // First-party session tokens are not OAuth access tokens; their audience keeps them out.
-  if (claims?.kind !== "oauth") throw invalidToken();
+  return claims?.kind === "oauth" ? claims : null;
+}
+
+/**
+ * OpenID-style user info, limited to what the token's scopes release. `claims` is undefined when
+ * the request carried no bearer credential, null when it carried one that is not valid.
+ */
+export async function userInfo(db: Db, claims: OAuthClaims | null | undefined): Promise<UserInfo> {
+  if (claims === undefined) throw missingToken();
+  if (claims === null) throw invalidToken();
   const [userRows, revoked] = await db.batch([
     db.select().from(users).where(eq(users.id, claims.userId)),
     db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../env";
+import { bearerCredential } from "../../lib/bearer";
 import { envelope, errors, json, jsonBody } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { rateLimit } from "../../middleware/rate-limit";
@@ -12,7 +13,7 @@ export const PARTNER_CLIENT_ADMIN_SCOPE = "partner:oauth-client-admin";
 /** `Authorization: Bearer <partner API key>` carrying `scope`; 401 without a valid key, 403 without the scope. */
 const requirePartnerScope = (scope: string) =>
   createMiddleware<AppEnv & { Variables: { partnerKeyId: string } }>(async (c, next) => {
-    const key = /^Bearer (\S+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+    const key = bearerCredential(c.req.header("Authorization"));
     const partner = await partnerKeyWithScope(c.var.db, key, scope);
     c.set("partnerKeyId", partner.id);
     await next();
