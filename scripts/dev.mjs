@@ -1,6 +1,6 @@
-// `npm run dev`: writes .dev.vars when missing, applies migrations, starts wrangler dev on PORT
-// (default 8787) with state under DEV_PERSIST_DIR (default .wrangler/state), seeds, and prints
-// how to sign in.
+// `npm run dev`: writes .dev.vars when missing, applies migrations, seeds (through a private
+// instance), then serves on PORT (default 8787) with state under DEV_PERSIST_DIR (default
+// .wrangler/state), and prints how to sign in.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -24,7 +24,7 @@ const adminToken = /^ADMIN_TOKEN=(.*)$/m.exec(readFileSync(devVarsPath, "utf8"))
 
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = resolve(root, process.env.DEV_PERSIST_DIR ?? ".wrangler/state");
-const server = await startDevServer({ port, persistTo, secrets: null, adminToken, inheritOutput: true });
+const server = await startDevServer({ port, persistTo, secrets: null, adminToken, inheritOutput: true, seedBeforeServing: true });
 
 console.log(`
 Platform API on ${server.origin.replace("127.0.0.1", "localhost")}/api/v1  (state: ${persistTo})

@@ -1,8 +1,9 @@
 // Starts the Worker under `wrangler dev` with local D1/KV/Durable Objects/Queues, for `npm run dev`,
 // the browser tests and the benchmarks. Migrations are applied and the dev seed runs before it
-// resolves, so callers get a ready server.
+// resolves, so callers get a ready server (for `npm run dev`, before the port is even served).
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runSeeds } from "./seed.mjs";
@@ -41,23 +42,22 @@ async function waitForHealth(origin, child) {
   throw new Error(`wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`);
 }
 
-/**
- * @param {{ port?: number, persistTo?: string, seed?: boolean, secrets?: Record<string,string> | null,
- *           vars?: Record<string,string>, inheritOutput?: boolean }} options
- *   `secrets: null` means "use .dev.vars" (npm run dev); otherwise ephemeral secrets are passed as vars.
- */
-export async function startDevServer(options = {}) {
-  const port = options.port ?? 8787;
-  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "platform-api-"));
-  const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
-  const vars = { ...secrets, ...options.vars };
-  applyMigrations(persistTo);
+/** A free TCP port on the loopback interface. */
+export const freePort = () =>
+  new Promise((resolvePort) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
 
+/** Spawns `wrangler dev` on `port` and resolves once it answers `/health`. */
+async function launch({ port, persistTo, vars, inheritOutput }) {
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [wranglerBin, ...args], {
     cwd: root,
-    stdio: options.inheritOutput ? "inherit" : "ignore",
+    stdio: inheritOutput ? "inherit" : "ignore",
     env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -69,11 +69,44 @@ export async function startDevServer(options = {}) {
     });
   try {
     await waitForHealth(origin, child);
-    const adminToken = secrets?.ADMIN_TOKEN ?? options.adminToken;
-    if (options.seed !== false) await runSeeds({ origin, adminToken });
-    return { origin, adminToken, persistTo, stop, process: child };
+    return { origin, stop, process: child };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * @param {{ port?: number, persistTo?: string, seed?: boolean, seedBeforeServing?: boolean,
+ *           secrets?: Record<string,string> | null, adminToken?: string,
+ *           vars?: Record<string,string>, inheritOutput?: boolean }} options
+ *   `secrets: null` means "use .dev.vars" (npm run dev); otherwise ephemeral secrets are passed as vars.
+ *   `seedBeforeServing` (npm run dev) seeds through a private instance on a free port first, so the
+ *   public port never serves an unseeded state (CONTRACT.md: migrations and seed before serving).
+ */
+export async function startDevServer(options = {}) {
+  const port = options.port ?? 8787;
+  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "platform-api-"));
+  const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
+  const vars = { ...secrets, ...options.vars };
+  const adminToken = secrets?.ADMIN_TOKEN ?? options.adminToken;
+  const seed = options.seed !== false;
+  applyMigrations(persistTo);
+
+  if (seed && options.seedBeforeServing) {
+    const seeder = await launch({ port: await freePort(), persistTo, vars, inheritOutput: false });
+    try {
+      await runSeeds({ origin: seeder.origin, adminToken });
+    } finally {
+      await seeder.stop();
+    }
+  }
+  const server = await launch({ port, persistTo, vars, inheritOutput: options.inheritOutput });
+  try {
+    if (seed && !options.seedBeforeServing) await runSeeds({ origin: server.origin, adminToken });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { ...server, adminToken, persistTo };
 }

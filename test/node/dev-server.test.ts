@@ -1,18 +1,9 @@
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without types
-import { startDevServer } from "../../scripts/lib/dev-server.mjs";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 
 async function json(origin: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${origin}/api/v1${path}`, {
@@ -27,7 +18,8 @@ describe("the local dev server (wrangler dev)", () => {
   it("serves the identity flow over HTTP, with the seeded demo user, and keeps data across a restart", async () => {
     const persistTo = mkdtempSync(join(tmpdir(), "dev-server-test-"));
     const port = await freePort();
-    let server = await startDevServer({ port, persistTo });
+    // As `npm run dev` does it: seeded through a private instance before this port is served.
+    let server = await startDevServer({ port, persistTo, seedBeforeServing: true });
     const email = `http-${Date.now()}@example.com`;
     try {
       expect((await json(server.origin, "GET", "/health")).body).toEqual({ data: { status: "ok" } });
