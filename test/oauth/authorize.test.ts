@@ -201,12 +201,22 @@ describe("sign-in and consent pages", () => {
 });
 
 describe("magic link sign-in through the outbox", () => {
+  /** Requests a link: the POST answers 303 to a GET page naming only the flow; that page says it was sent. */
   async function requestLink(browser: Browser, email: string, clientId: string) {
     const start = await browser.get(authorizeUrl(await validParams(clientId)));
     const page = await browser.get(start.headers.get("Location")!);
-    const sent = await browser.post(`${OAUTH}/magic-link`, { ...hiddenFields(page.text), email });
-    expect(sent.status).toBe(200);
-    expect(sent.text).toContain("Check your e-mail");
+    const fields = hiddenFields(page.text);
+    const sent = await browser.post(`${OAUTH}/magic-link`, { ...fields, email });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe(`/api/v1/oauth/magic-link?flow=${fields.flow}`);
+    const shown = await browser.get(sent.headers.get("Location")!);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(shown.text).toContain("Check your e-mail");
+    expect(shown.text).toContain(`href="/api/v1/oauth/login?flow=${fields.flow}"`);
+    // Bound to the browser like every flow page.
+    expect((await new Browser().get(sent.headers.get("Location")!)).status).toBe(400);
+    return fields;
   }
 
   async function linkFor(email: string) {

@@ -76,11 +76,17 @@ export function LoginPage(props: FlowPageProps & { error?: string; email?: strin
   );
 }
 
-export function MagicLinkSentPage(props: { nonce: string }) {
+export function MagicLinkSentPage(props: { nonce: string; clientName: string; loginUrl: string }) {
   return (
     <Layout title="Check your e-mail" nonce={props.nonce}>
       <h1>Check your e-mail</h1>
-      <p>If an account exists for that address, we sent it a sign-in link. Open it in this browser within ten minutes.</p>
+      <p>
+        If an account exists for that address, we sent it a link to sign in and continue to {props.clientName}. Open it in
+        this browser within ten minutes.
+      </p>
+      <p class="muted">
+        <a href={props.loginUrl}>Sign in with your password instead</a>
+      </p>
     </Layout>
   );
 }

@@ -94,6 +94,7 @@ async function postedFlow(c: Context<AppEnv>, flowId: string, csrf: string) {
 
 const consentUrl = (flowId: string) => `${ACTION_BASE}/consent?flow=${encodeURIComponent(flowId)}`;
 const loginUrl = (flowId: string) => `${ACTION_BASE}/login?flow=${encodeURIComponent(flowId)}`;
+const magicLinkSentUrl = (flowId: string) => `${ACTION_BASE}/magic-link?flow=${encodeURIComponent(flowId)}`;
 
 /** Password guessing through the login form counts against the same limit as POST /auth/login. */
 async function loginAttemptAllowed(c: Context<AppEnv>, endpoint: string, ruleOf: string, email: string) {
@@ -172,7 +173,12 @@ export const oauthRoutes = createRouter()
       tags,
       summary: "E-mail a single-use sign-in link (written to the outbox)",
       request: { body: formBody(magicLinkForm) },
-      responses: { 200: html("Check your e-mail"), 403: html("CSRF check failed"), 429: html("Too many requests") },
+      responses: {
+        303: { description: "Sent (or not, for an unknown address: the answer is the same): to the check-your-e-mail page" },
+        400: html("Expired or foreign flow"),
+        403: html("CSRF check failed"),
+        429: html("Too many requests"),
+      },
     }),
     async (c) => {
       const { flow: flowId, csrf, email } = c.req.valid("form");
@@ -181,7 +187,23 @@ export const oauthRoutes = createRouter()
         return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, error: "Too many sign-in links requested. Try again in a few minutes." }));
       }
       await sendMagicLink(c.var.db, flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
-      return renderPage(c, 200, (nonce) => MagicLinkSentPage({ nonce }));
+      // Post/redirect/get: reloading the page that follows cannot send another e-mail.
+      return c.redirect(magicLinkSentUrl(flow.id), 303);
+    },
+    pageHook,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/oauth/magic-link",
+      tags,
+      summary: "Check-your-e-mail page, after a sign-in link was requested (browser)",
+      request: { query: flowQuery },
+      responses: { 200: html("Check your e-mail"), 400: html("Expired or foreign flow") },
+    }),
+    async (c) => {
+      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
+      return renderPage(c, 200, (nonce) => MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }));
     },
     pageHook,
   )
