@@ -2,10 +2,10 @@ import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { aiMessages, type ToolCallRecord } from "../db/schema/ai";
-import { ProviderError } from "../domains/ai/providers/types";
+import { ProviderError, type TokenUsage } from "../domains/ai/providers/types";
 import { nowIso } from "../lib/clock";
 import { EventLog, heartbeatMsOf } from "./run/event-log";
-import { executeRun } from "./run/executor";
+import { executeRun, toolEventPayload } from "./run/executor";
 import { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
 import { describeError, logError } from "../lib/log";
 
@@ -18,7 +18,9 @@ export const WATCHDOG_MS = 30_000;
 export const MAX_ATTEMPTS = 2;
 
 type Started = { runId: string; status: RunState["status"] };
-export type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: RunState["status"] };
+type Ending = "completed" | "stopped" | "failed";
+/** A stop's answer: the stop object, or the way the run ended instead (a 409 for the caller). */
+export type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending };
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
@@ -28,12 +30,21 @@ export type StopAnswer = { ok: true; result: StopResult } | { ok: false; status:
 export class MessageRun extends DurableObject<Env> {
   private readonly log: EventLog;
   private execution: { promise: Promise<void>; abort: AbortController } | undefined;
-  /** Set once the run's end is decided (completion, stop, failure), so nothing else is emitted. */
-  private finishing = false;
+  /**
+   * Set synchronously once the run's end is decided (completion, stop, failure), while that end is
+   * written, so nothing else is emitted and no other end starts.
+   */
+  private ending: Ending | undefined;
+  /** The stop being written: a concurrent stop answers with the same stop object. */
+  private stopping: Promise<StopAnswer> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS));
+  }
+
+  private get finishing() {
+    return this.ending !== undefined;
   }
 
   private get spec() {
@@ -78,7 +89,8 @@ export class MessageRun extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const state = this.state;
     const spec = this.spec;
-    if (!state || !spec || TERMINAL.includes(state.status)) return;
+    // Ended, or an end is being written right now (which removes the alarm when done).
+    if (!state || !spec || TERMINAL.includes(state.status) || this.finishing) return;
     if (this.execution) {
       // Alive and working: look again later.
       await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
@@ -106,7 +118,15 @@ export class MessageRun extends DurableObject<Env> {
           emit: (type, payload, stepId) => {
             if (!this.finishing) this.log.append(spec.runId, type, payload, stepId);
           },
-          saveToolCalls: (calls) => this.ctx.storage.kv.put("toolCalls", calls),
+          // After the end is decided these are stale (and would outlive `erase()`): ignored.
+          saveToolCalls: (calls, startedAt) => {
+            if (this.finishing) return;
+            this.ctx.storage.kv.put("toolCalls", calls);
+            this.ctx.storage.kv.put("toolStartedAt", startedAt);
+          },
+          saveUsage: (usage) => {
+            if (!this.finishing) this.ctx.storage.kv.put("usage", usage);
+          },
         });
         if (!this.finishing) await this.complete(spec, outcome);
       } catch (error) {
@@ -127,26 +147,34 @@ export class MessageRun extends DurableObject<Env> {
     }
   }
 
-  /** Stops the run: the partial content is kept and every listener gets `message.stopped`. */
+  /**
+   * Stops the run: the partial content is kept and every listener gets `message.stopped`.
+   * Stopping again, even while the first stop is still being written, answers the same stop
+   * object; a run that completed or failed (or is writing that end) answers how it ended.
+   */
   async stop(): Promise<StopAnswer> {
     const state = this.state;
     const spec = this.spec;
     if (!state || !spec) return { ok: false, status: "failed" };
     if (state.status === "stopped") return { ok: true, result: this.ctx.storage.kv.get<StopResult>("stopResult")! };
-    if (this.finishing || TERMINAL.includes(state.status)) return { ok: false, status: state.status };
-    this.finishing = true;
+    if (this.stopping) return this.stopping;
+    if (this.ending) return { ok: false, status: this.ending };
+    if (TERMINAL.includes(state.status)) return { ok: false, status: state.status as Ending };
+    this.ending = "stopped";
+    this.stopping = this.writeStop(spec);
+    return this.stopping;
+  }
+
+  private async writeStop(spec: RunSpec): Promise<StopAnswer> {
     this.execution?.abort.abort(new DOMException("The run was stopped", "AbortError"));
     const stoppedAt = nowIso();
     const content = this.log.content();
     const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
-    await this.writeMessage(spec, {
-      content,
-      status: "stopped",
-      stoppedAt,
-      toolCalls: this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls") ?? null,
-    });
+    const tools = this.endedToolCalls("The run was stopped before the tool finished");
+    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.usageSoFar() });
     this.ctx.storage.kv.put("stopResult", result);
-    this.state = { ...state, status: "stopped", stoppedAt };
+    this.state = { ...this.state!, status: "stopped", stoppedAt };
+    this.appendEndedToolCalls(spec, tools.ended);
     this.log.append(spec.runId, "message.stopped", { messageId: spec.messageId, content, stoppedAt });
     await this.end();
     return { ok: true, result };
@@ -165,7 +193,7 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   private async complete(spec: RunSpec, outcome: RunOutcome) {
-    this.finishing = true;
+    this.ending = "completed";
     await this.writeMessage(spec, {
       content: outcome.content,
       status: "completed",
@@ -182,17 +210,54 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   private async fail(spec: RunSpec, error: { code: string; message: string }) {
-    this.finishing = true;
+    this.ending = "failed";
     this.execution?.abort.abort();
+    const tools = this.endedToolCalls(`The run failed before the tool finished (${error.code})`);
     await this.writeMessage(spec, {
       content: this.log.content(),
       status: "failed",
       runError: JSON.stringify(error),
-      toolCalls: this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls") ?? null,
+      toolCalls: tools.all,
+      ...this.usageSoFar(),
     });
     this.state = { ...this.state!, status: "failed", error };
+    this.appendEndedToolCalls(spec, tools.ended);
     this.log.append(spec.runId, "run.error", { messageId: spec.messageId, error });
     await this.end();
+  }
+
+  /**
+   * Tokens of a run that did not complete: the provider's reports for its finished model calls,
+   * plus, for a provider that estimates (the demo), its estimate of what it streamed.
+   */
+  private usageSoFar(): TokenUsage {
+    return this.ctx.storage.kv.get<TokenUsage>("usage") ?? { inputTokens: 0, outputTokens: 0 };
+  }
+
+  /**
+   * The tool calls as a run ends without completing. A call still executing ends with it: it is
+   * recorded `failed` (its result never reached the model) with `reason` as its error and the
+   * time it ran, so no call stays `executing`.
+   */
+  private endedToolCalls(reason: string): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
+    const calls = this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls");
+    if (!calls) return { all: null, ended: [] };
+    const startedAt = this.ctx.storage.kv.get<Record<string, number>>("toolStartedAt") ?? {};
+    const now = Date.now();
+    const ended: ToolCallRecord[] = [];
+    const all = calls.map((call) => {
+      if (call.status !== "executing") return call;
+      const start = startedAt[call.id];
+      const record: ToolCallRecord = { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
+      ended.push(record);
+      return record;
+    });
+    return { all, ended };
+  }
+
+  /** Listeners see those calls end too (`tool.completed`), just before the terminal event. */
+  private appendEndedToolCalls(spec: RunSpec, ended: ToolCallRecord[]) {
+    for (const call of ended) this.log.append(spec.runId, "tool.completed", toolEventPayload(call), call.id);
   }
 
   private async end() {

@@ -61,6 +61,26 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
           DONE,
         ],
       };
+    case "hang-tool":
+      // The model asks for a tool that only ends when the run is aborted.
+      return {
+        pieces: [
+          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_hang", type: "function", function: { name: "test__hang", arguments: '{"for":"ever"}' } }] }, finish_reason: null }] }),
+          chunk({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] }),
+          usage(25, 5),
+          DONE,
+        ],
+      };
+    case "tool-then-hang":
+      // A finished tool round (with its usage report), then a reply that hangs mid-stream.
+      if (toolResult) return { pieces: [delta("Partial "), delta("after tool "), "hang"] };
+      return {
+        pieces: [
+          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_first", type: "function", function: { name: "test__echo", arguments: '{"text":"hi"}' } }] }, finish_reason: null }] }),
+          usage(30, 12),
+          DONE,
+        ],
+      };
     case "truncated":
       return { pieces: [delta("This reply is "), delta("cut off")] };
     case "error":

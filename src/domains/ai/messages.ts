@@ -320,15 +320,23 @@ export async function selectVersion(db: Db, userId: string, sessionId: string, a
   return { activeMessageId: target.id, selectedMessage: publicMessage({ ...target, isActive: true }) };
 }
 
-/** Stops a running reply; stopping it again answers the same; a finished reply is a 409. */
+const nothingToStop = (ended: "completed" | "failed") => conflict(`The reply has already ${ended}; there is nothing to stop`);
+
+/**
+ * Stops a running reply; stopping it again (also concurrently) answers the same stop object; a
+ * reply that completed or failed, even one that did so while this stop was on its way, is a 409.
+ */
 export async function stopMessage(db: Db, env: Env, userId: string, sessionId: string, assistantMessageId: string) {
   const { target } = await turnOf(db, userId, sessionId, assistantMessageId);
   if (target.status === "stopped") {
     return { id: target.id, status: "stopped" as const, content: target.content ?? "", stoppedAt: target.stoppedAt! };
   }
-  if (target.status !== "running") throw conflict(`The reply has already ${target.status}; there is nothing to stop`);
+  if (target.status === "completed" || target.status === "failed") throw nothingToStop(target.status);
   const answer = await stopRun(env, target.id);
-  if (!answer.ok) throw conflict(`The reply has already ${answer.status === "completed" ? "completed" : answer.status}; there is nothing to stop`);
+  if (!answer.ok) {
+    // Only a stop yields `stopped` with ok: true, so the run ended another way.
+    throw nothingToStop(answer.status === "completed" ? "completed" : "failed");
+  }
   return answer.result;
 }
 

@@ -4,7 +4,7 @@ import { aiMessages, type ToolCallRecord } from "../../db/schema/ai";
 import { capabilityRunner } from "../../domains/ai/capabilities";
 import { estimateTokens } from "../../domains/ai/providers/demo";
 import { providerFor } from "../../domains/ai/providers";
-import { ProviderError, type ChatMessage, type ChatToolCall } from "../../domains/ai/providers/types";
+import { ProviderError, type ChatMessage, type ChatToolCall, type TokenUsage } from "../../domains/ai/providers/types";
 import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../../domains/ai/suggestions";
 import { toolsFor, type ToolContext, type ToolSet } from "../../domains/ai/tools";
 import type { RunOutcome, RunSpec } from "./types";
@@ -16,9 +16,21 @@ export const MAX_TOOL_ROUNDS = 4;
 
 export interface RunIo {
   emit(type: string, payload: Record<string, unknown>, stepId?: string): void;
-  /** Called whenever the tool calls change, so they survive an eviction. */
-  saveToolCalls(calls: ToolCallRecord[]): void;
+  /**
+   * Called whenever the tool calls change, so they survive an eviction; `startedAt` (epoch ms by
+   * call id) holds the calls still executing, so a run that ends mid-call can time them.
+   */
+  saveToolCalls(calls: ToolCallRecord[], startedAt: Record<string, number>): void;
+  /** Called whenever the tokens used so far change, so a stopped or failed run records them. */
+  saveUsage(usage: TokenUsage): void;
   signal: AbortSignal;
+}
+
+/** What a run has produced so far, and where it reports it. */
+interface Progress {
+  outcome: RunOutcome;
+  io: RunIo;
+  startedAt: Record<string, number>;
 }
 
 /** The conversation before this turn: user messages and the active assistant versions. */
@@ -51,17 +63,27 @@ function systemPrompt(spec: RunSpec): string | null {
  */
 export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<RunOutcome> {
   const outcome: RunOutcome = { content: "", toolCalls: [], suggestions: [], inputTokens: 0, outputTokens: 0 };
+  const progress: Progress = { outcome, io, startedAt: {} };
   const emitDelta = (text: string) => {
     if (!text) return;
     outcome.content += text;
     io.emit("message.delta", { delta: text });
   };
+  // `outcome` holds the tokens of finished model calls; `current` is the estimate for one still streaming.
+  const saveUsage = (current?: TokenUsage) =>
+    io.saveUsage({
+      inputTokens: outcome.inputTokens + (current?.inputTokens ?? 0),
+      outputTokens: outcome.outputTokens + (current?.outputTokens ?? 0),
+    });
 
   if (spec.capability) {
+    // The demo runner's tokens, by the demo's estimate, counted as the text streams.
+    const inputTokens = estimateTokens(spec.prompt);
     for await (const piece of capabilityRunner.run(spec.capability.key, spec.capability.parameters, spec.prompt, io.signal)) {
       emitDelta(piece);
+      saveUsage({ inputTokens, outputTokens: estimateTokens(outcome.content) });
     }
-    outcome.inputTokens = estimateTokens(spec.prompt);
+    outcome.inputTokens = inputTokens;
     outcome.outputTokens = estimateTokens(outcome.content);
     return outcome;
   }
@@ -82,17 +104,19 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
       if (event.type === "delta") {
         roundText += event.text;
         emitDelta(splitter.push(event.text));
+        if (provider.estimateUsage) saveUsage(provider.estimateUsage(messages, roundText));
       } else if (event.type === "tool_call") {
         calls.push(event.call);
       } else {
         outcome.inputTokens += event.inputTokens;
         outcome.outputTokens += event.outputTokens;
+        saveUsage();
       }
     }
     if (io.signal.aborted || calls.length === 0) break;
     messages.push({ role: "assistant", content: roundText || null, toolCalls: calls });
     for (const call of calls) {
-      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, tools, context, outcome, io)) });
+      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, tools, context, progress)) });
     }
   }
   emitDelta(splitter.flush());
@@ -100,8 +124,19 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
   return outcome;
 }
 
+/** A tool call as `tool.started`/`tool.completed` carry it (CONTRACT "Tool event payloads"). */
+export const toolEventPayload = (record: ToolCallRecord): Record<string, unknown> => ({
+  callId: record.id,
+  toolKey: record.toolKey,
+  input: record.input,
+  status: record.status,
+  ...(record.output ? { output: record.output } : {}),
+  ...(record.error ? { error: record.error } : {}),
+  ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}),
+});
+
 /** Executes one tool call, reporting it as it goes; the result (or error) goes back to the model. */
-async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext, outcome: RunOutcome, io: RunIo) {
+async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext, { outcome, io, startedAt }: Progress) {
   const tool = tools.find(call.name);
   let input: Record<string, unknown> = {};
   let inputError: string | null = null;
@@ -123,8 +158,8 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
   };
   outcome.toolCalls.push(record);
   const report = (type: string) => {
-    io.saveToolCalls(outcome.toolCalls);
-    io.emit(type, { callId: record.id, toolKey: record.toolKey, input: record.input, status: record.status, ...(record.output ? { output: record.output } : {}), ...(record.error ? { error: record.error } : {}), ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}) }, record.id);
+    io.saveToolCalls(outcome.toolCalls, startedAt);
+    io.emit(type, toolEventPayload(record), record.id);
   };
 
   if (!tool || inputError) {
@@ -133,8 +168,9 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     report("tool.completed");
     return { error: record.error };
   }
-  report("tool.started");
   const started = Date.now();
+  startedAt[record.id] = started;
+  report("tool.started");
   try {
     record.output = await tool.execute(input, context, io.signal);
     record.status = "completed";
@@ -143,6 +179,7 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     record.error = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
   }
   record.executionMs = Date.now() - started;
+  delete startedAt[record.id];
   if (!io.signal.aborted) report("tool.completed");
   return record.status === "completed" ? record.output : { error: record.error };
 }

@@ -1,5 +1,5 @@
 import { SUGGESTIONS_CLOSE, SUGGESTIONS_OPEN } from "../suggestions";
-import type { ChatMessage, ChatRequest, ModelProvider, ProviderEvent } from "./types";
+import type { ChatMessage, ChatRequest, ModelProvider, ProviderEvent, TokenUsage } from "./types";
 
 /** How many words of the request the demo repeats back as its gist. */
 const GIST_WORDS = 16;
@@ -41,8 +41,8 @@ export function demoReply(messages: ChatMessage[], withSuggestions: boolean): st
 
 /**
  * The built-in `demo` provider: streams `demoReply` a word at a time with `delayMs` between words
- * and reports estimated usage. It asks for suggestions the way a real model is asked (the system
- * prompt), so they travel the same parsing path.
+ * and reports estimated usage (also for a stream cut short, via `estimateUsage`). It asks for
+ * suggestions the way a real model is asked (the system prompt), so they travel the same parsing path.
  */
 export class DemoProvider implements ModelProvider {
   readonly key = "demo";
@@ -56,7 +56,12 @@ export class DemoProvider implements ModelProvider {
       if (index > 0 && this.delayMs > 0) await sleep(this.delayMs, request.signal);
       yield { type: "delta", text: piece };
     }
-    const input = request.messages.reduce((sum, m) => sum + estimateTokens(m.content ?? ""), 0);
-    yield { type: "usage", inputTokens: input, outputTokens: estimateTokens(reply) };
+    yield { type: "usage", ...this.estimateUsage(request.messages, reply) };
+  }
+
+  /** The documented estimate: every prompt message in, everything streamed (reply, suggestions) out. */
+  estimateUsage(messages: ChatMessage[], streamed: string): TokenUsage {
+    const inputTokens = messages.reduce((sum, m) => sum + estimateTokens(m.content ?? ""), 0);
+    return { inputTokens, outputTokens: estimateTokens(streamed) };
   }
 }

@@ -29,14 +29,25 @@ export interface ChatRequest {
   signal: AbortSignal;
 }
 
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type ProviderEvent =
   | { type: "delta"; text: string }
   | { type: "tool_call"; call: ChatToolCall }
-  | { type: "usage"; inputTokens: number; outputTokens: number };
+  | ({ type: "usage" } & TokenUsage);
 
 export interface ModelProvider {
   readonly key: string;
   stream(request: ChatRequest): AsyncIterable<ProviderEvent>;
+  /**
+   * For providers that count tokens by estimate rather than report them: what a call has used
+   * after streaming `streamed`, so a round cut short (stop, failure) is still counted. Providers
+   * that report usage only at the end of a call leave it out; an unfinished call then counts nothing.
+   */
+  estimateUsage?(messages: ChatMessage[], streamed: string): TokenUsage;
 }
 
 /** A provider failure the run reports as `run.error` (never with secrets in the message). */
