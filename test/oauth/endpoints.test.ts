@@ -5,7 +5,7 @@ import { createDb } from "../../src/db/client";
 import { purgeOAuth } from "../../src/domains/oauth/purge";
 import { discoveryDocument, userInfoResponse } from "../../src/domains/oauth/schemas";
 import { call, createUser, expectShape } from "../helpers/api";
-import { basic, exchange, expectOAuthError, issueCode, postForm, refresh, registerClient } from "../helpers/oauth";
+import { authorizeUrl, basic, Browser, exchange, expectOAuthError, hiddenFields, issueCode, OAUTH, pkce, postForm, REDIRECT_URI, refresh, registerClient } from "../helpers/oauth";
 
 describe("discovery", () => {
   it("serves identical documents at both addresses with exactly the specified fields", async () => {
@@ -148,26 +148,97 @@ describe("POST /oauth/revoke", () => {
 });
 
 describe("cron purge", () => {
-  it("drops expired flows, codes and tokens, and grants with nothing left; keeps live ones", async () => {
+  const LONG_AGO = "2000-01-01T00:00:00.000Z";
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
+  const purge = () => purgeOAuth(createDb(env.DB));
+  const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(...binds).first<{ n: number }>())!.n;
+  const sha256Hex = async (value: string) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+  /** The grant (refresh-token family) an access token was issued under. */
+  async function grantOf(accessToken: string) {
+    const { jti } = JSON.parse(atob(accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+    return (await env.DB.prepare("SELECT grant_id FROM oauth_access_tokens WHERE jti = ?").bind(jti).first<{ grant_id: string }>())!.grant_id;
+  }
+
+  it("codes stay 24 h past expiry (a late replay still revokes), then go; a grant with nothing left goes", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
-    const live = await exchange(client, await issueCode(user, client));
+    const recentCode = await issueCode(user, client);
+    const recent = await exchange(client, recentCode);
     const stale = await exchange(client, await issueCode(user, client));
-    const long = "2000-01-01T00:00:00.000Z";
-    const staleJti = JSON.parse(atob(stale.json.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).jti;
-    const staleGrant = await env.DB.prepare("SELECT grant_id FROM oauth_access_tokens WHERE jti = ?").bind(staleJti).first<{ grant_id: string }>();
+    const [recentGrant, staleGrant] = [await grantOf(recent.json.access_token), await grantOf(stale.json.access_token)];
     await env.DB.batch([
-      env.DB.prepare("UPDATE oauth_codes SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
-      env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
-      env.DB.prepare("UPDATE oauth_access_tokens SET expires_at = ? WHERE grant_id = ?").bind(long, staleGrant!.grant_id),
-      env.DB.prepare("UPDATE oauth_grants SET created_at = ? WHERE id = ?").bind(long, staleGrant!.grant_id),
-      env.DB.prepare("UPDATE oauth_flows SET expires_at = ? WHERE user_id = ?").bind(long, user.id),
+      env.DB.prepare("UPDATE oauth_codes SET expires_at = ? WHERE grant_id = ?").bind(hoursAgo(23), recentGrant),
+      env.DB.prepare("UPDATE oauth_codes SET expires_at = ? WHERE grant_id = ?").bind(hoursAgo(25), staleGrant),
+      env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE grant_id = ?").bind(LONG_AGO, staleGrant),
+      env.DB.prepare("UPDATE oauth_access_tokens SET expires_at = ? WHERE grant_id = ?").bind(LONG_AGO, staleGrant),
+      env.DB.prepare("UPDATE oauth_grants SET created_at = ? WHERE id = ?").bind(LONG_AGO, staleGrant),
     ]);
-    await purgeOAuth(createDb(env.DB));
-    const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-    expect(await count("SELECT count(*) AS n FROM oauth_grants WHERE id = ?", staleGrant!.grant_id)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM oauth_flows WHERE user_id = ?", user.id)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM oauth_refresh_tokens WHERE grant_id = ?", staleGrant!.grant_id)).toBe(0);
-    expect(stale.status).toBe(200);
-    expect((await refresh(client, live.json.refresh_token)).status).toBe(200);
+    await purge();
+    expect(await count("oauth_codes WHERE grant_id = ?", staleGrant)).toBe(0);
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ?", staleGrant)).toBe(0);
+    expect(await count("oauth_grants WHERE id = ?", staleGrant)).toBe(0);
+
+    expect(await count("oauth_codes WHERE code_hash = ?", await sha256Hex(recentCode.code))).toBe(1);
+    expectOAuthError(await exchange(client, recentCode), 400, "invalid_grant");
+    expectOAuthError(await refresh(client, recent.json.refresh_token), 400, "invalid_grant");
+  });
+
+  it("a revoked family's tokens and code go at once; a live family's consumed token stays, and its reuse still revokes", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const liveFirst = await exchange(client, await issueCode(user, client));
+    const liveSecond = await refresh(client, liveFirst.json.refresh_token);
+    const revokedFirst = await exchange(client, await issueCode(user, client));
+    const revokedSecond = await refresh(client, revokedFirst.json.refresh_token);
+    await postForm("revoke", { token: revokedSecond.json.refresh_token }, { Authorization: basic(client.clientId, client.clientSecret!) });
+    const [liveGrant, revokedGrant] = [await grantOf(liveFirst.json.access_token), await grantOf(revokedFirst.json.access_token)];
+
+    await purge();
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ?", revokedGrant)).toBe(0);
+    expect(await count("oauth_codes WHERE grant_id = ?", revokedGrant)).toBe(0);
+    expect(await count("oauth_access_tokens WHERE grant_id = ?", revokedGrant)).toBe(0);
+    // The revoked family's access tokens stay denied (the deny-list is separate).
+    expect((await call("GET", "/oauth/userinfo", { token: revokedSecond.json.access_token })).status).toBe(401);
+
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ? AND consumed_at IS NOT NULL", liveGrant)).toBe(1);
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ? AND consumed_at IS NULL", liveGrant)).toBe(1);
+    expect((await call("GET", "/oauth/userinfo", { token: liveSecond.json.access_token })).status).toBe(200);
+    expectOAuthError(await refresh(client, liveFirst.json.refresh_token), 400, "invalid_grant");
+    expectOAuthError(await refresh(client, liveSecond.json.refresh_token), 400, "invalid_grant");
+    expect((await call("GET", "/oauth/userinfo", { token: liveSecond.json.access_token })).status).toBe(401);
+  });
+
+  it("a family whose live token has expired loses its consumed tokens too", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const first = await exchange(client, await issueCode(user, client));
+    const second = await refresh(client, first.json.refresh_token);
+    const grant = await grantOf(first.json.access_token);
+    await env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE token_hash = ?").bind(LONG_AGO, await sha256Hex(second.json.refresh_token)).run();
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ?", grant)).toBe(2);
+    await purge();
+    expect(await count("oauth_refresh_tokens WHERE grant_id = ?", grant)).toBe(0);
+  });
+
+  it("expired and finished flows go with their magic links; a live flow and its link stay", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    /** Starts a flow and requests a sign-in link for it; returns the flow id. */
+    async function flowWithLink() {
+      const browser = new Browser();
+      const start = await browser.get(authorizeUrl({ client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", code_challenge: (await pkce()).challenge, code_challenge_method: "S256" }));
+      const fields = hiddenFields((await browser.get(start.headers.get("Location")!)).text);
+      expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
+      return fields.flow!;
+    }
+    const [expired, live] = [await flowWithLink(), await flowWithLink()];
+    await issueCode(user, client);
+    const finished = (await env.DB.prepare("SELECT id FROM oauth_flows WHERE user_id = ? AND completed_at IS NOT NULL").bind(user.id).first<{ id: string }>())!.id;
+    await env.DB.prepare("UPDATE oauth_flows SET expires_at = ? WHERE id = ?").bind(LONG_AGO, expired).run();
+    expect(await count("oauth_magic_links WHERE flow_id IN (?, ?)", expired, live)).toBe(2);
+
+    await purge();
+    expect(await count("oauth_flows WHERE id IN (?, ?)", expired, finished)).toBe(0);
+    expect(await count("oauth_magic_links WHERE flow_id = ?", expired)).toBe(0);
+    expect(await count("oauth_flows WHERE id = ?", live)).toBe(1);
+    expect(await count("oauth_magic_links WHERE flow_id = ?", live)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, outbox, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
@@ -252,10 +252,19 @@ export async function decide(db: Db, issuer: string, flow: Flow, approve: boolea
   return clientRedirect(finished.redirectUri, issuer, { code, state: finished.state });
 }
 
-/** Cron: flows (and their magic links) past expiry, and outbox mail whose links are long dead. */
+/**
+ * Cron: stale flow records, i.e. those no request can use any more: magic links spent or expired,
+ * flows finished or expired (with their links), and outbox mail whose links are long dead.
+ */
 export async function purgeFlows(db: Db) {
+  const now = nowIso();
+  const staleFlow = or(isNotNull(oauthFlows.completedAt), lt(oauthFlows.expiresAt, now));
+  const staleFlowIds = db.select({ id: oauthFlows.id }).from(oauthFlows).where(staleFlow);
   await db.batch([
-    db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, nowIso())),
+    db
+      .delete(oauthMagicLinks)
+      .where(or(isNotNull(oauthMagicLinks.consumedAt), lt(oauthMagicLinks.expiresAt, now), inArray(oauthMagicLinks.flowId, staleFlowIds))),
+    db.delete(oauthFlows).where(staleFlow),
     db.delete(outbox).where(lt(outbox.createdAt, toIso(Date.now() - OUTBOX_RETENTION_MS))),
   ]);
 }

@@ -1,4 +1,5 @@
-import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { decodeJwt } from "jose";
 import type { Db } from "../../db/client";
 import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
@@ -256,17 +257,39 @@ export async function userInfo(db: Db, claims: OAuthClaims | null | undefined): 
 const CODE_RETENTION_MS = 24 * 3600 * 1000;
 
 /**
- * Cron: removes what can no longer matter. Consumed refresh tokens stay until they expire, so a
- * reuse is detected for as long as the token could have been valid; grants go once nothing under
- * them is alive.
+ * Cron: removes every record that can no longer change an answer. A spent code or consumed refresh
+ * token is kept only while presenting it again could still revoke something (reuse detection):
+ *
+ * - Codes go 24 h after their expiry, or at once when their grant is revoked.
+ * - Refresh tokens go when expired; when their grant is revoked (a replay could only revoke it
+ *   again); and, if consumed, when their family has no live (unconsumed, unexpired) token left:
+ *   the family's access tokens died long before its last refresh token, so nothing is left to
+ *   protect. A consumed token of a live family stays until its own expiry.
+ * - Access-token records (kept so revoking a grant can deny its live `jti`s) go when expired, or
+ *   when their grant is revoked (its live `jti`s are on the deny-list already).
+ * - Grants go once they are a day old and nothing is left under them.
  */
 export async function purgeTokens(db: Db) {
   const now = nowIso();
   const codeCutoff = toIso(Date.now() - CODE_RETENTION_MS);
+  const revokedGrants = db.select({ id: oauthGrants.id }).from(oauthGrants).where(isNotNull(oauthGrants.revokedAt));
+  const live = alias(oauthRefreshTokens, "live");
+  const familyHasLiveToken = db
+    .select({ one: sql`1` })
+    .from(live)
+    .where(and(eq(live.grantId, oauthRefreshTokens.grantId), isNull(live.consumedAt), gt(live.expiresAt, now)));
   await db.batch([
-    db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, codeCutoff)),
-    db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, now)),
-    db.delete(oauthAccessTokens).where(lt(oauthAccessTokens.expiresAt, now)),
+    db.delete(oauthCodes).where(or(lt(oauthCodes.expiresAt, codeCutoff), inArray(oauthCodes.grantId, revokedGrants))),
+    db
+      .delete(oauthRefreshTokens)
+      .where(
+        or(
+          lt(oauthRefreshTokens.expiresAt, now),
+          inArray(oauthRefreshTokens.grantId, revokedGrants),
+          and(isNotNull(oauthRefreshTokens.consumedAt), notExists(familyHasLiveToken)),
+        ),
+      ),
+    db.delete(oauthAccessTokens).where(or(lt(oauthAccessTokens.expiresAt, now), inArray(oauthAccessTokens.grantId, revokedGrants))),
     db
       .delete(oauthGrants)
       .where(
