@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import { admin, call, expectError, expectFieldError } from "../helpers/api";
-import { aiUser, events, frameReader, history, newSession, openStream, parseSse, readStream, sent, streamPath } from "./helpers";
+import { aiUser, events, frameReader, history, newSession, openStream, parseSse, readStream, send, sent, streamPath } from "./helpers";
 import { SLOW_CHUNKS } from "./fake-openai";
 
 const signature = (frames: ReturnType<typeof parseSse>) => events(frames).map((f) => `${f.id}:${f.event}:${JSON.stringify(f.data)}`);
@@ -115,5 +116,63 @@ describe("SSE stream", () => {
     expect(tail.status).toBe(200);
     expect(signature(parseSse(tail.body))).toEqual(reference.slice(1));
     expectError(await call("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream`, { token: user.accessToken }), 401, "unauthorized");
+  });
+});
+
+describe("SSE stream: a run that never started, and a blank Last-Event-ID", () => {
+  it("a reply whose object refused its run streams one run.error (event 1) and ends; 204 after it; no run in usage", async () => {
+    const user = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    const session = await newSession(user);
+    // The run's object cannot be reached when the send hands it the run.
+    const refuse = vi.spyOn(env.MESSAGE_RUN, "getByName").mockImplementationOnce(() => {
+      throw new Error("the object is unavailable");
+    });
+    const res = await send(user, session.id, { content: "hi" });
+    refuse.mockRestore();
+    expect(res.status).toBe(500);
+    const [, assistant] = (await history(user, session.id)).data;
+    expect(assistant).toMatchObject({ status: "failed", content: "", runId: expect.any(String), tokensUsed: 0 });
+
+    const frames = await readStream(user, session.id, assistant.id);
+    expect(frames[0]).toMatchObject({ retry: 3000, event: null });
+    expect(events(frames)).toEqual([
+      {
+        id: 1,
+        event: "run.error",
+        data: {
+          eventId: 1,
+          type: "run.error",
+          runId: assistant.runId,
+          payload: { messageId: assistant.id, error: { code: "run_not_started", message: "The run could not be started" } },
+        },
+      },
+    ]);
+    expect((await openStream(user, session.id, assistant.id, 1)).status).toBe(204);
+    // The operator tail answers the same.
+    expect(events(parseSse((await admin("GET", `/admin/ai/messages/${assistant.id}/stream`)).body))).toEqual(events(frames));
+
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, opts);
+    expect(usage.body.data).toMatchObject({ runCount: 0, totalTokens: 0, estimatedCostUsd: 0 });
+    // The session is not blocked: the next message runs (and is the one run counted).
+    const next = await sent(user, session.id, { content: "again" });
+    await readStream(user, session.id, next.assistantMessage.id);
+    expect((await call("GET", `/ai/operations/sessions/${session.id}/usage`, opts)).body.data.runCount).toBe(1);
+  });
+
+  it("a blank Last-Event-ID header does not hide the lastEventId query", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const result = await sent(user, session.id, { content: "hi" });
+    const all = signature(await readStream(user, session.id, result.assistantMessage.id));
+    const path = `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=${all.length - 1}`;
+    for (const blank of ["", "  "]) {
+      const res = await call("GET", path, { token: user.accessToken, ip: user.ip, headers: { "Last-Event-ID": blank } });
+      expect(res.status).toBe(200);
+      expect(signature(parseSse(res.body))).toEqual(all.slice(-1));
+    }
+    // A bad query value is reported under its own name.
+    const bad = await call("GET", `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=x`, { token: user.accessToken, ip: user.ip, headers: { "Last-Event-ID": "" } });
+    expectFieldError(bad, "lastEventId", "non-negative integer");
   });
 });

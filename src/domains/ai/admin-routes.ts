@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { aiMessages } from "../../db/schema/ai";
 import { adminAuth, errors, uuidParam } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { requireAdmin } from "../../middleware/admin";
@@ -25,6 +27,8 @@ export const aiAdminRoutes = createRouter().openapi(
   }),
   async (c) => {
     const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
-    return sseResponse(c, c.req.valid("param").messageId, after) as never;
+    const messageId = c.req.valid("param").messageId;
+    const stored = async () => (await c.var.db.select().from(aiMessages).where(eq(aiMessages.id, messageId)))[0];
+    return sseResponse(c, messageId, after, stored) as never;
   },
 );

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../../middleware/auth";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
-import { startRun, stopRun } from "./runs";
+import { RUN_NOT_STARTED, startRun, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
 import { capabilityRunner } from "./capabilities";
 
@@ -122,7 +122,7 @@ async function launch(db: Db, env: Env, spec: RunSpec) {
   } catch (error) {
     await db
       .update(aiMessages)
-      .set({ status: "failed", runStatus: "failed", content: "", runError: JSON.stringify({ code: "run_not_started", message: "The run could not be started" }) })
+      .set({ status: "failed", runStatus: "failed", content: "", runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }) })
       .where(eq(aiMessages.id, spec.messageId));
     throw error;
   }

@@ -261,7 +261,7 @@ export const aiRoutes = createRouter()
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(c.var.db, c.var.auth.user.id, sessionId, messageId);
       if (!target.runId) throw notFound("This message has no run");
-      return sseResponse(c, target.id, after) as never;
+      return sseResponse(c, target.id, after, async () => target) as never;
     },
   )
   .openapi(

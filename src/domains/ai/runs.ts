@@ -1,5 +1,11 @@
 import type { RunSpec } from "../../durable-objects/run/types";
 
+/**
+ * `runError.code` of a reply whose object refused its run (`launch` in messages.ts): there is no
+ * event log, and the run neither produced anything nor counts as a run in usage.
+ */
+export const RUN_NOT_STARTED = "run_not_started";
+
 /** The one place that addresses a run's Durable Object: one object per assistant message. */
 export const runObject = (env: Env, messageId: string) => env.MESSAGE_RUN.getByName(messageId);
 

@@ -1,10 +1,11 @@
-import { and, count, eq, isNotNull, sum } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, aiMessages, aiSessions } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { AuthContext } from "../../middleware/auth";
 import { readAllowance } from "./allowance";
 import { priceOfModel } from "./models";
+import { RUN_NOT_STARTED } from "./runs";
 
 export async function requestAllowance(db: Db, env: Env, auth: AuthContext) {
   const [account] = await db.select({ override: accounts.aiDailyAllowance }).from(accounts).where(eq(accounts.id, auth.accountId));
@@ -16,7 +17,7 @@ const roundUsd = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * Token totals of every run in the session (all versions, stopped and failed ones too: they were
- * paid for), from the counts each run recorded. The cost is null when any run's model has no
+ * paid for), from the counts each run recorded; a run that never started is not counted. The cost is null when any run's model has no
  * public price, since a partial sum would understate it.
  */
 export async function sessionUsage(db: Db, userId: string, sessionId: string) {
@@ -30,7 +31,15 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
         runs: count(),
       })
       .from(aiMessages)
-      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"), isNotNull(aiMessages.runId)))
+      .where(
+        and(
+          eq(aiMessages.sessionId, sessionId),
+          eq(aiMessages.role, "assistant"),
+          isNotNull(aiMessages.runId),
+          // A run its object never accepted did nothing: not a run here.
+          sql`coalesce(json_extract(${aiMessages.runError}, '$.code'), '') <> ${RUN_NOT_STARTED}`,
+        ),
+      )
       .groupBy(aiMessages.modelId),
   ]);
   if (!sessions[0]) throw notFound("Session not found");

@@ -28,7 +28,9 @@ export function heartbeatMsOf(raw: string | undefined): number {
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
-const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
+/** The first thing every SSE body sends. */
+export const RETRY_FRAME = `retry: ${RETRY_MS}\n\n`;
+const RETRY = encoder.encode(RETRY_FRAME);
 
 export const sseFrame = (event: LoggedEvent) =>
   `id: ${event.eventId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
