@@ -14,6 +14,8 @@ export const OAUTH_ERROR_STATUS = {
   unsupported_grant_type: 400,
   invalid_scope: 400,
   invalid_token: 401,
+  /** Not RFC 6749's: the spec's code for any exceeded limit, sent in the OAuth error shape. */
+  RATE_LIMIT_EXCEEDED: 429,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUS;

@@ -4,10 +4,12 @@ import type { AppEnv } from "../../env";
 import { bearerCredential } from "../../lib/bearer";
 import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
-import { clientIp, consumeLimit, rateLimitHeaders } from "../../middleware/rate-limit";
+import { ApiError } from "../../lib/errors";
+import { clientIp, rateLimit } from "../../middleware/rate-limit";
 import { rateLimitRule } from "../../limits";
 import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
 import { authenticateClient, type OAuthForm } from "./client-auth";
+import { countRequest, limitUserInfo, oauthCors } from "./endpoint-guards";
 import { NO_STORE, OAuthError, oauthError, oauthErrorResponse, PageError } from "./errors";
 import {
   consumeMagicLink,
@@ -45,6 +47,8 @@ const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: is
 
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
 const oauthJson = (description: string) => ({ content: { "application/json": { schema: oauthErrorBody } }, description });
+const RATE_LIMITED =
+  "`RATE_LIMIT_EXCEEDED` (over 120 requests a minute), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*`";
 const formBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/x-www-form-urlencoded": { schema } },
   required: true,
@@ -98,13 +102,25 @@ const magicLinkSentUrl = (flowId: string) => `${ACTION_BASE}/magic-link?flow=${e
 
 /** Password guessing through the login form counts against the same limit as POST /auth/login. */
 async function loginAttemptAllowed(c: Context<AppEnv>, endpoint: string, ruleOf: string, email: string) {
-  const rule = rateLimitRule(ruleOf);
-  const decision = await consumeLimit(c.env, `ip:${clientIp(c)}`, `${endpoint} ${email.trim().toLowerCase()}`, rule.limit, rule.windowSeconds);
-  if (!decision.allowed) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+  const decision = await countRequest(c, `ip:${clientIp(c)}`, `${endpoint} ${email.trim().toLowerCase()}`, rateLimitRule(ruleOf));
   return decision.allowed;
 }
 
-export const oauthRoutes = createRouter()
+const router = createRouter();
+// Registered before the routes, so the CORS headers are on every answer of these paths (errors
+// and 429s included), and OPTIONS preflights, which match no route, are answered here.
+router.use("/oauth/token", oauthCors("POST"));
+router.use("/oauth/revoke", oauthCors("POST"));
+router.use("/oauth/userinfo", oauthCors("GET"));
+
+/**
+ * Token and revoke are limited per client IP (their callers are clients, not users): the spec's
+ * default of 120 a minute, through the shared limiter (`limits.ts` has no entry of their own, and
+ * there is no authenticated user, so its default counts per IP).
+ */
+const tokenEndpointGuards: MiddlewareHandler<AppEnv>[] = [rateLimit, requireForm];
+
+export const oauthRoutes = router
   .openapi(
     createRoute({
       method: "get",
@@ -288,12 +304,13 @@ export const oauthRoutes = createRouter()
       tags,
       summary: "Exchange an authorization code or rotate a refresh token",
       description: "Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).",
-      middleware: [requireForm],
+      middleware: tokenEndpointGuards,
       request: { body: formBody(tokenForm) },
       responses: {
         200: { content: { "application/json": { schema: tokenResponse } }, description: "Tokens (`Cache-Control: no-store`)" },
         400: oauthJson("invalid_request, invalid_grant, invalid_scope, unsupported_grant_type"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
+        429: oauthJson(RATE_LIMITED),
       },
     }),
     async (c) => {
@@ -309,12 +326,13 @@ export const oauthRoutes = createRouter()
       path: "/oauth/revoke",
       tags,
       summary: "Revoke an access token, or a refresh token and its whole family (RFC 7009)",
-      middleware: [requireForm],
+      middleware: tokenEndpointGuards,
       request: { body: formBody(revokeForm) },
       responses: {
         200: { description: "Always, even for unknown or foreign tokens" },
         400: oauthJson("invalid_request"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
+        429: oauthJson(RATE_LIMITED),
       },
     }),
     async (c) => {
@@ -335,12 +353,14 @@ export const oauthRoutes = createRouter()
       responses: {
         200: { content: { "application/json": { schema: userInfoResponse } }, description: "The user's claims" },
         401: oauthJson('invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one'),
+        429: oauthJson(RATE_LIMITED),
       },
     }),
     async (c) => {
       // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` works as well as `Bearer`.
       const token = bearerCredential(c.req.header("Authorization"));
       const claims = token === undefined ? undefined : await verifyOAuthToken(signerOf(c), token);
+      await limitUserInfo(c, claims);
       return c.json(await userInfo(c.var.db, claims), 200, NO_STORE);
     },
   );
@@ -348,6 +368,11 @@ export const oauthRoutes = createRouter()
 /** OAuth errors speak RFC 6749 JSON; browser-facing errors are pages; everything else goes up to the app. */
 oauthRoutes.onError((error, c) => {
   if (error instanceof OAuthError) return oauthErrorResponse(c, error);
+  // A limit of the token, revoke or userinfo endpoint: the spec's code, in the OAuth error shape
+  // (a string `error`) that OAuth client libraries parse, rather than the API envelope.
+  if (error instanceof ApiError && error.code === "RATE_LIMIT_EXCEEDED") {
+    return oauthErrorResponse(c, new OAuthError("RATE_LIMIT_EXCEEDED", error.message, error.headers));
+  }
   if (error instanceof PageError) {
     return renderPage(c, error.status, (nonce) => ErrorPage({ nonce, title: error.title, detail: error.detail }));
   }
