@@ -1,16 +1,7 @@
-import { createServer } from "node:net";
 import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without types
-import { startDevServer } from "../../scripts/lib/dev-server.mjs";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 
 /** Slow enough that the run outlives the dropped connection and the client's 3 s reconnect delay. */
 const DEMO_DELAY_MS = 60;
