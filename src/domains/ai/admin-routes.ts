@@ -3,12 +3,11 @@ import { eq } from "drizzle-orm";
 import { aiMessages } from "../../db/schema/ai";
 import { adminAuth, errors, uuidParam } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
-import { requireAdmin } from "../../middleware/admin";
 import { lastEventIdOf, sseResponse } from "./stream";
 
 /**
  * Operator tail of a reply's stream (support and load measurement): the same SSE body as the user
- * endpoint, without the per-user stream limit. Behind the operator token like every /admin route.
+ * endpoint, without the per-user stream limit. Behind the operator token like every /admin route (guarded in app.ts).
  */
 export const aiAdminRoutes = createRouter().openapi(
   createRoute({
@@ -17,7 +16,6 @@ export const aiAdminRoutes = createRouter().openapi(
     tags: ["Operator"],
     summary: "Tail a reply's event stream (replay after Last-Event-ID, then live)",
     security: adminAuth,
-    middleware: [requireAdmin],
     request: { params: z.object({ messageId: uuidParam("messageId") }), query: z.object({ lastEventId: z.string().optional() }) },
     responses: {
       200: { content: { "text/event-stream": { schema: z.string() } }, description: "SSE frames" },
