@@ -1,11 +1,28 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createUser } from "../helpers/api";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 import { authorize, authorizeUrl, Browser, exchange, hiddenFields, OAUTH, pkce, REDIRECT_URI, registerClient, toConsent } from "../helpers/oauth";
 
 async function validParams(clientId: string, extra: Record<string, string | string[] | undefined> = {}) {
   const { challenge } = await pkce();
   return { client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", state: "st-1", code_challenge: challenge, code_challenge_method: "S256", ...extra };
+}
+
+/** Starts a flow in `browser` and opens its sign-in page: the page's URL and its form's hidden fields. */
+async function openLogin(browser: Browser, clientId: string) {
+  const start = await browser.get(authorizeUrl(await validParams(clientId)));
+  const loginUrl = start.headers.get("Location")!;
+  const page = await browser.get(loginUrl);
+  expect(page.status).toBe(200);
+  return { loginUrl, fields: hiddenFields(page.text) };
+}
+
+/** The flow has no signed-in user: its consent page sends the browser back to sign in. */
+async function expectSignedOut(browser: Browser, flowId: string) {
+  const consent = await browser.get(`${OAUTH}/consent?flow=${flowId}`);
+  expect(consent.status).toBe(303);
+  expect(consent.headers.get("Location")).toBe(`/api/v1/oauth/login?flow=${flowId}`);
 }
 
 /** The client-side view of an authorization error redirect. */
@@ -155,15 +172,50 @@ describe("sign-in and consent pages", () => {
   it("a wrong password re-renders the form with 401 and leaves the flow signed out", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const browser = new Browser();
-    const start = await browser.get(authorizeUrl(await validParams(client.clientId)));
-    const loginUrl = start.headers.get("Location")!;
-    const page = await browser.get(loginUrl);
-    const failed = await browser.post(`${OAUTH}/login`, { ...hiddenFields(page.text), email: user.email, password: "wrong-password-1" });
+    const { fields } = await openLogin(browser, client.clientId);
+    const failed = await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: "wrong-password-1" });
     expect(failed.status).toBe(401);
     expect(failed.text).toContain("Wrong e-mail or password");
-    const consent = await browser.get(loginUrl.replace("/login", "/consent"));
-    expect(consent.status).toBe(303);
-    expect(consent.headers.get("Location")).toContain("/oauth/login");
+    await expectSignedOut(browser, fields.flow!);
+  });
+
+  it("CSRF at POST /oauth/login: a forged token, or another flow's, is 403 and signs nobody in", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const browser = new Browser();
+    const { fields } = await openLogin(browser, client.clientId);
+    const { fields: otherFlow } = await openLogin(browser, client.clientId);
+    for (const csrf of ["x".repeat(43), otherFlow.csrf!, ""]) {
+      const res = await browser.post(`${OAUTH}/login`, { ...fields, csrf, email: user.email, password: user.password });
+      expect(res.status, csrf).toBe(403);
+      expect(res.headers.get("Location")).toBeNull();
+      expect(res.text).toContain("This form has expired");
+    }
+    await expectSignedOut(browser, fields.flow!);
+    // The genuine token works.
+    expect((await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: user.password })).status).toBe(303);
+  });
+
+  it("the sign-in form shares POST /auth/login's limit: 8 a minute per IP and e-mail, then 429", async () => {
+    await awaitRoomInWindow(60);
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const browser = new Browser();
+    const { fields } = await openLogin(browser, client.clientId);
+    for (let i = 1; i <= 8; i++) {
+      const failed = await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: `wrong-password-${i}` });
+      expect(failed.status).toBe(401);
+      expect(failed.headers.get("RateLimit-Remaining")).toBe(String(8 - i));
+    }
+    // Even the right password is refused now, and the flow stays signed out.
+    const limited = await browser.post(`${OAUTH}/login`, { ...fields, email: user.email.toUpperCase(), password: user.password });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(limited.text).toContain("Too many attempts. Wait a minute and try again.");
+    expect(limited.headers.get("RateLimit-Limit")).toBe("8");
+    expect(limited.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await expectSignedOut(browser, fields.flow!);
+    // Counted per address: another one from the same browser is still heard.
+    expect((await browser.post(`${OAUTH}/login`, { ...fields, email: `other-${user.email}`, password: "x" })).status).toBe(401);
   });
 
   it("CSRF: a missing or foreign token is refused; another browser cannot use the flow", async () => {
@@ -203,9 +255,7 @@ describe("sign-in and consent pages", () => {
 describe("magic link sign-in through the outbox", () => {
   /** Requests a link: the POST answers 303 to a GET page naming only the flow; that page says it was sent. */
   async function requestLink(browser: Browser, email: string, clientId: string) {
-    const start = await browser.get(authorizeUrl(await validParams(clientId)));
-    const page = await browser.get(start.headers.get("Location")!);
-    const fields = hiddenFields(page.text);
+    const { fields } = await openLogin(browser, clientId);
     const sent = await browser.post(`${OAUTH}/magic-link`, { ...fields, email });
     expect(sent.status).toBe(303);
     expect(sent.headers.get("Location")).toBe(`/api/v1/oauth/magic-link?flow=${fields.flow}`);
@@ -247,6 +297,32 @@ describe("magic link sign-in through the outbox", () => {
     // Spent.
     expect((await browser.get(link)).status).toBe(400);
     expect((await browser.post(`${OAUTH}/magic`, hiddenFields(landing.text))).status).toBe(400);
+  });
+
+  it("CSRF at POST /oauth/magic-link: a forged token is 403 and sends no mail", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const browser = new Browser();
+    const { fields } = await openLogin(browser, client.clientId);
+    const forged = await browser.post(`${OAUTH}/magic-link`, { ...fields, csrf: "x".repeat(43), email: user.email });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("Location")).toBeNull();
+    expect(forged.text).toContain("This form has expired");
+    expect(await linkFor(user.email)).toBeUndefined();
+  });
+
+  it("links are limited like POST /auth/forgot-password: 3 per 5 minutes per IP and address, then 429", async () => {
+    await awaitRoomInWindow(300);
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const browser = new Browser();
+    const { fields } = await openLogin(browser, client.clientId);
+    for (let i = 1; i <= 3; i++) expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
+    const limited = await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain("Too many sign-in links requested. Try again in a few minutes.");
+    expect(limited.headers.get("RateLimit-Limit")).toBe("3");
+    expect(limited.headers.get("Retry-After")).toBe(limited.headers.get("RateLimit-Reset"));
+    const outbox = await admin("GET", "/admin/outbox?limit=100");
+    expect(outbox.body.data.filter((m: { to: string }) => m.to === user.email)).toHaveLength(3);
   });
 
   it("an unknown address gets the same page and no mail", async () => {

@@ -145,6 +145,18 @@ describe("POST /oauth/revoke", () => {
     expectOAuthError(await postForm("revoke", {}, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
     expectOAuthError(await postForm("revoke", { token: ["a", "b"] }, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
   });
+
+  it("client authentication both ways at once is invalid_request, and revokes nothing", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const tokens = await exchange(client, await issueCode(user, client));
+    const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
+    for (const extra of [{ client_id: client.clientId }, { client_secret: client.clientSecret! }]) {
+      const res = await postForm("revoke", { token: tokens.json.refresh_token, ...extra }, auth);
+      expectOAuthError(res, 400, "invalid_request");
+      expect(res.json.error_description).toBe("Use exactly one client authentication method");
+    }
+    expect((await refresh(client, tokens.json.refresh_token)).status).toBe(200);
+  });
 });
 
 describe("cron purge", () => {
