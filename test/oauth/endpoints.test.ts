@@ -150,7 +150,8 @@ describe("POST /oauth/revoke", () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const tokens = await exchange(client, await issueCode(user, client));
     const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
-    for (const extra of [{ client_id: client.clientId }, { client_secret: client.clientSecret! }]) {
+    const extras: Record<string, string>[] = [{ client_id: client.clientId }, { client_secret: client.clientSecret! }];
+    for (const extra of extras) {
       const res = await postForm("revoke", { token: tokens.json.refresh_token, ...extra }, auth);
       expectOAuthError(res, 400, "invalid_request");
       expect(res.json.error_description).toBe("Use exactly one client authentication method");
