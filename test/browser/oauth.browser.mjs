@@ -118,6 +118,8 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     await page2.fill("#magic-email", user.email);
     await Promise.all([page2.waitForNavigation(), page2.click("form[action$='/magic-link'] button")]);
     assert.match(await page2.locator("h1").textContent(), /Check your e-mail/);
+    // Post/redirect/get: the browser landed on a GET page, so reloading it sends no second e-mail.
+    assert.match(page2.url(), /\/api\/v1\/oauth\/magic-link\?flow=[\w-]+$/);
     const outbox = await api(origin, "GET", "/api/v1/admin/outbox?limit=100", { token: adminToken });
     const mail = outbox.body.data.find((m) => m.to === user.email);
     assert.ok(mail, "the sign-in link is in the outbox");
