@@ -6,7 +6,7 @@ import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { ApiError } from "../../lib/errors";
 import { clientIp, rateLimit } from "../../middleware/rate-limit";
-import { rateLimitRule } from "../../limits";
+import { DEFAULT_RATE_LIMIT, rateLimitRule } from "../../limits";
 import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
 import { authenticateClient, type OAuthForm } from "./client-auth";
 import { countRequest, limitUserInfo, oauthCors } from "./endpoint-guards";
@@ -47,8 +47,7 @@ const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: is
 
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
 const oauthJson = (description: string) => ({ content: { "application/json": { schema: oauthErrorBody } }, description });
-const RATE_LIMITED =
-  "`RATE_LIMIT_EXCEEDED` (over 120 requests a minute), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*`";
+const RATE_LIMITED = `\`RATE_LIMIT_EXCEEDED\` (over ${DEFAULT_RATE_LIMIT.limit} requests in ${DEFAULT_RATE_LIMIT.windowSeconds} s), with \`RateLimit-*\` and \`Retry-After\`; every answer carries \`RateLimit-*\``;
 const formBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/x-www-form-urlencoded": { schema } },
   required: true,
