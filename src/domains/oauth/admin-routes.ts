@@ -5,7 +5,6 @@ import { paged } from "../../lib/envelope";
 import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../lib/openapi";
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
-import { requireAdmin } from "../../middleware/admin";
 import type { Db } from "../../db/client";
 
 const outboxMessage = z
@@ -29,7 +28,6 @@ export const outboxAdminRoutes = createRouter().openapi(
     tags: ["Operator"],
     summary: "E-mails written to the outbox (magic sign-in links), newest first",
     security: adminAuth,
-    middleware: [requireAdmin],
     request: { query: offsetQuery(100, 20) },
     responses: { 200: json(pagedEnvelope(z.array(outboxMessage), offsetMeta), "Outbox messages"), ...errors(400, 401) },
   }),
