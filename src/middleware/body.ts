@@ -1,5 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { MAX_BODY_BYTES } from "../limits";
@@ -14,13 +16,17 @@ export const limitBodySize = bodyLimit({
   },
 });
 
+/** Whether a route (not only middleware, which is registered for every method) handles this request. */
+const hasRoute = (c: Context<AppEnv>) => matchedRoutes(c).some((route) => route.method === c.req.method);
+
 /**
  * A JSON endpoint given a body of another type answers 415, rather than silently validating an
- * empty object. Bodiless requests pass (some POSTs take no body).
+ * empty object. Bodiless requests pass (some POSTs take no body), and so does a request no route
+ * handles: its answer is the JSON 404, whatever it sent.
  */
 export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
-  if (METHODS_WITH_BODY.has(c.req.method) && hasBody) {
+  if (METHODS_WITH_BODY.has(c.req.method) && hasBody && hasRoute(c)) {
     const type = c.req.header("Content-Type") ?? "";
     if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
       throw new ApiError("unsupported_media_type", "Content-Type must be application/json");

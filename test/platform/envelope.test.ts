@@ -31,6 +31,9 @@ describe("request pipeline", () => {
       ip: uniqueIp(),
     });
     expectError(res, 415, "unsupported_media_type");
+    // A route that does not exist is a 404 whatever the body's type.
+    const nowhere = await call("POST", "/no/such/route", { body: "a=b", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expectError(nowhere, 404, "not_found");
   });
 
   it("413 for an oversized body, before it is parsed", async () => {
