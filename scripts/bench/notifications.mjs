@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
+import { request } from "../lib/http.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 100_000);
@@ -72,12 +73,7 @@ async function main() {
     const api = `${server.origin}/api/v1`;
     const email = `bench-${crypto.randomUUID()}@example.com`;
     const password = "bench-password-123";
-    const post = (path, body, token) =>
-      fetch(`${api}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const post = (path, body, token) => request(server.origin, "POST", `/api/v1${path}`, { body, token });
     const created = await post("/admin/users", { email, password }, server.adminToken);
     if (created.status !== 201) throw new Error(`creating the bench user failed: ${JSON.stringify(created.body)}`);
     const login = await post("/auth/login", { email, password });

@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
+import { request } from "../lib/http.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8797);
@@ -77,14 +78,7 @@ function workerdRssKb() {
   }, 0);
 }
 
-async function api(method, path, body, token) {
-  const res = await fetch(`${server.origin}/api/v1${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()).data;
-}
+const api = async (method, path, body, token) => (await request(server.origin, method, `/api/v1${path}`, { body, token })).body.data;
 
 /** A listener recording each delta's delay: `ready` once connected, `done` when the stream ends. */
 function listen(url, headers, delays, onFirstDelta) {

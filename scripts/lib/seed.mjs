@@ -16,20 +16,3 @@ export async function runSeeds(context) {
     await seed(context);
   }
 }
-
-/** JSON request helper for seed files; answers { status, body }. */
-export async function request(origin, method, path, { token, body } = {}) {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // keep text
-  }
-  return { status: res.status, body: parsed };
-}

@@ -1,4 +1,4 @@
-import { request } from "../lib/seed.mjs";
+import { request } from "../lib/http.mjs";
 
 export const DEMO_USER = { email: "demo@example.com", password: "demo-password-123", name: "Demo User", username: "demo" };
 export const DEMO_ENTITLEMENTS = ["ai", "connectors", "provider:demo", "provider:openai", "provider:workers-ai"];

@@ -1,4 +1,4 @@
-import { request } from "../lib/seed.mjs";
+import { request } from "../lib/http.mjs";
 import { DEMO_USER } from "./identity.mjs";
 
 /** A few notifications for the demo user, so the inbox is not empty on first look. */

@@ -1,4 +1,4 @@
-import { request } from "../lib/seed.mjs";
+import { request } from "../lib/http.mjs";
 
 /** Demo status data: a few services and components, some incident history, an open incident, maintenance. */
 const SERVICES = [

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { request as api } from "../../scripts/lib/http.mjs";
 
 /**
  * The OAuth sign-in and consent pages in headless Chromium: password sign-in, the consent page
@@ -13,16 +14,6 @@ const SCOPES = ["email:read", "profile:read", "execution:run"];
 const SCOPE_WORDS = ["See your e-mail address and whether it is verified", "See your name and username", "Run the AI assistant on your behalf"];
 
 const b64url = (buffer) => buffer.toString("base64url");
-
-async function api(origin, method, path, { token, body } = {}) {
-  const res = await fetch(`${origin}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 function authorizeUrl(origin, clientId, state, challenge) {
   const url = new URL(`${origin}/api/v1/oauth/authorize`);

@@ -2,19 +2,15 @@ import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
+// @ts-expect-error plain ESM script without types
+import { request } from "../../scripts/lib/http.mjs";
 
 /** Slow enough that the run outlives the dropped connection and the client's 3 s reconnect delay. */
 const DEMO_DELAY_MS = 60;
 const DROP_AFTER_MS = 700;
 
-async function api(origin: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${origin}/api/v1${path}`, {
-    method,
-    headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> =>
+  request(origin, method, `/api/v1${path}`, { body, token });
 
 /** Passes the body through, then ends it cleanly mid-stream, like a proxy dropping the connection. */
 function cutAfter(response: Response, ms: number): Response {

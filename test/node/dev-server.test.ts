@@ -4,15 +4,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
+// @ts-expect-error plain ESM script without types
+import { request } from "../../scripts/lib/http.mjs";
 
-async function json(origin: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${origin}/api/v1${path}`, {
-    method,
-    headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const json = (origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> =>
+  request(origin, method, `/api/v1${path}`, { body, token });
 
 describe("the local dev server (wrangler dev)", () => {
   it("serves the identity flow over HTTP, with the seeded demo user, and keeps data across a restart", async () => {
