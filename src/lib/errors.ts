@@ -74,3 +74,22 @@ export const unauthorized = (message = "Authentication required", error?: "inval
 export const forbidden = (message?: string) => new ApiError("forbidden", message);
 export const notFound = (message?: string) => new ApiError("not_found", message);
 export const conflict = (message?: string) => new ApiError("conflict", message);
+
+/** The text of an error and of its causes (drizzle wraps D1's error in `cause`). */
+export const errorText = (error: unknown): string => {
+  const cause = (error as { cause?: unknown })?.cause;
+  return `${(error as Error)?.message ?? error} ${cause ? errorText(cause) : ""}`;
+};
+
+/** A D1 UNIQUE constraint violation; D1 names the index's columns after it, for callers that tell indexes apart. */
+export const isUniqueViolation = (error: unknown) => errorText(error).includes("UNIQUE constraint failed");
+
+/** Runs a write whose only expected failure is a duplicate: a UNIQUE violation becomes `409 conflict`. */
+export async function conflictOnDuplicate<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+}

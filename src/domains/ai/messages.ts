@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { accounts, aiMessages, aiPersonas, aiSessions } from "../../db/schema";
 import type { RunSpec } from "../../durable-objects/run/types";
 import { nowIso } from "../../lib/clock";
-import { ApiError, conflict, notFound } from "../../lib/errors";
+import { ApiError, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../../middleware/auth";
@@ -56,15 +56,9 @@ const sendResult = (sessionId: string, user: MessageRow, assistant: MessageRow) 
   run: { id: assistant.runId!, status: assistant.runStatus ?? "queued" },
 });
 
-const errorText = (error: unknown): string => {
-  const cause = (error as { cause?: unknown })?.cause;
-  return `${(error as Error)?.message ?? error} ${cause ? errorText(cause) : ""}`;
-};
 /** D1 names the columns of the violated index: `session_id` alone is the one-running-run index. */
-const isRunningConflict = (error: unknown) => {
-  const text = errorText(error);
-  return text.includes("UNIQUE constraint failed") && /ai_messages\.session_id(?!, ai_messages\.idempotency_key)/.test(text);
-};
+const isRunningConflict = (error: unknown) =>
+  isUniqueViolation(error) && /ai_messages\.session_id(?!, ai_messages\.idempotency_key)/.test(errorText(error));
 
 const runConflict = () => conflict("A reply in this session is still being generated; stop it or wait for it to finish");
 
@@ -235,7 +229,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
     await db.batch([db.insert(aiMessages).values(user), db.insert(aiMessages).values(assistant)]);
   } catch (error) {
     if (isRunningConflict(error)) throw runConflict();
-    if (key && errorText(error).includes("UNIQUE constraint failed")) {
+    if (key && isUniqueViolation(error)) {
       // A concurrent send with the same key won: answer with its result.
       return sendMessage(db, env, auth, sessionId, body);
     }
@@ -303,7 +297,7 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
     ]);
   } catch (error) {
     if (isRunningConflict(error)) throw runConflict();
-    if (errorText(error).includes("UNIQUE constraint failed")) return retryMessage(db, env, auth, sessionId, assistantMessageId, key);
+    if (isUniqueViolation(error)) return retryMessage(db, env, auth, sessionId, assistantMessageId, key);
     throw error;
   }
   await launch(db, env, runSpec(auth, sessions[0].session, user, assistant, request, model, sessions[0].instructions, env));

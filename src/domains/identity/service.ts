@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { accounts, authSessions, memberships, refreshTokens, revokedAccessTokens, users, workspaces } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
-import { ApiError, conflict, unauthorized } from "../../lib/errors";
+import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken } from "../../lib/tokens";
 import type { AuthUser } from "../../middleware/auth";
@@ -29,7 +29,6 @@ export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
   createdAt: row.createdAt,
 });
 
-const isUniqueViolation = (error: unknown) => String((error as Error)?.message ?? error).includes("UNIQUE constraint failed");
 
 /**
  * Creates a user with their own account (plan `free` unless the operator says otherwise) and a

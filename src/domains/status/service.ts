@@ -11,7 +11,7 @@ import {
 } from "../../db/schema";
 import type { IncidentStatus } from "../../db/schema/status";
 import { nowIso } from "../../lib/clock";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, conflictOnDuplicate, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { indicatorOf, isMaintenanceActive, isOpenIncident, serviceStatus } from "./derive";
 import type {
@@ -40,7 +40,6 @@ import { IMPACT_WEIGHT, dailyDowntime, dateOf, dayStart } from "./uptime";
 /** A start time a few seconds ahead of ours is clock skew, not a prediction. */
 const FUTURE_SKEW_MS = 60_000;
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
 
 /** A readable slug for titled things; the id suffix keeps it unique without a lookup. */
 const titleSlug = (title: string, id: string) =>
@@ -153,23 +152,19 @@ async function incidentResource(db: Db, id: string): Promise<IncidentResource> {
 export async function createService(db: Db, body: CreateServiceBody) {
   const now = nowIso();
   const id = newId();
-  try {
-    await db.batch([db.insert(statusServices).values({ id, ...body, createdAt: now, updatedAt: now }), bumpVersion(db)]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A service with slug ${body.slug} already exists`);
-    throw error;
-  }
+  await conflictOnDuplicate(
+    () => db.batch([db.insert(statusServices).values({ id, ...body, createdAt: now, updatedAt: now }), bumpVersion(db)]),
+    `A service with slug ${body.slug} already exists`,
+  );
   return serviceResource(db, id);
 }
 
 export async function updateService(db: Db, slug: string, body: UpdateServiceBody) {
   const row = await serviceBySlug(db, slug);
-  try {
-    await db.batch([db.update(statusServices).set({ ...body, updatedAt: nowIso() }).where(eq(statusServices.id, row.id)), bumpVersion(db)]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A service with slug ${body.slug} already exists`);
-    throw error;
-  }
+  await conflictOnDuplicate(
+    () => db.batch([db.update(statusServices).set({ ...body, updatedAt: nowIso() }).where(eq(statusServices.id, row.id)), bumpVersion(db)]),
+    `A service with slug ${body.slug} already exists`,
+  );
   return serviceResource(db, row.id);
 }
 
@@ -179,12 +174,7 @@ export async function createComponent(db: Db, body: CreateComponentBody) {
   const service = await serviceBySlug(db, body.serviceSlug, "serviceSlug");
   const now = nowIso();
   const row = { id: newId(), slug: body.slug, name: body.name, serviceId: service.id, status: body.status, createdAt: now, updatedAt: now };
-  try {
-    await db.batch([db.insert(statusComponents).values(row), bumpVersion(db)]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A component with slug ${body.slug} already exists`);
-    throw error;
-  }
+  await conflictOnDuplicate(() => db.batch([db.insert(statusComponents).values(row), bumpVersion(db)]), `A component with slug ${body.slug} already exists`);
   return componentResource(row);
 }
 
@@ -193,13 +183,11 @@ export async function updateComponent(db: Db, slug: string, body: UpdateComponen
   if (!current) throw notFound("No such component");
   const serviceId = body.serviceSlug ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id : current.serviceId;
   const changes = { slug: body.slug, name: body.name, status: body.status, serviceId, updatedAt: nowIso() };
-  try {
-    const [[row]] = await db.batch([db.update(statusComponents).set(changes).where(eq(statusComponents.id, current.id)).returning(), bumpVersion(db)]);
-    return componentResource(row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A component with slug ${body.slug} already exists`);
-    throw error;
-  }
+  const [[row]] = await conflictOnDuplicate(
+    () => db.batch([db.update(statusComponents).set(changes).where(eq(statusComponents.id, current.id)).returning(), bumpVersion(db)]),
+    `A component with slug ${body.slug} already exists`,
+  );
+  return componentResource(row!);
 }
 
 // ---- Incidents
