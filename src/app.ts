@@ -42,10 +42,10 @@ export function createApp() {
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
   app.use(`${BASE_PATH}/*`, limitBodySize);
-  // The whole operator API, known routes or not, is behind the operator token.
-  app.use(`${BASE_PATH}/admin`, requireAdmin);
+  // The whole operator API, known routes or not, is behind the operator token (`/admin/*` also
+  // matches `/admin` itself).
   app.use(`${BASE_PATH}/admin/*`, requireAdmin);
-  // OAuth's token and revoke endpoints take form bodies; every other API body is JSON.
+  // OAuth's endpoints take form bodies (token, revoke and the sign-in pages); every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
     c.req.path.startsWith(`${BASE_PATH}/oauth/`) ? next() : requireJsonBody(c, next),
   );

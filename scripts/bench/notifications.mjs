@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { request } from "../lib/http.mjs";
+import { percentile } from "../lib/stats.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 100_000);
@@ -59,10 +60,6 @@ async function timed(url, token) {
   return { ms, body };
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const stats = (values) => ({ median: percentile(values, 50), p95: percentile(values, 95), mean: values.reduce((a, b) => a + b, 0) / values.length });
 
 async function main() {

@@ -8,6 +8,7 @@
 // within each round and the median over rounds is reported.
 import autocannon from "autocannon";
 import { startDevServer } from "../lib/dev-server.mjs";
+import { median } from "../lib/stats.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -15,7 +16,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const TARGET_RATIO = 0.9;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function run(url, headers, expectStatus) {
   return new Promise((resolve, reject) => {

@@ -16,6 +16,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { request } from "../lib/http.mjs";
+import { median, percentile } from "../lib/stats.mjs";
+import { DEMO_USER } from "../seed/identity.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8797);
@@ -51,11 +53,6 @@ const server = await startDevServer({
   port: PORT,
   vars: { OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, OPENAI_API_KEY: "bench", OPENAI_MODELS: "bench-model" },
 });
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 function workerdRssKb() {
   const pids = [server.process.pid];
@@ -111,12 +108,7 @@ function listen(url, headers, delays, onFirstDelta) {
   return { ready, done };
 }
 
-const login = await fetch(`${server.origin}/api/v1/auth/login`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json" },
-  body: JSON.stringify({ email: "demo@example.com", password: "demo-password-123" }),
-}).then((r) => r.json());
-const token = login.data.accessToken;
+const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
 const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
 const results = [];
 
@@ -161,7 +153,6 @@ try {
     ttfd.push(first - start);
   }
   const provider = firstBytes.slice(-TTFD_SAMPLES);
-  const median = (values) => percentile(values, 50);
 
   console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local)`);
   console.log("listeners | deltas received | p50 delay ms | p99 delay ms | memory held (workerd RSS)");

@@ -9,7 +9,7 @@ export function requestMeta(c: Context<AppEnv>) {
 }
 
 /** The success envelope `{ data }`. */
-export function ok<T, S extends ContentfulStatusCode = 200>(c: Context<AppEnv>, data: T, status: S = 200 as S) {
+export function ok<T, S extends ContentfulStatusCode = 200, E extends AppEnv = AppEnv>(c: Context<E>, data: T, status: S = 200 as S) {
   return c.json({ data }, status);
 }
 

@@ -14,11 +14,5 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("startedAt", Date.now());
   c.set("db", createDb(c.env.DB));
   await next();
-  // Responses passed through from elsewhere (a Durable Object's stream) have immutable headers.
-  try {
-    c.res.headers.set("X-Request-Id", requestId);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set("X-Request-Id", requestId);
-  }
+  c.res.headers.set("X-Request-Id", requestId);
 };

@@ -5,6 +5,7 @@ import { nowIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import type { Plan } from "../../middleware/auth";
 
 /** Partner keys are random, shown once, and stored only as their hash. */
 export async function createPartnerKey(db: Db, name: string, scopes: string[]) {
@@ -17,7 +18,7 @@ export async function createPartnerKey(db: Db, name: string, scopes: string[]) {
 export async function updateAccount(
   db: Db,
   userId: string,
-  changes: { plan?: "free" | "pro" | "business"; entitlements?: string[]; aiDailyAllowance?: number | null },
+  changes: { plan?: Plan; entitlements?: string[]; aiDailyAllowance?: number | null },
 ) {
   const owner = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { accountId: true } });
   if (!owner) throw notFound("No such user");

@@ -2,13 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../env";
 import { bearerCredential } from "../../lib/bearer";
+import { ok } from "../../lib/envelope";
+import { PARTNER_SCOPES } from "../admin/schemas";
 import { envelope, errors, json, jsonBody } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { rateLimit } from "../../middleware/rate-limit";
 import { createClientBody, oauthClientSchema } from "./schemas";
 import { partnerKeyWithScope, registerClient } from "./service";
 
-export const PARTNER_CLIENT_ADMIN_SCOPE = "partner:oauth-client-admin";
+const [PARTNER_CLIENT_ADMIN_SCOPE] = PARTNER_SCOPES;
 
 /** `Authorization: Bearer <partner API key>` carrying `scope`; 401 without a valid key, 403 without the scope. */
 const requirePartnerScope = (scope: string) =>
@@ -30,7 +32,7 @@ export const partnerRoutes = createRouter().openapi(
     request: { body: jsonBody(createClientBody) },
     responses: { 201: json(envelope(oauthClientSchema), "The registered client"), ...errors(400, 401, 403, 413, 415, 429) },
   }),
-  async (c) => c.json({ data: await registerClient(c.var.db, c.var.partnerKeyId, c.req.valid("json")) }, 201),
+  async (c) => ok(c, await registerClient(c.var.db, c.var.partnerKeyId, c.req.valid("json")), 201),
 );
 
 partnerRoutes.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {
