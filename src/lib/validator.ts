@@ -11,7 +11,9 @@ export function fieldErrors(error: ZodError): FieldError[] {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, message: `unknown property ${key}` }));
     }
-    return [{ field: base || "(root)", message: issue.message }];
+    // A custom issue may name the capability it concerns (spec: `details.fields[]` items may carry it).
+    const capabilityKey = (issue as { params?: { capabilityKey?: string } }).params?.capabilityKey;
+    return [{ field: base || "(root)", message: issue.message, ...(capabilityKey ? { capabilityKey } : {}) }];
   });
 }
 

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ZodError } from "zod";
 import { ok, paged } from "../../lib/envelope";
-import { badRequest, notFound, type FieldError } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../lib/openapi";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
@@ -37,16 +36,6 @@ const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitl
 const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
 const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: uuidParam("messageId") });
-
-/** The send hook keeps each issue's `capabilityKey` (spec: `details.fields[]` items may carry it). */
-const sendHook = (result: { success: true } | { success: false; error: ZodError }) => {
-  if (result.success) return;
-  const fields = result.error.issues.map((issue): FieldError => {
-    const capabilityKey = (issue as { params?: { capabilityKey?: string } }).params?.capabilityKey;
-    return { field: issue.path.map(String).join(".") || "(root)", message: issue.message, ...(capabilityKey ? { capabilityKey } : {}) };
-  });
-  throw badRequest(fields);
-};
 
 export const aiRoutes = createRouter()
   .openapi(
@@ -187,7 +176,6 @@ export const aiRoutes = createRouter()
       const { created, result } = await sendMessage(c.var.db, c.env, c.var.auth, c.req.valid("param").sessionId, c.req.valid("json"));
       return ok(c, result, created ? 201 : 200);
     },
-    sendHook as never,
   )
   .openapi(
     createRoute({
