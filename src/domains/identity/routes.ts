@@ -1,16 +1,12 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import { ok } from "../../lib/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
-import { issuerOf } from "../../lib/origin";
+import { signerOf } from "../../lib/tokens";
 import { createRouter } from "../../lib/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { authResultSchema, loginBody, logoutResultSchema, meSchema, refreshTokenBody, registerBody } from "./schemas";
 import { createUser, login, logout, rotateRefreshToken, startSession, workspacesOf } from "./service";
-
-const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: issuerOf(c) });
 
 const signInRoute = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B, statuses: number[]) =>
   createRoute({

@@ -5,7 +5,7 @@ import { nowIso, toIso } from "../../lib/clock";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken } from "../../lib/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from "../../lib/tokens";
 import type { AuthUser } from "../../middleware/auth";
 import type { NewUserInput } from "./schemas";
 
@@ -14,11 +14,6 @@ const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Every plan includes the assistant and connectors; providers are granted one by one. */
 export const DEFAULT_ENTITLEMENTS = ["ai", "connectors"];
-
-export interface TokenSigner {
-  secret: string;
-  issuer: string;
-}
 
 export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
   id: row.id,

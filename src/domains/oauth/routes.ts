@@ -5,6 +5,7 @@ import { bearerCredential } from "../../lib/bearer";
 import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { ApiError } from "../../lib/errors";
+import { signerOf } from "../../lib/tokens";
 import { clientIp, rateLimit } from "../../middleware/rate-limit";
 import { DEFAULT_RATE_LIMIT, rateLimitRule } from "../../limits";
 import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
@@ -43,7 +44,6 @@ import type { Scope } from "./scopes";
 
 const tags = ["OAuth"];
 const ACTION_BASE = `${BASE_PATH}/oauth`;
-const signerOf = (c: Context<AppEnv>) => ({ secret: c.env.JWT_SECRET, issuer: issuerOf(c) });
 
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
 const oauthJson = (description: string) => ({ content: { "application/json": { schema: oauthErrorBody } }, description });

@@ -6,7 +6,7 @@ import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revoked
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken, type OAuthClaims } from "../../lib/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
 import type { OAuthClient, OAuthForm } from "./client-auth";
 import { OAuthError, oauthError } from "./errors";
 import { parseScope, sortScopes } from "./scopes";
@@ -19,11 +19,6 @@ const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** Prefix that makes refresh tokens recognizable in logs and secret scanners. */
 const REFRESH_TOKEN_PREFIX = "ort_";
-
-export interface Signer {
-  secret: string;
-  issuer: string;
-}
 
 export interface TokenResponse {
   access_token: string;
@@ -76,7 +71,7 @@ interface Spendable {
  * inserts select their grant from the row this exchange marked with its own id, so a request that
  * loses a race to the same code or token writes nothing, and is treated as the replay it is.
  */
-async function issueTokens(db: Db, signer: Signer, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable): Promise<TokenResponse> {
+async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable): Promise<TokenResponse> {
   const exchangeId = newId();
   const accessToken = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
   const { jti, exp } = decodeJwt(accessToken);
@@ -114,7 +109,7 @@ async function issueTokens(db: Db, signer: Signer, client: OAuthClient, grant: {
 }
 
 /** `grant_type=authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). */
-async function exchangeCode(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
   const code = required(form, "code");
   const redirectUri = required(form, "redirect_uri");
   const verifier = required(form, "code_verifier");
@@ -143,7 +138,7 @@ async function exchangeCode(db: Db, signer: Signer, client: OAuthClient, form: O
 }
 
 /** `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14). */
-async function rotateRefreshToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
   const presented = required(form, "refresh_token");
   const tokenHash = await sha256Hex(presented);
   const [row] = await db
@@ -178,7 +173,7 @@ async function rotateRefreshToken(db: Db, signer: Signer, client: OAuthClient, f
   });
 }
 
-export async function exchangeToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm): Promise<TokenResponse> {
+export async function exchangeToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm): Promise<TokenResponse> {
   const grantType = required(form, "grant_type");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     throw oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported`);
@@ -191,7 +186,7 @@ export async function exchangeToken(db: Db, signer: Signer, client: OAuthClient,
  * RFC 7009. Unknown tokens, foreign tokens and expired tokens all end in the same silent 200, so
  * the endpoint reveals nothing about tokens the caller does not own.
  */
-export async function revokeToken(db: Db, signer: Signer, client: OAuthClient, form: OAuthForm) {
+export async function revokeToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
   const token = required(form, "token");
   if (token.split(".").length === 3) {
     const claims = await verifyOAuthToken(signer, token);
@@ -227,7 +222,7 @@ const missingToken = () => new OAuthError("invalid_token", "A bearer access toke
 const invalidToken = () => oauthError("invalid_token", "The access token is invalid, expired or revoked");
 
 /** The claims of a valid OAuth access token; null for anything else (first-party session tokens included). */
-export async function verifyOAuthToken(signer: Signer, token: string): Promise<OAuthClaims | null> {
+export async function verifyOAuthToken(signer: TokenSigner, token: string): Promise<OAuthClaims | null> {
   const claims = await verifyAccessToken(signer.secret, signer.issuer, token);
   // First-party session tokens are not OAuth access tokens; their audience keeps them out.
   return claims?.kind === "oauth" ? claims : null;
