@@ -5,7 +5,7 @@ import { feedPageBody } from "./entries";
 import { statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
 import { DEFAULT_FEED_LIMIT } from "./projection";
-import { readEntry, serveDerived, serveEntry } from "./reader";
+import { conditionalResponse, readEntry, serveDerived, serveEntry } from "./reader";
 import {
   componentSchema,
   componentsQuery,
@@ -91,7 +91,8 @@ statusRoutes
       const { serviceSlug } = c.req.valid("query");
       if (serviceSlug === undefined) return serveEntry(c, statusKeys.components, "The status projection has not been published yet");
       const entry = isServiceSlug(serviceSlug) ? await readEntry(c.env, statusKeys.componentsOf(serviceSlug)) : null;
-      if (entry) return serveDerived(c, entry.body, entry.metadata);
+      // Served as stored: its ETag is already the SHA-1 of this body.
+      if (entry) return conditionalResponse(c, entry.body, entry.metadata);
       // A filter naming no public service matches nothing: an empty list, dated by the component list.
       const all = await readEntry(c.env, statusKeys.components);
       if (!all) throw notFound("The status projection has not been published yet");
