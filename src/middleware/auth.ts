@@ -25,6 +25,8 @@ export interface AuthContext {
   accountId: string;
   plan: Plan;
   entitlements: string[];
+  /** The account's override of the plan's daily AI request allowance, if set. */
+  aiDailyAllowance: number | null;
   token: AccessClaims;
   /** The workspace this request acts in (`X-Workspace-Id`, or the caller's personal one). */
   workspace: { id: string; accountId: string; kind: "personal" | "business"; role: Role };
@@ -63,9 +65,19 @@ export const authenticate = (options: AuthenticateOptions = {}) =>
     const [callerRows, workspaceRows, revoked] = await db.batch([
       db
         .select({
-          user: users,
+          // The public columns only: the password hash never leaves the database here.
+          user: {
+            id: users.id,
+            email: users.email,
+            emailVerified: users.emailVerified,
+            name: users.name,
+            username: users.username,
+            createdAt: users.createdAt,
+          },
+          accountId: users.accountId,
           plan: accounts.plan,
           entitlements: accounts.entitlements,
+          aiDailyAllowance: accounts.aiDailyAllowance,
           sessionRevokedAt: authSessions.revokedAt,
           sessionUserId: authSessions.userId,
         })
@@ -95,8 +107,8 @@ export const authenticate = (options: AuthenticateOptions = {}) =>
     const workspace = workspaceRows[0];
     if (!workspace) throw forbidden("You are not a member of this workspace");
 
-    const { passwordHash: _secret, accountId, ...user } = caller.user;
-    c.set("auth", { user, accountId, plan: caller.plan, entitlements: caller.entitlements, token: claims, workspace });
+    const { user, accountId, plan, entitlements, aiDailyAllowance } = caller;
+    c.set("auth", { user, accountId, plan, entitlements, aiDailyAllowance, token: claims, workspace });
     await next();
   });
 

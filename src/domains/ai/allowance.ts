@@ -6,16 +6,16 @@ import { consumeLimit, peekLimit, rateLimitExceeded } from "../../middleware/rat
 const caller = (accountId: string) => `account:${accountId}`;
 const BUCKET = "ai:daily-requests";
 
-export const allowanceLimit = (auth: AuthContext, override: number | null) => override ?? AI_DAILY_ALLOWANCE[auth.plan];
+export const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
 
 /** Sending and retrying each use one request of the day; none left is 429. */
-export async function consumeAllowance(env: Env, auth: AuthContext, override: number | null) {
-  const decision = await consumeLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth, override), AI_ALLOWANCE_WINDOW_SECONDS);
+export async function consumeAllowance(env: Env, auth: AuthContext) {
+  const decision = await consumeLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth), AI_ALLOWANCE_WINDOW_SECONDS);
   if (!decision.allowed) throw rateLimitExceeded(decision);
   return decision;
 }
 
-export async function readAllowance(env: Env, auth: AuthContext, override: number | null) {
-  const decision = await peekLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth, override), AI_ALLOWANCE_WINDOW_SECONDS);
+export async function readAllowance(env: Env, auth: AuthContext) {
+  const decision = await peekLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth), AI_ALLOWANCE_WINDOW_SECONDS);
   return { limit: decision.limit, remaining: decision.remaining, resetsAt: new Date(decision.resetAt).toISOString(), scope: "account" as const };
 }

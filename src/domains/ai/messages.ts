@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, aiMessages, aiPersonas, aiSessions } from "../../db/schema";
+import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
 import type { RunSpec } from "../../durable-objects/run/types";
 import { nowIso } from "../../lib/clock";
 import { ApiError, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
@@ -139,7 +139,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
   };
 }
 
-/** The session (with its persona's instructions) and the caller's allowance override, in one batch. */
+/** The session (with its persona's instructions). */
 function sessionQuery(db: Db, userId: string, sessionId: string) {
   return db
     .select({ session: aiSessions, instructions: aiPersonas.instructions })
@@ -151,16 +151,13 @@ function sessionQuery(db: Db, userId: string, sessionId: string) {
 const runningQuery = (db: Db, sessionId: string) =>
   db.select({ id: aiMessages.id }).from(aiMessages).where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running"))).limit(1);
 
-const allowanceQuery = (db: Db, accountId: string) =>
-  db.select({ override: accounts.aiDailyAllowance }).from(accounts).where(eq(accounts.id, accountId));
-
 /**
  * Sends a user message and starts the assistant's run. Reads in one batch, writes in one batch
  * (both rows or neither), then hands the run to its object and answers before any model output.
  */
 export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput) {
   const key = body.idempotencyKey ?? null;
-  const [sessions, seqRows, deduped, running, account] = await db.batch([
+  const [sessions, seqRows, deduped, running] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
     db.select({ last: max(aiMessages.seq) }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)),
     db
@@ -181,7 +178,6 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
       )
       .orderBy(asc(aiMessages.createdAt)),
     runningQuery(db, sessionId),
-    allowanceQuery(db, auth.accountId),
   ]);
   const found = sessions[0];
   if (!found) throw notFound("Session not found");
@@ -200,7 +196,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
-  await consumeAllowance(env, auth, account[0]?.override ?? null);
+  await consumeAllowance(env, auth);
 
   const now = nowIso();
   const request: StoredRequest = {
@@ -255,7 +251,7 @@ async function turnOf(db: Db, userId: string, sessionId: string, assistantMessag
 
 /** Another version of an assistant reply, with its own run; it becomes the active version. */
 export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, assistantMessageId: string, key: string) {
-  const [sessions, targets, existing, running, account] = await db.batch([
+  const [sessions, targets, existing, running] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
     db
       .select({ assistant: aiMessages })
@@ -272,7 +268,6 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
         ),
       ),
     runningQuery(db, sessionId),
-    allowanceQuery(db, auth.accountId),
   ]);
   if (!sessions[0]) throw notFound("Session not found");
   const target = targets[0]?.assistant;
@@ -287,7 +282,7 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
   // The same model as the original request when it is still active, else today's default.
   const chosen = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, request.capability, chosen);
-  await consumeAllowance(env, auth, account[0]?.override ?? null);
+  await consumeAllowance(env, auth);
 
   const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: key, createdAt: nowIso() });
   try {

@@ -6,6 +6,7 @@ import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
+import { readAllowance } from "./allowance";
 import { listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
 import { activeModels } from "./models";
 import {
@@ -27,7 +28,7 @@ import {
 } from "./schemas";
 import { createPersona, createSession, deleteSession, listPersonas, listSessions, ownedSession, publicSession } from "./sessions";
 import { lastEventIdOf, sseResponse } from "./stream";
-import { requestAllowance, sessionUsage } from "./usage";
+import { sessionUsage } from "./usage";
 
 const tags = ["AI"];
 /** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
@@ -262,7 +263,7 @@ export const aiRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await requestAllowance(c.var.db, c.env, c.var.auth)),
+    async (c) => ok(c, await readAllowance(c.env, c.var.auth)),
   )
   .openapi(
     createRoute({

@@ -1,16 +1,9 @@
 import { and, count, eq, isNotNull, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, aiMessages, aiSessions } from "../../db/schema";
+import { aiMessages, aiSessions } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { AuthContext } from "../../middleware/auth";
-import { readAllowance } from "./allowance";
 import { priceOfModel } from "./models";
 import { RUN_NOT_STARTED } from "./runs";
-
-export async function requestAllowance(db: Db, env: Env, auth: AuthContext) {
-  const [account] = await db.select({ override: accounts.aiDailyAllowance }).from(accounts).where(eq(accounts.id, auth.accountId));
-  return readAllowance(env, auth, account?.override ?? null);
-}
 
 /** USD, rounded to a millionth of a dollar (prices are per million tokens). */
 const roundUsd = (value: number) => Math.round(value * 1e6) / 1e6;
