@@ -60,17 +60,21 @@ export async function signFirstPartyToken(secret: string, issuer: string, userId
     .sign(keyOf(secret));
 }
 
+/** Signs an OAuth access token; returns it with its `jti` and `exp` (epoch seconds), which callers record. */
 export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[]) {
   const now = epochSeconds();
-  return new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
+  const jti = newId();
+  const exp = now + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
     .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
     .setIssuer(issuer)
     .setSubject(userId)
     .setAudience(OAUTH_AUDIENCE)
     .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
-    .setJti(newId())
+    .setExpirationTime(exp)
+    .setJti(jti)
     .sign(keyOf(secret));
+  return { token, jti, exp };
 }
 
 /**

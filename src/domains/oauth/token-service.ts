@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { decodeJwt } from "jose";
 import type { Db } from "../../db/client";
 import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
@@ -73,8 +72,7 @@ interface Spendable {
  */
 async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable): Promise<TokenResponse> {
   const exchangeId = newId();
-  const accessToken = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
-  const { jti, exp } = decodeJwt(accessToken);
+  const { token: accessToken, jti, exp } = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
   const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
   const now = Date.now();
   const spentRow = `FROM ${source.table} WHERE ${source.keyColumn} = ?1 AND exchange_id = ?2`;
@@ -89,7 +87,7 @@ async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, gra
       .bind(source.key, exchangeId, toIso(now)),
     d1
       .prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`)
-      .bind(source.key, exchangeId, jti!, toIso(exp! * 1000)),
+      .bind(source.key, exchangeId, jti, toIso(exp * 1000)),
     d1
       .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
       .bind(source.key, exchangeId, newId(), await sha256Hex(refreshToken), toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
