@@ -251,12 +251,19 @@ async function turnOf(db: Db, userId: string, sessionId: string, assistantMessag
 
 /** Another version of an assistant reply, with its own run; it becomes the active version. */
 export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, assistantMessageId: string, key: string) {
-  const [sessions, targets, existing, running] = await db.batch([
+  const [sessions, targets, users, existing, running] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
     db
       .select({ assistant: aiMessages })
       .from(aiMessages)
       .where(and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"))),
+    // The turn's user message: the target's parent.
+    db
+      .select()
+      .from(aiMessages)
+      .where(
+        sql`${aiMessages.id} = (SELECT parent_id FROM ai_messages WHERE id = ${assistantMessageId} AND session_id = ${sessionId} AND role = 'assistant')`,
+      ),
     db
       .select()
       .from(aiMessages)
@@ -272,7 +279,7 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
   if (!sessions[0]) throw notFound("Session not found");
   const target = targets[0]?.assistant;
   if (!target?.parentId) throw notFound("Message not found");
-  const [user] = await db.select().from(aiMessages).where(eq(aiMessages.id, target.parentId));
+  const user = users[0];
   if (!user) throw notFound("Message not found");
   if (existing[0]) return { created: false, result: sendResult(sessionId, user, existing[0]) };
   if (running.length) throw runConflict();
