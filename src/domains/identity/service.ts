@@ -85,12 +85,20 @@ export async function startSession(db: Db, signer: TokenSigner, user: AuthUser) 
   return authResult(signer, user, sessionId, refresh.token);
 }
 
-export async function login(db: Db, signer: TokenSigner, email: string, password: string) {
+/**
+ * The user an e-mail address and password belong to, or null. Unknown addresses cost a hash all
+ * the same, so response time does not reveal which addresses exist. `email` must be normalized.
+ */
+export async function checkCredentials(db: Db, email: string, password: string): Promise<AuthUser | null> {
   const row = await db.query.users.findFirst({ where: eq(users.email, email) });
-  // Hash even for unknown e-mails so response time does not reveal which addresses exist.
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !valid) throw new ApiError("invalid_credentials");
-  return startSession(db, signer, publicUser(row));
+  return row && valid ? publicUser(row) : null;
+}
+
+export async function login(db: Db, signer: TokenSigner, email: string, password: string) {
+  const user = await checkCredentials(db, email, password);
+  if (!user) throw new ApiError("invalid_credentials");
+  return startSession(db, signer, user);
 }
 
 const invalidRefreshToken = () => unauthorized("Refresh token is invalid, expired or revoked");

@@ -2,8 +2,9 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, outbox, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
-import { DUMMY_PASSWORD_HASH, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
+import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
+import { checkCredentials } from "../identity/service";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
 import { isScope, parseScope, sortScopes } from "./scopes";
@@ -146,9 +147,8 @@ async function signInFlow(db: Db, flowId: string, userId: string) {
 
 /** E-mail and password sign-in for a flow. Returns false for bad credentials (timing-equalized). */
 export async function passwordSignIn(db: Db, flow: Flow, email: string, password: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
-  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid) return false;
+  const user = await checkCredentials(db, email.trim().toLowerCase(), password);
+  if (!user) return false;
   await signInFlow(db, flow.id, user.id);
   return true;
 }
