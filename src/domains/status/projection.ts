@@ -1,5 +1,6 @@
 import type { StatusLevel } from "../../db/schema/status";
-import { headline, indicatorOf, isMaintenanceActive, isMaintenanceListed, isOpenIncident, serviceStatus, worst } from "./derive";
+import { headline, indicatorOf, isMaintenanceActive, isMaintenanceListed, isOpenIncident, worst } from "./derive";
+import { componentResource, incidentResource, maintenanceResource, serviceResource } from "./resources";
 import type {
   ComponentResource,
   IncidentResource,
@@ -63,48 +64,20 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
   const incidentRows = state.incidents
     .filter((i) => serviceIdsByIncident.has(i.id))
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id));
-  const incidents: IncidentResource[] = incidentRows.map((i) => ({
-    id: i.id,
-    slug: i.slug,
-    title: i.title,
-    status: i.status,
-    impact: i.impact,
-    severity: i.severity,
-    description: i.description,
-    started_at: i.startedAt,
-    resolved_at: i.resolvedAt,
-    service_slugs: (serviceIdsByIncident.get(i.id) ?? []).map((id) => slugById.get(id)!).sort(),
-    updates: (updatesByIncident.get(i.id) ?? []).map((u) => ({
-      id: u.id,
-      status: u.status,
-      message: u.message,
-      author_name: u.authorName,
-      created_at: u.createdAt,
-    })),
-  }));
+  const incidents: IncidentResource[] = incidentRows.map((i) =>
+    incidentResource(
+      i,
+      (serviceIdsByIncident.get(i.id) ?? []).map((id) => slugById.get(id)!),
+      updatesByIncident.get(i.id) ?? [],
+    ),
+  );
   const incidentById = new Map(incidents.map((i) => [i.id, i]));
 
   const maintenanceRows = state.maintenance.filter((m) => publicIds.has(m.serviceId));
-  const toMaintenance = (m: (typeof maintenanceRows)[number]): MaintenanceResource => ({
-    id: m.id,
-    slug: m.slug,
-    title: m.title,
-    status: m.status,
-    starts_at: m.startsAt,
-    ends_at: m.endsAt,
-    service_id: m.serviceId,
-  });
-  const maintenance = maintenanceRows.filter((m) => isMaintenanceListed(m, nowIso)).map(toMaintenance);
+  const maintenance = maintenanceRows.filter((m) => isMaintenanceListed(m, nowIso)).map(maintenanceResource);
 
   const componentRows = state.components.filter((c) => publicIds.has(c.serviceId));
-  const components: ComponentResource[] = componentRows.map((c) => ({
-    id: c.id,
-    slug: c.slug,
-    name: c.name,
-    current_status: c.status,
-    indicator: indicatorOf(c.status),
-    service_id: c.serviceId,
-  }));
+  const components: ComponentResource[] = componentRows.map(componentResource);
 
   const downtimeByService = new Map<string, Map<string, number>>();
   for (const row of state.downtime) {
@@ -123,24 +96,12 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
     const ownIncidentRows = incidentRows.filter((i) => serviceIdsByIncident.get(i.id)!.includes(row.id));
     const open = ownIncidentRows.filter(isOpenIncident);
     const activeMaintenance = maintenanceRows.some((m) => m.serviceId === row.id && isMaintenanceActive(m, nowIso));
-    const status = serviceStatus({
+    const resource = serviceResource(row, {
       componentStatuses: componentRows.filter((c) => c.serviceId === row.id).map((c) => c.status),
       openIncidentImpacts: open.map((i) => i.impact),
       maintenanceActive: activeMaintenance,
     });
-    const resource: ServiceResource = {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      description: row.description,
-      current_status: status,
-      indicator: indicatorOf(status),
-      payload: { slug: row.slug, status, openIncidents: open.length, activeMaintenance },
-      sort_order: row.sortOrder,
-      is_public: row.isPublic,
-      created_at: row.createdAt,
-      updated_at: row.updatedAt,
-    };
+    const status = resource.current_status;
     services.push(resource);
 
     // A service's age starts at its creation, or at an earlier incident recorded against it.

@@ -13,16 +13,15 @@ import type { IncidentStatus } from "../../db/schema/status";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflictOnDuplicate, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { indicatorOf, isMaintenanceActive, isOpenIncident, serviceStatus } from "./derive";
+import { isMaintenanceActive, isOpenIncident } from "./derive";
+import { componentResource, incidentResource, maintenanceResource, serviceResource } from "./resources";
 import type {
-  ComponentResource,
   CreateComponentBody,
   CreateIncidentBody,
   CreateMaintenanceBody,
   CreateServiceBody,
   IncidentResource,
   IncidentUpdateBody,
-  MaintenanceResource,
   ServiceResource,
   UpdateComponentBody,
   UpdateIncidentBody,
@@ -68,7 +67,7 @@ async function serviceIdsBySlugs(db: Db, slugs: string[]) {
 
 // ---- Resources as the operator sees them (non-public services included)
 
-async function serviceResource(db: Db, id: string): Promise<ServiceResource> {
+async function loadServiceResource(db: Db, id: string): Promise<ServiceResource> {
   const now = nowIso();
   const [[row], components, incidents, maintenance] = await db.batch([
     db.select().from(statusServices).where(eq(statusServices.id, id)),
@@ -80,48 +79,14 @@ async function serviceResource(db: Db, id: string): Promise<ServiceResource> {
       .where(eq(statusIncidentServices.serviceId, id)),
     db.select().from(statusMaintenance).where(eq(statusMaintenance.serviceId, id)),
   ]);
-  const open = incidents.filter(isOpenIncident);
-  const activeMaintenance = maintenance.some((m) => isMaintenanceActive(m, now));
-  const status = serviceStatus({
+  return serviceResource(row!, {
     componentStatuses: components.map((c) => c.status),
-    openIncidentImpacts: open.map((i) => i.impact),
-    maintenanceActive: activeMaintenance,
+    openIncidentImpacts: incidents.filter(isOpenIncident).map((i) => i.impact),
+    maintenanceActive: maintenance.some((m) => isMaintenanceActive(m, now)),
   });
-  return {
-    id: row!.id,
-    slug: row!.slug,
-    name: row!.name,
-    description: row!.description,
-    current_status: status,
-    indicator: indicatorOf(status),
-    payload: { slug: row!.slug, status, openIncidents: open.length, activeMaintenance },
-    sort_order: row!.sortOrder,
-    is_public: row!.isPublic,
-    created_at: row!.createdAt,
-    updated_at: row!.updatedAt,
-  };
 }
 
-const componentResource = (row: typeof statusComponents.$inferSelect): ComponentResource => ({
-  id: row.id,
-  slug: row.slug,
-  name: row.name,
-  current_status: row.status,
-  indicator: indicatorOf(row.status),
-  service_id: row.serviceId,
-});
-
-const maintenanceResource = (row: typeof statusMaintenance.$inferSelect): MaintenanceResource => ({
-  id: row.id,
-  slug: row.slug,
-  title: row.title,
-  status: row.status,
-  starts_at: row.startsAt,
-  ends_at: row.endsAt,
-  service_id: row.serviceId,
-});
-
-async function incidentResource(db: Db, id: string): Promise<IncidentResource> {
+async function loadIncidentResource(db: Db, id: string): Promise<IncidentResource> {
   const [[row], slugs, updates] = await db.batch([
     db.select().from(statusIncidents).where(eq(statusIncidents.id, id)),
     db
@@ -132,19 +97,7 @@ async function incidentResource(db: Db, id: string): Promise<IncidentResource> {
     db.select().from(statusIncidentUpdates).where(eq(statusIncidentUpdates.incidentId, id)).orderBy(statusIncidentUpdates.createdAt, statusIncidentUpdates.id),
   ]);
   if (!row) throw notFound("No such incident");
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    status: row.status,
-    impact: row.impact,
-    severity: row.severity,
-    description: row.description,
-    started_at: row.startedAt,
-    resolved_at: row.resolvedAt,
-    service_slugs: slugs.map((s) => s.slug).sort(),
-    updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, author_name: u.authorName, created_at: u.createdAt })),
-  };
+  return incidentResource(row, slugs.map((s) => s.slug), updates);
 }
 
 // ---- Services
@@ -156,7 +109,7 @@ export async function createService(db: Db, body: CreateServiceBody) {
     () => db.batch([db.insert(statusServices).values({ id, ...body, createdAt: now, updatedAt: now }), bumpVersion(db)]),
     `A service with slug ${body.slug} already exists`,
   );
-  return serviceResource(db, id);
+  return loadServiceResource(db, id);
 }
 
 export async function updateService(db: Db, slug: string, body: UpdateServiceBody) {
@@ -165,7 +118,7 @@ export async function updateService(db: Db, slug: string, body: UpdateServiceBod
     () => db.batch([db.update(statusServices).set({ ...body, updatedAt: nowIso() }).where(eq(statusServices.id, row.id)), bumpVersion(db)]),
     `A service with slug ${body.slug} already exists`,
   );
-  return serviceResource(db, row.id);
+  return loadServiceResource(db, row.id);
 }
 
 // ---- Components
@@ -242,7 +195,7 @@ export async function createIncident(db: Db, body: CreateIncidentBody) {
     bumpVersion(db),
   ]);
   await recomputeDowntime(db, serviceIds, Date.parse(startedAt));
-  return incidentResource(db, id);
+  return loadIncidentResource(db, id);
 }
 
 async function incidentWithServices(db: Db, id: string) {
@@ -275,7 +228,7 @@ export async function updateIncident(db: Db, id: string, body: UpdateIncidentBod
   ]);
   // Services the incident left lose its downtime; those it joined gain it; either way from the earliest start.
   await recomputeDowntime(db, [...new Set([...before, ...after])], Math.min(Date.parse(row.startedAt), Date.parse(startedAt)));
-  return incidentResource(db, id);
+  return loadIncidentResource(db, id);
 }
 
 export async function addIncidentUpdate(db: Db, id: string, body: IncidentUpdateBody) {
@@ -290,7 +243,7 @@ export async function addIncidentUpdate(db: Db, id: string, body: IncidentUpdate
     bumpVersion(db),
   ]);
   await recomputeDowntime(db, serviceIds, Date.parse(row.startedAt));
-  return incidentResource(db, id);
+  return loadIncidentResource(db, id);
 }
 
 // ---- Maintenance
