@@ -29,6 +29,11 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   return headers;
 }
 
+/** Puts a decision's RateLimit-* (and, when refused, Retry-After) headers on the answer. */
+export function applyRateLimitHeaders(c: Context, decision: RateLimitDecision) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+}
+
 export const rateLimitExceeded = (decision: RateLimitDecision) =>
   new ApiError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", undefined, rateLimitHeaders(decision));
 
@@ -59,5 +64,5 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   // A handler refused by another limit (the daily AI allowance) already carries that limit's
   // headers; they are the ones that explain its 429.
   if (c.res.headers.has("RateLimit-Limit")) return;
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+  applyRateLimitHeaders(c, decision);
 });

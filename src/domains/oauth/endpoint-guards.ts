@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "../../env";
 import { rateLimitRule, type RateLimitRule } from "../../limits";
-import { clientIp, consumeLimit, rateLimitExceeded, rateLimitHeaders } from "../../middleware/rate-limit";
+import { applyRateLimitHeaders, clientIp, consumeLimit, rateLimitExceeded } from "../../middleware/rate-limit";
 import type { OAuthClaims } from "../../lib/tokens";
 
 /**
@@ -23,7 +23,7 @@ export const oauthCors = (method: "GET" | "POST") =>
 /** Counts one request against `rule` for `caller`; its RateLimit-* headers go on the answer, whatever it is. */
 export async function countRequest(c: Context<AppEnv>, caller: string, bucket: string, rule: RateLimitRule) {
   const decision = await consumeLimit(c.env, caller, bucket, rule.limit, rule.windowSeconds);
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+  applyRateLimitHeaders(c, decision);
   return decision;
 }
 
