@@ -89,16 +89,22 @@ export async function ownedSession(db: Db, userId: string, sessionId: string) {
   return row;
 }
 
-/** Deletes the session and its messages (cascade), then stops any run still going. */
+/**
+ * Deletes the session and its messages (cascade), then stops any run still going. One batch: the
+ * ownership check, the runs, the delete (which matches nothing when the session is not the caller's).
+ */
 export async function deleteSession(db: Db, env: Env, userId: string, sessionId: string) {
-  await ownedSession(db, userId, sessionId);
-  const [runs] = await db.batch([
+  const owned = and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId));
+  const [sessions, runs] = await db.batch([
+    db.select({ id: aiSessions.id }).from(aiSessions).where(owned),
     db
       .select({ id: aiMessages.id })
       .from(aiMessages)
       .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"), isNotNull(aiMessages.runId))),
-    db.delete(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db.delete(aiSessions).where(owned),
   ]);
+  // Before erasing any run: another user's session's runs must stay untouched.
+  if (!sessions[0]) throw notFound("Session not found");
   // Each reply's Durable Object holds its event log (the reply's text); it goes with the session.
   await Promise.all(runs.map((message) => eraseRun(env, message.id)));
   return { id: sessionId, deleted: true as const };
