@@ -1,13 +1,5 @@
-import type { Indicator } from "./derive";
+import { INDICATOR_COLOR, type Indicator } from "./derive";
 import type { StatusModel } from "./projection";
-
-const BADGE_COLOR: Record<Indicator, string> = {
-  none: "#16a34a",
-  minor: "#ca8a04",
-  major: "#ea580c",
-  critical: "#dc2626",
-  maintenance: "#2563eb",
-};
 
 const BADGE_TEXT: Record<Indicator, string> = {
   none: "operational",
@@ -26,7 +18,7 @@ export function renderBadge(model: StatusModel): string {
   const message = BADGE_TEXT[model.summary.indicator];
   const left = textWidth(label);
   const right = textWidth(message);
-  const color = BADGE_COLOR[model.summary.indicator];
+  const color = INDICATOR_COLOR[model.summary.indicator];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + right}" height="20" role="img" aria-label="${label}: ${message}">
 <title>${label}: ${message}</title>
 <rect width="${left}" height="20" fill="#555"/><rect x="${left}" width="${right}" height="20" fill="${color}"/>

@@ -15,7 +15,17 @@ const RANK: Record<StatusLevel, number> = {
 };
 
 /** The Statuspage convention: none, minor, major, critical, and maintenance. */
-export type Indicator = "none" | "minor" | "major" | "critical" | "maintenance";
+export const INDICATORS = ["none", "minor", "major", "critical", "maintenance"] as const;
+export type Indicator = (typeof INDICATORS)[number];
+
+/** The colour of each indicator wherever it is drawn (status page, badge). */
+export const INDICATOR_COLOR: Record<Indicator, string> = {
+  none: "#16a34a",
+  minor: "#ca8a04",
+  major: "#ea580c",
+  critical: "#dc2626",
+  maintenance: "#2563eb",
+};
 
 const INDICATOR: Record<StatusLevel, Indicator> = {
   operational: "none",
@@ -35,6 +45,9 @@ const IMPACT_STATUS: Record<IncidentImpact, StatusLevel> = {
 const OPEN_INCIDENT_STATUSES: ReadonlySet<IncidentStatus> = new Set(["investigating", "identified", "monitoring"]);
 
 export const indicatorOf = (status: StatusLevel): Indicator => INDICATOR[status];
+
+/** The indicator of an incident's impact: that of the status it gives the services it affects. */
+export const impactIndicator = (impact: IncidentImpact): Indicator => indicatorOf(IMPACT_STATUS[impact]);
 
 export const worst = (statuses: Iterable<StatusLevel>): StatusLevel => {
   let result: StatusLevel = "operational";
@@ -79,6 +92,11 @@ const PHRASE: Record<StatusLevel, string> = {
   major_outage: "major outage",
 };
 
+const capitalised = (phrase: string) => `${phrase[0]!.toUpperCase()}${phrase.slice(1)}`;
+
+/** A status in words, as a label: "Degraded performance". */
+export const statusLabel = (status: StatusLevel): string => capitalised(PHRASE[status]);
+
 /** The overall status in words, naming the services at the worst level. */
 export function headline(services: { name: string; status: StatusLevel }[]): string {
   const overall = worst(services.map((s) => s.status));
@@ -86,6 +104,5 @@ export function headline(services: { name: string; status: StatusLevel }[]): str
   const names = services.filter((s) => s.status === overall).map((s) => s.name);
   const list = names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
   if (overall === "maintenance") return `Scheduled maintenance in progress: ${list}`;
-  const phrase = PHRASE[overall];
-  return `${phrase[0]!.toUpperCase()}${phrase.slice(1)}: ${list}`;
+  return `${statusLabel(overall)}: ${list}`;
 }

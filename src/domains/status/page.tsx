@@ -1,7 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { FC } from "hono/jsx";
-import type { StatusLevel } from "../../db/schema/status";
-import type { Indicator } from "./derive";
+import { INDICATOR_COLOR, impactIndicator, statusLabel } from "./derive";
 import type { StatusModel } from "./projection";
 import type { IncidentResource, ServiceDetail } from "./schemas";
 import { DAY_MS, dateOf } from "./uptime";
@@ -11,22 +10,6 @@ import { DAY_MS, dateOf } from "./uptime";
  * stored in KV like every other status response. No script: it is a document people can read.
  */
 export const BAR_DAYS = 90;
-
-const LABEL: Record<StatusLevel, string> = {
-  operational: "Operational",
-  maintenance: "Under maintenance",
-  degraded_performance: "Degraded performance",
-  partial_outage: "Partial outage",
-  major_outage: "Major outage",
-};
-
-const COLOR: Record<Indicator, string> = {
-  none: "#16a34a",
-  minor: "#ca8a04",
-  major: "#ea580c",
-  critical: "#dc2626",
-  maintenance: "#2563eb",
-};
 
 /** Bar colour by the day's uptime: a perfect day is green, any downtime shifts it toward red. */
 function barColor(percent: number | undefined): string {
@@ -103,7 +86,7 @@ export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
       <body>
         <main>
           <h1>Platform status</h1>
-          <div class="banner" style={`background:${COLOR[summary.indicator]}`} data-indicator={summary.indicator}>
+          <div class="banner" style={`background:${INDICATOR_COLOR[summary.indicator]}`} data-indicator={summary.indicator}>
             {summary.headline}
             <small>Last checked {time(summary.lastCheckedAt)}</small>
           </div>
@@ -113,7 +96,7 @@ export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
             <section class="card" data-incident={incident.id}>
               <div class="row">
                 <span class="name">{incident.title}</span>
-                <span class="state" style={`color:${COLOR[incident.impact === "major" ? "critical" : incident.impact === "partial" ? "major" : "minor"]}`}>
+                <span class="state" style={`color:${INDICATOR_COLOR[impactIndicator(incident.impact)]}`}>
                   {incident.impact} impact
                 </span>
               </div>
@@ -127,7 +110,7 @@ export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
             <section class="card" data-maintenance={window.id}>
               <div class="row">
                 <span class="name">{window.title}</span>
-                <span class="state" style={`color:${COLOR.maintenance}`}>{window.status.replace("_", " ")}</span>
+                <span class="state" style={`color:${INDICATOR_COLOR.maintenance}`}>{window.status.replace("_", " ")}</span>
               </div>
               <div class="meta">
                 {model.servicesById.get(window.service_id)?.name} · {time(window.starts_at)} to {time(window.ends_at)}
@@ -142,14 +125,14 @@ export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
               <section class="card" data-service={service.slug}>
                 <div class="row">
                   <span class="name">{service.name}</span>
-                  <span class="state" style={`color:${COLOR[service.indicator]}`}>{LABEL[service.current_status]}</span>
+                  <span class="state" style={`color:${INDICATOR_COLOR[service.indicator]}`}>{statusLabel(service.current_status)}</span>
                 </div>
                 {service.description && <div class="desc">{service.description}</div>}
                 {detail.components.length > 0 && (
                   <ul class="components">
                     {detail.components.map((component) => (
                       <li>
-                        {component.name}: <span style={`color:${COLOR[component.indicator]}`}>{LABEL[component.current_status]}</span>
+                        {component.name}: <span style={`color:${INDICATOR_COLOR[component.indicator]}`}>{statusLabel(component.current_status)}</span>
                       </li>
                     ))}
                   </ul>

@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
 import { isoDate } from "../../lib/openapi";
+import { INDICATORS } from "./derive";
 import { UPTIME_WINDOWS } from "./uptime";
 
 // ---- Public resources (the projection's shapes; the spec's field names, snake_case where it says so)
 
 const statusLevel = z.enum(STATUS_LEVELS);
-const indicator = z.enum(["none", "minor", "major", "critical", "maintenance"]);
+const indicator = z.enum(INDICATORS);
 
 export const serviceSchema = z
   .object({

@@ -1,4 +1,5 @@
-import type { IncidentImpact, IncidentStatus, StatusLevel } from "../../db/schema/status";
+import type { IncidentStatus, StatusLevel } from "../../db/schema/status";
+import { impactIndicator } from "./derive";
 import type { StatusModel } from "./projection";
 import type { IncidentResource, MaintenanceResource } from "./schemas";
 
@@ -17,7 +18,6 @@ const COMPONENT_STATUS: Record<StatusLevel, string> = {
   maintenance: "under_maintenance",
 };
 
-const INCIDENT_IMPACT: Record<IncidentImpact, string> = { minor: "minor", partial: "major", major: "critical" };
 const INCIDENT_STATUS: Record<IncidentStatus, string> = {
   investigating: "investigating",
   identified: "identified",
@@ -46,7 +46,7 @@ function incident(model: StatusModel, i: IncidentResource) {
     updated_at: last?.created_at ?? i.started_at,
     monitoring_at: monitoring?.created_at ?? null,
     resolved_at: i.resolved_at,
-    impact: INCIDENT_IMPACT[i.impact],
+    impact: impactIndicator(i.impact),
     shortlink: `${model.statusUrl}/status/incidents/${i.id}`,
     started_at: i.started_at,
     page_id: PAGE_ID,
