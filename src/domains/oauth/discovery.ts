@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
+import { json } from "../../lib/openapi";
 import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { discoveryDocument } from "./schemas";
@@ -40,7 +41,7 @@ const documentRoute = <P extends string>(path: P, summary: string) =>
     summary,
     // Served at the host root, outside {base_url}.
     servers: [{ url: "/" }],
-    responses: { 200: { content: { "application/json": { schema: discoveryDocument } }, description: "The discovery document" } },
+    responses: { 200: json(discoveryDocument, "The discovery document") },
   });
 
 const serve = (c: Context<AppEnv>) =>

@@ -5,6 +5,7 @@ import { bearerCredential } from "../../lib/bearer";
 import { BASE_PATH, issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { ApiError } from "../../lib/errors";
+import { bearerAuth, json } from "../../lib/openapi";
 import { signerOf } from "../../lib/tokens";
 import { clientIp, rateLimit } from "../../middleware/rate-limit";
 import { DEFAULT_RATE_LIMIT, rateLimitRule } from "../../limits";
@@ -46,7 +47,7 @@ const tags = ["OAuth"];
 const ACTION_BASE = `${BASE_PATH}/oauth`;
 
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
-const oauthJson = (description: string) => ({ content: { "application/json": { schema: oauthErrorBody } }, description });
+const oauthJson = (description: string) => json(oauthErrorBody, description);
 const RATE_LIMITED = `\`RATE_LIMIT_EXCEEDED\` (over ${DEFAULT_RATE_LIMIT.limit} requests in ${DEFAULT_RATE_LIMIT.windowSeconds} s), with \`RateLimit-*\` and \`Retry-After\`; every answer carries \`RateLimit-*\``;
 const formBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/x-www-form-urlencoded": { schema } },
@@ -306,7 +307,7 @@ export const oauthRoutes = router
       middleware: tokenEndpointGuards,
       request: { body: formBody(tokenForm) },
       responses: {
-        200: { content: { "application/json": { schema: tokenResponse } }, description: "Tokens (`Cache-Control: no-store`)" },
+        200: json(tokenResponse, "Tokens (`Cache-Control: no-store`)"),
         400: oauthJson("invalid_request, invalid_grant, invalid_scope, unsupported_grant_type"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
         429: oauthJson(RATE_LIMITED),
@@ -348,9 +349,9 @@ export const oauthRoutes = router
       path: "/oauth/userinfo",
       tags,
       summary: "Claims about the user, as far as the access token's scopes release them",
-      security: [{ bearerAuth: [] }],
+      security: bearerAuth,
       responses: {
-        200: { content: { "application/json": { schema: userInfoResponse } }, description: "The user's claims" },
+        200: json(userInfoResponse, "The user's claims"),
         401: oauthJson('invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one'),
         429: oauthJson(RATE_LIMITED),
       },
