@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
 import type { RunSpec } from "../../durable-objects/run/types";
 import { nowIso } from "../../lib/clock";
-import { ApiError, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
+import { badRequest, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { decodeCursor, encodeCursor } from "../../lib/pagination";
+import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../../middleware/auth";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
@@ -357,7 +357,7 @@ export async function listMessages(db: Db, userId: string, sessionId: string, qu
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const afterSeq = after ? Number(after.key) : null;
   if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
-    throw new ApiError("bad_request", "Invalid request", { fields: [{ field: "cursor", message: "is not a cursor this API issued" }] });
+    throw badRequest([{ field: "cursor", message: "is not a cursor this API issued" }]);
   }
   const visible = and(eq(aiMessages.sessionId, sessionId), or(eq(aiMessages.role, "user"), eq(aiMessages.isActive, true)));
   const [sessions, totals, rows] = await db.batch([
@@ -381,11 +381,9 @@ export async function listMessages(db: Db, userId: string, sessionId: string, qu
   const session = sessions[0];
   if (!session) throw notFound("Session not found");
   if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
-  const page = rows.slice(0, query.limit);
-  const hasMore = rows.length > query.limit;
-  const last = page.at(-1);
+  const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
     data: page.map(publicMessage),
-    meta: { cursor: hasMore && last ? encodeCursor({ key: String(last.seq), id: last.role }) : null, hasMore, total: totals[0]?.total ?? 0 },
+    meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total: totals[0]?.total ?? 0 },
   };
 }
