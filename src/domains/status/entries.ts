@@ -1,8 +1,8 @@
 import { renderBadge } from "./badge";
 import { renderAtomFeed } from "./feed";
-import { CONTENT_TYPE, statusKeys } from "./keys";
+import { CONTENT_TYPE, DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { renderStatusPage } from "./page";
-import { DEFAULT_FEED_LIMIT, type StatusModel } from "./projection";
+import type { StatusModel } from "./projection";
 import { statuspageStatus, statuspageSummary } from "./statuspage-v2";
 import { UPTIME_WINDOWS } from "./uptime";
 

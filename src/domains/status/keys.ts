@@ -4,6 +4,9 @@
  */
 export const KEY_PREFIX = "status/v1/";
 
+/** The incident feed's default page, precomputed because it is what nearly every reader asks for. */
+export const DEFAULT_FEED_LIMIT = 20;
+
 export const statusKeys = {
   summary: "summary",
   services: "services",
@@ -12,7 +15,7 @@ export const statusKeys = {
   componentsOf: (serviceSlug: string) => `components?serviceSlug=${serviceSlug}`,
   /** Every public incident, newest first: the source of feed pages other than the default one. */
   incidentsAll: "incidents/all",
-  incidentsFirstPage: "incidents?offset=0&limit=20",
+  incidentsFirstPage: `incidents?offset=0&limit=${DEFAULT_FEED_LIMIT}`,
   incident: (id: string) => `incidents/${id}`,
   maintenance: "maintenance",
   uptime: (window: string) => `uptime/${window}`,

@@ -18,8 +18,6 @@ import { UPTIME_WINDOWS, type UptimeWindow, type WindowFigures, WINDOW_DAYS, DAY
 
 /** How many of a service's incidents its detail response carries (the feed has them all). */
 export const SERVICE_DETAIL_INCIDENTS = 20;
-/** The incident feed's default page, precomputed because it is what nearly every reader asks for. */
-export const DEFAULT_FEED_LIMIT = 20;
 
 /**
  * Everything the public surface shows, computed from one consistent D1 state at one instant.

@@ -10,6 +10,25 @@ import { type EntryMetadata, KEY_PREFIX } from "./keys";
  */
 export const STATUS_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
 
+/** The 404 of a route whose key the publisher has not written yet. */
+export const UNPUBLISHED = "The status projection has not been published yet";
+
+/** Response headers every status answer carries (documented once, set here). */
+export const cacheHeaders = {
+  "Cache-Control": { schema: { type: "string" as const }, description: STATUS_CACHE_CONTROL },
+  ETag: { schema: { type: "string" as const }, description: "SHA-1 of the body, quoted" },
+  "Last-Modified": { schema: { type: "string" as const }, description: "When the projection last changed this body" },
+};
+
+/**
+ * `If-None-Match` (a list of ETags, or `*`) and `If-Modified-Since` are honoured by every route; they
+ * are described on the 304 response rather than declared as validated headers, which would cost
+ * every request a parse on the hottest path of the API.
+ */
+export const notModified = {
+  304: { description: "Not modified: `If-None-Match` (ETag list or `*`) or `If-Modified-Since` matched", headers: cacheHeaders },
+};
+
 export interface StoredEntry {
   body: string;
   metadata: EntryMetadata;

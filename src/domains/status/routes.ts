@@ -2,10 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errors, json, pagedEnvelope, envelope } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { feedPageBody } from "./entries";
-import { statusKeys } from "./keys";
+import { DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
-import { DEFAULT_FEED_LIMIT } from "./projection";
-import { conditionalResponse, readEntry, serveDerived, serveEntry } from "./reader";
+import { UNPUBLISHED, cacheHeaders, conditionalResponse, notModified, readEntry, serveDerived, serveEntry } from "./reader";
 import {
   componentSchema,
   componentsQuery,
@@ -30,21 +29,7 @@ import { isUuid } from "../../lib/ids";
 
 const tags = ["Status"];
 
-/** Response headers every status answer carries (documented once, set by the reader). */
-const cacheHeaders = {
-  "Cache-Control": { schema: { type: "string" as const }, description: "public, max-age=30, stale-while-revalidate=300" },
-  ETag: { schema: { type: "string" as const }, description: "SHA-1 of the body, quoted" },
-  "Last-Modified": { schema: { type: "string" as const }, description: "When the projection last changed this body" },
-};
 const cached = <T extends z.ZodType>(schema: T, description: string) => ({ ...json(schema, description), headers: cacheHeaders });
-/**
- * `If-None-Match` (a list of ETags, or `*`) and `If-Modified-Since` are honoured by every route; they
- * are described on the 304 response rather than declared as validated headers, which would cost
- * every request a parse on the hottest path of the API.
- */
-const notModified = {
-  304: { description: "Not modified: `If-None-Match` (ETag list or `*`) or `If-Modified-Since` matched", headers: cacheHeaders },
-};
 
 /**
  * The public status JSON surface under `{status_url}` (= `{base_url}`): anonymous, no rate limit
@@ -57,11 +42,11 @@ statusRoutes.use("/status/*", statusCors, cacheStatusErrors);
 statusRoutes
   .openapi(
     createRoute({ method: "get", path: "/status", tags, summary: "Platform summary", responses: { 200: cached(envelope(summarySchema), "Summary"), ...notModified, ...errors(404) } }),
-    (c) => serveEntry(c, statusKeys.summary, "The status projection has not been published yet"),
+    (c) => serveEntry(c, statusKeys.summary, UNPUBLISHED),
   )
   .openapi(
     createRoute({ method: "get", path: "/status/services", tags, summary: "Public services ordered by sort_order", responses: { 200: cached(envelope(z.array(serviceSchema)), "Services"), ...notModified, ...errors(404) } }),
-    (c) => serveEntry(c, statusKeys.services, "The status projection has not been published yet"),
+    (c) => serveEntry(c, statusKeys.services, UNPUBLISHED),
   )
   .openapi(
     createRoute({
@@ -89,13 +74,13 @@ statusRoutes
     }),
     async (c) => {
       const { serviceSlug } = c.req.valid("query");
-      if (serviceSlug === undefined) return serveEntry(c, statusKeys.components, "The status projection has not been published yet");
+      if (serviceSlug === undefined) return serveEntry(c, statusKeys.components, UNPUBLISHED);
       const entry = isServiceSlug(serviceSlug) ? await readEntry(c.env, statusKeys.componentsOf(serviceSlug)) : null;
       // Served as stored: its ETag is already the SHA-1 of this body.
       if (entry) return conditionalResponse(c, entry.body, entry.metadata);
       // A filter naming no public service matches nothing: an empty list, dated by the component list.
       const all = await readEntry(c.env, statusKeys.components);
-      if (!all) throw notFound("The status projection has not been published yet");
+      if (!all) throw notFound(UNPUBLISHED);
       return serveDerived(c, '{"data":[]}', all.metadata);
     },
   )
@@ -111,10 +96,10 @@ statusRoutes
     async (c) => {
       const { offset, limit, serviceSlug } = c.req.valid("query");
       if (offset === 0 && limit === DEFAULT_FEED_LIMIT && serviceSlug === undefined) {
-        return serveEntry(c, statusKeys.incidentsFirstPage, "The status projection has not been published yet");
+        return serveEntry(c, statusKeys.incidentsFirstPage, UNPUBLISHED);
       }
       const all = await readEntry(c.env, statusKeys.incidentsAll);
-      if (!all) throw notFound("The status projection has not been published yet");
+      if (!all) throw notFound(UNPUBLISHED);
       const incidents: IncidentResource[] = JSON.parse(all.body);
       const matching = serviceSlug === undefined ? incidents : incidents.filter((i) => i.service_slugs.includes(serviceSlug));
       return serveDerived(c, feedPageBody(matching, offset, limit), all.metadata);
@@ -137,7 +122,7 @@ statusRoutes
   )
   .openapi(
     createRoute({ method: "get", path: "/status/maintenance", tags, summary: "Upcoming and active maintenance windows", responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) } }),
-    (c) => serveEntry(c, statusKeys.maintenance, "The status projection has not been published yet"),
+    (c) => serveEntry(c, statusKeys.maintenance, UNPUBLISHED),
   )
   .openapi(
     createRoute({
@@ -159,5 +144,5 @@ statusRoutes
       request: { params: windowParam },
       responses: { 200: cached(envelope(uptimeRollupSchema), "Rollup"), ...notModified, ...errors(400, 404) },
     }),
-    (c) => serveEntry(c, statusKeys.uptime(c.req.valid("param").window), "The status projection has not been published yet"),
+    (c) => serveEntry(c, statusKeys.uptime(c.req.valid("param").window), UNPUBLISHED),
   );

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
 import { isoDate } from "../../lib/openapi";
 import { INDICATORS } from "./derive";
+import { DEFAULT_FEED_LIMIT } from "./keys";
 import { UPTIME_WINDOWS } from "./uptime";
 
 // ---- Public resources (the projection's shapes; the spec's field names, snake_case where it says so)
@@ -180,7 +181,7 @@ export const dateParam = z.object({ date: isoCalendarDate().openapi({ param: { n
 
 export const incidentFeedQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_FEED_LIMIT),
   serviceSlug: z.string().optional().openapi({ description: "Only incidents affecting this service" }),
 });
 
