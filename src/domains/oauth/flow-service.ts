@@ -125,16 +125,33 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
 const flowGone = () =>
   new PageError(400, "This sign-in has expired", "Go back to the application and start again. Sign-in requests last ten minutes and work only in the browser that started them.");
 
-/** A live, unfinished flow belonging to this browser, with its client; anything else is a page error. */
-export async function loadFlow(db: Db, flowId: string | undefined, browserKey: string | undefined): Promise<{ flow: Flow; client: OAuthClient }> {
-  if (!flowId || !browserKey) throw flowGone();
-  const [row] = await db
-    .select({ flow: oauthFlows, client: oauthClients })
+/** A flow with its client and, once signed in, its user (null before). */
+export interface LoadedFlow {
+  flow: Flow;
+  client: OAuthClient;
+  user: { id: string; email: string; name: string | null } | null;
+}
+
+/** Flows with their client and signed-in user, in one query; callers add the condition. */
+const selectFlows = (db: Db) =>
+  db
+    .select({ flow: oauthFlows, client: oauthClients, user: { id: users.id, email: users.email, name: users.name } })
     .from(oauthFlows)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthFlows.clientId))
-    .where(and(eq(oauthFlows.id, flowId), isNull(oauthFlows.completedAt), gt(oauthFlows.expiresAt, nowIso())));
+    .leftJoin(users, eq(users.id, oauthFlows.userId));
+
+const liveFlow = () => and(isNull(oauthFlows.completedAt), gt(oauthFlows.expiresAt, nowIso()));
+
+async function ownedByBrowser(row: LoadedFlow | undefined, browserKey: string) {
   if (!row || row.flow.browserHash !== (await sha256Hex(browserKey))) throw flowGone();
   return row;
+}
+
+/** A live, unfinished flow belonging to this browser, with its client and user; anything else is a page error. */
+export async function loadFlow(db: Db, flowId: string | undefined, browserKey: string | undefined): Promise<LoadedFlow> {
+  if (!flowId || !browserKey) throw flowGone();
+  const [row] = await selectFlows(db).where(and(eq(oauthFlows.id, flowId), liveFlow()));
+  return ownedByBrowser(row, browserKey);
 }
 
 /** Marks the flow signed in as `userId`, unless it was already finished or signed in. */
@@ -181,15 +198,16 @@ export async function sendMagicLink(db: Db, flow: Flow, client: OAuthClient, ema
   ]);
 }
 
-/** The flow a magic link belongs to (not consuming it: that needs the confirming POST). */
-export async function magicLinkFlowId(db: Db, token: string | undefined) {
-  if (!token) throw flowGone();
-  const link = await db.query.oauthMagicLinks.findFirst({
-    where: and(eq(oauthMagicLinks.tokenHash, await sha256Hex(token)), isNull(oauthMagicLinks.consumedAt), gt(oauthMagicLinks.expiresAt, nowIso())),
-    columns: { flowId: true },
-  });
-  if (!link) throw flowGone();
-  return link.flowId;
+/**
+ * The flow a live magic link belongs to, loaded as `loadFlow` does, in the same one query (not
+ * consuming the link: that needs the confirming POST).
+ */
+export async function loadMagicLinkFlow(db: Db, token: string | undefined, browserKey: string | undefined): Promise<LoadedFlow> {
+  if (!token || !browserKey) throw flowGone();
+  const [row] = await selectFlows(db)
+    .innerJoin(oauthMagicLinks, eq(oauthMagicLinks.flowId, oauthFlows.id))
+    .where(and(eq(oauthMagicLinks.tokenHash, await sha256Hex(token)), isNull(oauthMagicLinks.consumedAt), gt(oauthMagicLinks.expiresAt, nowIso()), liveFlow()));
+  return ownedByBrowser(row, browserKey);
 }
 
 /** Spends a magic link (one conditional UPDATE) and signs its flow in. */
@@ -208,11 +226,6 @@ export async function consumeMagicLink(db: Db, flow: Flow, token: string) {
     .returning({ userId: oauthMagicLinks.userId });
   if (!link) throw flowGone();
   await signInFlow(db, flow.id, link.userId);
-}
-
-export async function flowUser(db: Db, flow: Flow) {
-  if (!flow.userId) return undefined;
-  return db.query.users.findFirst({ where: eq(users.id, flow.userId), columns: { id: true, email: true, name: true } });
 }
 
 /**

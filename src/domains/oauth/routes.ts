@@ -16,9 +16,8 @@ import { NO_STORE, OAuthError, oauthError, oauthErrorResponse, PageError } from 
 import {
   consumeMagicLink,
   decide,
-  flowUser,
   loadFlow,
-  magicLinkFlowId,
+  loadMagicLinkFlow,
   passwordSignIn,
   sendMagicLink,
   startAuthorization,
@@ -234,7 +233,7 @@ export const oauthRoutes = router
     }),
     async (c) => {
       const { token } = c.req.valid("query");
-      const { flow, client } = await loadFlow(c.var.db, await magicLinkFlowId(c.var.db, token), browserKey(c));
+      const { flow, client } = await loadMagicLinkFlow(c.var.db, token, browserKey(c));
       return flowPage(c, flow, client.name, 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
     },
     pageHook,
@@ -266,8 +265,7 @@ export const oauthRoutes = router
       responses: { 200: html("The consent page"), 303: { description: "Not signed in: to sign-in" }, 400: html("Expired or foreign flow") },
     }),
     async (c) => {
-      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
-      const user = await flowUser(c.var.db, flow);
+      const { flow, client, user } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
       if (!user) return c.redirect(loginUrl(flow.id), 303);
       const redirectOrigin = new URL(flow.redirectUri).origin;
       return flowPage(
