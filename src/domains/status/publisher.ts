@@ -57,13 +57,10 @@ export async function publishStatus(env: Env, db: Db, options: { origin?: string
     const origin = options.origin ?? (env.ISSUER || published?.origin || FALLBACK_ORIGIN);
     const model = buildModel(state, nowMs, origin, statusUrlOf(env.STATUS_URL, origin));
     const entries = await buildEntries(model, state.snapshots);
-    const writes: [string, string, EntryMetadata][] = [];
-    for (const [key, entry] of entries) {
-      const etag = await sha1Hex(entry.body);
-      const before = stored.get(key);
-      if (before?.etag === etag) continue;
-      writes.push([key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version, origin }]);
-    }
+    const hashed = await Promise.all([...entries].map(async ([key, entry]) => ({ key, entry, etag: await sha1Hex(entry.body) })));
+    const writes: [string, string, EntryMetadata][] = hashed
+      .filter(({ key, etag }) => stored.get(key)?.etag !== etag)
+      .map(({ key, entry, etag }) => [key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version, origin }]);
     const gone = [...stored.keys()].filter((key) => !entries.has(key));
     // The summary goes last: its version tells other publishers that everything before it is out.
     const put = ([key, body, metadata]: (typeof writes)[number]) => env.STATUS_KV.put(KEY_PREFIX + key, body, { metadata });
