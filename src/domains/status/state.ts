@@ -26,9 +26,11 @@ export const bumpVersion = (db: Db) =>
     .values({ id: PROJECTION_ROW, version: 1 })
     .onConflictDoUpdate({ target: statusProjectionState.id, set: { version: sql`${statusProjectionState.version} + 1` } });
 
-export const readVersion = async (db: Db) =>
-  (await db.select({ version: statusProjectionState.version }).from(statusProjectionState).where(eq(statusProjectionState.id, PROJECTION_ROW)))[0]
-    ?.version ?? 0;
+/** The projection version's row (none before the first write). */
+const versionQuery = (db: Db) =>
+  db.select({ version: statusProjectionState.version }).from(statusProjectionState).where(eq(statusProjectionState.id, PROJECTION_ROW));
+
+export const readVersion = async (db: Db) => (await versionQuery(db))[0]?.version ?? 0;
 
 /** The longest uptime window, plus a day for the partial first day of a trailing window. */
 const DOWNTIME_HISTORY_DAYS = WINDOW_DAYS["1y"] + 1;
@@ -40,7 +42,7 @@ const DOWNTIME_HISTORY_DAYS = WINDOW_DAYS["1y"] + 1;
 export async function loadStatusState(db: Db, nowMs: number) {
   const since = dateOf(nowMs - DOWNTIME_HISTORY_DAYS * DAY_MS);
   const [version, services, components, incidents, links, updates, maintenance, downtime, snapshots] = await db.batch([
-    db.select({ version: statusProjectionState.version }).from(statusProjectionState).where(eq(statusProjectionState.id, PROJECTION_ROW)),
+    versionQuery(db),
     db.select().from(statusServices).orderBy(asc(statusServices.sortOrder), asc(statusServices.name)),
     db.select().from(statusComponents).orderBy(asc(statusComponents.name)),
     db.select().from(statusIncidents),
