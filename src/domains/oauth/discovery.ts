@@ -14,7 +14,7 @@ const DISCOVERY_MAX_AGE_SECONDS = 3600;
  * RFC 8414 / OpenID discovery. Exactly the spec's fields plus the endpoints and RFC 9207's flag;
  * no `jwks_uri` and no ID-token fields, because access tokens are symmetric and no ID tokens exist.
  */
-export function discovery(issuer: string) {
+function discovery(issuer: string) {
   const endpoint = (name: string) => `${issuer}${BASE_PATH}/oauth/${name}`;
   return {
     issuer,

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
  * These endpoints do not use the API's envelope: clients of any OAuth library expect
  * `{ "error", "error_description" }`.
  */
-export const OAUTH_ERROR_STATUS = {
+const OAUTH_ERROR_STATUS = {
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,
@@ -18,7 +18,7 @@ export const OAUTH_ERROR_STATUS = {
   RATE_LIMIT_EXCEEDED: 429,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
-export type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUS;
+type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUS;
 
 /** Thrown by the token, revoke and userinfo services; the OAuth router renders it. */
 export class OAuthError extends Error {

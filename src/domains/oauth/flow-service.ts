@@ -10,11 +10,11 @@ import { PageError } from "./errors";
 import { isScope, parseScope, sortScopes } from "./scopes";
 
 /** Time a person has to sign in and consent before the flow must restart. */
-export const FLOW_TTL_MS = 10 * 60 * 1000;
+const FLOW_TTL_MS = 10 * 60 * 1000;
 /** RFC 6749 §4.1.2 recommends at most 10 minutes; a minute is plenty for a client's back channel. */
-export const CODE_TTL_MS = 60 * 1000;
+const CODE_TTL_MS = 60 * 1000;
 /** A sign-in link is good for one use within this window (and within its flow's lifetime). */
-export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
+const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 /** Outbox rows hold live sign-in links; past a day they are only clutter. */
 const OUTBOX_RETENTION_MS = 24 * 3600 * 1000;
 /** Bounds what a client can make us store and echo back. */
@@ -23,7 +23,7 @@ const MAX_STATE_LENGTH = 1024;
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export type Flow = typeof oauthFlows.$inferSelect;
-export type AuthorizeQuery = Record<string, string | string[] | undefined>;
+type AuthorizeQuery = Record<string, string | string[] | undefined>;
 
 /**
  * Where the browser goes back to the client: the registered redirect URI exactly as written, with
@@ -31,7 +31,7 @@ export type AuthorizeQuery = Record<string, string | string[] | undefined>;
  * (RFC 6749 §3.1.2): re-serializing it through URL/URLSearchParams would re-encode it (`%20` to
  * `+`, `~` to `%7E`) and break clients that compare it. Registered URIs have no fragment.
  */
-export function clientRedirect(redirectUri: string, issuer: string, params: Record<string, string | null | undefined>) {
+function clientRedirect(redirectUri: string, issuer: string, params: Record<string, string | null | undefined>) {
   const appended = Object.entries({ ...params, iss: issuer })
     .filter((entry): entry is [string, string] => entry[1] != null)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
@@ -40,7 +40,7 @@ export function clientRedirect(redirectUri: string, issuer: string, params: Reco
   return `${redirectUri}${separator}${appended}`;
 }
 
-export type AuthorizeOutcome =
+type AuthorizeOutcome =
   /** An error the client hears about on its redirect URI. */
   | { kind: "redirect"; location: string }
   /** A valid request: the flow to continue in the browser. */
@@ -126,7 +126,7 @@ const flowGone = () =>
   new PageError(400, "This sign-in has expired", "Go back to the application and start again. Sign-in requests last ten minutes and work only in the browser that started them.");
 
 /** A flow with its client and, once signed in, its user (null before). */
-export interface LoadedFlow {
+interface LoadedFlow {
   flow: Flow;
   client: OAuthClient;
   user: { id: string; email: string; name: string | null } | null;

@@ -36,7 +36,7 @@ function Layout(props: { title: string; nonce: string; children: Child }) {
 
 const Hidden = (props: { name: string; value: string }) => <input type="hidden" name={props.name} value={props.value} />;
 
-export interface FlowPageProps {
+interface FlowPageProps {
   nonce: string;
   actionBase: string;
   flowId: string;

@@ -14,7 +14,6 @@ export const SCOPES = Object.keys(SCOPE_DESCRIPTIONS) as [Scope, ...Scope[]];
 export const isScope = (value: string): value is Scope => Object.hasOwn(SCOPE_DESCRIPTIONS, value);
 
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
-export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** Scope strings are space-delimited (RFC 6749 §3.3); order and repetition carry no meaning. */
 export const parseScope = (value: string) => [...new Set(value.split(" ").filter(Boolean))];

@@ -11,7 +11,7 @@ import { OAuthError, oauthError } from "./errors";
 import { parseScope, sortScopes } from "./scopes";
 
 /** Refresh tokens are long-lived; rotation makes each one single-use, and a new one restarts the clock. */
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** RFC 7636 §4.1: 43 to 128 characters of the unreserved set. */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -19,7 +19,7 @@ const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** Prefix that makes refresh tokens recognizable in logs and secret scanners. */
 const REFRESH_TOKEN_PREFIX = "ort_";
 
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string;
   token_type: "Bearer";
   expires_in: number;
@@ -40,7 +40,7 @@ const s256 = async (verifier: string) =>
  * Ends a grant and everything issued under it: refresh tokens stop working (they check the
  * grant), and every access token still alive goes on the deny-list the API checks. One batch.
  */
-export async function revokeGrant(db: Db, grantId: string) {
+async function revokeGrant(db: Db, grantId: string) {
   const now = nowIso();
   const d1 = db.$client;
   await d1.batch([
@@ -204,7 +204,7 @@ export async function revokeToken(db: Db, signer: TokenSigner, client: OAuthClie
   if (row && row.clientId === client.id) await revokeGrant(db, row.grantId);
 }
 
-export interface UserInfo {
+interface UserInfo {
   sub: string;
   email?: string;
   email_verified?: boolean;
