@@ -81,9 +81,8 @@ export class MessageRun extends DurableObject<Env> {
     if (!state) return new Response(null, { status: 404 });
     const ended = TERMINAL.includes(state.status);
     if (ended && after >= this.log.lastEventId) return new Response(null, { status: 204 });
-    return new Response(this.log.subscribe(after, ended), {
-      headers: { "Content-Type": "text/event-stream; charset=utf-8" },
-    });
+    // The Worker's sseResponse passes the body on with its own headers.
+    return new Response(this.log.subscribe(after, ended));
   }
 
   override async alarm(): Promise<void> {

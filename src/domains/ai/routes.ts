@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../lib/envelope";
-import { notFound } from "../../lib/errors";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../lib/openapi";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../lib/validator";
@@ -249,7 +248,6 @@ export const aiRoutes = createRouter()
       const { sessionId, messageId } = c.req.valid("param");
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(c.var.db, c.var.auth.user.id, sessionId, messageId);
-      if (!target.runId) throw notFound("This message has no run");
       return sseResponse(c, target.id, after, async () => target) as never;
     },
   )

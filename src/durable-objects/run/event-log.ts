@@ -78,10 +78,6 @@ export class EventLog {
     return content;
   }
 
-  typesLogged(): string[] {
-    return this.sql.exec<{ type: string }>("SELECT type FROM events ORDER BY id").toArray().map((row) => row.type);
-  }
-
   /**
    * An SSE body: `retry`, every event after `after`, then live events until `close()`. When the
    * run has already ended (`ended`), the body ends after the replay.

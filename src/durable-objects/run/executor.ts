@@ -4,7 +4,7 @@ import { aiMessages, type ToolCallRecord } from "../../db/schema/ai";
 import { capabilityRunner } from "../../domains/ai/capabilities";
 import { estimateTokens } from "../../domains/ai/providers/demo";
 import { providerFor } from "../../domains/ai/providers";
-import { ProviderError, type ChatMessage, type ChatToolCall, type TokenUsage } from "../../domains/ai/providers/types";
+import type { ChatMessage, ChatToolCall, TokenUsage } from "../../domains/ai/providers/types";
 import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../../domains/ai/suggestions";
 import { toolsFor, type ToolContext, type ToolSet } from "../../domains/ai/tools";
 import type { RunOutcome, RunSpec } from "./types";
@@ -176,7 +176,7 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     record.status = "completed";
   } catch (error) {
     record.status = "failed";
-    record.error = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+    record.error = error instanceof Error ? error.message : String(error);
   }
   record.executionMs = Date.now() - started;
   delete startedAt[record.id];
