@@ -234,7 +234,10 @@ export async function userInfo(db: Db, claims: OAuthClaims | null | undefined): 
   if (claims === undefined) throw missingToken();
   if (claims === null) throw invalidToken();
   const [userRows, revoked] = await db.batch([
-    db.select().from(users).where(eq(users.id, claims.userId)),
+    db
+      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, claims.userId)),
     db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),
   ]);
   const user = userRows[0];
