@@ -41,6 +41,18 @@ export interface StatusModel {
   servicesById: Map<string, ServiceResource>;
 }
 
+/** Items grouped by a key, each group in the items' order. */
+function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 const incidentEnd = (incident: { resolvedAt: string | null }, nowMs: number) =>
   incident.resolvedAt ? Date.parse(incident.resolvedAt) : nowMs;
 
@@ -50,13 +62,9 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
   const publicIds = new Set(publicServices.map((s) => s.id));
   const slugById = new Map(state.services.map((s) => [s.id, s.slug]));
 
-  const serviceIdsByIncident = new Map<string, string[]>();
-  for (const link of state.links) {
-    if (!publicIds.has(link.serviceId)) continue;
-    serviceIdsByIncident.set(link.incidentId, [...(serviceIdsByIncident.get(link.incidentId) ?? []), link.serviceId]);
-  }
-  const updatesByIncident = new Map<string, StatusState["updates"]>();
-  for (const update of state.updates) updatesByIncident.set(update.incidentId, [...(updatesByIncident.get(update.incidentId) ?? []), update]);
+  const publicLinks = state.links.filter((link) => publicIds.has(link.serviceId));
+  const serviceIdsByIncident = new Map([...groupBy(publicLinks, (link) => link.incidentId)].map(([id, links]) => [id, links.map((l) => l.serviceId)]));
+  const updatesByIncident = groupBy(state.updates, (update) => update.incidentId);
 
   // An incident touching only non-public services is not public either.
   const incidentRows = state.incidents
@@ -70,12 +78,20 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
     ),
   );
   const incidentById = new Map(incidents.map((i) => [i.id, i]));
+  // Newest first within each service, like the feed.
+  const incidentRowsByService = groupBy(
+    incidentRows.flatMap((i) => serviceIdsByIncident.get(i.id)!.map((serviceId) => ({ serviceId, incident: i }))),
+    (link) => link.serviceId,
+  );
 
   const maintenanceRows = state.maintenance.filter((m) => publicIds.has(m.serviceId));
+  const maintenanceRowsByService = groupBy(maintenanceRows, (m) => m.serviceId);
   const maintenance = maintenanceRows.filter((m) => isMaintenanceListed(m, nowIso)).map(maintenanceResource);
+  const maintenanceByService = groupBy(maintenance, (m) => m.service_id);
 
   const componentRows = state.components.filter((c) => publicIds.has(c.serviceId));
   const components: ComponentResource[] = componentRows.map(componentResource);
+  const componentsByService = groupBy(components, (c) => c.service_id);
 
   const downtimeByService = new Map<string, Map<string, number>>();
   for (const row of state.downtime) {
@@ -91,11 +107,12 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
   const platformIncidentIds = new Map<UptimeWindow, Set<string>>(UPTIME_WINDOWS.map((w) => [w, new Set()]));
 
   for (const row of publicServices) {
-    const ownIncidentRows = incidentRows.filter((i) => serviceIdsByIncident.get(i.id)!.includes(row.id));
+    const ownIncidentRows = (incidentRowsByService.get(row.id) ?? []).map((link) => link.incident);
+    const ownComponents = componentsByService.get(row.id) ?? [];
     const open = ownIncidentRows.filter(isOpenIncident);
-    const activeMaintenance = maintenanceRows.some((m) => m.serviceId === row.id && isMaintenanceActive(m, nowIso));
+    const activeMaintenance = (maintenanceRowsByService.get(row.id) ?? []).some((m) => isMaintenanceActive(m, nowIso));
     const resource = serviceResource(row, {
-      componentStatuses: componentRows.filter((c) => c.serviceId === row.id).map((c) => c.status),
+      componentStatuses: ownComponents.map((c) => c.current_status),
       openIncidentImpacts: open.map((i) => i.impact),
       maintenanceActive: activeMaintenance,
     });
@@ -125,9 +142,9 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
     });
     details.set(row.slug, {
       service: resource,
-      components: components.filter((c) => c.service_id === row.id),
+      components: ownComponents,
       incidents: ownIncidentRows.slice(0, SERVICE_DETAIL_INCIDENTS).map((i) => incidentById.get(i.id)!),
-      maintenance: maintenance.filter((m) => m.service_id === row.id),
+      maintenance: maintenanceByService.get(row.id) ?? [],
       uptime,
     });
   }
