@@ -72,6 +72,9 @@ async function modelId(key: string) {
 
 export const openAiConfigured = (config: AiConfig) => Boolean(config.OPENAI_BASE_URL?.trim());
 
+/** The providerKey of the OpenAI-compatible provider's models (`OPENAI_PROVIDER_KEY`, else `openai`). */
+export const openAiProviderKey = (config: AiConfig) => config.OPENAI_PROVIDER_KEY?.trim() || "openai";
+
 let cached: { signature: string; models: Promise<ModelEntry[]> } | undefined;
 
 /**
@@ -88,7 +91,7 @@ export function activeModels(env: Env): Promise<ModelEntry[]> {
 async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
   const entries: Omit<ModelEntry, "id">[] = [];
   if (openAiConfigured(config)) {
-    const providerKey = config.OPENAI_PROVIDER_KEY?.trim() || "openai";
+    const providerKey = openAiProviderKey(config);
     const specs = (config.OPENAI_MODELS || "gpt-4o-mini:basic").split(",").map((s) => s.trim()).filter(Boolean);
     for (const spec of specs) {
       const [name, effort] = spec.split(":") as [string, string | undefined];

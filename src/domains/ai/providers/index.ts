@@ -1,4 +1,4 @@
-import { aiConfig, DEMO_PROVIDER, WORKERS_AI_PROVIDER } from "../models";
+import { aiConfig, DEMO_PROVIDER, openAiProviderKey, WORKERS_AI_PROVIDER } from "../models";
 import { DemoProvider } from "./demo";
 import { OpenAiCompatibleProvider } from "./openai";
 import { ProviderError, type ModelProvider } from "./types";
@@ -15,7 +15,7 @@ export function providerFor(providerKey: string, env: Env): ModelProvider {
     return new DemoProvider(Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_DEMO_DELAY_MS);
   }
   if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI);
-  if (config.OPENAI_BASE_URL && providerKey === (config.OPENAI_PROVIDER_KEY?.trim() || "openai")) {
+  if (config.OPENAI_BASE_URL && providerKey === openAiProviderKey(config)) {
     return new OpenAiCompatibleProvider({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? "", providerKey });
   }
   throw new ProviderError(`Provider "${providerKey}" is not configured`, "provider_unavailable");
