@@ -4,10 +4,10 @@ import { isoDate } from "../../lib/openapi";
 import { offsetQuery } from "../../lib/pagination";
 
 /** Field bounds: generous for real copy, small enough that a list page stays a few kilobytes. */
-export const TITLE_MAX = 200;
-export const BODY_MAX = 2_000;
-export const ICON_MAX = 100;
-export const ACTION_URL_MAX = 2_048;
+const TITLE_MAX = 200;
+const BODY_MAX = 2_000;
+const ICON_MAX = 100;
+const ACTION_URL_MAX = 2_048;
 
 /** Schemes a client would execute or read locally instead of navigating to: never a deep link. */
 const UNSAFE_SCHEMES = new Set(["javascript", "data", "vbscript", "file", "blob"]);

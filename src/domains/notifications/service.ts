@@ -11,9 +11,9 @@ import { notificationInput, type ListFilter, type Notification, type Notificatio
 /** The purge deletes in slices so one cron run never holds a long write on D1. */
 export const PURGE_BATCH_SIZE = 1_000;
 /** Slices per cron run; whatever is left waits five minutes for the next run. */
-export const PURGE_MAX_BATCHES = 20;
+const PURGE_MAX_BATCHES = 20;
 
-export const toNotification = (row: NotificationRow): Notification => ({
+const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   title: row.title,
   body: row.body,

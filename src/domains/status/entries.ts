@@ -14,7 +14,7 @@ export interface Entry {
 const json = (value: unknown): Entry => ({ body: JSON.stringify(value), contentType: CONTENT_TYPE.json });
 
 /** Offset page metadata of the incident feed (no request id: the body must be the same for everyone). */
-export const feedMeta = (total: number, limit: number, offset: number) => ({ total, limit, offset, hasNextPage: offset + limit < total });
+const feedMeta = (total: number, limit: number, offset: number) => ({ total, limit, offset, hasNextPage: offset + limit < total });
 
 export const feedPageBody = (incidents: unknown[], offset: number, limit: number) =>
   JSON.stringify({ data: incidents.slice(offset, offset + limit), meta: feedMeta(incidents.length, limit, offset) });

@@ -1,7 +1,7 @@
 import type { StatusModel } from "./projection";
 
 /** The feed lists the newest entries only; older history stays available in the JSON incident feed. */
-export const FEED_ENTRIES = 50;
+const FEED_ENTRIES = 50;
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);

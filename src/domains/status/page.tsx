@@ -9,7 +9,7 @@ import { DAY_MS, dateOf } from "./uptime";
  * The public status page, rendered once per projection (at publish time, not per visitor) and
  * stored in KV like every other status response. No script: it is a document people can read.
  */
-export const BAR_DAYS = 90;
+const BAR_DAYS = 90;
 
 /** Bar colour by the day's uptime: a perfect day is green, any downtime shifts it toward red. */
 function barColor(percent: number | undefined): string {
@@ -71,7 +71,7 @@ const Timeline: FC<{ incident: IncidentResource }> = ({ incident }) => (
   </ul>
 );
 
-export const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
+const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
   const { summary } = model;
   const recent = model.incidents.filter((i) => !summary.incidents.some((open) => open.id === i.id)).slice(0, 5);
   return (

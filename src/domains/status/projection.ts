@@ -17,7 +17,7 @@ import type { StatusState } from "./state";
 import { UPTIME_WINDOWS, type UptimeWindow, type WindowFigures, WINDOW_DAYS, DAY_MS, dailyHistory, sumFigures, uptimePercent, windowFigures } from "./uptime";
 
 /** How many of a service's incidents its detail response carries (the feed has them all). */
-export const SERVICE_DETAIL_INCIDENTS = 20;
+const SERVICE_DETAIL_INCIDENTS = 20;
 
 /**
  * Everything the public surface shows, computed from one consistent D1 state at one instant.

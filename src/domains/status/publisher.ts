@@ -16,7 +16,7 @@ const FALLBACK_ORIGIN = "http://localhost:8787";
  */
 const MAX_PUBLISH_ROUNDS = 3;
 
-export interface PublishResult {
+interface PublishResult {
   version: number;
   written: number;
   deleted: number;

@@ -29,7 +29,7 @@ export const notModified = {
   304: { description: "Not modified: `If-None-Match` (ETag list or `*`) or `If-Modified-Since` matched", headers: cacheHeaders },
 };
 
-export interface StoredEntry {
+interface StoredEntry {
   body: string;
   metadata: EntryMetadata;
 }

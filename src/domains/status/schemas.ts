@@ -37,7 +37,7 @@ export const componentSchema = z
   })
   .openapi("StatusComponent");
 
-export const incidentUpdateSchema = z.object({
+const incidentUpdateSchema = z.object({
   id: z.uuid(),
   status: z.enum(INCIDENT_STATUSES),
   message: z.string(),
@@ -79,7 +79,7 @@ const uptimePercentages = z.object(Object.fromEntries(UPTIME_WINDOWS.map((w) => 
   z.ZodNumber
 >);
 
-export const summaryServiceSchema = z.object({
+const summaryServiceSchema = z.object({
   slug: z.string(),
   name: z.string(),
   status: statusLevel,
@@ -155,7 +155,7 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
 // ---- Public request parameters
 
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Whether a value could name a service at all; anything else is absent without a read. */
 export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(value);
 const slug = () => z.string().max(64, { message: "at most 64 characters" }).regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
@@ -168,7 +168,7 @@ export const windowParam = z.object({
 });
 
 /** A real calendar date in ISO form (2025-02-30 is refused, not rolled over). */
-export const isoCalendarDate = () =>
+const isoCalendarDate = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })

@@ -14,7 +14,7 @@ import {
 import { DAY_MS, WINDOW_DAYS, dateOf } from "./uptime";
 
 /** The one row of `status_projection_state`. */
-export const PROJECTION_ROW = 1;
+const PROJECTION_ROW = 1;
 
 /**
  * The statement every status write adds to its own batch: it bumps the projection version in the

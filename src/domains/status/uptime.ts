@@ -12,7 +12,7 @@ export type UptimeWindow = (typeof UPTIME_WINDOWS)[number];
 
 export const WINDOW_DAYS: Record<UptimeWindow, number> = { "24h": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 
-export const MINUTE_MS = 60_000;
+const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
 /** How much of a minute of an incident counts as downtime: minor incidents degrade, they do not take a service down. */
@@ -24,7 +24,7 @@ export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
  * Downtime minutes are kept to three decimals, rounded up: any downtime, however short or however
  * small the share of its day inside a window, stays visible (the epsilon absorbs binary error).
  */
-export const ceilMinutes = (minutes: number) => Math.ceil(minutes * 1000 - 1e-6) / 1000;
+const ceilMinutes = (minutes: number) => Math.ceil(minutes * 1000 - 1e-6) / 1000;
 export const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Percentages are floored to three decimals so that any downtime at all never shows as 100%. */
@@ -37,7 +37,7 @@ export function uptimePercent(downMinutes: number, coveredMinutes: number): numb
   return downMinutes > 0 ? Math.min(percent, 99.999) : percent;
 }
 
-export interface WeightedInterval {
+interface WeightedInterval {
   startMs: number;
   endMs: number;
   weight: number;
@@ -74,13 +74,13 @@ export function dailyDowntime(intervals: WeightedInterval[], fromMs: number, toM
   return result;
 }
 
-export interface DailyUptime {
+interface DailyUptime {
   date: string;
   uptimePercent: number;
 }
 
 /** One day of a window: its downtime and how many of its minutes were observed (service alive, not in the future). */
-export interface DayFigures {
+interface DayFigures {
   date: string;
   downtimeMinutes: number;
   observedMinutes: number;
