@@ -13,14 +13,14 @@ import { describeError, logError } from "../lib/log";
  * How often the object checks on its own run. If the instance is evicted or crashes mid-run, this
  * alarm is what finds the orphaned run and resumes or fails it, so nothing stays `running`.
  */
-export const WATCHDOG_MS = 30_000;
+const WATCHDOG_MS = 30_000;
 /** A run interrupted before it produced any output is started again at most this many times. */
-export const MAX_ATTEMPTS = 2;
+const MAX_ATTEMPTS = 2;
 
 type Started = { runId: string; status: RunState["status"] };
 type Ending = "completed" | "stopped" | "failed";
 /** A stop's answer: the stop object, or the way the run ended instead (a 409 for the caller). */
-export type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending };
+type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending };
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out

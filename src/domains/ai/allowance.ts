@@ -6,7 +6,7 @@ import { consumeLimit, peekLimit, rateLimitExceeded } from "../../middleware/rat
 const caller = (accountId: string) => `account:${accountId}`;
 const BUCKET = "ai:daily-requests";
 
-export const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
+const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
 
 /** Sending and retrying each use one request of the day; none left is 429. */
 export async function consumeAllowance(env: Env, auth: AuthContext) {

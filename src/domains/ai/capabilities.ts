@@ -88,20 +88,20 @@ export const CAPABILITY_PARAMETERS: Record<CapabilityKey, Record<string, z.ZodTy
 export const capabilitiesWith = (name: string) =>
   CAPABILITY_KEYS.filter((key) => Object.hasOwn(CAPABILITY_PARAMETERS[key], name));
 
-export type CapabilityParameters = Record<string, unknown>;
+type CapabilityParameters = Record<string, unknown>;
 
 /**
  * Answers a capability request. Real capability providers (search, image, video, audio) plug in
  * here in a later issue; until then the demo answers every capability deterministically.
  */
-export interface CapabilityRunner {
+interface CapabilityRunner {
   /** Key of the catalogue model that answers: replies are recorded (and priced) as that model. */
   readonly modelKey: string;
   run(key: CapabilityKey, parameters: CapabilityParameters, prompt: string, signal: AbortSignal): AsyncIterable<string>;
 }
 
 /** Deterministic answers that say plainly they are a demonstration. */
-export const demoCapabilityRunner: CapabilityRunner = {
+const demoCapabilityRunner: CapabilityRunner = {
   modelKey: DEMO_MODEL_KEY,
   async *run(key, parameters, prompt) {
     const shown = Object.keys(parameters).length ? ` with ${JSON.stringify(parameters)}` : "";

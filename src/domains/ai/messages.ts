@@ -16,7 +16,7 @@ import { capabilityRunner } from "./capabilities";
 type MessageRow = typeof aiMessages.$inferSelect;
 
 /** A history item (spec "Message"); assistant-only fields appear on assistant messages. */
-export function publicMessage(row: MessageRow) {
+function publicMessage(row: MessageRow) {
   const common = {
     id: row.id,
     role: row.role,
@@ -342,7 +342,7 @@ export async function streamTarget(db: Db, userId: string, sessionId: string, me
   return target;
 }
 
-export interface ListQuery {
+interface ListQuery {
   limit: number;
   cursor?: string;
   offset?: number;

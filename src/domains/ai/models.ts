@@ -7,7 +7,7 @@ export const EFFORT_MODES = ["basic", "thinking", "pro"] as const;
 export type EffortMode = (typeof EFFORT_MODES)[number];
 
 /** The configuration this domain reads (vars in wrangler.toml, `OPENAI_API_KEY` a secret). */
-export interface AiConfig {
+interface AiConfig {
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   /** Comma-separated `model[:effort]`, e.g. `gpt-4o-mini:basic,gpt-4o:pro`. */
@@ -34,12 +34,12 @@ export interface ModelEntry {
 }
 
 /** USD per million tokens; the public list prices at the time of writing (estimates, not invoices). */
-export interface Price {
+interface Price {
   inputPerMillion: number;
   outputPerMillion: number;
 }
 
-export const PRICES: Record<string, Price> = {
+const PRICES: Record<string, Price> = {
   // The demo provider runs nowhere and costs nothing.
   demo: { inputPerMillion: 0, outputPerMillion: 0 },
   "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 },
@@ -70,7 +70,7 @@ async function modelId(key: string) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-export const openAiConfigured = (config: AiConfig) => Boolean(config.OPENAI_BASE_URL?.trim());
+const openAiConfigured = (config: AiConfig) => Boolean(config.OPENAI_BASE_URL?.trim());
 
 /** The providerKey of the OpenAI-compatible provider's models (`OPENAI_PROVIDER_KEY`, else `openai`). */
 export const openAiProviderKey = (config: AiConfig) => config.OPENAI_PROVIDER_KEY?.trim() || "openai";
@@ -119,14 +119,14 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
   return Promise.all(entries.map(async (entry) => ({ id: await modelId(entry.key), ...entry })));
 }
 
-export interface ModelChoice {
+interface ModelChoice {
   model?: string;
   provider?: string;
   effortMode: EffortMode;
 }
 
 /** Free plans use the default provider; choosing one needs a paid plan and `provider:<key>`. */
-export function assertProviderAllowed(plan: Plan, entitlements: string[], provider: string) {
+function assertProviderAllowed(plan: Plan, entitlements: string[], provider: string) {
   if (plan === "free" || !entitlements.includes(`provider:${provider}`)) {
     throw forbidden(`Choosing provider "${provider}" needs a paid plan with the provider:${provider} entitlement`);
   }

@@ -5,13 +5,13 @@ import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type Capabili
 import { EFFORT_MODES } from "./models";
 
 /** Spec "Limits": message content is non-empty and at most 20,000 characters. */
-export const MAX_CONTENT_CHARS = 20_000;
+const MAX_CONTENT_CHARS = 20_000;
 /** Spec "Limits": a retry's idempotencyKey is at most 200 characters and not blank. */
-export const MAX_IDEMPOTENCY_KEY_CHARS = 200;
+const MAX_IDEMPOTENCY_KEY_CHARS = 200;
 /** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
-export const MAX_ATTACHMENTS = 20;
-export const MAX_MEMORIES = 20;
-export const MAX_STRUCTURED_BLOCKS = 50;
+const MAX_ATTACHMENTS = 20;
+const MAX_MEMORIES = 20;
+const MAX_STRUCTURED_BLOCKS = 50;
 const MAX_TITLE_CHARS = 200;
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
@@ -46,7 +46,7 @@ export const modelSchema = z
   .object({ id: z.uuid(), key: z.string(), displayName: z.string(), providerKey: z.string(), capabilities: z.array(z.string()) })
   .openapi("AiModel");
 
-export const toolCallSchema = z
+const toolCallSchema = z
   .object({
     id: z.string(),
     toolKey: z.string(),
@@ -58,7 +58,7 @@ export const toolCallSchema = z
   })
   .openapi("ToolCall");
 
-export const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
+const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
 
 export const messageSchema = z
   .object({

@@ -19,7 +19,7 @@ export const publicSession = (row: SessionRow) => ({
   createdAt: row.createdAt,
 });
 
-export const publicPersona = (row: typeof aiPersonas.$inferSelect) => ({
+const publicPersona = (row: typeof aiPersonas.$inferSelect) => ({
   id: row.id,
   name: row.name,
   instructions: row.instructions,

@@ -20,7 +20,7 @@ export function lastEventIdOf(header: string | undefined, query: string | undefi
 }
 
 /** What D1 holds of a reply's run: enough to answer for a run whose object never accepted it. */
-export type StoredRun = Pick<typeof aiMessages.$inferSelect, "id" | "runId" | "status" | "runError">;
+type StoredRun = Pick<typeof aiMessages.$inferSelect, "id" | "runId" | "status" | "runError">;
 
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",

@@ -7,7 +7,7 @@ import type { SuggestionRecord } from "../../db/schema/ai";
 export const SUGGESTIONS_OPEN = "<suggestions>";
 export const SUGGESTIONS_CLOSE = "</suggestions>";
 /** More cards than this is noise in a UI. */
-export const MAX_SUGGESTIONS = 5;
+const MAX_SUGGESTIONS = 5;
 const MAX_SUGGESTION_CHARS = 200;
 
 export const SUGGESTIONS_INSTRUCTION =
@@ -68,7 +68,7 @@ function heldPrefixLength(text: string): number {
 }
 
 /** Lenient about what a model writes, strict about what is stored: strings or objects, capped. */
-export function parseSuggestions(json: string): SuggestionRecord[] {
+function parseSuggestions(json: string): SuggestionRecord[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json.trim());

@@ -9,7 +9,7 @@ export interface ToolContext {
   messageId: string;
 }
 
-export interface ToolDefinition {
+interface ToolDefinition {
   /** Stable key shown to clients as `toolKey`, e.g. `github.search_issues`. */
   key: string;
   description: string;
@@ -22,7 +22,7 @@ export interface ToolDefinition {
  * Where tools come from. Connectors plug in here later (their enabled tools become a source);
  * a run asks every source for the tools its caller may use.
  */
-export interface ToolSource {
+interface ToolSource {
   tools(context: ToolContext): ToolDefinition[] | Promise<ToolDefinition[]>;
 }
 
@@ -52,7 +52,7 @@ export class ToolSet {
 }
 
 /** Function names must match ^[a-zA-Z0-9_-]{1,64}$ in the OpenAI protocol; keys may hold dots. */
-export const wireName = (key: string) => key.replace(/[^a-zA-Z0-9_-]/g, "__").slice(0, 64);
+const wireName = (key: string) => key.replace(/[^a-zA-Z0-9_-]/g, "__").slice(0, 64);
 
 export async function toolsFor(context: ToolContext): Promise<ToolSet> {
   const lists = await Promise.all([...sources].map((source) => source.tools(context)));

@@ -13,7 +13,7 @@ export interface LoggedEvent {
 }
 
 /** Browsers wait this long before reconnecting a dropped stream (CONTRACT: `retry: 3000`). */
-export const RETRY_MS = 3000;
+const RETRY_MS = 3000;
 /** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
 export const HEARTBEAT_MS = 15_000;
 

@@ -10,11 +10,11 @@ import { toolsFor, type ToolContext, type ToolSet } from "../../domains/ai/tools
 import type { RunOutcome, RunSpec } from "./types";
 
 /** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
-export const MAX_HISTORY_MESSAGES = 40;
+const MAX_HISTORY_MESSAGES = 40;
 /** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
-export const MAX_TOOL_ROUNDS = 4;
+const MAX_TOOL_ROUNDS = 4;
 
-export interface RunIo {
+interface RunIo {
   emit(type: string, payload: Record<string, unknown>, stepId?: string): void;
   /**
    * Called whenever the tool calls change, so they survive an eviction; `startedAt` (epoch ms by

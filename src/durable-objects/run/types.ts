@@ -18,7 +18,7 @@ export interface RunSpec {
   suggestions: boolean;
 }
 
-export type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";
+type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";
 
 export interface RunState {
   status: RunStatus;

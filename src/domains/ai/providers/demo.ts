@@ -17,7 +17,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
-export const gistOf = (text: string) => {
+const gistOf = (text: string) => {
   const words = text.trim().split(/\s+/);
   return words.slice(0, GIST_WORDS).join(" ") + (words.length > GIST_WORDS ? " …" : "");
 };

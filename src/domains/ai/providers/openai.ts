@@ -1,7 +1,7 @@
 import { sseData } from "./sse-parse";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
-export interface OpenAiConfig {
+interface OpenAiConfig {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
   baseUrl: string;
   /** Secret. Sent only in the Authorization header, never logged or echoed. */
