@@ -41,13 +41,16 @@ export function createApp() {
 
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
-  app.use(`${BASE_PATH}/*`, limitBodySize);
+  // OAuth's endpoints answer in their own error shape, so their router limits its own bodies.
+  const isOAuthPath = (path: string) => path.startsWith(`${BASE_PATH}/oauth/`);
+  const apiBodyLimit = limitBodySize();
+  app.use(`${BASE_PATH}/*`, async (c, next) => (isOAuthPath(c.req.path) ? next() : apiBodyLimit(c, next)));
   // The whole operator API, known routes or not, is behind the operator token (`/admin/*` also
   // matches `/admin` itself).
   app.use(`${BASE_PATH}/admin/*`, requireAdmin);
   // OAuth's endpoints take form bodies (token, revoke and the sign-in pages); every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
-    c.req.path.startsWith(`${BASE_PATH}/oauth/`) ? next() : requireJsonBody(c, next),
+    isOAuthPath(c.req.path) ? next() : requireJsonBody(c, next),
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);

@@ -8,13 +8,16 @@ import { MAX_BODY_BYTES } from "../limits";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Oversized bodies are refused while streaming in, before anything parses them. */
-export const limitBodySize = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError("payload_too_large", `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  },
-});
+export const BODY_TOO_LARGE = `Request body exceeds ${MAX_BODY_BYTES} bytes`;
+
+/**
+ * Oversized bodies are refused while streaming in, before anything parses them. `refuse` throws
+ * the refusal in the language of the router that mounts the limit (the API envelope by default;
+ * the OAuth endpoints mount their own, with their own error shape).
+ */
+export const limitBodySize = (refuse: (c: Context) => never = () => {
+  throw new ApiError("payload_too_large", BODY_TOO_LARGE);
+}) => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });
 
 /** Whether a route (not only middleware, which is registered for every method) handles this request. */
 const hasRoute = (c: Context<AppEnv>) => matchedRoutes(c).some((route) => route.method === c.req.method);

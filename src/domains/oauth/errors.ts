@@ -28,9 +28,11 @@ export class OAuthError extends Error {
     readonly description: string,
     /** Headers that replace or add to the defaults of `oauthErrorResponse` (e.g. another challenge). */
     readonly headers: Record<string, string> = {},
+    /** A transport-level status for the code (413 for an oversized body: RFC 6749 names none). */
+    status?: ContentfulStatusCode,
   ) {
     super(description);
-    this.status = OAUTH_ERROR_STATUS[error];
+    this.status = status ?? OAUTH_ERROR_STATUS[error];
   }
 }
 

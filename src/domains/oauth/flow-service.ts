@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { redirectUriProblem } from "./redirect-uri";
 import type { Db } from "../../db/client";
 import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, outbox, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
@@ -32,6 +33,9 @@ type AuthorizeQuery = Record<string, string | string[] | undefined>;
  * `+`, `~` to `%7E`) and break clients that compare it. Registered URIs have no fragment.
  */
 function clientRedirect(redirectUri: string, issuer: string, params: Record<string, string | null | undefined>) {
+  // A URI registered before registration checked URIs this way could hold bytes no `Location`
+  // header may carry: the person sees why, instead of a broken redirect.
+  if (redirectUriProblem(redirectUri)) throw badClient("The application's registered redirect URI is not a valid URI");
   const appended = Object.entries({ ...params, iss: issuer })
     .filter((entry): entry is [string, string] => entry[1] != null)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)

@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/errors";
 import { bearerAuth, json } from "../../lib/openapi";
 import { signerOf } from "../../lib/tokens";
 import { clientIp, rateLimit } from "../../middleware/rate-limit";
+import { BODY_TOO_LARGE, limitBodySize } from "../../middleware/body";
 import { DEFAULT_RATE_LIMIT, rateLimitRule } from "../../limits";
 import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
 import { authenticateClient, type OAuthForm } from "./client-auth";
@@ -111,6 +112,15 @@ const router = createRouter();
 router.use("/oauth/token", oauthCors("POST"));
 router.use("/oauth/revoke", oauthCors("POST"));
 router.use("/oauth/userinfo", oauthCors("GET"));
+// After CORS, so a refusal still carries its headers: the token and revoke endpoints refuse an
+// oversized body in the OAuth error shape, the sign-in pages with a page.
+router.use(
+  "/oauth/*",
+  limitBodySize((c) => {
+    if (c.req.path.endsWith("/oauth/token") || c.req.path.endsWith("/oauth/revoke")) throw new OAuthError("invalid_request", BODY_TOO_LARGE, {}, 413);
+    throw new PageError(413, "This form is too large", "Go back to the application and start again.");
+  }),
+);
 
 /**
  * Token and revoke are limited per client IP (their callers are clients, not users): the spec's

@@ -1,31 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../lib/openapi";
 import { GRANT_TYPES, SCOPES } from "../oauth/scopes";
+import { redirectUriProblem } from "../oauth/redirect-uri";
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 /** Generous for real callback URLs, small enough to keep client rows and comparisons cheap. */
 const MAX_REDIRECT_URI_LENGTH = 2000;
 const MAX_REDIRECT_URIS = 10;
-
-/**
- * Why a redirect URI cannot be registered, or null when it can: absolute, `https` (or `http` on a
- * loopback address, for native apps per RFC 8252 §7.3), no fragment (RFC 6749 §3.1.2), no
- * credentials and no wildcards. It is stored as written and later matched byte for byte.
- */
-export function redirectUriProblem(value: string): string | null {
-  if (value.includes("#")) return "must not contain a fragment";
-  if (value.includes("*")) return "must not contain wildcards";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "must be an absolute URL";
-  }
-  if (url.username || url.password) return "must not contain credentials";
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return "must use https (or http on a loopback address)";
-}
 
 const redirectUri = z
   .string()
