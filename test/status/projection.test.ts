@@ -130,7 +130,7 @@ describe("projection: every write republishes", () => {
     const db = createDb(env.DB);
     const kv = memoryKv();
     const version = await readVersion(db);
-    kv.store.set(`${KEY_PREFIX}summary`, { value: "{}", metadata: { etag: "x", projectedAt: new Date().toISOString(), contentType: "application/json", version: version + 10, origin: "http://x" } });
+    kv.store.set(`${KEY_PREFIX}summary`, { value: "{}", metadata: { etag: "x", projectedAt: new Date().toISOString(), contentType: "application/json", version: version + 10 } });
     const result = await publishStatus({ ...env, STATUS_KV: kv } as unknown as Env, db);
     expect(result).toMatchObject({ skipped: true, written: 0 });
     expect(kv.store.size).toBe(1);

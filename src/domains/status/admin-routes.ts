@@ -4,7 +4,6 @@ import type { AppEnv } from "../../env";
 import { ok } from "../../lib/envelope";
 import { describeError, logError } from "../../lib/log";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
-import { issuerOf } from "../../lib/origin";
 import { createRouter } from "../../lib/validator";
 import { publishStatus } from "./publisher";
 import {
@@ -45,7 +44,7 @@ const idPath = z.object({ id: uuidParam("id") });
  */
 async function republish<T>(c: Context<AppEnv>, data: T): Promise<T> {
   try {
-    await publishStatus(c.env, c.var.db, { origin: issuerOf(c) });
+    await publishStatus(c.env, c.var.db);
   } catch (error) {
     logError(c.env, { requestId: c.var.requestId, task: "status.publish", ...describeError(error) });
   }

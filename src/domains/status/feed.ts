@@ -42,10 +42,13 @@ export function renderAtomFeed(model: StatusModel): string {
   const newest = entries.slice(0, FEED_ENTRIES);
   const feedUpdated = newest[0]?.updated ?? model.summary.updatedAt;
   const page = `${model.origin}/status`;
+  // An Atom id must be an absolute IRI; without a configured origin the links are relative, so
+  // the feed is named by a tag URI (RFC 4151) instead.
+  const feedId = model.origin ? `${page}/feed.atom` : "tag:platform-status,2026:feed";
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
     `<feed xmlns="http://www.w3.org/2005/Atom">`,
-    `<id>${escapeXml(`${page}/feed.atom`)}</id>`,
+    `<id>${escapeXml(feedId)}</id>`,
     `<title>Platform status: incident updates</title>`,
     `<updated>${feedUpdated}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(`${page}/feed.atom`)}"/>`,

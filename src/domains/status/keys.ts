@@ -43,6 +43,4 @@ export interface EntryMetadata {
   contentType: string;
   /** The D1 state version the body was computed from. */
   version: number;
-  /** The public origin the links inside the body point at (reused by the cron, which has no request). */
-  origin: string;
 }

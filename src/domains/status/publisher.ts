@@ -7,8 +7,16 @@ import { buildModel } from "./projection";
 import { forgetMemo } from "./reader";
 import { loadStatusState, readVersion } from "./state";
 
-/** Links in the projection need an origin; this one serves until a request or `ISSUER` names the real one. */
-const FALLBACK_ORIGIN = "http://localhost:8787";
+/**
+ * Where the projection's links point: configuration only, never the Host header of whoever wrote
+ * last (an operator request with a forged Host would otherwise rewrite every public link). `ISSUER`
+ * (the public origin), else the origin of `STATUS_URL`, else links are relative to the host that
+ * serves them (local development on any port). Production sets `ISSUER` (docs/status.md).
+ */
+export function publicOrigin(env: Pick<Env, "ISSUER" | "STATUS_URL">): string {
+  if (env.ISSUER) return env.ISSUER.replace(/\/+$/, "");
+  return env.STATUS_URL ? new URL(env.STATUS_URL).origin : "";
+}
 
 /**
  * A publisher that finds the data moved on while it was writing starts over from the new state;
@@ -45,7 +53,8 @@ async function listProjection(kv: KVNamespace): Promise<Map<string, EntryMetadat
  * newer version already in KV stops, and one that finds the version moved on after writing starts
  * over, so whoever wrote last wrote the latest state.
  */
-export async function publishStatus(env: Env, db: Db, options: { origin?: string } = {}): Promise<PublishResult> {
+export async function publishStatus(env: Env, db: Db): Promise<PublishResult> {
+  const origin = publicOrigin(env);
   let written = 0;
   let deleted = 0;
   for (let round = 1; ; round++) {
@@ -54,13 +63,12 @@ export async function publishStatus(env: Env, db: Db, options: { origin?: string
     const published = stored.get(statusKeys.summary);
     if (published && published.version > state.version) return { version: published.version, written, deleted, rounds: round, skipped: true };
 
-    const origin = options.origin ?? (env.ISSUER || published?.origin || FALLBACK_ORIGIN);
     const model = buildModel(state, nowMs, origin, statusUrlOf(env.STATUS_URL, origin));
     const entries = await buildEntries(model, state.snapshots);
     const hashed = await Promise.all([...entries].map(async ([key, entry]) => ({ key, entry, etag: await sha1Hex(entry.body) })));
     const writes: [string, string, EntryMetadata][] = hashed
       .filter(({ key, etag }) => stored.get(key)?.etag !== etag)
-      .map(({ key, entry, etag }) => [key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version, origin }]);
+      .map(({ key, entry, etag }) => [key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version }]);
     const gone = [...stored.keys()].filter((key) => !entries.has(key));
     // The summary goes last: its version tells other publishers that everything before it is out.
     const put = ([key, body, metadata]: (typeof writes)[number]) => env.STATUS_KV.put(KEY_PREFIX + key, body, { metadata });
