@@ -36,7 +36,7 @@ describe("POST /admin/notifications", () => {
       title: "Report ready",
       body: "Your weekly report is ready",
       icon: "chart",
-      actionUrl: "myapp://reports/weekly",
+      actionUrl: "https://app.example.com/reports/weekly",
       category: "productivity",
       priority: "high",
       expiresAt: withOffset,
@@ -44,7 +44,7 @@ describe("POST /admin/notifications", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       icon: "chart",
-      actionUrl: "myapp://reports/weekly",
+      actionUrl: "https://app.example.com/reports/weekly",
       category: "productivity",
       priority: "high",
       expiresAt: new Date(withOffset).toISOString(),

@@ -9,19 +9,18 @@ const BODY_MAX = 2_000;
 const ICON_MAX = 100;
 const ACTION_URL_MAX = 2_048;
 
-/** Schemes a client would execute or read locally instead of navigating to: never a deep link. */
-const UNSAFE_SCHEMES = new Set(["javascript", "data", "vbscript", "file", "blob"]);
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
 /**
- * A deep link is an absolute URL (https, or an app scheme such as `myapp://`) or an in-app path
- * starting with one `/`. Schemes that execute code in a client (`javascript:`, `data:`) are refused.
+ * A deep link is an absolute `https://` URL or an in-app path: one `/` followed by a character that
+ * is neither `/` nor `\` (browsers read `//host` and `/\host` as another host: an open redirect).
+ * Nothing else: `https:evil.example` parses as a URL but is not written as one; app schemes and
+ * schemes that execute code (`javascript:`, `data:`) are refused. No whitespace, control
+ * characters or backslashes anywhere.
  */
+const IN_APP_PATH = /^\/[^/\\]/;
 const isDeepLink = (value: string) => {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith("/")) return !value.startsWith("//");
-  const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  return scheme !== undefined && !UNSAFE_SCHEMES.has(scheme) && URL.canParse(value);
+  if (/[\s\\\u0000-\u001f\u007f]/.test(value)) return false;
+  if (value.startsWith("/")) return IN_APP_PATH.test(value);
+  return value.startsWith("https://") && URL.canParse(value) && new URL(value).hostname !== "";
 };
 
 export const notificationSchema = z
@@ -74,7 +73,7 @@ export const notificationInput = z.strictObject({
     .string()
     .trim()
     .max(ACTION_URL_MAX)
-    .refine(isDeepLink, "must be an absolute URL with a navigable scheme or a path starting with /")
+    .refine(isDeepLink, "must be an absolute https:// URL or a path starting with a single /")
     .nullish(),
   category: z
     .string()
