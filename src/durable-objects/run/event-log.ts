@@ -36,7 +36,8 @@ export const sseFrame = (event: LoggedEvent) =>
   `id: ${event.eventId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 export class EventLog {
-  private readonly listeners = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  /** Each live listener, with the event id it has seen up to (its `Last-Event-ID`, or 0). */
+  private readonly listeners = new Map<ReadableStreamDefaultController<Uint8Array>, number>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private last: number;
 
@@ -65,7 +66,7 @@ export class EventLog {
     const delta = type === "message.delta" ? String(payload.delta) : null;
     this.sql.exec("INSERT INTO events (id, type, frame, delta) VALUES (?, ?, ?, ?)", event.eventId, type, frame, delta);
     this.last = event.eventId;
-    this.broadcast(encoder.encode(frame));
+    this.broadcast(encoder.encode(frame), event.eventId);
     return event;
   }
 
@@ -92,7 +93,9 @@ export class EventLog {
           controller.enqueue(encoder.encode(row.frame));
         }
         if (ended) return controller.close();
-        this.listeners.add(controller);
+        // Live frames obey "strictly after" exactly as replayed ones: a listener that asked for a
+        // point beyond the log so far gets only the events after it.
+        this.listeners.set(controller, after);
         this.startHeartbeat();
       },
       cancel: () => this.remove(self),
@@ -101,7 +104,7 @@ export class EventLog {
 
   /** Ends every listener's response (after the terminal event). */
   close() {
-    for (const listener of this.listeners) {
+    for (const listener of this.listeners.keys()) {
       try {
         listener.close();
       } catch {
@@ -117,9 +120,13 @@ export class EventLog {
     if (this.listeners.size === 0) this.stopHeartbeat();
   }
 
-  /** One encoded frame shared by every listener; a listener that went away is dropped. */
-  private broadcast(bytes: Uint8Array) {
-    for (const listener of this.listeners) {
+  /**
+   * One encoded frame shared by every listener whose position is before `eventId` (comments such
+   * as pings have none and go to all); a listener that went away is dropped.
+   */
+  private broadcast(bytes: Uint8Array, eventId = Number.POSITIVE_INFINITY) {
+    for (const [listener, after] of this.listeners) {
+      if (eventId <= after) continue;
       try {
         listener.enqueue(bytes);
       } catch {
