@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from "../../lib/tokens";
 import type { AuthUser } from "../../middleware/auth";
 import type { NewUserInput } from "./schemas";
+import { isReservedUsername } from "./username-rules";
 
 /** Refresh tokens outlive access tokens by far; rotation keeps each one single-use. */
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -30,6 +31,7 @@ export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
  * personal workspace they own, atomically.
  */
 export async function createUser(db: Db, input: NewUserInput) {
+  if (input.username && isReservedUsername(input.username)) throw conflict("This username is not available");
   const now = nowIso();
   const accountId = newId();
   const workspaceId = newId();
