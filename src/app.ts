@@ -11,6 +11,7 @@ import { aiAdminRoutes } from "./domains/ai/admin-routes";
 import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
 import { accountRoutes } from "./domains/identity/account-routes";
+import { billingRoutes } from "./domains/billing/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
 import { statusAdminRoutes } from "./domains/status/admin-routes";
 import { statusRoutes } from "./domains/status/routes";
@@ -35,7 +36,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();

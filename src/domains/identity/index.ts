@@ -1,0 +1,2 @@
+// What other domains may use of the identity domain.
+export { findAccount, planChange } from "./plans";
