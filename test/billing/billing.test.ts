@@ -7,7 +7,7 @@ import { BASE, call, createUser, expectError, expectFieldError, uniqueIp, type T
 import { awaitRoomInWindow } from "../helpers/rate-window";
 import { failNextStripeRequest, installFakeStripe, stripeEvent, stripeRequests, stripeSignature } from "./fake-stripe";
 
-const SECRET = env.STRIPE_WEBHOOK_SECRET as string;
+const SECRET = env.STRIPE_WEBHOOK_SECRET;
 
 beforeAll(installFakeStripe);
 
