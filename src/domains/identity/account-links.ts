@@ -18,3 +18,7 @@ export function accountLinks(webAppUrl: string | undefined, apiOrigin: string): 
     resetPassword: (email) => `${base}/reset-password?email=${encodeURIComponent(email)}`,
   };
 }
+
+/** Where a person who forgot their password starts: linked from the OAuth sign-in page. */
+export const passwordRecoveryUrl = (webAppUrl: string | undefined) =>
+  webAppUrl?.trim() ? `${webAppUrl.trim().replace(/\/+$/, "")}/forgot-password` : `${ACCOUNT_PAGES_BASE}/forgot-password`;

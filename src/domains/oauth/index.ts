@@ -2,3 +2,4 @@
 export { userGrantRevocation } from "./user-revocation";
 export { renderPage } from "./render";
 export { Layout as PageLayout, Hidden as HiddenField } from "./pages";
+export { csrfToken, validCsrf } from "./browser";

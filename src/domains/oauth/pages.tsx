@@ -44,7 +44,7 @@ interface FlowPageProps {
   clientName: string;
 }
 
-export function LoginPage(props: FlowPageProps & { error?: string; email?: string }) {
+export function LoginPage(props: FlowPageProps & { error?: string; email?: string; recoveryUrl: string }) {
   return (
     <Layout title="Sign in" nonce={props.nonce}>
       <h1>Sign in to continue to {props.clientName}</h1>
@@ -62,6 +62,9 @@ export function LoginPage(props: FlowPageProps & { error?: string; email?: strin
         <input id="password" type="password" name="password" autocomplete="current-password" required />
         <button type="submit">Sign in</button>
       </form>
+      <p class="muted">
+        <a href={props.recoveryUrl}>Forgot your password?</a>
+      </p>
       <hr />
       <form method="post" action={`${props.actionBase}/magic-link`}>
         <Hidden name="flow" value={props.flowId} />
