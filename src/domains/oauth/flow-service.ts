@@ -5,6 +5,7 @@ import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity/service";
+import type { MailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
 import { isScope, parseScope, sortScopes } from "./scopes";
@@ -171,31 +172,27 @@ export async function passwordSignIn(db: Db, flow: Flow, email: string, password
 }
 
 /**
- * Writes a single-use sign-in link to the outbox when the address belongs to a user. The answer
+ * Mails a single-use sign-in link (outbox or provider) when the address belongs to a user. The answer
  * is the same either way, so the form does not reveal which addresses have accounts.
  */
-export async function sendMagicLink(db: Db, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
+export async function sendMagicLink(db: Db, mail: MailTransport, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
   const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true, email: true } });
   if (!user) return;
   const token = randomToken("oml_");
   const now = Date.now();
   const link = `${linkBase}?token=${encodeURIComponent(token)}`;
-  await db.batch([
-    db.insert(oauthMagicLinks).values({
-      tokenHash: await sha256Hex(token),
-      flowId: flow.id,
-      userId: user.id,
-      createdAt: toIso(now),
-      expiresAt: toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt))),
-    }),
-    db.insert(outbox).values({
-      id: newId(),
-      recipient: user.email,
-      subject: `Sign in to continue to ${client.name}`,
-      body: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
-      createdAt: toIso(now),
-    }),
-  ]);
+  await db.insert(oauthMagicLinks).values({
+    tokenHash: await sha256Hex(token),
+    flowId: flow.id,
+    userId: user.id,
+    createdAt: toIso(now),
+    expiresAt: toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt))),
+  });
+  await mail.send({
+    to: user.email,
+    subject: `Sign in to continue to ${client.name}`,
+    text: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
+  });
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from "./flow-service";
 import { renderPage, type PageRenderer } from "./render";
 import { passwordRecoveryUrl } from "../identity";
+import { mailSettings, mailTransport } from "../mail";
 import { ConsentPage, ErrorPage, LoginPage, MagicLinkConfirmPage, MagicLinkSentPage } from "./pages";
 import {
   authorizeQuery,
@@ -202,7 +203,7 @@ export const oauthRoutes = router
       if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
         return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), error: "Too many sign-in links requested. Try again in a few minutes." }));
       }
-      await sendMagicLink(c.var.db, flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
+      await sendMagicLink(c.var.db, mailTransport(c.var.db, mailSettings(c.env)), flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
       // Post/redirect/get: reloading the page that follows cannot send another e-mail.
       return c.redirect(magicLinkSentUrl(flow.id), 303);
     },
