@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailConfirmations, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
@@ -56,13 +56,44 @@ export async function sendRegistrationConfirmation(db: Db, mail: MailTransport, 
 
 /**
  * resend-confirmation, run after the answer (always 202) has left: a new link for an account
- * whose address is not confirmed yet, nothing for other addresses. The caller's response time
- * cannot depend on which case this is.
+ * whose address is not confirmed yet, nothing for other addresses. Both run the same statements
+ * in one batch (each selects the unconfirmed user by address, so for other addresses they match
+ * no row) and hash a token either way; only the mail itself differs.
  */
 export async function resendConfirmation(db: Db, mail: MailTransport, links: AccountLinks, email: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true, email: true, emailVerified: true } });
-  if (!user || user.emailVerified) return;
-  await sendRegistrationConfirmation(db, mail, links, user);
+  const token = randomToken("ect_");
+  const tokenHash = await sha256Hex(token);
+  const now = Date.now();
+  const unconfirmed = and(eq(users.email, email), eq(users.emailVerified, false));
+  const [found] = await db.batch([
+    db.select({ id: users.id }).from(users).where(unconfirmed),
+    db
+      .update(emailConfirmations)
+      .set({ consumedAt: toIso(now) })
+      .where(
+        and(
+          inArray(emailConfirmations.userId, db.select({ id: users.id }).from(users).where(unconfirmed)),
+          eq(emailConfirmations.purpose, "verify"),
+          isNull(emailConfirmations.consumedAt),
+        ),
+      ),
+    db.insert(emailConfirmations).select(
+      db
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          userId: sql<string>`${users.id}`.as("user_id"),
+          purpose: sql<"verify">`'verify'`.as("purpose"),
+          email: sql<string>`${users.email}`.as("email"),
+          createdAt: sql<string>`${toIso(now)}`.as("created_at"),
+          expiresAt: sql<string>`${toIso(now + CONFIRMATION_TTL_MS)}`.as("expires_at"),
+          consumedAt: sql<string | null>`NULL`.as("consumed_at"),
+        })
+        .from(users)
+        .where(unconfirmed),
+    ),
+  ]);
+  if (found.length === 0) return;
+  await mail.send(confirmMessage(email, links.confirmEmail(token)));
 }
 
 /** change-email: a link to the new address, which becomes the account's only once it is opened. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authSessions, passwordRecoveries, passwordResetTokens, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
@@ -24,24 +24,40 @@ const wrongCode = () => new ApiError("invalid_token", "The code is wrong, expire
 const invalidResetToken = () => new ApiError("invalid_token", "The reset token is invalid, expired or already used");
 
 /**
- * forgot-password, run after the answer (always 202) has left: for an existing account, a fresh
- * code replaces any earlier one and is mailed; for an unknown address nothing is sent, after the
- * same digest work.
+ * forgot-password, run after the answer (always 202) has left. Known and unknown addresses run
+ * the same statements in one batch: the user lookup, the retirement of earlier codes and the
+ * insert of the new code all select the user by address, so for an unknown address they match
+ * no row, and the digest is computed either way. Only the mail itself differs.
  */
 export async function requestPasswordRecovery(db: Db, mail: MailTransport, links: AccountLinks, pepper: string, email: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true, email: true } });
   const code = randomSixDigitCode();
   const id = newId();
   const codeHash = await codeDigest(pepper, id, code);
-  if (!user) return;
   const now = Date.now();
-  await db.batch([
+  const owner = db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [found] = await db.batch([
+    db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)),
     db
       .update(passwordRecoveries)
       .set({ consumedAt: toIso(now) })
-      .where(and(eq(passwordRecoveries.userId, user.id), isNull(passwordRecoveries.consumedAt))),
-    db.insert(passwordRecoveries).values({ id, userId: user.id, codeHash, createdAt: toIso(now), expiresAt: toIso(now + RECOVERY_CODE_TTL_MS) }),
+      .where(and(inArray(passwordRecoveries.userId, owner), isNull(passwordRecoveries.consumedAt))),
+    db.insert(passwordRecoveries).select(
+      db
+        .select({
+          id: sql<string>`${id}`.as("id"),
+          userId: sql<string>`${users.id}`.as("user_id"),
+          codeHash: sql<string>`${codeHash}`.as("code_hash"),
+          attempts: sql<number>`0`.as("attempts"),
+          createdAt: sql<string>`${toIso(now)}`.as("created_at"),
+          expiresAt: sql<string>`${toIso(now + RECOVERY_CODE_TTL_MS)}`.as("expires_at"),
+          consumedAt: sql<string | null>`NULL`.as("consumed_at"),
+        })
+        .from(users)
+        .where(eq(users.email, email)),
+    ),
   ]);
+  const user = found[0];
+  if (!user) return;
   await mail.send({
     to: user.email,
     subject: `Your password recovery code: ${code}`,
