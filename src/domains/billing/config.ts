@@ -6,7 +6,7 @@ export interface BillingSettings {
   prices: Record<PaidPlan, string>;
 }
 
-export interface BillingVars {
+interface BillingVars {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_BASE_URL?: string;

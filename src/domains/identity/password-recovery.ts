@@ -13,9 +13,9 @@ import { codeDigest, digestsMatch, randomSixDigitCode } from "./secret-codes";
 /** A recovery code lives 15 minutes (CONTRACT): long enough to read an e-mail, short for guessing. */
 const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
 /** Five tries at a one-in-a-million code: the odds of a guess stay at 5e-6 per mailed code. */
-export const MAX_RECOVERY_ATTEMPTS = 5;
+const MAX_RECOVERY_ATTEMPTS = 5;
 /** The reset token a correct code buys is good for one reset within 15 minutes. */
-export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 
 /** Digest compared when no code is live, so a miss costs what a wrong code costs. */
 const NO_CODE_ROW = "no-live-recovery-code";

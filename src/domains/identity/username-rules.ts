@@ -15,7 +15,4 @@ const RESERVED_USERNAMES = new Set([
   "me", "user", "users", "null", "undefined", "anonymous", "everyone", "here", "status", "www", "app", "platform",
 ]);
 
-/** Usernames compare case-insensitively: they are stored and compared lower-cased. */
-export const normalizeUsername = (raw: string) => raw.trim().toLowerCase();
-
 export const isReservedUsername = (username: string) => RESERVED_USERNAMES.has(username);
