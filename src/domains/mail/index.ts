@@ -1,15 +1,12 @@
 import type { Db } from "../../db/client";
-import { resendTransport } from "./adapters/resend";
+import { mailProvider, type MailTransport, type ProviderSettings } from "./adapters";
 import { outboxTransport } from "./outbox";
-import type { MailTransport } from "./types";
 
-export type { MailMessage, MailTransport } from "./types";
-export { MailDeliveryError } from "./types";
+export type { MailMessage, MailTransport } from "./adapters";
+export { MailDeliveryError } from "./adapters";
 
 /** Which transport sends mail, from plain settings (the caller reads them from the environment). */
-export type MailSettings =
-  | { provider: "outbox" }
-  | { provider: "resend"; apiKey: string; baseUrl: string; from: string };
+export type MailSettings = { provider: "outbox" } | ProviderSettings;
 
 const RESEND_DEFAULT_BASE_URL = "https://api.resend.com";
 const DEFAULT_FROM = "Platform <no-reply@localhost>";
@@ -31,5 +28,5 @@ export function mailSettings(vars: { MAIL_PROVIDER?: string; MAIL_FROM?: string;
 
 /** The one mail interface every domain sends through. */
 export function mailTransport(db: Db, settings: MailSettings): MailTransport {
-  return settings.provider === "resend" ? resendTransport(settings) : outboxTransport(db);
+  return settings.provider === "outbox" ? outboxTransport(db) : mailProvider(settings);
 }

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { MailMessage, MailTransport } from "./types";
+import type { MailMessage, MailTransport } from "./adapters";
 
 /**
  * The transport when no provider is configured: messages land in the `outbox` table, readable by

@@ -1,4 +1,4 @@
-import { MailDeliveryError, type MailMessage, type MailTransport } from "../types";
+import { MailDeliveryError, type MailMessage, type MailTransport } from "./types";
 
 export interface ResendSettings {
   apiKey: string;
