@@ -1,7 +1,7 @@
 // `npm run bench:account-enumeration`: does the time of forgot-password and resend-confirmation
 // reveal whether an address has an account? Starts a local dev server, registers one (unconfirmed)
 // account, then sends 200 requests per case (its address / a fresh unknown address) per endpoint
-// in a shuffled order, each from its own client IP (the limits count per IP: 3 and 5 per 5 minutes),
+// in a shuffled order, each from its own client IP (the limits count per IP: 3 and 5 per 5 minutes; past the 5 codes an hour one address may receive, its background work is only the count),
 // and prints the medians, means and 90th percentiles of both cases and their difference.
 import { randomUUID } from "node:crypto";
 import { startDevServer } from "../lib/dev-server.mjs";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, uniqueEmail, uniqueIp } from "../helpers/api";
 import { exchange, issueCode, refresh, registerClient } from "../helpers/oauth";
 import { awaitMail, codeIn, linkIn, mailsTo, settle } from "../helpers/outbox";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const NEW_PASSWORD = "a-brand-new-password";
 
@@ -135,6 +136,15 @@ describe("password recovery", () => {
     const user = await createUser();
     const wrong = await exchangeCode(user.email, "123456");
     expect(wrong.body.error).toEqual(answer.body.error);
+  });
+
+  it("at most 5 codes an hour per address, however many IPs ask (each code brings 5 fresh tries)", async () => {
+    await awaitRoomInWindow(3600, 10_000);
+    const user = await createUser();
+    for (let i = 0; i < 7; i++) await forgot(user.email);
+    await awaitMail(user.email, /recovery code/);
+    await settle(600);
+    expect((await mailsTo(user.email)).filter((m) => /recovery code/.test(m.subject))).toHaveLength(5);
   });
 
   it("validates code, password and token shapes", async () => {

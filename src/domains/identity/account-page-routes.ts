@@ -11,6 +11,7 @@ import { clientIp, consumeLimit } from "../../middleware/rate-limit";
 import { csrfToken, renderPage, validCsrf } from "../oauth";
 import { ACCOUNT_PAGES_BASE } from "./account-links";
 import { ConfirmEmailPage, DonePage, ForgotPasswordPage, ResetPasswordPage } from "./account-pages";
+import { recoveryCodeAllowed } from "./account-routes";
 import { afterResponse } from "./after-response";
 import { confirmEmail } from "./email-confirmation";
 import { exchangeRecoveryCode, requestPasswordRecovery, resetPassword } from "./password-recovery";
@@ -142,7 +143,9 @@ export const accountPageRoutes = createRouter()
       }
       if (!(await withinLimit(c, "POST /auth/forgot-password"))) return tooMany(c);
       const email = parsed.data;
-      afterResponse(c, ({ db, mail, links, pepper }) => requestPasswordRecovery(db, mail, links, pepper, email));
+      afterResponse(c, async ({ db, mail, links, pepper }) => {
+        if (await recoveryCodeAllowed(c.env, email)) await requestPasswordRecovery(db, mail, links, pepper, email);
+      });
       // Post/redirect/get: reloading the next page sends no second code.
       return c.redirect(`${ACCOUNT_PAGES_BASE}/reset-password?email=${encodeURIComponent(email)}`, 303);
     },

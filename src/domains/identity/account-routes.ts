@@ -3,7 +3,8 @@ import { ok } from "../../lib/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { authenticate } from "../../middleware/auth";
-import { rateLimit } from "../../middleware/rate-limit";
+import { RECOVERY_CODES_PER_ADDRESS } from "../../limits";
+import { consumeLimit, rateLimit } from "../../middleware/rate-limit";
 import { afterResponse } from "./after-response";
 import { changePassword, checkEmailChange, requestEmailChange } from "./credential-changes";
 import { confirmEmail, resendConfirmation } from "./email-confirmation";
@@ -28,6 +29,12 @@ import {
 import { checkUsername, claimUsername } from "./usernames";
 
 const tags = ["Account lifecycle"];
+
+/** At most RECOVERY_CODES_PER_ADDRESS codes per address, across every IP (see limits.ts). */
+export async function recoveryCodeAllowed(env: Env, email: string) {
+  const { limit, windowSeconds } = RECOVERY_CODES_PER_ADDRESS;
+  return (await consumeLimit(env, `address:${email}`, "recovery-codes", limit, windowSeconds)).allowed;
+}
 const SENT = { sent: true as const };
 
 /**
@@ -79,7 +86,9 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { email } = c.req.valid("json");
-      afterResponse(c, ({ db, mail, links, pepper }) => requestPasswordRecovery(db, mail, links, pepper, email));
+      afterResponse(c, async ({ db, mail, links, pepper }) => {
+        if (await recoveryCodeAllowed(c.env, email)) await requestPasswordRecovery(db, mail, links, pepper, email);
+      });
       return ok(c, SENT, 202);
     },
   )
