@@ -1,16 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
+import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import type { Db } from "../../db/client";
 import { mailSettings, mailTransport, type MailTransport } from "../mail";
 import { accountLinks, type AccountLinks } from "./account-links";
-
-/**
- * The background work starts this long after the handler returns, so the answer is on its way
- * before any of it runs: started at once, the mail write of a known address competed with the
- * response for the isolate and made it measurably (~2 ms locally) slower than for an unknown one.
- */
-const START_AFTER_RESPONSE_MS = 20;
 
 /** What mail-sending work needs, from the request: the database, the transport, where links land. */
 export interface MailContext {
@@ -24,18 +18,17 @@ export interface MailContext {
 /**
  * Runs mail-sending work after the answer has left (`waitUntil`). The answers of forgot-password,
  * resend-confirmation and change-email must not depend on whether an address has an account;
- * doing the lookup, the token and the provider call after the response makes their timing the
- * same by construction. Failures are logged with the request id (never the message body).
+ * doing the lookup, the token and the provider call after the response (lib/after-response.ts)
+ * makes their timing the same by construction. Failures are logged with the request id (never the message body).
  */
 export function afterResponse(c: Context<AppEnv>, work: (ctx: MailContext) => Promise<void>) {
   const requestId = c.var.requestId;
   const env = c.env;
   const db = c.var.db;
   const links = accountLinks(env.WEB_APP_URL, new URL(c.req.url).origin);
-  const run = async () => {
-    await new Promise((resolve) => setTimeout(resolve, START_AFTER_RESPONSE_MS));
-    const mail = mailTransport(db, mailSettings(env));
-    await work({ db, mail, links, pepper: env.JWT_SECRET });
-  };
-  c.executionCtx.waitUntil(run().catch((error) => logError(env, { requestId, task: "account mail", ...describeError(error) })));
+  runAfterResponse(
+    c.executionCtx,
+    () => work({ db, mail: mailTransport(db, mailSettings(env)), links, pepper: env.JWT_SECRET }),
+    (error) => logError(env, { requestId, task: "account mail", ...describeError(error) }),
+  );
 }

@@ -26,6 +26,8 @@ import {
 import { renderPage, type PageRenderer } from "./render";
 import { passwordRecoveryUrl } from "../identity";
 import { mailSettings, mailTransport } from "../mail";
+import { runAfterResponse } from "../../lib/after-response";
+import { describeError, logError } from "../../lib/log";
 import { ConsentPage, ErrorPage, LoginPage, MagicLinkConfirmPage, MagicLinkSentPage } from "./pages";
 import {
   authorizeQuery,
@@ -203,7 +205,16 @@ export const oauthRoutes = router
       if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
         return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), error: "Too many sign-in links requested. Try again in a few minutes." }));
       }
-      await sendMagicLink(c.var.db, mailTransport(c.var.db, mailSettings(c.env)), flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
+      const { db } = c.var;
+      const env = c.env;
+      const requestId = c.var.requestId;
+      const linkBase = `${new URL(c.req.url).origin}${ACTION_BASE}/magic`;
+      // After the answer, so its timing does not tell known addresses from unknown ones.
+      runAfterResponse(
+        c.executionCtx,
+        () => sendMagicLink(db, mailTransport(db, mailSettings(env)), flow, client, email, linkBase),
+        (error) => logError(env, { requestId, task: "magic link", ...describeError(error) }),
+      );
       // Post/redirect/get: reloading the page that follows cannot send another e-mail.
       return c.redirect(magicLinkSentUrl(flow.id), 303);
     },
