@@ -31,6 +31,13 @@ describe("e-mail confirmation", () => {
     expectError(await confirm(tokenOfLink(link)), 400, "invalid_token");
   });
 
+  it("a link opened twice at once confirms once", async () => {
+    const { email } = await register();
+    const token = tokenOfLink(linkIn((await awaitMail(email, /Confirm/)).body));
+    const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+  });
+
   it("stores only the token's hash", async () => {
     const { email } = await register();
     const token = tokenOfLink(linkIn((await awaitMail(email, /Confirm/)).body));

@@ -65,6 +65,16 @@ describe("password recovery", () => {
     expectError(await exchangeCode(user.email, code), 400, "invalid_token");
   });
 
+  it("a reset token used twice at once sets one password", async () => {
+    const user = await createUser();
+    await forgot(user.email);
+    const exchanged = await exchangeCode(user.email, (await mailedCode(user)).code);
+    const answers = await Promise.all([reset(exchanged.body.data.resetToken, "first-new-password"), reset(exchanged.body.data.resetToken, "second-new-password")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? "first-new-password" : "second-new-password";
+    expect((await login(user.email, winner)).status).toBe(200);
+  });
+
   it("stores the code as a keyed digest, never the code", async () => {
     const user = await createUser();
     await forgot(user.email);
