@@ -116,11 +116,15 @@ describe("billing webhook", () => {
     expect(me.plan).toBe("business");
     expect(me.entitlements).toEqual(expect.arrayContaining(["ai", "connectors", "provider:openai"]));
 
+    // A live subscription: no second checkout (it would bill twice).
+    expectError(await checkout(user, { plan: "pro" }), 409, "conflict");
+
     const deleted = await signedDelivery(stripeEvent("customer.subscription.deleted", { id: session.subscription, object: "subscription", status: "canceled", customer: session.customer }));
     expect(deleted.status).toBe(200);
     me = await accountOf(user);
     expect(me.plan).toBe("free");
     expect(me.entitlements).toEqual(expect.arrayContaining(["ai", "connectors", "provider:openai"]));
+    expect((await checkout(user, { plan: "pro" })).status).toBe(201);
   });
 
   it("is idempotent by event id", async () => {

@@ -25,7 +25,7 @@ export const billingRoutes = createRouter()
       tags,
       summary: "Start a Stripe Checkout for a paid plan (subscription)",
       description:
-        "Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already.",
+        "Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.",
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(checkoutBody) },
@@ -34,7 +34,7 @@ export const billingRoutes = createRouter()
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
       const defaults = defaultReturnUrls(c.env.WEB_APP_URL, new URL(c.req.url).origin);
-      const session = await startCheckout(billingSettings(c.env), c.var.auth, plan, {
+      const session = await startCheckout(c.var.db, billingSettings(c.env), c.var.auth, plan, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
