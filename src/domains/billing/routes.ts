@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ok } from "../../lib/envelope";
+import { issuerOf } from "../../lib/origin";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
 import { createRouter } from "../../lib/validator";
 import { authenticate } from "../../middleware/auth";
@@ -11,7 +12,7 @@ import { handleWebhook } from "./webhooks";
 
 const tags = ["Billing"];
 
-/** Where Stripe sends the browser back when the client names no URL: the web app, else this origin. */
+/** Where Stripe sends the browser back when the client names no URL: the web app, else this API's public origin. */
 function defaultReturnUrls(webAppUrl: string | undefined, origin: string) {
   const base = webAppUrl?.trim() ? webAppUrl.trim().replace(/\/+$/, "") : origin;
   return { successUrl: `${base}/billing/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}/billing/cancel` };
@@ -33,7 +34,7 @@ export const billingRoutes = createRouter()
     }),
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
-      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, new URL(c.req.url).origin);
+      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c));
       const session = await startCheckout(c.var.db, billingSettings(c.env), c.var.auth, plan, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,

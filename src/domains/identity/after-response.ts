@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
+import { issuerOf } from "../../lib/origin";
 import type { Db } from "../../db/client";
 import { mailSettings, mailTransport, type MailTransport } from "../mail";
 import { accountLinks, type AccountLinks } from "./account-links";
@@ -25,7 +26,8 @@ export function afterResponse(c: Context<AppEnv>, work: (ctx: MailContext) => Pr
   const requestId = c.var.requestId;
   const env = c.env;
   const db = c.var.db;
-  const links = accountLinks(env.WEB_APP_URL, new URL(c.req.url).origin);
+  // The public origin (ISSUER when set): a mail must not link to whatever host a request used.
+  const links = accountLinks(env.WEB_APP_URL, issuerOf(c));
   runAfterResponse(
     c.executionCtx,
     () => work({ db, mail: mailTransport(db, mailSettings(env)), links, pepper: env.JWT_SECRET }),

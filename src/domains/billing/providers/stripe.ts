@@ -33,7 +33,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     timeout: REQUEST_TIMEOUT_MS,
     ...endpointOptions(settings.baseUrl),
   });
-  const crypto = Stripe.createSubtleCryptoProvider();
+  const subtleCrypto = Stripe.createSubtleCryptoProvider();
 
   return {
     async createCheckoutSession(request: CheckoutRequest) {
@@ -63,7 +63,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     async verifyEvent(payload: string, signatureHeader: string): Promise<BillingEvent> {
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(payload, signatureHeader, settings.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, crypto);
+        event = await stripe.webhooks.constructEventAsync(payload, signatureHeader, settings.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, subtleCrypto);
       } catch (error) {
         throw new InvalidSignature((error as Error).message);
       }
