@@ -13,6 +13,13 @@ export const TEST_BINDINGS = {
   OPENAI_MODELS: "fake-basic:basic,fake-pro:pro",
   // Small enough that a test observes `: ping` comments on a live AI stream within a second.
   SSE_HEARTBEAT_MS: "200",
+  // Billing tests: Stripe's API is a local fake (test/billing/fake-stripe.ts); webhooks are signed
+  // with this secret the way Stripe signs them.
+  STRIPE_SECRET_KEY: "sk_test_fake_key_for_tests",
+  STRIPE_WEBHOOK_SECRET: "whsec_test_fake_webhook_secret",
+  STRIPE_BASE_URL: "https://fake-stripe.test",
+  STRIPE_PRICE_PRO: "price_test_pro",
+  STRIPE_PRICE_BUSINESS: "price_test_business",
 };
 
 export default defineConfig(async () => {

@@ -10,6 +10,9 @@ import { partnerRoutes } from "./domains/partner/routes";
 import { aiAdminRoutes } from "./domains/ai/admin-routes";
 import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
+import { accountRoutes } from "./domains/identity/account-routes";
+import { accountPageRoutes } from "./domains/identity/account-page-routes";
+import { billingRoutes } from "./domains/billing/routes";
 import { notificationAdminRoutes, notificationRoutes } from "./domains/notifications/routes";
 import { statusAdminRoutes } from "./domains/status/admin-routes";
 import { statusRoutes } from "./domains/status/routes";
@@ -34,7 +37,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -48,9 +51,10 @@ export function createApp() {
   // The whole operator API, known routes or not, is behind the operator token (`/admin/*` also
   // matches `/admin` itself).
   app.use(`${BASE_PATH}/admin/*`, requireAdmin);
-  // OAuth's endpoints take form bodies (token, revoke and the sign-in pages); every other API body is JSON.
+  // OAuth's endpoints and the account pages take form bodies (token, revoke, the sign-in and
+  // recovery pages); every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
-    isOAuthPath(c.req.path) ? next() : requireJsonBody(c, next),
+    isOAuthPath(c.req.path) || c.req.path.startsWith(`${BASE_PATH}/account/`) ? next() : requireJsonBody(c, next),
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);

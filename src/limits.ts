@@ -47,6 +47,14 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /notifications/mark-all-read": perMinute(10),
 };
 
+/**
+ * Recovery codes mailed per address, whatever the IPs asking: each new code brings five fresh
+ * tries, so without this cap many IPs could cycle forgot-password and guesses against one
+ * account. Five codes an hour (25 guesses, odds 2.5e-5) is plenty for a person. Counted after the
+ * answer has left, so it reveals nothing about the address.
+ */
+export const RECOVERY_CODES_PER_ADDRESS: Omit<RateLimitRule, "by"> = { limit: 5, windowSeconds: 3600 };
+
 export const rateLimitRule = (endpoint: string): RateLimitRule => RATE_LIMITS[endpoint] ?? DEFAULT_RATE_LIMIT;
 
 /** Daily AI request allowance (sending, retrying) per plan; an account may override it. */

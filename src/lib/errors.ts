@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  */
 export const ERROR_STATUS = {
   bad_request: 400,
+  invalid_token: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,
@@ -20,12 +21,14 @@ export const ERROR_STATUS = {
   RATE_LIMIT_EXCEEDED: 429,
   internal_error: 500,
   CONNECTION_FAILED: 502,
+  billing_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   bad_request: "Invalid request",
+  invalid_token: "The token or code is invalid, expired or already used",
   unauthorized: "Authentication required",
   invalid_credentials: "Invalid email or password",
   forbidden: "Forbidden",
@@ -40,6 +43,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   RATE_LIMIT_EXCEEDED: "Rate limit exceeded",
   internal_error: "Internal error",
   CONNECTION_FAILED: "The external service could not be reached",
+  billing_unavailable: "Billing is not configured",
 };
 
 export interface FieldError {

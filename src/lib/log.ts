@@ -6,7 +6,7 @@
  */
 
 /** Bindings whose values are secrets (see README, "Configuration"). */
-const SECRET_BINDINGS = ["JWT_SECRET", "ADMIN_TOKEN", "CREDENTIALS_KEY", "OPENAI_API_KEY"] as const;
+const SECRET_BINDINGS = ["JWT_SECRET", "ADMIN_TOKEN", "CREDENTIALS_KEY", "OPENAI_API_KEY", "RESEND_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
 type SecretSource = Partial<Record<(typeof SECRET_BINDINGS)[number], string>>;
 

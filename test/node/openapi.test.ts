@@ -15,7 +15,10 @@ describe("OpenAPI document", () => {
 
   it("is generated from the route declarations", () => {
     const paths = Object.keys(document.paths);
-    for (const path of ["/health", "/auth/register", "/auth/login", "/auth/refresh", "/auth/logout", "/me", "/workspaces", "/workspaces/{id}/members", "/admin/users", "/admin/partner-keys", "/admin/users/{userId}/account"]) {
+    for (const path of ["/health", "/auth/register", "/auth/login", "/auth/refresh", "/auth/logout", "/me", "/workspaces", "/workspaces/{id}/members", "/admin/users", "/admin/partner-keys", "/admin/users/{userId}/account",
+      "/auth/resend-confirmation", "/auth/confirm-email", "/auth/forgot-password", "/auth/exchange-recovery-code", "/auth/reset-password",
+      "/auth/check-username", "/auth/claim-username", "/auth/change-email", "/auth/change-password", "/billing/checkout", "/billing/webhook",
+      "/account/confirm-email", "/account/forgot-password", "/account/reset-password"]) {
       expect(paths).toContain(`/api/v1${path}`);
     }
     expect(document.paths["/api/v1/auth/register"].post.requestBody.content["application/json"].schema).toBeDefined();

@@ -6,6 +6,7 @@ import { purgeOAuth } from "../../src/domains/oauth/purge";
 import { discoveryDocument, userInfoResponse } from "../../src/domains/oauth/schemas";
 import { call, createUser, expectShape } from "../helpers/api";
 import { authorizeUrl, basic, Browser, exchange, expectOAuthError, hiddenFields, issueCode, OAUTH, pkce, postForm, REDIRECT_URI, refresh, registerClient } from "../helpers/oauth";
+import { awaitMail } from "../helpers/outbox";
 
 describe("discovery", () => {
   it("serves identical documents at both addresses with exactly the specified fields", async () => {
@@ -234,12 +235,16 @@ describe("cron purge", () => {
 
   it("expired and finished flows go with their magic links; a live flow and its link stay", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
+    let since = "";
     /** Starts a flow and requests a sign-in link for it; returns the flow id. */
     async function flowWithLink() {
       const browser = new Browser();
       const start = await browser.get(authorizeUrl({ client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", code_challenge: (await pkce()).challenge, code_challenge_method: "S256" }));
       const fields = hiddenFields((await browser.get(start.headers.get("Location")!)).text);
       expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
+      // The link is written just after the answer leaves (so its timing reveals nothing).
+      await awaitMail(user.email, /^Sign in/, { after: since });
+      since = new Date().toISOString();
       return fields.flow!;
     }
     const [expired, live] = [await flowWithLink(), await flowWithLink()];

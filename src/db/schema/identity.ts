@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Timestamps are ISO 8601 strings (UTC): sortable, and what the API returns. */
 const createdAt = () => text("created_at").notNull();
@@ -14,7 +15,9 @@ export const accounts = sqliteTable("accounts", {
   createdAt: createdAt(),
 });
 
-export const users = sqliteTable("users", {
+export const users = sqliteTable(
+  "users",
+  {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id),
   /** Stored lower-cased so lookups are exact-match on the unique index. */
@@ -25,7 +28,11 @@ export const users = sqliteTable("users", {
   /** Secret: PBKDF2-SHA256 hash with salt and iteration count. */
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
-});
+  },
+  // Usernames are stored lower-cased; this index makes "Alice" and "alice" one name even if a
+  // future write path forgets to normalize, and it is what decides a race between two claims.
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+);
 
 export const workspaces = sqliteTable(
   "workspaces",
@@ -102,4 +109,55 @@ export const revokedAccessTokens = sqliteTable(
     expiresAt: text("expires_at").notNull(),
   },
   (t) => [index("revoked_access_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Single-use links that prove an address: `verify` confirms the address an account registered
+ * with, `change` makes a new address the account's once it is confirmed (CONTRACT "Account lifecycle").
+ */
+export const emailConfirmations = sqliteTable(
+  "email_confirmations",
+  {
+    /** Secret: SHA-256 of the link's token; the token itself is only in the e-mail. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify", "change"] }).notNull(),
+    /** The address the link was sent to, lower-cased: the one that becomes confirmed. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId), index("email_confirmations_expires_idx").on(t.expiresAt)],
+);
+
+/** A password recovery code mailed by forgot-password: 6 digits, 15 minutes, at most 5 tries. */
+export const passwordRecoveries = sqliteTable(
+  "password_recoveries",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Secret: HMAC-SHA256 of the code keyed with the server secret and the row id (a bare hash of six digits is trivially reversed). */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    /** Set when the code is exchanged, replaced by a newer code, or dead after its last try. */
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("password_recoveries_user_idx").on(t.userId), index("password_recoveries_expires_idx").on(t.expiresAt)],
+);
+
+/** What a correct recovery code is exchanged for: one password reset within 15 minutes. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    /** Secret: SHA-256 of the reset token. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId), index("password_reset_tokens_expires_idx").on(t.expiresAt)],
 );

@@ -4,3 +4,4 @@ export * from "./notifications";
 export * from "./oauth";
 export * from "./status";
 export * from "./ai";
+export * from "./billing";

@@ -5,6 +5,8 @@ import { signerOf } from "../../lib/tokens";
 import { createRouter } from "../../lib/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
+import { afterResponse } from "./after-response";
+import { sendRegistrationConfirmation } from "./email-confirmation";
 import { authResultSchema, loginBody, logoutResultSchema, meSchema, refreshTokenBody, registerBody } from "./schemas";
 import { createUser, login, logout, rotateRefreshToken, startSession, workspacesOf } from "./service";
 
@@ -33,6 +35,7 @@ export const identityRoutes = createRouter()
     async (c) => {
     const db = c.var.db;
     const user = await createUser(db, c.req.valid("json"));
+    afterResponse(c, ({ db, mail, links }) => sendRegistrationConfirmation(db, mail, links, user));
     return ok(c, await startSession(db, signerOf(c), user), 201);
     },
   )

@@ -1,14 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../lib/openapi";
+import { USERNAME_PATTERN } from "./username-rules";
 
 export const PLANS = ["free", "pro", "business"] as const;
 export const planSchema = z.enum(PLANS);
 export const ENTITLEMENT_PATTERN = /^(ai|connectors|provider:[a-z0-9][a-z0-9_-]{0,63})$/;
 
-const email = z.email({ message: "must be an e-mail address" }).max(254).transform((v) => v.trim().toLowerCase());
+export const email = z.email({ message: "must be an e-mail address" }).max(254).transform((v) => v.trim().toLowerCase());
 export const passwordSchema = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
 const name = z.string().trim().min(1).max(100);
-const username = z.string().regex(/^[a-z0-9_]{3,32}$/, "must be 3 to 32 lower-case letters, digits or underscores");
+/** Compared case-insensitively: lower-cased before the format check (CONTRACT: ^[a-z0-9_]{3,30}$). */
+export const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores");
 
 export const registerBody = z
   .strictObject({ email, password: passwordSchema, name: name.optional(), username: username.optional() })
@@ -61,3 +67,33 @@ export const newUserInput = z.object({
   plan: planSchema.optional(),
 });
 export type NewUserInput = z.output<typeof newUserInput>;
+
+const sent = (description: string) => z.object({ sent: z.literal(true) }).openapi({ description });
+
+export const emailBody = z.strictObject({ email }).openapi("EmailRequest");
+export const sentSchema = sent("Always true: the answer is the same whether or not the address has an account");
+
+export const confirmEmailBody = z.strictObject({ token: z.string().min(1).max(512) }).openapi("ConfirmEmailRequest");
+export const userResultSchema = z.object({ user: userSchema }).openapi("UserResult");
+
+/** Six digits exactly; leading zeros count. */
+export const recoveryCode = z.string().trim().regex(/^[0-9]{6}$/, "must be 6 digits");
+export const exchangeRecoveryCodeBody = z.strictObject({ email, code: recoveryCode }).openapi("ExchangeRecoveryCodeRequest");
+export const resetTokenSchema = z.object({ resetToken: z.string(), expiresIn: z.number().int() }).openapi("ResetToken");
+
+export const resetPasswordBody = z
+  .strictObject({ resetToken: z.string().min(1).max(512), password: passwordSchema })
+  .openapi("ResetPasswordRequest");
+export const resetResultSchema = z.object({ reset: z.literal(true) });
+
+export const usernameQuery = z.object({ username });
+export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() }).openapi("UsernameAvailability");
+export const claimUsernameBody = z.strictObject({ username }).openapi("ClaimUsernameRequest");
+
+export const changeEmailBody = z.strictObject({ email, password: z.string().min(1).max(200) }).openapi("ChangeEmailRequest");
+export const changeEmailResultSchema = z.object({ pending: z.literal(true), email: z.string() });
+
+export const changePasswordBody = z
+  .strictObject({ currentPassword: z.string().min(1).max(200), password: passwordSchema })
+  .openapi("ChangePasswordRequest");
+export const changedSchema = z.object({ changed: z.literal(true) });

@@ -1,6 +1,17 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, authSessions, memberships, refreshTokens, revokedAccessTokens, users, workspaces } from "../../db/schema";
+import {
+  accounts,
+  authSessions,
+  emailConfirmations,
+  memberships,
+  passwordRecoveries,
+  passwordResetTokens,
+  refreshTokens,
+  revokedAccessTokens,
+  users,
+  workspaces,
+} from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";
@@ -8,6 +19,7 @@ import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from "../../lib/tokens";
 import type { AuthUser } from "../../middleware/auth";
 import type { NewUserInput } from "./schemas";
+import { isReservedUsername } from "./username-rules";
 
 /** Refresh tokens outlive access tokens by far; rotation keeps each one single-use. */
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -30,6 +42,7 @@ export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
  * personal workspace they own, atomically.
  */
 export async function createUser(db: Db, input: NewUserInput) {
+  if (input.username && isReservedUsername(input.username)) throw conflict("This username is not available");
   const now = nowIso();
   const accountId = newId();
   const workspaceId = newId();
@@ -159,11 +172,16 @@ export async function workspacesOf(db: Db, userId: string) {
 /**
  * Cron: drops refresh tokens and deny-list rows that can no longer matter. Consumed refresh tokens
  * stay until they expire, so reuse is detected for as long as the token could have been valid.
+ * Confirmation links, recovery codes and reset tokens go once expired (spent ones answer like
+ * unknown ones, so nothing needs them after that).
  */
 export async function purgeExpiredTokens(db: Db) {
   const now = nowIso();
   await db.batch([
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)),
     db.delete(revokedAccessTokens).where(lt(revokedAccessTokens.expiresAt, now)),
+    db.delete(emailConfirmations).where(lt(emailConfirmations.expiresAt, now)),
+    db.delete(passwordRecoveries).where(lt(passwordRecoveries.expiresAt, now)),
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)),
   ]);
 }

@@ -20,13 +20,13 @@ async function listOutbox(db: Db, limit: number, offset: number) {
   return { messages: rows.map(({ recipient, ...row }) => ({ ...row, to: recipient })), total: count?.total ?? 0 };
 }
 
-/** The operator's view of mail written while no mail provider is configured (sign-in links). */
+/** The operator's view of mail written while no mail provider is configured (links and codes). */
 export const outboxAdminRoutes = createRouter().openapi(
   createRoute({
     method: "get",
     path: "/admin/outbox",
     tags: ["Operator"],
-    summary: "E-mails written to the outbox (magic sign-in links), newest first",
+    summary: "E-mails written to the outbox (sign-in and confirmation links, recovery codes), newest first",
     security: adminAuth,
     request: { query: offsetQuery(100, 20) },
     responses: { 200: json(pagedEnvelope(z.array(outboxMessage), offsetMeta), "Outbox messages"), ...errors(400, 401) },

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { redirectUriProblem } from "./redirect-uri";
 import type { Db } from "../../db/client";
 import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, outbox, users } from "../../db/schema";
@@ -6,6 +6,7 @@ import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity/service";
+import type { MailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
 import { isScope, parseScope, sortScopes } from "./scopes";
@@ -175,31 +176,40 @@ export async function passwordSignIn(db: Db, flow: Flow, email: string, password
 }
 
 /**
- * Writes a single-use sign-in link to the outbox when the address belongs to a user. The answer
- * is the same either way, so the form does not reveal which addresses have accounts.
+ * Mails a single-use sign-in link (outbox or provider) when the address belongs to a user. Runs
+ * after the answer has left, and known and unknown addresses run the same statements (one batch
+ * whose lookup and insert both select the user by address), so neither the answer nor its timing
+ * reveals which addresses have accounts.
  */
-export async function sendMagicLink(db: Db, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()), columns: { id: true, email: true } });
-  if (!user) return;
+export async function sendMagicLink(db: Db, mail: MailTransport, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
+  const address = email.trim().toLowerCase();
   const token = randomToken("oml_");
+  const tokenHash = await sha256Hex(token);
   const now = Date.now();
-  const link = `${linkBase}?token=${encodeURIComponent(token)}`;
-  await db.batch([
-    db.insert(oauthMagicLinks).values({
-      tokenHash: await sha256Hex(token),
-      flowId: flow.id,
-      userId: user.id,
-      createdAt: toIso(now),
-      expiresAt: toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt))),
-    }),
-    db.insert(outbox).values({
-      id: newId(),
-      recipient: user.email,
-      subject: `Sign in to continue to ${client.name}`,
-      body: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
-      createdAt: toIso(now),
-    }),
+  const [found] = await db.batch([
+    db.select({ email: users.email }).from(users).where(eq(users.email, address)),
+    db.insert(oauthMagicLinks).select(
+      db
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          flowId: sql<string>`${flow.id}`.as("flow_id"),
+          userId: sql<string>`${users.id}`.as("user_id"),
+          createdAt: sql<string>`${toIso(now)}`.as("created_at"),
+          expiresAt: sql<string>`${toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt)))}`.as("expires_at"),
+          consumedAt: sql<string | null>`NULL`.as("consumed_at"),
+        })
+        .from(users)
+        .where(eq(users.email, address)),
+    ),
   ]);
+  const user = found[0];
+  if (!user) return;
+  const link = `${linkBase}?token=${encodeURIComponent(token)}`;
+  await mail.send({
+    to: user.email,
+    subject: `Sign in to continue to ${client.name}`,
+    text: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
+  });
 }
 
 /**

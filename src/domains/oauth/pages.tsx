@@ -7,7 +7,7 @@ const STYLES = `
   main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
   h1 { font-size: 1.35rem; margin: 0 0 1rem; }
   label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
-  input[type=email], input[type=password] { width: 100%; box-sizing: border-box; padding: .6rem; border: 1px solid #c4c8cf; border-radius: 6px; font: inherit; }
+  input[type=email], input[type=password], input[type=text] { width: 100%; box-sizing: border-box; padding: .6rem; border: 1px solid #c4c8cf; border-radius: 6px; font: inherit; }
   button { font: inherit; padding: .6rem 1.1rem; border-radius: 6px; border: 1px solid #2456d8; background: #2456d8; color: #fff; cursor: pointer; margin-top: 1rem; }
   button.secondary { background: #fff; color: #2456d8; }
   .actions { display: flex; gap: .75rem; }
@@ -17,7 +17,7 @@ const STYLES = `
   hr { border: 0; border-top: 1px solid #e3e5e8; margin: 1.5rem 0; }
 `;
 
-function Layout(props: { title: string; nonce: string; children: Child }) {
+export function Layout(props: { title: string; nonce: string; children: Child }) {
   return (
     <html lang="en">
       <head>
@@ -34,7 +34,7 @@ function Layout(props: { title: string; nonce: string; children: Child }) {
   );
 }
 
-const Hidden = (props: { name: string; value: string }) => <input type="hidden" name={props.name} value={props.value} />;
+export const Hidden = (props: { name: string; value: string }) => <input type="hidden" name={props.name} value={props.value} />;
 
 interface FlowPageProps {
   nonce: string;
@@ -44,7 +44,7 @@ interface FlowPageProps {
   clientName: string;
 }
 
-export function LoginPage(props: FlowPageProps & { error?: string; email?: string }) {
+export function LoginPage(props: FlowPageProps & { error?: string; email?: string; recoveryUrl: string }) {
   return (
     <Layout title="Sign in" nonce={props.nonce}>
       <h1>Sign in to continue to {props.clientName}</h1>
@@ -62,6 +62,9 @@ export function LoginPage(props: FlowPageProps & { error?: string; email?: strin
         <input id="password" type="password" name="password" autocomplete="current-password" required />
         <button type="submit">Sign in</button>
       </form>
+      <p class="muted">
+        <a href={props.recoveryUrl}>Forgot your password?</a>
+      </p>
       <hr />
       <form method="post" action={`${props.actionBase}/magic-link`}>
         <Hidden name="flow" value={props.flowId} />

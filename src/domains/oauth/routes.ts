@@ -25,6 +25,10 @@ import {
   type Flow,
 } from "./flow-service";
 import { renderPage, type PageRenderer } from "./render";
+import { passwordRecoveryUrl } from "../identity";
+import { mailSettings, mailTransport } from "../mail";
+import { runAfterResponse } from "../../lib/after-response";
+import { describeError, logError } from "../../lib/log";
 import { ConsentPage, ErrorPage, LoginPage, MagicLinkConfirmPage, MagicLinkSentPage } from "./pages";
 import {
   authorizeQuery,
@@ -160,7 +164,7 @@ export const oauthRoutes = router
     async (c) => {
       const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
       if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
-      return flowPage(c, flow, client.name, 200, (props) => LoginPage(props));
+      return flowPage(c, flow, client.name, 200, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL) }));
     },
     pageHook,
   )
@@ -182,10 +186,10 @@ export const oauthRoutes = router
       const { flow: flowId, csrf, email, password } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/login", "POST /auth/login", email))) {
-        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, email, error: "Too many attempts. Wait a minute and try again." }));
+        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), email, error: "Too many attempts. Wait a minute and try again." }));
       }
       if (!(await passwordSignIn(c.var.db, flow, email, password))) {
-        return flowPage(c, flow, client.name, 401, (props) => LoginPage({ ...props, email, error: "Wrong e-mail or password." }));
+        return flowPage(c, flow, client.name, 401, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), email, error: "Wrong e-mail or password." }));
       }
       return c.redirect(consentUrl(flow.id), 303);
     },
@@ -209,9 +213,18 @@ export const oauthRoutes = router
       const { flow: flowId, csrf, email } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
-        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, error: "Too many sign-in links requested. Try again in a few minutes." }));
+        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), error: "Too many sign-in links requested. Try again in a few minutes." }));
       }
-      await sendMagicLink(c.var.db, flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
+      const { db } = c.var;
+      const env = c.env;
+      const requestId = c.var.requestId;
+      const linkBase = `${new URL(c.req.url).origin}${ACTION_BASE}/magic`;
+      // After the answer, so its timing does not tell known addresses from unknown ones.
+      runAfterResponse(
+        c.executionCtx,
+        () => sendMagicLink(db, mailTransport(db, mailSettings(env)), flow, client, email, linkBase),
+        (error) => logError(env, { requestId, task: "magic link", ...describeError(error) }),
+      );
       // Post/redirect/get: reloading the page that follows cannot send another e-mail.
       return c.redirect(magicLinkSentUrl(flow.id), 303);
     },

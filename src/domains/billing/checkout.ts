@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { billingSubscriptions } from "../../db/schema";
+import { ApiError, conflict } from "../../lib/errors";
+import type { AuthContext } from "../../middleware/auth";
+import type { BillingSettings } from "./config";
+import { paymentProvider, PaymentProviderError, type PaidPlan } from "./providers";
+
+export const billingUnavailable = () => new ApiError("billing_unavailable", "Billing is not configured on this server");
+
+/**
+ * POST /billing/checkout: a Stripe Checkout Session in subscription mode for the plan's price,
+ * tied to the caller's account (client_reference_id and metadata), whose URL the client opens.
+ * An account with a live subscription gets 409: a second checkout would bill it twice (moving
+ * between paid plans changes the existing subscription, not a new one).
+ */
+export async function startCheckout(
+  db: Db,
+  settings: BillingSettings | null,
+  caller: Pick<AuthContext, "accountId" | "plan" | "user">,
+  plan: PaidPlan,
+  urls: { successUrl: string; cancelUrl: string },
+) {
+  if (!settings) throw billingUnavailable();
+  if (caller.plan === plan) throw conflict(`The account is on plan ${plan} already`);
+  const [live] = await db
+    .select({ id: billingSubscriptions.id })
+    .from(billingSubscriptions)
+    .where(and(eq(billingSubscriptions.accountId, caller.accountId), eq(billingSubscriptions.status, "active")))
+    .limit(1);
+  if (live) throw conflict("The account has a subscription already; change plans on the existing subscription");
+  try {
+    const session = await paymentProvider(settings.stripe).createCheckoutSession({
+      priceId: settings.prices[plan],
+      plan,
+      accountId: caller.accountId,
+      customerEmail: caller.user.email,
+      ...urls,
+    });
+    return { checkoutUrl: session.url, sessionId: session.id };
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new ApiError("CONNECTION_FAILED", "The payment provider could not create a checkout session");
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import { createRoute } from "@hono/zod-openapi";
+import { ok } from "../../lib/envelope";
+import { issuerOf } from "../../lib/origin";
+import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
+import { createRouter } from "../../lib/validator";
+import { authenticate } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { startCheckout } from "./checkout";
+import { billingSettings } from "./config";
+import { checkoutBody, checkoutResultSchema, webhookResultSchema } from "./schemas";
+import { handleWebhook } from "./webhooks";
+
+const tags = ["Billing"];
+
+/** Where Stripe sends the browser back when the client names no URL: the web app, else this API's public origin. */
+function defaultReturnUrls(webAppUrl: string | undefined, origin: string) {
+  const base = webAppUrl?.trim() ? webAppUrl.trim().replace(/\/+$/, "") : origin;
+  return { successUrl: `${base}/billing/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}/billing/cancel` };
+}
+
+export const billingRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/billing/checkout",
+      tags,
+      summary: "Start a Stripe Checkout for a paid plan (subscription)",
+      description:
+        "Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.",
+      security: bearerAuth,
+      middleware: [authenticate(), rateLimit],
+      request: { body: jsonBody(checkoutBody) },
+      responses: { 201: json(envelope(checkoutResultSchema), "Checkout Session created"), ...errors(400, 401, 403, 409, 413, 415, 429, 502, 503) },
+    }),
+    async (c) => {
+      const { plan, successUrl, cancelUrl } = c.req.valid("json");
+      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c));
+      const session = await startCheckout(c.var.db, billingSettings(c.env), c.var.auth, plan, {
+        successUrl: successUrl ?? defaults.successUrl,
+        cancelUrl: cancelUrl ?? defaults.cancelUrl,
+      });
+      return ok(c, session, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/billing/webhook",
+      tags,
+      summary: "Stripe webhook: a paid checkout sets the plan, a deleted subscription returns to free",
+      description:
+        "The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` (when `payment_status` is `paid`), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.",
+      middleware: [rateLimit],
+      responses: { 200: json(envelope(webhookResultSchema), "Received"), ...errors(400, 413, 415, 429, 503) },
+    }),
+    async (c) => {
+      // The signature covers the exact bytes Stripe sent: read them raw, never re-serialized JSON.
+      const payload = await c.req.text();
+      return ok(c, await handleWebhook(c.var.db, billingSettings(c.env), payload, c.req.header("Stripe-Signature")));
+    },
+  );

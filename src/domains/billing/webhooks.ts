@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { billingEvents, billingSubscriptions } from "../../db/schema";
+import { nowIso } from "../../lib/clock";
+import { badRequest, isUniqueViolation } from "../../lib/errors";
+import { findAccount, planChange } from "../identity";
+import type { BillingSettings } from "./config";
+import { billingUnavailable } from "./checkout";
+import { InvalidSignature, paymentProvider, type BillingEvent } from "./providers";
+
+const PAID_PLANS = new Set(["pro", "business"]);
+
+/** The statements an event applies, beside the one recording it. */
+async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<BatchItem<"sqlite">[]> {
+  if (event.type === "checkout.session.completed") {
+    // An unpaid completion (e.g. a delayed payment method) changes nothing until it is paid.
+    if (!event.paid || !event.accountId || !event.plan || !PAID_PLANS.has(event.plan)) return [];
+    const account = await findAccount(db, event.accountId);
+    if (!account) return [];
+    const plan = event.plan as "pro" | "business";
+    const effects: BatchItem<"sqlite">[] = [planChange(db, account, plan)];
+    if (event.subscriptionId) {
+      const subscription = { accountId: account.id, customerId: event.customerId, plan, status: "active" as const, updatedAt: now };
+      effects.push(
+        db
+          .insert(billingSubscriptions)
+          .values({ id: event.subscriptionId, ...subscription, createdAt: now })
+          .onConflictDoUpdate({ target: billingSubscriptions.id, set: subscription }),
+      );
+    }
+    return effects;
+  }
+  if (event.type === "customer.subscription.deleted") {
+    const [row] = await db
+      .select({ accountId: billingSubscriptions.accountId })
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.id, event.subscriptionId));
+    const account = row && (await findAccount(db, row.accountId));
+    if (!account) return [];
+    return [
+      planChange(db, account, "free"),
+      db.update(billingSubscriptions).set({ status: "canceled", updatedAt: now }).where(eq(billingSubscriptions.id, event.subscriptionId)),
+    ];
+  }
+  return [];
+}
+
+/**
+ * POST /billing/webhook: verifies the signature over the raw body, then records the event and
+ * applies it in one transaction. The event id is the primary key of `billing_events`, so a
+ * redelivery fails the insert, rolls back, and is answered as already handled.
+ */
+export async function handleWebhook(db: Db, settings: BillingSettings | null, payload: string, signature: string | undefined) {
+  if (!settings) throw billingUnavailable();
+  if (!signature) throw badRequest([{ field: "Stripe-Signature", message: "is required" }], "Missing Stripe-Signature header");
+  let event: BillingEvent;
+  try {
+    event = await paymentProvider(settings.stripe).verifyEvent(payload, signature);
+  } catch (error) {
+    if (error instanceof InvalidSignature) throw badRequest([{ field: "Stripe-Signature", message: "does not verify" }], "Invalid webhook signature");
+    throw error;
+  }
+  const now = nowIso();
+  const type = event.type === "ignored" ? event.providerType : event.type;
+  try {
+    await db.batch([db.insert(billingEvents).values({ id: event.id, type, receivedAt: now }), ...(await effectsOf(db, event, now))]);
+    return { received: true as const, duplicate: false };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { received: true as const, duplicate: true };
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts } from "../../db/schema";
+import type { Plan } from "../../middleware/auth";
+import { DEFAULT_ENTITLEMENTS } from "./service";
+
+export async function findAccount(db: Db, accountId: string) {
+  return db.query.accounts.findFirst({ where: eq(accounts.id, accountId), columns: { id: true, plan: true, entitlements: true } });
+}
+
+/**
+ * The statement that puts an account on a plan (a payment, or its cancellation): every plan
+ * grants the default entitlements; those an operator granted on top (`provider:<key>`) stay.
+ * Returned unexecuted, so billing runs it in one transaction with the event that caused it.
+ */
+export function planChange(db: Db, account: { id: string; entitlements: string[] }, plan: Plan) {
+  const entitlements = [...new Set([...DEFAULT_ENTITLEMENTS, ...account.entitlements])];
+  return db.update(accounts).set({ plan, entitlements }).where(eq(accounts.id, account.id));
+}
