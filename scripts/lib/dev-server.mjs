@@ -2,7 +2,8 @@
 // the browser tests and the benchmarks. Migrations are applied and the dev seed runs before it
 // resolves, so callers get a ready server (for `npm run dev`, before the port is even served).
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,6 +27,32 @@ function wrangler(args, options = {}) {
 export function applyMigrations(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: { ...process.env, CI: "true" } });
 }
+
+/**
+ * What a state folder already has, so a restart skips work that is done: the migrations applied
+ * and the seed run (each is a separate wrangler process or a private instance: seconds apiece).
+ * The record lives inside the state folder, so deleting the state forgets it too; it names the
+ * migration files and a hash of the seed scripts, so a new migration or a changed seed runs again.
+ */
+const STATE_RECORD = ".platform-dev-state.json";
+const migrationsDir = join(root, "migrations");
+const seedDir = join(root, "scripts/seed");
+
+const migrationFiles = () => readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort();
+function seedHash() {
+  const hash = createHash("sha256");
+  for (const file of readdirSync(seedDir).sort()) hash.update(file).update(readFileSync(join(seedDir, file)));
+  return hash.digest("hex");
+}
+function readRecord(persistTo) {
+  const path = join(persistTo, STATE_RECORD);
+  try {
+    return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  } catch {
+    return {};
+  }
+}
+const writeRecord = (persistTo, record) => writeFileSync(join(persistTo, STATE_RECORD), `${JSON.stringify(record, null, 2)}\n`);
 
 async function waitForHealth(origin, child) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -52,7 +79,7 @@ export const freePort = () =>
   });
 
 /** Spawns `wrangler dev` on `port` and resolves once it answers `/health`. */
-async function launch({ port, persistTo, vars, inheritOutput }) {
+export async function launch({ port, persistTo, vars, inheritOutput }) {
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [wranglerBin, ...args], {
@@ -90,20 +117,31 @@ export async function startDevServer(options = {}) {
   const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
   const vars = { ...secrets, ...options.vars };
   const adminToken = secrets?.ADMIN_TOKEN ?? options.adminToken;
-  const seed = options.seed !== false;
-  applyMigrations(persistTo);
+  const record = readRecord(persistTo);
+  const migrations = migrationFiles();
+  if (JSON.stringify(record.migrations) !== JSON.stringify(migrations)) {
+    applyMigrations(persistTo);
+    writeRecord(persistTo, { ...record, migrations });
+  }
+  const currentSeed = seedHash();
+  const seed = options.seed !== false && record.seed !== currentSeed;
+  const remember = () => writeRecord(persistTo, { ...readRecord(persistTo), seed: currentSeed });
 
   if (seed && options.seedBeforeServing) {
     const seeder = await launch({ port: await freePort(), persistTo, vars, inheritOutput: false });
     try {
       await runSeeds({ origin: seeder.origin, adminToken });
+      remember();
     } finally {
       await seeder.stop();
     }
   }
   const server = await launch({ port, persistTo, vars, inheritOutput: options.inheritOutput });
   try {
-    if (seed && !options.seedBeforeServing) await runSeeds({ origin: server.origin, adminToken });
+    if (seed && !options.seedBeforeServing) {
+      await runSeeds({ origin: server.origin, adminToken });
+      remember();
+    }
   } catch (error) {
     await server.stop();
     throw error;

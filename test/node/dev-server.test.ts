@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,7 +37,12 @@ describe("the local dev server (wrangler dev)", () => {
       await server.stop();
     }
 
-    // Same state directory: the user survives, and the seed runs again without harm.
+    // The state folder remembers what is done, so the restart below skips migrations and seed.
+    const record = JSON.parse(readFileSync(join(persistTo, ".platform-dev-state.json"), "utf8"));
+    expect(record.migrations).toEqual(readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort());
+    expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
+
+    // Same state directory: the user survives.
     server = await startDevServer({ port, persistTo });
     try {
       const login = await json(server.origin, "POST", "/auth/login", { email, password: "a-long-password" });
