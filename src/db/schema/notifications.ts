@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
 
 export const NOTIFICATION_STATUSES = ["unread", "read", "archived"] as const;
@@ -41,7 +41,26 @@ export const notifications = sqliteTable(
     index("notifications_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.expiresAt),
     index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id, t.status, t.expiresAt),
     index("notifications_expires_idx").on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
+    // The rows of one user and status that expire, by expiry: the few expired-but-not-yet-purged
+    // rows the counters still include are found here without walking the inbox.
+    index("notifications_user_status_expiring_idx").on(t.userId, t.status, t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * How many notifications each user has in each status, so counts never walk the inbox. Kept by
+ * triggers on `notifications` (migrations/0005_notification_counters.sql): every insert, status
+ * change and delete moves the counters in the same statement, whoever writes. Rows that expired
+ * but are not purged yet are still counted here; readers subtract them (an index range).
+ */
+export const notificationCounters = sqliteTable(
+  "notification_counters",
+  {
+    userId: text("user_id").notNull(),
+    status: text("status", { enum: NOTIFICATION_STATUSES }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;

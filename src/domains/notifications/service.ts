@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { notifications, users, type NotificationRow } from "../../db/schema";
+import { notificationCounters, notifications, users, type NotificationRow } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { ApiError, badRequest, forbidden, notFound } from "../../lib/errors";
 import { isUuid, newId } from "../../lib/ids";
@@ -30,10 +30,29 @@ const toNotification = (row: NotificationRow): Notification => ({
 /** Expired notifications are gone for every reader, even before the cron job deletes them. */
 const notExpired = (now: string) => or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now))!;
 
-/** The rows a listing shows: by default unread and read (archived ones are retained but hidden). */
+type Status = NotificationRow["status"];
+/** The statuses a listing shows: by default unread and read (archived ones are retained but hidden). */
+const listedStatuses = (status: ListFilter["status"]): Status[] => (status ? [status] : ["unread", "read"]);
+
+/** The rows a listing shows. */
 function visible(userId: string, status: ListFilter["status"], now: string): SQL {
-  const byStatus = status ? eq(notifications.status, status) : inArray(notifications.status, ["unread", "read"]);
-  return and(eq(notifications.userId, userId), byStatus, notExpired(now))!;
+  return and(eq(notifications.userId, userId), inArray(notifications.status, listedStatuses(status)), notExpired(now))!;
+}
+
+/**
+ * How many visible notifications of `statuses` a user has, without walking the inbox: the
+ * trigger-kept counters, less the rows that expired and wait for the purge (an index range of at
+ * most five minutes of expiries), so an expired notification stops counting the instant it expires.
+ */
+function visibleCount(db: Db, userId: string, statuses: Status[], now: string) {
+  const expiredUnpurged = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.status, statuses), isNotNull(notifications.expiresAt), lte(notifications.expiresAt, now)));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${notificationCounters.count}), 0) - (${expiredUnpurged})`.as("total") })
+    .from(notificationCounters)
+    .where(and(eq(notificationCounters.userId, userId), inArray(notificationCounters.status, statuses)));
 }
 
 /**
@@ -79,7 +98,7 @@ export async function notify(db: Db, userId: string, input: NotificationInput): 
  */
 export function listQuery(db: Db, userId: string, filter: ListFilter, now: string) {
   const where = visible(userId, filter.status, now);
-  const totals = db.select({ total: count().as("total") }).from(notifications).where(where).as("totals");
+  const totals = visibleCount(db, userId, listedStatuses(filter.status), now).as("totals");
   const page = db
     .select()
     .from(notifications)
@@ -117,16 +136,12 @@ export async function listNotifications(db: Db, userId: string, filter: ListFilt
   return { items, total };
 }
 
-/** Unread, unexpired notifications: one range of the (user, status, ...) index. */
-export const unreadCountQuery = (db: Db, userId: string, now: string) =>
-  db
-    .select({ count: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.status, "unread"), notExpired(now)));
+/** Unread, unexpired notifications: one counter row and an index range of expired ones. */
+export const unreadCountQuery = (db: Db, userId: string, now: string) => visibleCount(db, userId, ["unread"], now);
 
 export async function unreadCount(db: Db, userId: string, now = nowIso()) {
   const [row] = await unreadCountQuery(db, userId, now);
-  return row?.count ?? 0;
+  return row?.total ?? 0;
 }
 
 /**
@@ -180,7 +195,8 @@ export async function archive(db: Db, userId: string, id: string, now = nowIso()
  * the caller cannot have seen it. Expired ones are invisible and left for the purge.
  */
 export async function markAllRead(db: Db, userId: string, requestTime: string) {
-  const result = await db
+  const [, changed] = await db.batch([
+    db
     .update(notifications)
     .set({ status: "read", readAt: requestTime })
     .where(
@@ -190,9 +206,17 @@ export async function markAllRead(db: Db, userId: string, requestTime: string) {
         lte(notifications.createdAt, requestTime),
         notExpired(requestTime),
       ),
-    );
-  return { status: "all_read" as const, updated: result.meta.changes };
+    ),
+    rowsChanged(db),
+  ]);
+  return { status: "all_read" as const, updated: changed[0]!.n };
 }
+
+/**
+ * The rows the previous statement of a batch changed, without the counter triggers' own changes
+ * (which D1's `meta.changes` adds in): SQLite's `changes()` counts the statement alone.
+ */
+const rowsChanged = (db: Db) => db.select({ n: sql<number>`changes()` }).from(sql`(SELECT 1)`);
 
 /** Deletes expired notifications, a slice at a time (cron, every five minutes). Returns how many. */
 export async function purgeExpiredNotifications(db: Db, now = nowIso()) {
@@ -203,9 +227,10 @@ export async function purgeExpiredNotifications(db: Db, now = nowIso()) {
       .from(notifications)
       .where(and(sql`${notifications.expiresAt} IS NOT NULL`, lte(notifications.expiresAt, now)))
       .limit(PURGE_BATCH_SIZE);
-    const result = await db.delete(notifications).where(inArray(notifications.id, due));
-    purged += result.meta.changes;
-    if (result.meta.changes < PURGE_BATCH_SIZE) break;
+    const [, changed] = await db.batch([db.delete(notifications).where(inArray(notifications.id, due)), rowsChanged(db)]);
+    const deleted = changed[0]!.n;
+    purged += deleted;
+    if (deleted < PURGE_BATCH_SIZE) break;
   }
   return purged;
 }
