@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { request } from "../lib/http.mjs";
-import { percentile } from "../lib/stats.mjs";
+import { benchEnvironment, percentile } from "../lib/stats.mjs";
+
+console.log(benchEnvironment());
 
 const CALLS_PER_CASE = Number(process.env.BENCH_CALLS ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 8816);

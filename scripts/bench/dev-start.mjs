@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EPHEMERAL_SECRETS, freePort, launch, startDevServer } from "../lib/dev-server.mjs";
-import { median } from "../lib/stats.mjs";
+import { benchEnvironment, median } from "../lib/stats.mjs";
+
+console.log(benchEnvironment());
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const persistTo = mkdtempSync(join(tmpdir(), "bench-dev-start-"));
-console.log(`local tracing (X_LOCAL_OBSERVABILITY): ${process.env.X_LOCAL_OBSERVABILITY ? "on" : "off"}; ${ROUNDS} rounds`);
+console.log(`${ROUNDS} rounds`);
 
 try {
   // Build the state once: migrations applied, seed run.

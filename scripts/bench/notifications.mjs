@@ -11,7 +11,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { request } from "../lib/http.mjs";
-import { percentile } from "../lib/stats.mjs";
+import { benchEnvironment, percentile } from "../lib/stats.mjs";
+
+console.log(benchEnvironment());
 
 const root = resolve(import.meta.dirname, "../..");
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 100_000);

@@ -8,7 +8,9 @@
 // within each round and the median over rounds is reported.
 import autocannon from "autocannon";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { median } from "../lib/stats.mjs";
+import { benchEnvironment, median } from "../lib/stats.mjs";
+
+console.log(benchEnvironment());
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);

@@ -16,7 +16,9 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { request } from "../lib/http.mjs";
-import { median, percentile } from "../lib/stats.mjs";
+import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
+
+console.log(benchEnvironment());
 import { DEMO_USER } from "../seed/identity.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);

@@ -3,7 +3,7 @@
 // resolves, so callers get a ready server (for `npm run dev`, before the port is even served).
 import { spawn, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -113,6 +113,8 @@ export async function launch({ port, persistTo, vars, inheritOutput }) {
  */
 export async function startDevServer(options = {}) {
   const port = options.port ?? 8787;
+  // A throw-away state folder (tests, benchmarks) is removed when the server stops.
+  const ownsState = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "platform-api-"));
   const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
   const vars = { ...secrets, ...options.vars };
@@ -146,5 +148,9 @@ export async function startDevServer(options = {}) {
     await server.stop();
     throw error;
   }
-  return { ...server, adminToken, persistTo };
+  const stop = async () => {
+    await server.stop();
+    if (ownsState) rmSync(persistTo, { recursive: true, force: true });
+  };
+  return { ...server, stop, adminToken, persistTo };
 }

@@ -7,3 +7,10 @@ export const percentile = (values, p) => {
 };
 
 export const median = (values) => percentile(values, 50);
+
+/**
+ * The line every benchmark prints first: local tracing (`X_LOCAL_OBSERVABILITY`) slows workerd
+ * noticeably, so a figure means little without saying whether it was on.
+ */
+export const benchEnvironment = () =>
+  `local tracing (X_LOCAL_OBSERVABILITY): ${process.env.X_LOCAL_OBSERVABILITY ? "on" : "off"}; node ${process.version}; ${process.env.CI ? "CI" : "local"}`;
