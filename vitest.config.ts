@@ -47,7 +47,12 @@ export default defineConfig(async () => {
         {
           // Checks that need Node (third-party validators that compile code at run time).
           test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
-          resolve: { alias: { "cloudflare:workers": new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname } },
+          resolve: {
+            alias: [
+              { find: "cloudflare:workers", replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname },
+              { find: /^.*\/api-reference\/dist\/browser\/standalone\.js$/, replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname },
+            ],
+          },
         },
       ],
     },

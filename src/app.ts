@@ -18,6 +18,7 @@ import { statusAdminRoutes } from "./domains/status/admin-routes";
 import { statusRoutes } from "./domains/status/routes";
 import { statusSiteRoutes } from "./domains/status/site-routes";
 import { systemRoutes } from "./domains/system/routes";
+import { docsRoutes } from "./domains/system/docs-routes";
 import { workspaceRoutes } from "./domains/workspaces/routes";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./lib/envelope";
@@ -58,6 +59,7 @@ export function createApp() {
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);
+  app.route(BASE_PATH, docsRoutes);
   app.route("/", statusSiteRoutes);
   app.route("/", discoveryRoutes);
 

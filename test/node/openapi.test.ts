@@ -25,3 +25,40 @@ describe("OpenAPI document", () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 });
+
+/**
+ * Every operation is documented for the people who read the reference page (/api/v1/docs): a
+ * summary, a tag (the page groups by it), and the error answers it can give. Operations that
+ * cannot fail for a caller are listed here, each with why.
+ */
+const NO_ERROR_ANSWERS: Record<string, string> = {
+  "get /api/v1/health": "liveness: touches nothing that can fail",
+  "get /api/v1/account/confirm-email": "a page: every problem is shown on the page itself (200)",
+  "get /api/v1/account/forgot-password": "a page with a form",
+  "get /api/v1/account/reset-password": "a page with a form",
+  "get /status": "the public status page, served from the projection",
+  "get /status/feed.atom": "public feed, served from the projection",
+  "get /status/badge.svg": "public badge, served from the projection",
+  "get /api/v2/summary.json": "Statuspage v2 summary, served from the projection",
+  "get /api/v2/status.json": "Statuspage v2 status, served from the projection",
+  "get /.well-known/openid-configuration": "static discovery document",
+  "get /.well-known/oauth-authorization-server": "static discovery document",
+};
+
+describe("every operation is documented", () => {
+  const document = openApiDocument(createApp()) as Record<string, any>;
+  const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
+  );
+
+  it.each(operations.map((op) => [op.key, op.operation]))("%s has a summary, a tag and its error answers", (key, operation) => {
+    expect(operation.summary, `${key}: summary`).toMatch(/\S/);
+    expect(operation.tags?.length, `${key}: tags`).toBeGreaterThan(0);
+    const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
+    if (NO_ERROR_ANSWERS[key]) expect(errors, `${key} is listed as having no error answers`).toEqual([]);
+    else expect(errors.length, `${key}: no error responses documented`).toBeGreaterThan(0);
+    if (operation.security?.some((scheme: Record<string, unknown>) => "bearerAuth" in scheme)) {
+      expect(errors, `${key}: a bearer route documents 401`).toContain("401");
+    }
+  });
+});
