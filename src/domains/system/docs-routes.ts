@@ -27,6 +27,10 @@ export const docsRoutes = new Hono<AppEnv>()
       // Fonts would come from Scalar's servers; the page uses the system's instead.
       withDefaultFonts: false,
       hideClientButton: true,
+      // The built-in AI agent and its API registry live on Scalar's servers: off.
+      agent: { disabled: true },
+      // Its toolbar (shown on localhost) offers to publish the document to Scalar's cloud.
+      showDeveloperTools: "never",
     }),
   )
   .get("/docs/scalar.js", (c) => c.body(bundle, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": BUNDLE_CACHE }));
