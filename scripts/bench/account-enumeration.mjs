@@ -5,7 +5,7 @@
 // and prints the medians, means and 90th percentiles of both cases and their difference.
 import { randomUUID } from "node:crypto";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { request } from "../lib/http.mjs";
+import { answer, apiClient } from "../lib/client.mjs";
 import { benchEnvironment, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
@@ -46,7 +46,7 @@ const summary = (values) => {
 const server = await startDevServer({ port: PORT });
 try {
   const email = `enumeration-${randomUUID()}@example.com`;
-  const registered = await request(server.origin, "POST", "/api/v1/auth/register", { body: { email, password: "bench-password-123" } });
+  const registered = await answer(apiClient(server.origin).POST("/api/v1/auth/register", { body: { email, password: "bench-password-123" } }));
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
 
   for (const path of ENDPOINTS) {

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { request } from "../lib/http.mjs";
+import { answer, apiClient } from "../lib/client.mjs";
 import { benchEnvironment, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
@@ -72,7 +72,7 @@ async function main() {
     const api = `${server.origin}/api/v1`;
     const email = `bench-${crypto.randomUUID()}@example.com`;
     const password = "bench-password-123";
-    const post = (path, body, token) => request(server.origin, "POST", `/api/v1${path}`, { body, token });
+    const post = (path, body, token) => answer(apiClient(server.origin, token).POST(`/api/v1${path}`, { body }));
     const created = await post("/admin/users", { email, password }, server.adminToken);
     if (created.status !== 201) throw new Error(`creating the bench user failed: ${JSON.stringify(created.body)}`);
     const login = await post("/auth/login", { email, password });

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { request } from "../lib/http.mjs";
+import { answer, apiClient } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
@@ -77,7 +77,7 @@ function workerdRssKb() {
   }, 0);
 }
 
-const api = async (method, path, body, token) => (await request(server.origin, method, `/api/v1${path}`, { body, token })).body.data;
+const api = async (method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
 
 /** A listener recording each delta's delay: `ready` once connected, `done` when the stream ends. */
 function listen(url, headers, delays, onFirstDelta) {

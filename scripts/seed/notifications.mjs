@@ -1,4 +1,4 @@
-import { request } from "../lib/http.mjs";
+import { answer, apiClient } from "../lib/client.mjs";
 import { DEMO_USER } from "./identity.mjs";
 
 /** A few notifications for the demo user, so the inbox is not empty on first look. */
@@ -31,22 +31,21 @@ export const DEMO_NOTIFICATIONS = [
 
 /** Creates whichever demo notifications the demo user does not have yet (by title); safe to run again. */
 export async function seed({ origin, adminToken }) {
-  const login = await request(origin, "POST", "/api/v1/auth/login", { body: { email: DEMO_USER.email, password: DEMO_USER.password } });
+  const login = await answer(apiClient(origin).POST("/api/v1/auth/login", { body: { email: DEMO_USER.email, password: DEMO_USER.password } }));
   if (login.status !== 200) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
   const { user, accessToken } = login.body.data;
 
   const existing = new Set();
   // Default listing (unread and read) and archived ones: a notification the demo user archived stays archived.
-  for (const query of ["", "&status=archived"]) {
-    const list = await request(origin, "GET", `/api/v1/notifications?limit=50${query}`, { token: accessToken });
+  const demo = apiClient(origin, accessToken);
+  for (const status of [undefined, "archived"]) {
+    const list = await answer(demo.GET("/api/v1/notifications", { params: { query: { limit: 50, status } } }));
     if (list.status !== 200) throw new Error(`listing demo notifications failed: ${JSON.stringify(list.body)}`);
     for (const n of list.body.data) existing.add(n.title);
   }
+  const admin = apiClient(origin, adminToken);
   for (const notification of DEMO_NOTIFICATIONS.filter((n) => !existing.has(n.title))) {
-    const created = await request(origin, "POST", "/api/v1/admin/notifications", {
-      token: adminToken,
-      body: { userId: user.id, ...notification },
-    });
+    const created = await answer(admin.POST("/api/v1/admin/notifications", { body: { userId: user.id, ...notification } }));
     if (created.status !== 201) throw new Error(`seeding a demo notification failed: ${JSON.stringify(created.body)}`);
   }
 }

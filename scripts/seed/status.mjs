@@ -1,4 +1,4 @@
-import { request } from "../lib/http.mjs";
+import { answer, apiClient } from "../lib/client.mjs";
 
 /** Demo status data: a few services and components, some incident history, an open incident, maintenance. */
 const SERVICES = [
@@ -30,14 +30,16 @@ const INCIDENTS = [
 
 /** Creates what is missing (409 means it exists); incidents and maintenance are matched by title. */
 export async function seed({ origin, adminToken }) {
-  const admin = (method, path, body) => request(origin, method, `/api/v1/admin/status${path}`, { token: adminToken, body });
+  const operator = apiClient(origin, adminToken);
+  const admin = (method, path, body) => answer(operator[method](`/api/v1/admin/status${path}`, { body }));
+  const anonymous = apiClient(origin);
   const expectOk = (res, what) => {
     if (res.status >= 300 && res.status !== 409) throw new Error(`status seed: ${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
   };
   for (const service of SERVICES) expectOk(await admin("POST", "/services", service), `service ${service.slug}`);
   for (const component of COMPONENTS) expectOk(await admin("POST", "/components", component), `component ${component.slug}`);
 
-  const feed = await request(origin, "GET", "/api/v1/status/incidents?limit=100");
+  const feed = await answer(anonymous.GET("/api/v1/status/incidents", { params: { query: { limit: 100 } } }));
   const known = new Set((feed.body?.data ?? []).map((incident) => incident.title));
   for (const incident of INCIDENTS) {
     if (known.has(incident.title)) continue;
@@ -48,7 +50,7 @@ export async function seed({ origin, adminToken }) {
     }
   }
 
-  const maintenance = await request(origin, "GET", "/api/v1/status/maintenance");
+  const maintenance = await answer(anonymous.GET("/api/v1/status/maintenance"));
   const title = "Database engine upgrade";
   if (!(maintenance.body?.data ?? []).some((window) => window.title === title)) {
     const startsAt = new Date(Date.now() + 2 * DAY).toISOString();
