@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../lib/openapi";
 import { ENTITLEMENT_PATTERN, newUserInput, planSchema } from "../identity/schemas";
 
-export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest");
+export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest", { example: {"email": "grace@example.com", "password": "a-long-password", "name": "Grace Hopper", "plan": "pro"} });
 
 export const PARTNER_SCOPES = ["partner:oauth-client-admin"] as const;
 
@@ -11,7 +11,7 @@ export const createPartnerKeyBody = z
     name: z.string().trim().min(1).max(100),
     scopes: z.array(z.enum(PARTNER_SCOPES)).min(1),
   })
-  .openapi("CreatePartnerKeyRequest");
+  .openapi("CreatePartnerKeyRequest", { example: {"name": "Acme", "scopes": ["partner:oauth-client-admin"]} });
 
 export const partnerKeySchema = z
   .object({ id: z.uuid(), name: z.string(), key: z.string(), scopes: z.array(z.string()), createdAt: isoDate() })
@@ -27,7 +27,7 @@ export const updateAccountBody = z
     aiDailyAllowance: z.number().int().min(0).nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "name at least one of plan, entitlements, aiDailyAllowance" })
-  .openapi("UpdateAccountRequest");
+  .openapi("UpdateAccountRequest", { example: {"plan": "business", "entitlements": ["ai", "connectors"]} });
 
 export const accountSchema = z
   .object({

@@ -25,7 +25,7 @@ export const createSessionBody = z
     personaId: z.uuid({ message: "must be a UUID" }).optional(),
     effortMode: effortMode.optional(),
   })
-  .openapi("CreateAiSessionRequest");
+  .openapi("CreateAiSessionRequest", { example: {"title": "Trip planning", "effortMode": "basic"} });
 
 export const sessionSchema = z
   .object({ id: z.uuid(), title: z.string().nullable(), personaId: z.uuid().nullable(), effortMode, createdAt: isoDate() })
@@ -36,7 +36,7 @@ export const createPersonaBody = z
     name: z.string().trim().min(1, "must not be empty").max(MAX_PERSONA_NAME_CHARS),
     instructions: z.string().trim().min(1, "must not be empty").max(MAX_INSTRUCTIONS_CHARS),
   })
-  .openapi("CreatePersonaRequest");
+  .openapi("CreatePersonaRequest", { example: {"name": "Travel agent", "instructions": "Answer as a concise travel agent."} });
 
 export const personaSchema = z
   .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
@@ -141,7 +141,7 @@ const idempotencyKey = z
   .max(MAX_IDEMPOTENCY_KEY_CHARS, `must be at most ${MAX_IDEMPOTENCY_KEY_CHARS} characters`)
   .refine((value) => value.trim().length > 0, "must not be blank");
 
-export const retryBody = z.strictObject({ idempotencyKey }).openapi("RetryRequest");
+export const retryBody = z.strictObject({ idempotencyKey }).openapi("RetryRequest", { example: {"idempotencyKey": "retry-2026-11-22-1"} });
 
 const uuidV4List = (max: number) =>
   z
@@ -279,6 +279,7 @@ export const sendMessageBody = z
   .openapi("SendMessageRequest", {
     description:
       "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
+    example: { content: "Find three quiet beaches near Lisbon", capabilityKey: "ai.search.web", parameters: { maxResults: 5 } },
   });
 
 export type SendMessageInput = z.infer<typeof sendMessageBody>;

@@ -6,7 +6,7 @@ const redirectUrl = z
 
 export const checkoutBody = z
   .strictObject({ plan: z.enum(["pro", "business"]), successUrl: redirectUrl.optional(), cancelUrl: redirectUrl.optional() })
-  .openapi("CheckoutRequest");
+  .openapi("CheckoutRequest", { example: {"plan": "pro", "successUrl": "https://app.example.com/billing/success", "cancelUrl": "https://app.example.com/billing/cancel"} });
 
 export const checkoutResultSchema = z.object({ checkoutUrl: z.string(), sessionId: z.string() }).openapi("CheckoutSession");
 

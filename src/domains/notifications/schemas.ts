@@ -91,4 +91,4 @@ export type NotificationInput = z.input<typeof notificationInput>;
 
 export const adminCreateNotificationBody = notificationInput
   .extend({ userId: z.uuid({ message: "must be a UUID" }) })
-  .openapi("CreateNotificationRequest");
+  .openapi("CreateNotificationRequest", { example: {"userId": "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10", "title": "Your weekly summary is ready", "body": "You ran 12 AI sessions this week.", "icon": "chart", "actionUrl": "/usage", "category": "productivity", "priority": "low"} });

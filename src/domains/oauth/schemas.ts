@@ -29,7 +29,7 @@ export const tokenForm = z
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })
-  .openapi("OAuthTokenRequest");
+  .openapi("OAuthTokenRequest", { example: {"grant_type": "authorization_code", "code": "oac_Yp…", "redirect_uri": "https://acme.example.com/callback", "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"} });
 
 export const revokeForm = z
   .object({
@@ -38,7 +38,7 @@ export const revokeForm = z
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })
-  .openapi("OAuthRevokeRequest");
+  .openapi("OAuthRevokeRequest", { example: {"token": "ort_9s…", "token_type_hint": "refresh_token"} });
 
 export const tokenResponse = z
   .object({

@@ -33,7 +33,7 @@ export const createClientBody = z
       ),
     allowedScopes: z.array(z.enum(SCOPES)).min(1).refine(unique, "must not repeat a scope"),
   })
-  .openapi("CreateOAuthClientRequest");
+  .openapi("CreateOAuthClientRequest", { example: {"clientName": "Acme Planner", "clientType": "confidential", "redirectUris": ["https://acme.example.com/callback"], "grantTypes": ["authorization_code", "refresh_token"], "allowedScopes": ["email:read", "profile:read", "execution:run"]} });
 
 export type CreateClientInput = z.output<typeof createClientBody>;
 

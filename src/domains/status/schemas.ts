@@ -200,7 +200,7 @@ export const createServiceBody = z
     sortOrder: z.number().int().min(0).max(1_000_000).default(0),
     isPublic: z.boolean().default(true),
   })
-  .openapi("CreateStatusService");
+  .openapi("CreateStatusService", { example: {"slug": "api", "name": "API", "description": "The public REST API", "sortOrder": 10, "isPublic": true} });
 
 export const updateServiceBody = z
   .strictObject({
@@ -211,7 +211,7 @@ export const updateServiceBody = z
     isPublic: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusService");
+  .openapi("UpdateStatusService", { example: {"name": "Public API", "sortOrder": 5} });
 
 export const createComponentBody = z
   .strictObject({
@@ -220,7 +220,7 @@ export const createComponentBody = z
     serviceSlug: slug(),
     status: statusLevel.default("operational"),
   })
-  .openapi("CreateStatusComponent");
+  .openapi("CreateStatusComponent", { example: {"slug": "api-auth", "name": "Authentication", "serviceSlug": "api", "status": "operational"} });
 
 export const updateComponentBody = z
   .strictObject({
@@ -230,7 +230,7 @@ export const updateComponentBody = z
     status: statusLevel.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusComponent");
+  .openapi("UpdateStatusComponent", { example: {"status": "degraded_performance"} });
 
 const serviceSlugs = () =>
   z
@@ -251,7 +251,7 @@ export const createIncidentBody = z
     /** An addition to the contract's fields: records an incident after the fact (closed statuses only). */
     resolvedAt: datetime().optional(),
   })
-  .openapi("CreateStatusIncident");
+  .openapi("CreateStatusIncident", { example: {"title": "Elevated error rates", "impact": "major", "description": "Some requests fail with 5xx.", "serviceSlugs": ["api"], "status": "investigating"} });
 
 export const updateIncidentBody = z
   .strictObject({
@@ -265,7 +265,7 @@ export const updateIncidentBody = z
     resolvedAt: datetime().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusIncident");
+  .openapi("UpdateStatusIncident", { example: {"status": "monitoring"} });
 
 export const incidentUpdateBody = z
   .strictObject({
@@ -273,7 +273,7 @@ export const incidentUpdateBody = z
     message: text(10_000),
     authorName: text(100),
   })
-  .openapi("CreateStatusIncidentUpdate");
+  .openapi("CreateStatusIncidentUpdate", { example: {"status": "identified", "message": "A bad deploy; rolling back.", "authorName": "Platform team"} });
 
 export const createMaintenanceBody = z
   .strictObject({
@@ -284,7 +284,7 @@ export const createMaintenanceBody = z
     status: z.enum(MAINTENANCE_STATUSES).default("scheduled"),
   })
   .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), { message: "must be after startsAt", path: ["endsAt"] })
-  .openapi("CreateStatusMaintenance");
+  .openapi("CreateStatusMaintenance", { example: {"title": "Database engine upgrade", "serviceSlug": "api", "startsAt": "2026-12-01T02:00:00Z", "endsAt": "2026-12-01T04:00:00Z", "status": "scheduled"} });
 
 export const updateMaintenanceBody = z
   .strictObject({
@@ -295,7 +295,7 @@ export const updateMaintenanceBody = z
     status: z.enum(MAINTENANCE_STATUSES).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusMaintenance");
+  .openapi("UpdateStatusMaintenance", { example: {"status": "in_progress"} });
 
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
