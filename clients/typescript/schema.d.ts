@@ -6319,6 +6319,14 @@ export interface components {
                 durationMs?: number;
             };
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "a-long-password",
+         *       "name": "Ada Lovelace",
+         *       "username": "ada"
+         *     }
+         */
         RegisterRequest: {
             /** Format: email */
             email: string;
@@ -6326,11 +6334,22 @@ export interface components {
             name?: string;
             username?: string;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "a-long-password"
+         *     }
+         */
         LoginRequest: {
             /** Format: email */
             email: string;
             password: string;
         };
+        /**
+         * @example {
+         *       "refreshToken": "rt_3q2x…"
+         *     }
+         */
         RefreshTokenRequest: {
             refreshToken: string;
         };
@@ -6349,6 +6368,11 @@ export interface components {
             plan: "free" | "pro" | "business";
             entitlements: string[];
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         EmailRequest: {
             /** Format: email */
             email: string;
@@ -6356,6 +6380,11 @@ export interface components {
         UserResult: {
             user: components["schemas"]["User"];
         };
+        /**
+         * @example {
+         *       "token": "ect_N2f…"
+         *     }
+         */
         ConfirmEmailRequest: {
             token: string;
         };
@@ -6363,11 +6392,23 @@ export interface components {
             resetToken: string;
             expiresIn: number;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "code": "042917"
+         *     }
+         */
         ExchangeRecoveryCodeRequest: {
             /** Format: email */
             email: string;
             code: string;
         };
+        /**
+         * @example {
+         *       "resetToken": "prt_8Kd…",
+         *       "password": "a-new-long-password"
+         *     }
+         */
         ResetPasswordRequest: {
             resetToken: string;
             password: string;
@@ -6376,14 +6417,31 @@ export interface components {
             username: string;
             available: boolean;
         };
+        /**
+         * @example {
+         *       "username": "ada_l"
+         *     }
+         */
         ClaimUsernameRequest: {
             username: string;
         };
+        /**
+         * @example {
+         *       "email": "ada@new.example.com",
+         *       "password": "a-long-password"
+         *     }
+         */
         ChangeEmailRequest: {
             /** Format: email */
             email: string;
             password: string;
         };
+        /**
+         * @example {
+         *       "currentPassword": "a-long-password",
+         *       "password": "a-new-long-password"
+         *     }
+         */
         ChangePasswordRequest: {
             currentPassword: string;
             password: string;
@@ -6392,6 +6450,13 @@ export interface components {
             checkoutUrl: string;
             sessionId: string;
         };
+        /**
+         * @example {
+         *       "plan": "pro",
+         *       "successUrl": "https://app.example.com/billing/success",
+         *       "cancelUrl": "https://app.example.com/billing/cancel"
+         *     }
+         */
         CheckoutRequest: {
             /** @enum {string} */
             plan: "pro" | "business";
@@ -6416,6 +6481,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "name": "Acme Research"
+         *     }
+         */
         CreateWorkspaceRequest: {
             name: string;
         };
@@ -6430,12 +6500,26 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
         AddMemberRequest: {
             /** Format: email */
             email: string;
             /** @enum {string} */
             role: "admin" | "member";
         };
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "password": "a-long-password",
+         *       "name": "Grace Hopper",
+         *       "plan": "pro"
+         *     }
+         */
         AdminCreateUserRequest: {
             /** Format: email */
             email: string;
@@ -6454,6 +6538,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "name": "Acme",
+         *       "scopes": [
+         *         "partner:oauth-client-admin"
+         *       ]
+         *     }
+         */
         CreatePartnerKeyRequest: {
             name: string;
             scopes: "partner:oauth-client-admin"[];
@@ -6468,6 +6560,15 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "plan": "business",
+         *       "entitlements": [
+         *         "ai",
+         *         "connectors"
+         *       ]
+         *     }
+         */
         UpdateAccountRequest: {
             /** @enum {string} */
             plan?: "free" | "pro" | "business";
@@ -6511,6 +6612,17 @@ export interface components {
             /** @enum {string} */
             status: "archived";
         };
+        /**
+         * @example {
+         *       "userId": "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10",
+         *       "title": "Your weekly summary is ready",
+         *       "body": "You ran 12 AI sessions this week.",
+         *       "icon": "chart",
+         *       "actionUrl": "/usage",
+         *       "category": "productivity",
+         *       "priority": "low"
+         *     }
+         */
         CreateNotificationRequest: {
             title: string;
             body: string;
@@ -6701,6 +6813,15 @@ export interface components {
             incidents: components["schemas"]["StatusIncident"][];
             maintenance: components["schemas"]["StatusMaintenance"][];
         };
+        /**
+         * @example {
+         *       "slug": "api",
+         *       "name": "API",
+         *       "description": "The public REST API",
+         *       "sortOrder": 10,
+         *       "isPublic": true
+         *     }
+         */
         CreateStatusService: {
             slug: string;
             name: string;
@@ -6711,6 +6832,12 @@ export interface components {
             /** @default true */
             isPublic: boolean;
         };
+        /**
+         * @example {
+         *       "name": "Public API",
+         *       "sortOrder": 5
+         *     }
+         */
         UpdateStatusService: {
             slug?: string;
             name?: string;
@@ -6718,6 +6845,14 @@ export interface components {
             sortOrder?: number;
             isPublic?: boolean;
         };
+        /**
+         * @example {
+         *       "slug": "api-auth",
+         *       "name": "Authentication",
+         *       "serviceSlug": "api",
+         *       "status": "operational"
+         *     }
+         */
         CreateStatusComponent: {
             slug: string;
             name: string;
@@ -6728,6 +6863,11 @@ export interface components {
              */
             status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
         };
+        /**
+         * @example {
+         *       "status": "degraded_performance"
+         *     }
+         */
         UpdateStatusComponent: {
             slug?: string;
             name?: string;
@@ -6735,6 +6875,17 @@ export interface components {
             /** @enum {string} */
             status?: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
         };
+        /**
+         * @example {
+         *       "title": "Elevated error rates",
+         *       "impact": "major",
+         *       "description": "Some requests fail with 5xx.",
+         *       "serviceSlugs": [
+         *         "api"
+         *       ],
+         *       "status": "investigating"
+         *     }
+         */
         CreateStatusIncident: {
             title: string;
             /** @enum {string} */
@@ -6752,6 +6903,11 @@ export interface components {
             /** Format: date-time */
             resolvedAt?: string;
         };
+        /**
+         * @example {
+         *       "status": "monitoring"
+         *     }
+         */
         UpdateStatusIncident: {
             title?: string;
             /** @enum {string} */
@@ -6766,12 +6922,28 @@ export interface components {
             /** Format: date-time */
             resolvedAt?: string;
         };
+        /**
+         * @example {
+         *       "status": "identified",
+         *       "message": "A bad deploy; rolling back.",
+         *       "authorName": "Platform team"
+         *     }
+         */
         CreateStatusIncidentUpdate: {
             /** @enum {string} */
             status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
             message: string;
             authorName: string;
         };
+        /**
+         * @example {
+         *       "title": "Database engine upgrade",
+         *       "serviceSlug": "api",
+         *       "startsAt": "2026-12-01T02:00:00Z",
+         *       "endsAt": "2026-12-01T04:00:00Z",
+         *       "status": "scheduled"
+         *     }
+         */
         CreateStatusMaintenance: {
             title: string;
             serviceSlug: string;
@@ -6785,6 +6957,11 @@ export interface components {
              */
             status: "scheduled" | "in_progress" | "completed" | "cancelled";
         };
+        /**
+         * @example {
+         *       "status": "in_progress"
+         *     }
+         */
         UpdateStatusMaintenance: {
             title?: string;
             serviceSlug?: string;
@@ -6806,6 +6983,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "title": "Trip planning",
+         *       "effortMode": "basic"
+         *     }
+         */
         CreateAiSessionRequest: {
             title?: string;
             /** Format: uuid */
@@ -6821,6 +7004,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "name": "Travel agent",
+         *       "instructions": "Answer as a concise travel agent."
+         *     }
+         */
         CreatePersonaRequest: {
             name: string;
             instructions: string;
@@ -6898,7 +7087,16 @@ export interface components {
                 status: string;
             };
         };
-        /** @description Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected. */
+        /**
+         * @description Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.
+         * @example {
+         *       "content": "Find three quiet beaches near Lisbon",
+         *       "capabilityKey": "ai.search.web",
+         *       "parameters": {
+         *         "maxResults": 5
+         *       }
+         *     }
+         */
         SendMessageRequest: {
             content: string;
             /** @description Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead */
@@ -6921,6 +7119,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "idempotencyKey": "retry-2026-11-22-1"
+         *     }
+         */
         RetryRequest: {
             idempotencyKey: string;
         };
@@ -6969,6 +7172,14 @@ export interface components {
             error: string;
             error_description: string;
         };
+        /**
+         * @example {
+         *       "grant_type": "authorization_code",
+         *       "code": "oac_Yp…",
+         *       "redirect_uri": "https://acme.example.com/callback",
+         *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+         *     }
+         */
         OAuthTokenRequest: {
             /** @description `authorization_code` or `refresh_token` */
             grant_type?: string | string[];
@@ -6987,6 +7198,12 @@ export interface components {
             /** @description Not supported: confidential clients use HTTP Basic */
             client_secret?: string | string[];
         };
+        /**
+         * @example {
+         *       "token": "ort_9s…",
+         *       "token_type_hint": "refresh_token"
+         *     }
+         */
         OAuthRevokeRequest: {
             /** @description An access or refresh token */
             token?: string | string[];
@@ -7030,6 +7247,24 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "clientName": "Acme Planner",
+         *       "clientType": "confidential",
+         *       "redirectUris": [
+         *         "https://acme.example.com/callback"
+         *       ],
+         *       "grantTypes": [
+         *         "authorization_code",
+         *         "refresh_token"
+         *       ],
+         *       "allowedScopes": [
+         *         "email:read",
+         *         "profile:read",
+         *         "execution:run"
+         *       ]
+         *     }
+         */
         CreateOAuthClientRequest: {
             clientName: string;
             /**
