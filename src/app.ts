@@ -17,7 +17,7 @@ import { statusSiteRoutes } from "./domains/status/site-routes";
 import { systemRoutes } from "./domains/system/routes";
 import { workspaceRoutes } from "./domains/workspaces/routes";
 import type { AppEnv } from "./env";
-import { errorResponse } from "./lib/envelope";
+import { errorResponse } from "./http/envelope";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { limitBodySize, requireJsonBody } from "./middleware/body";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { aiMessages } from "../../db/schema/ai";
-import { adminAuth, errors, uuidParam } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { adminAuth, errors, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
 import { lastEventIdOf, sseResponse } from "./stream";
 
 /**

@@ -1,5 +1,5 @@
 import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 import { consumeLimit, peekLimit, rateLimitExceeded } from "../../middleware/rate-limit";
 
 /** One counter per account (every user of it draws from the same daily allowance). */

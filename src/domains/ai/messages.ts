@@ -6,7 +6,7 @@ import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
 import { RUN_NOT_STARTED, startRun, stopRun } from "./runs";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../lib/openapi";
+import { isoDate } from "../../http/openapi";
 
 export const PLANS = ["free", "pro", "business"] as const;
 export const planSchema = z.enum(PLANS);

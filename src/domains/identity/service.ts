@@ -6,7 +6,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPasswo
 import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from "../../lib/tokens";
-import type { AuthUser } from "../../middleware/auth";
+import type { AuthUser } from "./caller";
 import type { NewUserInput } from "./schemas";
 
 /** Refresh tokens outlive access tokens by far; rotation keeps each one single-use. */

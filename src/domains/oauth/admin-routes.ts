@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { desc, sql } from "drizzle-orm";
 import { outbox } from "../../db/schema";
-import { paged } from "../../lib/envelope";
-import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../lib/openapi";
+import { paged } from "../../http/envelope";
+import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
-import { createRouter } from "../../lib/validator";
+import { createRouter } from "../../http/validator";
 import type { Db } from "../../db/client";
 
 const outboxMessage = z

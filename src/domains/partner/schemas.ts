@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../lib/openapi";
-import { GRANT_TYPES, SCOPES } from "../oauth/scopes";
+import { isoDate } from "../../http/openapi";
+import { GRANT_TYPES, SCOPES } from "../oauth";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 /** Generous for real callback URLs, small enough to keep client rows and comparisons cheap. */

@@ -1,0 +1,3 @@
+// The OAuth domain's public face: what other domains and the hosts may use.
+export { GRANT_TYPES, SCOPES, sortScopes } from "./scopes";
+export { purgeOAuth } from "./purge";
