@@ -24,6 +24,8 @@ export default defineConfig(async () => {
           // Everything that runs inside workerd with real D1, KV, Durable Objects and Queues.
           plugins: [
             cloudflareTest({
+              // The app's entry with a test MessageRun host that offers the AI tests' tools.
+              main: "./test/worker.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
             }),

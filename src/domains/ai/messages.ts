@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
-import type { RunSpec } from "../../durable-objects/run/types";
+import type { RunSpec } from "./run/types";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
