@@ -336,6 +336,11 @@ export async function stopMessage(db: Db, env: Env, userId: string, sessionId: s
   return answer.result;
 }
 
+/** A reply's D1 row by id alone (the operator's tail, which is not scoped to a user). */
+export async function storedRun(db: Db, messageId: string) {
+  return (await db.select().from(aiMessages).where(eq(aiMessages.id, messageId)))[0];
+}
+
 /** The stream's message must be an assistant message of a session of the caller's. */
 export async function streamTarget(db: Db, userId: string, sessionId: string, messageId: string) {
   const { target } = await turnOf(db, userId, sessionId, messageId);

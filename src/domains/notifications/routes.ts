@@ -103,5 +103,3 @@ export const notificationRoutes = createRouter()
     }),
     async (c) => ok(c, await archive(c.var.db, c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
   );
-
-export { notificationAdminRoutes } from "./admin-routes";
