@@ -33,15 +33,16 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**"],
+            exclude: ["test/node/**", "test/architecture.test.ts"],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
             testTimeout: 30_000,
           },
         },
         {
-          // Checks that need Node (third-party validators that compile code at run time).
-          test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
+          // Checks that need Node (third-party validators that compile code at run time; the
+          // architecture test, which reads src/).
+          test: { name: "node", include: ["test/node/**/*.test.ts", "test/architecture.test.ts"], environment: "node", testTimeout: 120_000 },
           resolve: { alias: { "cloudflare:workers": new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname } },
         },
       ],
