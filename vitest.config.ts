@@ -31,6 +31,8 @@ export default defineConfig(async () => {
           // Everything that runs inside workerd with real D1, KV, Durable Objects and Queues.
           plugins: [
             cloudflareTest({
+              // The app's entry with a test MessageRun host that offers the AI tests' tools.
+              main: "./test/worker.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
             }),
@@ -38,15 +40,16 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**"],
+            exclude: ["test/node/**", "test/architecture.test.ts"],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
             testTimeout: 30_000,
           },
         },
         {
-          // Checks that need Node (third-party validators that compile code at run time).
-          test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
+          // Checks that need Node (third-party validators that compile code at run time; the
+          // architecture test, which reads src/).
+          test: { name: "node", include: ["test/node/**/*.test.ts", "test/architecture.test.ts"], environment: "node", testTimeout: 120_000 },
           resolve: {
             alias: [
               { find: "cloudflare:workers", replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname },

@@ -1,5 +1,6 @@
 /**
- * Every request limit of the spec's Limits table, in one place. Keys are `METHOD path` with the
+ * The request limits of the spec's Limits table for the endpoints that exist, in one place (an
+ * issue that adds an endpoint adds its row). Keys are `METHOD path` with the
  * path relative to `{base_url}` exactly as the router declares it.
  *
  * `by` says who a limit counts: `user` (the authenticated caller; anonymous callers fall back to
@@ -22,17 +23,6 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /auth/login": perMinute(8, "ip+email"),
   "POST /auth/refresh": perMinute(120, "ip"),
   "POST /auth/logout": perMinute(120, "ip"),
-  "POST /auth/resend-confirmation": perFiveMinutes(5),
-  "POST /auth/confirm-email": perFiveMinutes(5),
-  "POST /auth/forgot-password": perFiveMinutes(3),
-  "POST /auth/reset-password": perFiveMinutes(5),
-  "POST /auth/exchange-recovery-code": perFiveMinutes(15),
-  "GET /auth/check-username": perMinute(20, "ip"),
-  "POST /auth/claim-username": perMinute(5, "ip"),
-  "POST /auth/change-email": perMinute(10, "ip"),
-  "POST /auth/change-password": perMinute(10, "ip"),
-  "POST /billing/checkout": perMinute(5),
-  "POST /mcp": perMinute(60),
 
   "GET /ai/sessions/:sessionId/messages": perMinute(60),
   "POST /ai/sessions/:sessionId/messages": perMinute(20),

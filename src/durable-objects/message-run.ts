@@ -1,12 +1,24 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
-import { createDb } from "../db/client";
-import { aiMessages, type ToolCallRecord } from "../db/schema/ai";
-import { ProviderError, type TokenUsage } from "../domains/ai/providers/types";
+import type { ToolCallRecord } from "../db/schema/ai";
+import {
+  endToolCalls,
+  EventLog,
+  executeRun,
+  heartbeatMsOf,
+  ProviderError,
+  recordRunEnd,
+  RunStore,
+  runToolSource,
+  TERMINAL,
+  toolEventPayload,
+  type RunEnd,
+  type RunOutcome,
+  type RunSpec,
+  type RunState,
+  type StopResult,
+  type ToolSource,
+} from "../domains/ai";
 import { nowIso } from "../lib/clock";
-import { EventLog, heartbeatMsOf } from "./run/event-log";
-import { executeRun, toolEventPayload } from "./run/executor";
-import { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
 import { describeError, logError } from "../lib/log";
 
 /**
@@ -29,6 +41,9 @@ type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending
  */
 export class MessageRun extends DurableObject<Env> {
   private readonly log: EventLog;
+  private readonly store: RunStore;
+  /** Where this object's runs get their tools, fixed when the object is built. */
+  private readonly tools: ToolSource;
   private execution: { promise: Promise<void>; abort: AbortController } | undefined;
   /**
    * Set synchronously once the run's end is decided (completion, stop, failure), while that end is
@@ -41,43 +56,38 @@ export class MessageRun extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS));
+    this.store = new RunStore(ctx.storage.kv);
+    this.tools = this.toolSource();
+  }
+
+  /** The tool source runs are built with: this deployment's (a test host may offer its own). */
+  protected toolSource(): ToolSource {
+    return runToolSource(this.env);
   }
 
   private get finishing() {
     return this.ending !== undefined;
   }
 
-  private get spec() {
-    return this.ctx.storage.kv.get<RunSpec>("spec");
-  }
-
-  private get state() {
-    return this.ctx.storage.kv.get<RunState>("state");
-  }
-
-  private set state(state: RunState | undefined) {
-    this.ctx.storage.kv.put("state", state);
-  }
-
   /** Accepts the run and returns before any model output; the alarm starts it right away. */
   async start(spec: RunSpec): Promise<Started> {
-    const existing = this.state;
-    if (existing) return { runId: this.spec!.runId, status: existing.status };
-    this.ctx.storage.kv.put("spec", spec);
-    this.state = { status: "queued", attempts: 0 };
+    const existing = this.store.state;
+    if (existing) return { runId: this.store.spec!.runId, status: existing.status };
+    this.store.spec = spec;
+    this.store.state = { status: "queued", attempts: 0 };
     await this.ctx.storage.setAlarm(Date.now());
     return { runId: spec.runId, status: "queued" };
   }
 
   status(): { status: RunState["status"] | null; lastEventId: number; listeners: number } {
-    const state = this.state;
+    const state = this.store.state;
     return { status: state?.status ?? null, lastEventId: state ? this.log.lastEventId : 0, listeners: this.log.listenerCount };
   }
 
   /** `GET /stream?after=<eventId>`: the SSE body, or 204 when nothing is left to send. */
   override async fetch(request: Request): Promise<Response> {
     const after = Number(new URL(request.url).searchParams.get("after") ?? "0");
-    const state = this.state;
+    const state = this.store.state;
     if (!state) return new Response(null, { status: 404 });
     const ended = TERMINAL.includes(state.status);
     if (ended && after >= this.log.lastEventId) return new Response(null, { status: 204 });
@@ -86,8 +96,8 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    const state = this.state;
-    const spec = this.spec;
+    const state = this.store.state;
+    const spec = this.store.spec;
     // Ended, or an end is being written right now (which removes the alarm when done).
     if (!state || !spec || TERMINAL.includes(state.status) || this.finishing) return;
     if (this.execution) {
@@ -107,7 +117,7 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   private async run(spec: RunSpec, attempt: number) {
-    this.state = { status: "running", attempts: attempt };
+    this.store.state = { status: "running", attempts: attempt };
     await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     const abort = new AbortController();
     const promise = (async () => {
@@ -119,14 +129,12 @@ export class MessageRun extends DurableObject<Env> {
           },
           // After the end is decided these are stale (and would outlive `erase()`): ignored.
           saveToolCalls: (calls, startedAt) => {
-            if (this.finishing) return;
-            this.ctx.storage.kv.put("toolCalls", calls);
-            this.ctx.storage.kv.put("toolStartedAt", startedAt);
+            if (!this.finishing) this.store.saveToolCalls(calls, startedAt);
           },
           saveUsage: (usage) => {
-            if (!this.finishing) this.ctx.storage.kv.put("usage", usage);
+            if (!this.finishing) this.store.usage = usage;
           },
-        });
+        }, this.tools);
         if (!this.finishing) await this.complete(spec, outcome);
       } catch (error) {
         if (this.finishing) return;
@@ -152,10 +160,10 @@ export class MessageRun extends DurableObject<Env> {
    * object; a run that completed or failed (or is writing that end) answers how it ended.
    */
   async stop(): Promise<StopAnswer> {
-    const state = this.state;
-    const spec = this.spec;
+    const state = this.store.state;
+    const spec = this.store.spec;
     if (!state || !spec) return { ok: false, status: "failed" };
-    if (state.status === "stopped") return { ok: true, result: this.ctx.storage.kv.get<StopResult>("stopResult")! };
+    if (state.status === "stopped") return { ok: true, result: this.store.stopResult! };
     if (this.stopping) return this.stopping;
     if (this.ending) return { ok: false, status: this.ending };
     if (TERMINAL.includes(state.status)) return { ok: false, status: state.status as Ending };
@@ -170,9 +178,9 @@ export class MessageRun extends DurableObject<Env> {
     const content = this.log.content();
     const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
     const tools = this.endedToolCalls("The run was stopped before the tool finished");
-    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.usageSoFar() });
-    this.ctx.storage.kv.put("stopResult", result);
-    this.state = { ...this.state!, status: "stopped", stoppedAt };
+    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.store.usage });
+    this.store.stopResult = result;
+    this.store.state = { ...this.store.state!, status: "stopped", stoppedAt };
     this.appendEndedToolCalls(spec, tools.ended);
     this.log.append(spec.runId, "message.stopped", { messageId: spec.messageId, content, stoppedAt });
     await this.end();
@@ -184,7 +192,7 @@ export class MessageRun extends DurableObject<Env> {
    * listeners get `message.stopped` and the end of the stream), then the event log, state and alarm go.
    */
   async erase(): Promise<void> {
-    const state = this.state;
+    const state = this.store.state;
     if (state && !TERMINAL.includes(state.status)) await this.stop();
     this.log.close();
     await this.ctx.storage.deleteAlarm();
@@ -201,7 +209,7 @@ export class MessageRun extends DurableObject<Env> {
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
     });
-    this.state = { ...this.state!, status: "completed" };
+    this.store.state = { ...this.store.state!, status: "completed" };
     // Both in one synchronous step: the same tick, and one flush to every listener.
     this.log.append(spec.runId, "message.completed", { messageId: spec.messageId, content: outcome.content });
     this.log.append(spec.runId, "message.suggestions", { messageId: spec.messageId, suggestions: outcome.suggestions });
@@ -217,41 +225,20 @@ export class MessageRun extends DurableObject<Env> {
       status: "failed",
       runError: JSON.stringify(error),
       toolCalls: tools.all,
-      ...this.usageSoFar(),
+      // Tokens of a run that did not complete: the provider's reports for its finished model
+      // calls, plus, for a provider that estimates (the demo), its estimate of what it streamed.
+      ...this.store.usage,
     });
-    this.state = { ...this.state!, status: "failed", error };
+    this.store.state = { ...this.store.state!, status: "failed", error };
     this.appendEndedToolCalls(spec, tools.ended);
     this.log.append(spec.runId, "run.error", { messageId: spec.messageId, error });
     await this.end();
   }
 
-  /**
-   * Tokens of a run that did not complete: the provider's reports for its finished model calls,
-   * plus, for a provider that estimates (the demo), its estimate of what it streamed.
-   */
-  private usageSoFar(): TokenUsage {
-    return this.ctx.storage.kv.get<TokenUsage>("usage") ?? { inputTokens: 0, outputTokens: 0 };
-  }
-
-  /**
-   * The tool calls as a run ends without completing. A call still executing ends with it: it is
-   * recorded `failed` (its result never reached the model) with `reason` as its error and the
-   * time it ran, so no call stays `executing`.
-   */
+  /** The run's tool calls as it ends without completing (a call still executing fails with it). */
   private endedToolCalls(reason: string): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
-    const calls = this.ctx.storage.kv.get<ToolCallRecord[]>("toolCalls");
-    if (!calls) return { all: null, ended: [] };
-    const startedAt = this.ctx.storage.kv.get<Record<string, number>>("toolStartedAt") ?? {};
-    const now = Date.now();
-    const ended: ToolCallRecord[] = [];
-    const all = calls.map((call) => {
-      if (call.status !== "executing") return call;
-      const start = startedAt[call.id];
-      const record: ToolCallRecord = { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
-      ended.push(record);
-      return record;
-    });
-    return { all, ended };
+    const { calls, startedAt } = this.store.toolCalls;
+    return endToolCalls(calls, startedAt, reason, Date.now());
   }
 
   /** Listeners see those calls end too (`tool.completed`), just before the terminal event. */
@@ -264,15 +251,8 @@ export class MessageRun extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The final message row in D1; only a row still `running` is written (a deleted session stays deleted). */
-  private async writeMessage(
-    spec: RunSpec,
-    values: Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" },
-  ) {
-    const db = createDb(this.env.DB);
-    await db
-      .update(aiMessages)
-      .set({ ...values, runStatus: values.status })
-      .where(and(eq(aiMessages.id, spec.messageId), eq(aiMessages.status, "running")));
+  /** The final message row in D1 (the ai domain's write-back). */
+  private async writeMessage(spec: RunSpec, values: RunEnd) {
+    await recordRunEnd(this.env.DB, spec.messageId, values);
   }
 }

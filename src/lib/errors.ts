@@ -1,4 +1,3 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
  * Every error code the API answers with, and its one HTTP status. The casing is the spec's
@@ -22,7 +21,10 @@ export const ERROR_STATUS = {
   internal_error: 500,
   CONNECTION_FAILED: 502,
   billing_unavailable: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+} as const satisfies Record<string, number>;
+
+/** An error status this API answers with (a subset of the statuses that carry a body). */
+export type ErrorStatus = (typeof ERROR_STATUS)[keyof typeof ERROR_STATUS];
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -54,7 +56,7 @@ export interface FieldError {
 
 /** Thrown by services and middleware; `onError` renders it into the error envelope. */
 export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
+  readonly status: ErrorStatus;
   constructor(
     readonly code: ErrorCode,
     message?: string,

@@ -1,6 +1,3 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-
 /** Where the API lives under the origin. */
 export const BASE_PATH = "/api/v1";
 
@@ -12,7 +9,7 @@ export function statusUrlOf(configured: string | undefined, origin: string): str
   return configured ? configured.replace(/\/+$/, "") : `${origin}${BASE_PATH}`;
 }
 
-/** The issuer is `ISSUER` when configured, otherwise the origin the request reached. */
-export function issuerOf(c: Context<AppEnv>): string {
-  return c.env.ISSUER || new URL(c.req.url).origin;
+/** The issuer is `ISSUER` when configured, otherwise the origin of the URL the request reached. */
+export function issuerFor(configured: string | undefined, requestUrl: string): string {
+  return configured || new URL(requestUrl).origin;
 }

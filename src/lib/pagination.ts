@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { base64url, fromBase64url } from "./crypto";
 import { badRequest } from "./errors";
 

@@ -1,9 +1,6 @@
-import type { Context } from "hono";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
-import type { AppEnv } from "../env";
 import { epochSeconds } from "./clock";
 import { newId } from "./ids";
-import { issuerOf } from "./origin";
 
 /** Access tokens live an hour (spec: 3600 s), first-party and OAuth alike. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -20,9 +17,6 @@ export interface TokenSigner {
   secret: string;
   issuer: string;
 }
-
-/** The signer of this request: the deployment's key, and the issuer this request was addressed to. */
-export const signerOf = (c: Context<AppEnv>): TokenSigner => ({ secret: c.env.JWT_SECRET, issuer: issuerOf(c) });
 
 const ALGORITHM = "HS256";
 const encoder = new TextEncoder();

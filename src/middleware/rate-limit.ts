@@ -2,40 +2,10 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
 import { BASE_PATH } from "../lib/origin";
 import { rateLimitRule } from "../limits";
-import type { RateLimitDecision } from "../durable-objects/rate-limiter";
-
-export const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "unknown";
-
-/** Calls the caller's limiter object; the one place that talks to it. */
-export function consumeLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
-  return env.RATE_LIMITER.getByName(caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
-}
-
-export function peekLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
-  return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
-}
-
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000));
-  const headers: Record<string, string> = {
-    "RateLimit-Limit": String(decision.limit),
-    "RateLimit-Remaining": String(decision.remaining),
-    "RateLimit-Reset": String(resetSeconds),
-  };
-  if (!decision.allowed) headers["Retry-After"] = String(resetSeconds);
-  return headers;
-}
-
-/** Puts a decision's RateLimit-* (and, when refused, Retry-After) headers on the answer. */
-export function applyRateLimitHeaders(c: Context, decision: RateLimitDecision) {
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
-}
-
-export const rateLimitExceeded = (decision: RateLimitDecision) =>
-  new ApiError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", undefined, rateLimitHeaders(decision));
+import { applyRateLimitHeaders, consumeLimit, rateLimitExceeded } from "../domains/limits";
+import { clientIp } from "../http/context";
 
 /** Longest e-mail address there is (RFC 5321 path limit); anything longer fails validation anyway. */
 const MAX_EMAIL_LENGTH = 254;

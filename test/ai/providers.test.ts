@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeModels, selectModel } from "../../src/domains/ai/models";
-import { sseData } from "../../src/domains/ai/providers/sse-parse";
+import { sseData } from "../../src/lib/sse";
 import { WorkersAiProvider } from "../../src/domains/ai/providers/workers-ai";
 import { SuggestionSplitter } from "../../src/domains/ai/suggestions";
 

@@ -6,15 +6,16 @@ import { runObject } from "../../src/domains/ai/runs";
 import { estimateTokens } from "../../src/domains/ai/providers/demo";
 import type { TokenUsage } from "../../src/domains/ai/providers/types";
 import { stopResultSchema } from "../../src/domains/ai/schemas";
-import { registerToolSource } from "../../src/domains/ai/tools";
+import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
-import { executeRun } from "../../src/durable-objects/run/executor";
-import type { RunOutcome, RunSpec } from "../../src/durable-objects/run/types";
+import { executeRun } from "../../src/domains/ai/run/executor";
+import { NO_TOOLS } from "../../src/domains/ai/tools";
+import type { RunOutcome, RunSpec } from "../../src/domains/ai/run/types";
 import { newId } from "../../src/lib/ids";
 import type { TestUser } from "../helpers/api";
 import { aiUser, events, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
 
-const unregister = registerToolSource({
+const unregister = offerTestTools({
   tools: () => [
     {
       key: "test.echo",
@@ -91,7 +92,7 @@ describe("runs that end early: tokens used so far", () => {
       },
       saveToolCalls: () => {},
       saveUsage: (usage) => saved.push(usage),
-    });
+    }, NO_TOOLS);
     await expect(run).rejects.toBeDefined();
     expect(deltas).toHaveLength(5);
     expect(saved.at(-1)).toEqual({ inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(deltas.join("")) });

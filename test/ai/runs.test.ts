@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { call, expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
 import { stopResultSchema } from "../../src/domains/ai/schemas";
-import { registerToolSource } from "../../src/domains/ai/tools";
+import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { aiUser, events, parseSse, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
 import { requests } from "./fake-openai";
 
-const unregister = registerToolSource({
+const unregister = offerTestTools({
   tools: () => [
     {
       key: "test.echo",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listNotificationsQuery, notificationSchema, unreadCountSchema } from "../../src/domains/notifications/schemas";
 import { listQuery, unreadCountQuery } from "../../src/domains/notifications/service";
 import { offsetMeta } from "../../src/lib/pagination";
-import { pagedEnvelope, envelope } from "../../src/lib/openapi";
+import { pagedEnvelope, envelope } from "../../src/http/openapi";
 import { call, createUser, expectFieldError, expectShape } from "../helpers/api";
 import { z } from "zod";
 import { insertRow, isoIn, send, testDb } from "./helpers";

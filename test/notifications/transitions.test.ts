@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { archiveResultSchema, markAllReadResultSchema, readResultSchema } from "../../src/domains/notifications/schemas";
 import { markAllRead } from "../../src/domains/notifications/service";
-import { envelope } from "../../src/lib/openapi";
+import { envelope } from "../../src/http/openapi";
 import { admin, call, createUser, expectShape } from "../helpers/api";
 import { eq } from "drizzle-orm";
 import { notifications } from "../../src/db/schema";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { ok } from "../../src/lib/envelope";
+import { ok } from "../../src/http/envelope";
 import { authenticate, requireEntitlement } from "../../src/middleware/auth";
 import { BASE, admin, createUser } from "../helpers/api";
 

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ok } from "../../lib/envelope";
-import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
-import { userSchema } from "../identity/schemas";
-import { createUser } from "../identity/service";
+import { ok } from "../../http/envelope";
+import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
+import { userSchema } from "../identity";
+import { createUser } from "../identity";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";
 import { createPartnerKey, updateAccount } from "./service";
 

@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { Plan } from "../../middleware/auth";
+import type { Plan } from "../identity";
 
 /** Partner keys are random, shown once, and stored only as their hash. */
 export async function createPartnerKey(db: Db, name: string, scopes: string[]) {

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { aiMessages } from "../../db/schema/ai";
-import { adminAuth, errors, uuidParam } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { adminAuth, errors, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
+import { storedRun } from "./messages";
 import { lastEventIdOf, sseResponse } from "./stream";
 
 /**
@@ -26,7 +25,6 @@ export const aiAdminRoutes = createRouter().openapi(
   async (c) => {
     const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
     const messageId = c.req.valid("param").messageId;
-    const stored = async () => (await c.var.db.select().from(aiMessages).where(eq(aiMessages.id, messageId)))[0];
-    return sseResponse(c, messageId, after, stored) as never;
+    return sseResponse(c, messageId, after, () => storedRun(c.var.db, messageId)) as never;
   },
 );

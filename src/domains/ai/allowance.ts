@@ -1,6 +1,6 @@
 import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
-import type { AuthContext } from "../../middleware/auth";
-import { consumeLimit, peekLimit, rateLimitExceeded } from "../../middleware/rate-limit";
+import type { AuthContext } from "../identity";
+import { consumeLimit, peekLimit, rateLimitExceeded } from "../limits";
 
 /** One counter per account (every user of it draws from the same daily allowance). */
 const caller = (accountId: string) => `account:${accountId}`;

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
-import type { RunSpec } from "../../durable-objects/run/types";
+import type { RunSpec } from "./run/types";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, errorText, isUniqueViolation, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
 import { RUN_NOT_STARTED, startRun, stopRun } from "./runs";
@@ -334,6 +334,11 @@ export async function stopMessage(db: Db, env: Env, userId: string, sessionId: s
     throw nothingToStop(answer.status === "completed" ? "completed" : "failed");
   }
   return answer.result;
+}
+
+/** A reply's D1 row by id alone (the operator's tail, which is not scoped to a user). */
+export async function storedRun(db: Db, messageId: string) {
+  return (await db.select().from(aiMessages).where(eq(aiMessages.id, messageId)))[0];
 }
 
 /** The stream's message must be an assistant message of a session of the caller's. */

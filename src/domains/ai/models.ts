@@ -1,6 +1,6 @@
 import { sha1Hex } from "../../lib/crypto";
 import { badRequest, forbidden } from "../../lib/errors";
-import type { Plan } from "../../middleware/auth";
+import type { Plan } from "../identity";
 import type { WorkersAiBinding } from "./providers/workers-ai";
 
 export const EFFORT_MODES = ["basic", "thinking", "pro"] as const;

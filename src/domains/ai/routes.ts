@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ok, paged } from "../../lib/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../lib/openapi";
+import { ok, paged } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../http/openapi";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
-import { createRouter } from "../../lib/validator";
+import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";

@@ -1,4 +1,4 @@
-import type { RunSpec } from "../../durable-objects/run/types";
+import type { RunSpec } from "./run/types";
 
 /**
  * `runError.code` of a reply whose object refused its run (`launch` in messages.ts): there is no

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isUuidV4 } from "../../lib/ids";
-import { isoDate } from "../../lib/openapi";
+import { isoDate } from "../../http/openapi";
 import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
 import { EFFORT_MODES } from "./models";
 

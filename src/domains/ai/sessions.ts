@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/clock";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 import type { EffortMode } from "./models";
 import { eraseRun } from "./runs";
 

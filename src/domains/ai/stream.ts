@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { aiMessages } from "../../db/schema/ai";
-import { RETRY_FRAME, sseFrame, type LoggedEvent } from "../../durable-objects/run/event-log";
+import { eventFrame, RETRY_FRAME, type LoggedEvent } from "./run/event-log";
 import type { AppEnv } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
 import { streamRun } from "./runs";
@@ -42,7 +42,7 @@ function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, 
     runId: message.runId,
     payload: { messageId: message.id, error: JSON.parse(message.runError) as unknown },
   };
-  return c.body(RETRY_FRAME + sseFrame(event), 200, SSE_HEADERS);
+  return c.body(RETRY_FRAME + eventFrame(event), 200, SSE_HEADERS);
 }
 
 /**

@@ -9,7 +9,7 @@ export interface ToolContext {
   messageId: string;
 }
 
-interface ToolDefinition {
+export interface ToolDefinition {
   /** Stable key shown to clients as `toolKey`, e.g. `github.search_issues`. */
   key: string;
   description: string;
@@ -19,19 +19,26 @@ interface ToolDefinition {
 }
 
 /**
- * Where tools come from. Connectors plug in here later (their enabled tools become a source);
- * a run asks every source for the tools its caller may use.
+ * Where a run's tools come from: the run is built with one source (see `runToolSource`) and asks
+ * it, when it starts, for the tools its caller may use.
  */
-interface ToolSource {
+export interface ToolSource {
   tools(context: ToolContext): ToolDefinition[] | Promise<ToolDefinition[]>;
 }
 
-const sources = new Set<ToolSource>();
+/** A source offering nothing: runs answer in text only. */
+export const NO_TOOLS: ToolSource = { tools: () => [] };
 
-export function registerToolSource(source: ToolSource): () => void {
-  sources.add(source);
-  return () => sources.delete(source);
-}
+/** One source offering the tools of several (e.g. built-in tools and each connector's). */
+export const combineToolSources = (...sources: ToolSource[]): ToolSource => ({
+  tools: async (context) => (await Promise.all(sources.map((source) => source.tools(context)))).flat(),
+});
+
+/**
+ * The tool source a message run is built with in this deployment. None yet: connectors add their
+ * source here (`combineToolSources(connectorTools(env), ...)`).
+ */
+export const runToolSource = (_env: Env): ToolSource => NO_TOOLS;
 
 /** The tools offered to one run, and the provider-facing spec of each. */
 export class ToolSet {
@@ -54,7 +61,7 @@ export class ToolSet {
 /** Function names must match ^[a-zA-Z0-9_-]{1,64}$ in the OpenAI protocol; keys may hold dots. */
 const wireName = (key: string) => key.replace(/[^a-zA-Z0-9_-]/g, "__").slice(0, 64);
 
-export async function toolsFor(context: ToolContext): Promise<ToolSet> {
-  const lists = await Promise.all([...sources].map((source) => source.tools(context)));
-  return new ToolSet(lists.flat());
+/** The tools `source` offers one run's caller. */
+export async function toolSetFor(source: ToolSource, context: ToolContext): Promise<ToolSet> {
+  return new ToolSet(await source.tools(context));
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { billingSubscriptions } from "../../db/schema";
 import { ApiError, conflict } from "../../lib/errors";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 import type { BillingSettings } from "./config";
 import { paymentProvider, PaymentProviderError, type PaidPlan } from "./providers";
 

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ok } from "../../lib/envelope";
-import { issuerOf } from "../../lib/origin";
-import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { ok } from "../../http/envelope";
+import { issuerOf } from "../../http/context";
+import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { startCheckout } from "./checkout";

@@ -1,10 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ok } from "../../lib/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { ok } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { RECOVERY_CODES_PER_ADDRESS } from "../../limits";
-import { consumeLimit, rateLimit } from "../../middleware/rate-limit";
+import { rateLimit } from "../../middleware/rate-limit";
+import { consumeLimit } from "../limits";
 import { afterResponse } from "./after-response";
 import { changePassword, checkEmailChange, requestEmailChange } from "./credential-changes";
 import { confirmEmail, resendConfirmation } from "./email-confirmation";

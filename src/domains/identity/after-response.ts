@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
-import { issuerOf } from "../../lib/origin";
+import { issuerOf } from "../../http/context";
 import type { Db } from "../../db/client";
 import { mailSettings, mailTransport, type MailTransport } from "../mail";
 import { accountLinks, type AccountLinks } from "./account-links";

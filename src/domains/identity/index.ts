@@ -1,3 +1,6 @@
-// What other domains may use of the identity domain.
+// The identity domain's public face: what other domains and the hosts may use.
+export { loadCaller, type AuthContext, type AuthUser, type Plan, type Role } from "./caller";
+export { checkCredentials, createUser, purgeExpiredTokens, workspacesOf } from "./service";
+export { ENTITLEMENT_PATTERN, newUserInput, planSchema, userSchema, workspaceRoleSchema } from "./schemas";
 export { findAccount, planChange } from "./plans";
 export { passwordRecoveryUrl } from "./account-links";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
-import type { Plan } from "../../middleware/auth";
+import type { Plan } from "./caller";
 import { DEFAULT_ENTITLEMENTS } from "./service";
 
 export async function findAccount(db: Db, accountId: string) {

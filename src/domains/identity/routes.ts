@@ -1,8 +1,8 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import { ok } from "../../lib/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody } from "../../lib/openapi";
-import { signerOf } from "../../lib/tokens";
-import { createRouter } from "../../lib/validator";
+import { ok } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
+import { signerOf } from "../../http/context";
+import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { afterResponse } from "./after-response";

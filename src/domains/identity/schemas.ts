@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../lib/openapi";
+import { isoDate } from "../../http/openapi";
 import { USERNAME_PATTERN } from "./username-rules";
 
 export const PLANS = ["free", "pro", "business"] as const;

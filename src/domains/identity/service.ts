@@ -17,7 +17,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPasswo
 import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from "../../lib/tokens";
-import type { AuthUser } from "../../middleware/auth";
+import type { AuthUser } from "./caller";
 import type { NewUserInput } from "./schemas";
 import { isReservedUsername } from "./username-rules";
 

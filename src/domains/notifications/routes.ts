@@ -2,10 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { toIso } from "../../lib/clock";
-import { ok, paged } from "../../lib/envelope";
-import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../lib/openapi";
+import { ok, paged } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/validator";
+import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import {
@@ -103,5 +103,3 @@ export const notificationRoutes = createRouter()
     }),
     async (c) => ok(c, await archive(c.var.db, c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
   );
-
-export { notificationAdminRoutes } from "./admin-routes";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES } from "../../db/schema/notifications";
-import { isoDate } from "../../lib/openapi";
+import { isoDate } from "../../http/openapi";
 import { offsetQuery } from "../../lib/pagination";
 
 /** Field bounds: generous for real copy, small enough that a list page stays a few kilobytes. */

@@ -1,24 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, sql } from "drizzle-orm";
-import { outbox } from "../../db/schema";
-import { paged } from "../../lib/envelope";
-import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../lib/openapi";
+import { paged } from "../../http/envelope";
+import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
-import { createRouter } from "../../lib/validator";
-import type { Db } from "../../db/client";
+import { createRouter } from "../../http/validator";
+import { listOutbox } from "./outbox";
 
 const outboxMessage = z
   .object({ id: z.uuid(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate() })
   .openapi("OutboxMessage");
-
-/** Newest first, with the total, in one round trip. */
-async function listOutbox(db: Db, limit: number, offset: number) {
-  const [rows, [count]] = await db.batch([
-    db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)` }).from(outbox),
-  ]);
-  return { messages: rows.map(({ recipient, ...row }) => ({ ...row, to: recipient })), total: count?.total ?? 0 };
-}
 
 /** The operator's view of mail written while no mail provider is configured (links and codes). */
 export const outboxAdminRoutes = createRouter().openapi(

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "../../env";
 import { rateLimitRule, type RateLimitRule } from "../../limits";
-import { applyRateLimitHeaders, clientIp, consumeLimit, rateLimitExceeded } from "../../middleware/rate-limit";
+import { clientIp } from "../../http/context";
+import { applyRateLimitHeaders, consumeLimit, rateLimitExceeded } from "../limits";
 import type { OAuthClaims } from "../../lib/tokens";
 
 /**

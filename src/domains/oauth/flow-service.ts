@@ -5,7 +5,7 @@ import { oauthClients, oauthCodes, oauthFlows, oauthGrants, oauthMagicLinks, out
 import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { checkCredentials } from "../identity/service";
+import { checkCredentials } from "../identity";
 import type { MailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../lib/openapi";
-import { GRANT_TYPES, SCOPES } from "../oauth/scopes";
-import { redirectUriProblem } from "../oauth/redirect-uri";
+import { isoDate } from "../../http/openapi";
+import { GRANT_TYPES, redirectUriProblem, SCOPES } from "../oauth";
 
 /** Generous for real callback URLs, small enough to keep client rows and comparisons cheap. */
 const MAX_REDIRECT_URI_LENGTH = 2000;

@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { forbidden, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { sortScopes } from "../oauth/scopes";
+import { sortScopes } from "../oauth";
 import type { CreateClientInput } from "./schemas";
 
 /** A live partner key holding `scope`, looked up by the key's SHA-256 (the key itself is never stored). */

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { ok } from "../../lib/envelope";
+import { ok } from "../../http/envelope";
 import { describeError, logError } from "../../lib/log";
-import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
 import { publishStatus } from "./publisher";
 import {
   componentSchema,

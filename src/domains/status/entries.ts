@@ -1,7 +1,7 @@
 import { renderBadge } from "./badge";
 import { renderAtomFeed } from "./feed";
 import { CONTENT_TYPE, DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
-import { renderStatusPage } from "./page";
+import { renderStatusPage } from "./pages";
 import type { StatusModel } from "./projection";
 import { statuspageStatus, statuspageSummary } from "./statuspage-v2";
 import { UPTIME_WINDOWS } from "./uptime";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
-import { isoDate } from "../../lib/openapi";
+import { isoDate } from "../../http/openapi";
 import { INDICATORS } from "./derive";
 import { DEFAULT_FEED_LIMIT } from "./keys";
 import { UPTIME_WINDOWS } from "./uptime";

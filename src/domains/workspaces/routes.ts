@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ok } from "../../lib/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody, uuidParam } from "../../lib/openapi";
-import { createRouter } from "../../lib/validator";
+import { ok } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
-import { workspacesOf } from "../identity/service";
+import { workspacesOf } from "../identity";
 import { addMemberBody, createWorkspaceBody, membershipSchema, workspaceSchema } from "./schemas";
 import { addMember, createWorkspace } from "./service";
 

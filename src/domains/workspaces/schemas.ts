@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../lib/openapi";
-import { workspaceRoleSchema } from "../identity/schemas";
+import { isoDate } from "../../http/openapi";
+import { workspaceRoleSchema } from "../identity";
 
 export const createWorkspaceBody = z.strictObject({ name: z.string().trim().min(1).max(100) }).openapi("CreateWorkspaceRequest", { example: {"name": "Acme Research"} });
 

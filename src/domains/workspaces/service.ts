@@ -4,7 +4,7 @@ import { memberships, users, workspaces } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { AuthContext } from "../../middleware/auth";
+import type { AuthContext } from "../identity";
 
 /** Business workspaces belong to the caller's account and need the `business` plan. */
 export async function createWorkspace(db: Db, auth: AuthContext, name: string) {

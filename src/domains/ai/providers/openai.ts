@@ -1,4 +1,4 @@
-import { sseData } from "./sse-parse";
+import { sseData } from "../../../lib/sse";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
 interface OpenAiConfig {

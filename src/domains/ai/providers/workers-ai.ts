@@ -1,4 +1,4 @@
-import { sseData } from "./sse-parse";
+import { sseData } from "../../../lib/sse";
 import { type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
 /** The part of the Workers AI binding this provider uses (so tests can hand in a local fake). */

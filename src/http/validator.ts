@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
-import { badRequest, type FieldError } from "./errors";
+import { badRequest, type FieldError } from "../lib/errors";
 
 /** Zod issues as the API's `details.fields[]`: a dotted path and a message per problem. */
 export function fieldErrors(error: ZodError): FieldError[] {

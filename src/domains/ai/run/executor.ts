@@ -1,12 +1,12 @@
 import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { aiMessages, type ToolCallRecord } from "../../db/schema/ai";
-import { capabilityRunner } from "../../domains/ai/capabilities";
-import { estimateTokens } from "../../domains/ai/providers/demo";
-import { providerFor } from "../../domains/ai/providers";
-import type { ChatMessage, ChatToolCall, TokenUsage } from "../../domains/ai/providers/types";
-import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../../domains/ai/suggestions";
-import { toolsFor, type ToolContext, type ToolSet } from "../../domains/ai/tools";
+import { createDb } from "../../../db/client";
+import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
+import { capabilityRunner } from "../capabilities";
+import { estimateTokens } from "../providers/demo";
+import { providerFor } from "../providers";
+import type { ChatMessage, ChatToolCall, TokenUsage } from "../providers/types";
+import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../suggestions";
+import { toolSetFor, type ToolContext, type ToolSet, type ToolSource } from "../tools";
 import type { RunOutcome, RunSpec } from "./types";
 
 /** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
@@ -14,7 +14,7 @@ const MAX_HISTORY_MESSAGES = 40;
 /** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
 const MAX_TOOL_ROUNDS = 4;
 
-interface RunIo {
+export interface RunIo {
   emit(type: string, payload: Record<string, unknown>, stepId?: string): void;
   /**
    * Called whenever the tool calls change, so they survive an eviction; `startedAt` (epoch ms by
@@ -59,9 +59,10 @@ function systemPrompt(spec: RunSpec): string | null {
 /**
  * Runs one assistant message: streams the model's reply as `message.delta`, executes the tool
  * calls it asks for (with `tool.started`/`tool.completed`) and feeds their results back, and cuts
- * the suggestions block out of the text. Returns the outcome; the caller writes the terminal events.
+ * the suggestions block out of the text. The tools it may offer come from `tools`, the source the
+ * run was built with. Returns the outcome; the caller writes the terminal events.
  */
-export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<RunOutcome> {
+export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: ToolSource): Promise<RunOutcome> {
   const outcome: RunOutcome = { content: "", toolCalls: [], suggestions: [], inputTokens: 0, outputTokens: 0 };
   const progress: Progress = { outcome, io, startedAt: {} };
   const emitDelta = (text: string) => {
@@ -90,7 +91,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
 
   const provider = providerFor(spec.model.providerKey, env);
   const context: ToolContext = { env, userId: spec.userId, workspaceId: spec.workspaceId, sessionId: spec.sessionId, messageId: spec.messageId };
-  const [past, tools] = await Promise.all([history(env, spec), toolsFor(context)]);
+  const [past, offeredTools] = await Promise.all([history(env, spec), toolSetFor(tools, context)]);
   const system = systemPrompt(spec);
   const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, { role: "user", content: spec.prompt }];
   const splitter = new SuggestionSplitter();
@@ -98,7 +99,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
     const calls: ChatToolCall[] = [];
     let roundText = "";
-    const offered = round < MAX_TOOL_ROUNDS ? tools.specs() : [];
+    const offered = round < MAX_TOOL_ROUNDS ? offeredTools.specs() : [];
     for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: offered, signal: io.signal })) {
       if (io.signal.aborted) break;
       if (event.type === "delta") {
@@ -116,7 +117,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo): Promise<Ru
     if (io.signal.aborted || calls.length === 0) break;
     messages.push({ role: "assistant", content: roundText || null, toolCalls: calls });
     for (const call of calls) {
-      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, tools, context, progress)) });
+      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, offeredTools, context, progress)) });
     }
   }
   emitDelta(splitter.flush());
@@ -134,6 +135,29 @@ export const toolEventPayload = (record: ToolCallRecord): Record<string, unknown
   ...(record.error ? { error: record.error } : {}),
   ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}),
 });
+
+/**
+ * The tool calls as a run ends without completing. A call still executing ends with it: it is
+ * recorded `failed` (its result never reached the model) with `reason` as its error and the
+ * time it ran, so no call stays `executing`.
+ */
+export function endToolCalls(
+  calls: ToolCallRecord[] | undefined,
+  startedAt: Record<string, number>,
+  reason: string,
+  now: number,
+): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
+  if (!calls) return { all: null, ended: [] };
+  const ended: ToolCallRecord[] = [];
+  const all = calls.map((call) => {
+    if (call.status !== "executing") return call;
+    const start = startedAt[call.id];
+    const record: ToolCallRecord = { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
+    ended.push(record);
+    return record;
+  });
+  return { all, ended };
+}
 
 /** Executes one tool call, reporting it as it goes; the result (or error) goes back to the model. */
 async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext, { outcome, io, startedAt }: Progress) {

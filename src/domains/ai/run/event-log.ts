@@ -1,3 +1,5 @@
+import { sseComment, sseFrame, sseRetry } from "../../../lib/sse";
+
 /**
  * The run's event log in the object's SQLite storage, and the SSE listeners it feeds. Every event
  * is written (with the next gapless id) before any listener sees it, so a listener that reconnects
@@ -27,13 +29,13 @@ export function heartbeatMsOf(raw: string | undefined): number {
 }
 
 const encoder = new TextEncoder();
-const PING = encoder.encode(": ping\n\n");
+const PING = encoder.encode(sseComment("ping"));
 /** The first thing every SSE body sends. */
-export const RETRY_FRAME = `retry: ${RETRY_MS}\n\n`;
+export const RETRY_FRAME = sseRetry(RETRY_MS);
 const RETRY = encoder.encode(RETRY_FRAME);
 
-export const sseFrame = (event: LoggedEvent) =>
-  `id: ${event.eventId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+/** A logged event's frame: its id is the event id (what `Last-Event-ID` resumes after). */
+export const eventFrame = (event: LoggedEvent) => sseFrame({ id: event.eventId, event: event.type, data: JSON.stringify(event) });
 
 export class EventLog {
   /** Each live listener, with the event id it has seen up to (its `Last-Event-ID`, or 0). */
@@ -62,7 +64,7 @@ export class EventLog {
   /** Writes the event, then hands its frame to every listener. */
   append(runId: string, type: string, payload: Record<string, unknown>, stepId?: string): LoggedEvent {
     const event: LoggedEvent = { eventId: this.last + 1, type, runId, ...(stepId ? { stepId } : {}), payload };
-    const frame = sseFrame(event);
+    const frame = eventFrame(event);
     const delta = type === "message.delta" ? String(payload.delta) : null;
     this.sql.exec("INSERT INTO events (id, type, frame, delta) VALUES (?, ?, ?, ?)", event.eventId, type, frame, delta);
     this.last = event.eventId;

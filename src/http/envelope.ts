@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
-import { ApiError } from "./errors";
+import { ApiError } from "../lib/errors";
 
 /** Request metadata every error (and every paginated list) carries. */
 export function requestMeta(c: Context<AppEnv>) {

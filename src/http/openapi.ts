@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ERROR_STATUS } from "./errors";
+import { ERROR_STATUS } from "../lib/errors";
 
 /** Helpers that keep route declarations short; every route's shapes come from zod schemas. */
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({

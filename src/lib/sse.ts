@@ -1,4 +1,32 @@
 /**
+ * Server-sent events (WHATWG HTML, "Server-sent events"), both ways, in one place: the frame
+ * writer every SSE body we send uses (AI run streams today, MCP answers tomorrow) and the parser
+ * for the streams we read (AI providers).
+ */
+
+/** One event as written on the wire. `data` may hold line breaks: each line becomes a `data:` field. */
+export interface SseEvent {
+  id?: string | number;
+  event?: string;
+  data: string;
+}
+
+/** `id:`, `event:`, then one `data:` line per line of `data`, closed by the blank line. */
+export function sseFrame({ id, event, data }: SseEvent): string {
+  let frame = "";
+  if (id !== undefined) frame += `id: ${id}\n`;
+  if (event !== undefined) frame += `event: ${event}\n`;
+  for (const line of data.split(/\r\n|\r|\n/)) frame += `data: ${line}\n`;
+  return `${frame}\n`;
+}
+
+/** The reconnection delay a client should wait, in milliseconds. */
+export const sseRetry = (ms: number) => `retry: ${ms}\n\n`;
+
+/** A comment line: ignored by clients, it keeps idle connections open through proxies. */
+export const sseComment = (text: string) => `: ${text}\n\n`;
+
+/**
  * Reads a `text/event-stream` body into its `data` payloads (one string per event), following the
  * WHATWG parsing rules that matter for providers: `\n`, `\r\n` or `\r` line ends, multi-line data,
  * comments ignored, an event ending at a blank line. Chunk boundaries may fall anywhere.

@@ -1,5 +1,5 @@
-import type { SuggestionRecord, ToolCallRecord } from "../../db/schema/ai";
-import type { CapabilityKey } from "../../domains/ai/capabilities";
+import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
+import type { CapabilityKey } from "../capabilities";
 
 /** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
 export interface RunSpec {

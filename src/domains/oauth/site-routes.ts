@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { json } from "../../lib/openapi";
-import { BASE_PATH, issuerOf } from "../../lib/origin";
-import { createRouter } from "../../lib/validator";
+import { json } from "../../http/openapi";
+import { BASE_PATH } from "../../lib/origin";
+import { issuerOf } from "../../http/context";
+import { createRouter } from "../../http/validator";
 import { discoveryDocument } from "./schemas";
 import { GRANT_TYPES, SCOPES } from "./scopes";
 

@@ -1,0 +1,16 @@
+import { and, eq } from "drizzle-orm";
+import { createDb } from "../../../db/client";
+import { aiMessages } from "../../../db/schema/ai";
+
+export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
+
+/**
+ * Writes how a run ended onto its reply's D1 row. Only a row still `running` is written, so a
+ * reply whose session was deleted meanwhile stays deleted.
+ */
+export async function recordRunEnd(d1: D1Database, messageId: string, values: RunEnd) {
+  await createDb(d1)
+    .update(aiMessages)
+    .set({ ...values, runStatus: values.status })
+    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")));
+}

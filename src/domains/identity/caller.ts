@@ -1,0 +1,85 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts, authSessions, memberships, revokedAccessTokens, users, workspaces } from "../../db/schema";
+import { forbidden, unauthorized } from "../../lib/errors";
+import type { AccessClaims } from "../../lib/tokens";
+
+export type Plan = "free" | "pro" | "business";
+export type Role = "owner" | "admin" | "member";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  username: string | null;
+  createdAt: string;
+}
+
+/** The caller of a request: who they are, what their account may use, and where they act. */
+export interface AuthContext {
+  user: AuthUser;
+  accountId: string;
+  plan: Plan;
+  entitlements: string[];
+  /** The account's override of the plan's daily AI request allowance, if set. */
+  aiDailyAllowance: number | null;
+  token: AccessClaims;
+  /** The workspace this request acts in (`X-Workspace-Id`, or the caller's personal one). */
+  workspace: { id: string; accountId: string; kind: "personal" | "business"; role: Role };
+}
+
+/**
+ * Loads the caller of a verified token: the user, their account, the token's revocation state and
+ * the acting workspace (`workspaceId`, or the caller's personal one) in one D1 round trip (a batch).
+ * A revoked token or session is 401; a workspace the caller is no member of is 403.
+ */
+export async function loadCaller(db: Db, claims: AccessClaims, workspaceId: string | undefined): Promise<AuthContext> {
+  const sessionId = claims.kind === "first-party" ? claims.sessionId : null;
+  const [callerRows, workspaceRows, revoked] = await db.batch([
+    db
+      .select({
+        // The public columns only: the password hash never leaves the database here.
+        user: {
+          id: users.id,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          name: users.name,
+          username: users.username,
+          createdAt: users.createdAt,
+        },
+        accountId: users.accountId,
+        plan: accounts.plan,
+        entitlements: accounts.entitlements,
+        aiDailyAllowance: accounts.aiDailyAllowance,
+        sessionRevokedAt: authSessions.revokedAt,
+        sessionUserId: authSessions.userId,
+      })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .leftJoin(authSessions, eq(authSessions.id, sql`${sessionId}`))
+      .where(eq(users.id, claims.userId)),
+    db
+      .select({ id: workspaces.id, accountId: workspaces.accountId, kind: workspaces.kind, role: memberships.role })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(
+        and(
+          eq(memberships.userId, claims.userId),
+          workspaceId ? eq(workspaces.id, workspaceId) : and(eq(workspaces.kind, "personal"), eq(memberships.role, "owner")),
+        ),
+      )
+      .limit(1),
+    db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),
+  ]);
+
+  const caller = callerRows[0];
+  const sessionValid = claims.kind === "oauth" || (caller?.sessionUserId === claims.userId && caller.sessionRevokedAt === null);
+  if (!caller || !sessionValid || revoked.length > 0) throw unauthorized("Access token has been revoked", "invalid_token");
+
+  const workspace = workspaceRows[0];
+  if (!workspace) throw forbidden("You are not a member of this workspace");
+
+  const { user, accountId, plan, entitlements, aiDailyAllowance } = caller;
+  return { user, accountId, plan, entitlements, aiDailyAllowance, token: claims, workspace };
+}

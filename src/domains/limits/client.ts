@@ -1,0 +1,31 @@
+import { ApiError } from "../../lib/errors";
+import type { RateLimitDecision } from "./windows";
+
+/** Calls the caller's limiter object; the one place that talks to it. */
+export function consumeLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
+  return env.RATE_LIMITER.getByName(caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
+}
+
+/** Reads a bucket without consuming from it (e.g. to report an allowance). */
+export function peekLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
+  return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
+}
+
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000));
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(decision.limit),
+    "RateLimit-Remaining": String(decision.remaining),
+    "RateLimit-Reset": String(resetSeconds),
+  };
+  if (!decision.allowed) headers["Retry-After"] = String(resetSeconds);
+  return headers;
+}
+
+/** Puts a decision's RateLimit-* (and, when refused, Retry-After) headers on the answer being built. */
+export function applyRateLimitHeaders(answer: { header(name: string, value: string): void }, decision: RateLimitDecision) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) answer.header(name, value);
+}
+
+export const rateLimitExceeded = (decision: RateLimitDecision) =>
+  new ApiError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", undefined, rateLimitHeaders(decision));

@@ -1,0 +1,60 @@
+// Who may call what, for every operation of the OpenAPI document (test/helpers/access-suite.ts).
+// A domain adds its entry (`test/<domain>/access.ts`) to DOMAINS; a public operation is added,
+// with the reason, to EXEMPT.
+import { describe } from "vitest";
+import { aiAccess } from "./ai/access";
+import { accessSuite, type DomainAccess } from "./helpers/access-suite";
+import { notificationsAccess } from "./notifications/access";
+import { workspacesAccess } from "./workspaces/access";
+
+const DOMAINS: DomainAccess[] = [aiAccess, notificationsAccess, workspacesAccess];
+
+const V1 = "/api/v1";
+
+/** Operations the suite does not check, each with its reason. */
+const EXEMPT = new Set([
+  // Public: liveness for load balancers and uptime checks.
+  `GET ${V1}/health`,
+  // Public: signing up and in, and the refresh token's own endpoints (they take credentials in the body).
+  `POST ${V1}/auth/register`,
+  `POST ${V1}/auth/login`,
+  `POST ${V1}/auth/refresh`,
+  `POST ${V1}/auth/logout`,
+  // Public: the status surface (JSON under the API, page, feed, badge and Statuspage v2 at the root).
+  `GET ${V1}/status`,
+  `GET ${V1}/status/services`,
+  `GET ${V1}/status/services/{slug}`,
+  `GET ${V1}/status/components`,
+  `GET ${V1}/status/incidents`,
+  `GET ${V1}/status/incidents/{id}`,
+  `GET ${V1}/status/maintenance`,
+  `GET ${V1}/status/snapshots/{date}`,
+  `GET ${V1}/status/uptime/{window}`,
+  "GET /status",
+  "GET /status/feed.atom",
+  "GET /status/badge.svg",
+  "GET /api/v2/summary.json",
+  "GET /api/v2/status.json",
+  // Public: OAuth discovery documents (RFC 8414).
+  "GET /.well-known/openid-configuration",
+  "GET /.well-known/oauth-authorization-server",
+  // OAuth: the browser flow (its own session cookie and CSRF token), and the token and revocation
+  // endpoints (client authentication, RFC 6749 errors); covered by test/oauth/.
+  `GET ${V1}/oauth/authorize`,
+  `GET ${V1}/oauth/login`,
+  `POST ${V1}/oauth/login`,
+  `GET ${V1}/oauth/magic-link`,
+  `POST ${V1}/oauth/magic-link`,
+  `GET ${V1}/oauth/magic`,
+  `POST ${V1}/oauth/magic`,
+  `GET ${V1}/oauth/consent`,
+  `POST ${V1}/oauth/consent`,
+  `POST ${V1}/oauth/token`,
+  `POST ${V1}/oauth/revoke`,
+  // OAuth userinfo answers by RFC 6750 (OAuth tokens only, its own challenges); test/oauth/endpoints.test.ts.
+  `GET ${V1}/oauth/userinfo`,
+  // Partner API: a partner key, not a user token; test/oauth/partner.test.ts.
+  `POST ${V1}/partner/oauth-clients`,
+]);
+
+describe("access", () => accessSuite(DOMAINS, EXEMPT));

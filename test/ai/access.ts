@@ -1,0 +1,30 @@
+import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
+import { newSession, sent } from "./helpers";
+
+const P = "/api/v1/ai";
+
+/** Another user's conversation. */
+const session: ForeignFixture = async (owner) => ({ params: { sessionId: (await newSession(owner)).id } });
+
+/** Another user's conversation with one turn (the demo model answers). */
+const turn: ForeignFixture = async (owner) => {
+  const { id: sessionId } = await newSession(owner);
+  const { assistantMessage } = await sent(owner, sessionId, { content: "mine", model: "demo" });
+  return { params: { sessionId, assistantMessageId: assistantMessage.id, messageId: assistantMessage.id }, body: { POST: { idempotencyKey: "k" } } };
+};
+
+/** The AI domain: needs the `ai` entitlement; OAuth tokens need `execution:run`. */
+export const aiAccess: DomainAccess = {
+  prefix: `${P}/`,
+  entitlement: "ai",
+  oauthScope: "execution:run",
+  foreign: {
+    [`${P}/sessions/{sessionId}`]: session,
+    [`${P}/sessions/{sessionId}/messages`]: async (owner) => ({ ...(await session(owner)), body: { POST: { content: "not yours" } } }),
+    [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/retries`]: turn,
+    [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/selection`]: turn,
+    [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/stop`]: turn,
+    [`${P}/sessions/{sessionId}/messages/{messageId}/stream`]: turn,
+    [`${P}/operations/sessions/{sessionId}/usage`]: session,
+  },
+};

@@ -1,0 +1,162 @@
+// The house rules (DESIGN.md "Hosts and domains", docs/architecture.md), checked on the imports of
+// every module under src/. Runs in Node (it reads the source tree); no dependency beyond the
+// standard library. The rules are a pure function of { path -> source }, so the same function is
+// shown to fail on a fixture of deliberate violations below.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+type Sources = Map<string, string>;
+
+const SRC = join(import.meta.dirname, "../src");
+
+/** Every module under src/, keyed by its path relative to src/ (posix separators). */
+function readSources(dir = SRC, sources: Sources = new Map()): Sources {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) readSources(path, sources);
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) sources.set(relative(SRC, path).split("\\").join("/"), readFileSync(path, "utf8"));
+  }
+  return sources;
+}
+
+/** Specifiers of static imports, re-exports, side-effect imports and dynamic imports. */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /^\s*import\s*["']([^"']+)["']/gm, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+/** A relative specifier resolved to a module of `sources` (path relative to src/), or null for a package. */
+function resolve(sources: Sources, from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (sources.has(candidate)) return candidate;
+  // Outside src/ (e.g. ../worker-configuration) or missing: not ours to judge here (tsc is).
+  return base;
+}
+
+/** Where a module sits in the house. */
+function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
+  if (/^(index|app)\.tsx?$/.test(path) || /^(durable-objects|queues|cron|middleware)\//.test(path)) return "host";
+  if (path.startsWith("domains/")) return "domain";
+  if (path.startsWith("lib/")) return "lib";
+  if (path.startsWith("http/")) return "http";
+  return "other";
+}
+
+const domainOf = (path: string) => /^domains\/([^/]+)\//.exec(path)?.[1];
+/** A domain's router: its HTTP surface, where middleware is declared on each route. */
+const isRouter = (path: string) => /^domains\/[^/]+\/([a-z-]+-)?routes\.ts$/.test(path);
+const isDrizzle = (specifier: string) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/");
+const isHono = (specifier: string) => specifier === "hono" || specifier.startsWith("hono/") || specifier.startsWith("@hono/");
+
+/** Every broken rule, one line each (`file -> import: rule`); empty when the house is in order. */
+export function violations(sources: Sources): string[] {
+  const found: string[] = [];
+  const graph = new Map<string, string[]>();
+  for (const [path, source] of sources) {
+    const edges: string[] = [];
+    for (const specifier of importsOf(source)) {
+      const target = resolve(sources, path, specifier);
+      const broken = (rule: string) => found.push(`${path} -> ${specifier}: ${rule}`);
+      const layer = layerOf(path);
+      if (target === null) {
+        if (isDrizzle(specifier) && (layer === "host" || isRouter(path) || path.endsWith("pages.tsx"))) broken("queries belong in services, not in routes or hosts");
+        if (isHono(specifier) && layer === "lib") broken("lib/ never imports Hono (HTTP helpers live in http/)");
+        continue;
+      }
+      if (sources.has(target)) edges.push(target);
+      const targetLayer = layerOf(target);
+      if (layer === "domain" && targetLayer === "host") {
+        // The one exemption: a router declares the HTTP middleware (authenticate, rateLimit) on its routes.
+        if (!(isRouter(path) && target.startsWith("middleware/"))) broken("a domain never imports a host");
+      }
+      const from = domainOf(path);
+      const to = domainOf(target);
+      if (from && to && from !== to && target !== `domains/${to}/index.ts`) broken(`domains talk through domains/${to}/index.ts only`);
+      if (layer === "lib" && targetLayer !== "lib") broken("lib/ imports only lib/ (never a domain, a host, http/ or env)");
+      if (layer === "http" && (targetLayer === "domain" || targetLayer === "host")) broken("http/ never imports a domain or a host");
+    }
+    graph.set(path, edges);
+  }
+  for (const cycle of cyclesOf(graph)) found.push(`import circle among: ${cycle.join(", ")}`);
+  return found;
+}
+
+/** One cycle per strongly connected group of modules (Tarjan), so a circle is reported once. */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(group.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+describe("architecture", () => {
+  it("src/ keeps the house rules", () => {
+    const sources = readSources();
+    expect(sources.size).toBeGreaterThan(50);
+    expect(violations(sources)).toEqual([]);
+  });
+
+  it("fails on each kind of violation (a fixture, not src/)", () => {
+    const fixture: Sources = new Map([
+      // A domain importing a host (the old engine layout: ai -> durable-objects).
+      ["domains/ai/messages.ts", `import type { RunSpec } from "../../durable-objects/run/types";`],
+      ["durable-objects/run/types.ts", `export interface RunSpec {}`],
+      // A router may declare middleware, but a service may not import it.
+      ["domains/ai/routes.ts", `import { authenticate } from "../../middleware/auth";\nimport { eq } from "drizzle-orm";`],
+      ["domains/ai/allowance.ts", `import { consumeLimit } from "../../middleware/rate-limit";`],
+      ["middleware/auth.ts", `import { and } from "drizzle-orm/sql";\nimport { verify } from "../lib/tokens";`],
+      ["middleware/rate-limit.ts", `export const consumeLimit = 1;`],
+      // Reaching into another domain past its index.ts.
+      ["domains/oauth/flow.ts", `import { checkCredentials } from "../identity/service";\nimport { loadCaller } from "../identity";`],
+      ["domains/identity/service.ts", `export const checkCredentials = 1;`],
+      ["domains/identity/index.ts", `export { checkCredentials } from "./service";`],
+      // lib/ depending on Hono and on the env, which depends on middleware, which depends on lib: a circle.
+      ["lib/tokens.ts", `import type { Context } from "hono";\nimport type { AppEnv } from "../env";`],
+      ["env.ts", `import type { AuthContext } from "./middleware/auth";`],
+      ["http/context.ts", `import { loadCaller } from "../domains/identity";`],
+    ]);
+    expect(violations(fixture).sort()).toEqual(
+      [
+        "domains/ai/messages.ts -> ../../durable-objects/run/types: a domain never imports a host",
+        "domains/ai/routes.ts -> drizzle-orm: queries belong in services, not in routes or hosts",
+        "domains/ai/allowance.ts -> ../../middleware/rate-limit: a domain never imports a host",
+        "middleware/auth.ts -> drizzle-orm/sql: queries belong in services, not in routes or hosts",
+        "domains/oauth/flow.ts -> ../identity/service: domains talk through domains/identity/index.ts only",
+        "lib/tokens.ts -> hono: lib/ never imports Hono (HTTP helpers live in http/)",
+        "lib/tokens.ts -> ../env: lib/ imports only lib/ (never a domain, a host, http/ or env)",
+        "http/context.ts -> ../domains/identity: http/ never imports a domain or a host",
+        "import circle among: env.ts, lib/tokens.ts, middleware/auth.ts",
+      ].sort(),
+    );
+  });
+});

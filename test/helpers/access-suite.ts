@@ -1,0 +1,170 @@
+// One shared access suite (after Unkey's common route tests): every authenticated operation of the
+// generated OpenAPI document is checked for who may call it. The route list comes from the
+// document, so a route is covered the day it is added; what the document cannot say (how to make a
+// resource another user owns, which entitlement a domain needs) comes from a small registry per
+// domain (`test/<domain>/access.ts`), collected in test/access.test.ts.
+import { describe, expect, it } from "vitest";
+import { createApp, openApiDocument } from "../../src/app";
+import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
+import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
+import { admin, call, createUser, expectError, type ApiResponse, type CallOptions, type TestUser } from "./api";
+import { signTestToken } from "./tokens";
+
+/** What the suite needs to know about one domain's operations beyond the OpenAPI document. */
+export interface DomainAccess {
+  /** The domain's operations: paths (as the document writes them) starting with this. */
+  prefix: string;
+  /** The entitlement every operation of the domain needs (a caller without it gets 403). */
+  entitlement?: string;
+  /** The OAuth scope that admits third-party tokens; absent means first-party tokens only. */
+  oauthScope?: string;
+  /**
+   * For each path with parameters (e.g. `/api/v1/ai/sessions/{sessionId}`): creates what `owner`
+   * owns there and returns a value for every parameter, a body the operation accepts (so the
+   * answer is about ownership, not validation), and the status a stranger gets (404 unless the
+   * contract says otherwise).
+   */
+  foreign?: Record<string, ForeignFixture>;
+}
+
+export interface ForeignCase {
+  params: Record<string, string>;
+  /** A valid body by method, for operations that validate one before looking the resource up. */
+  body?: Partial<Record<Method, unknown>>;
+  status?: 403 | 404;
+}
+export type ForeignFixture = (owner: TestUser) => Promise<ForeignCase>;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+interface Operation {
+  method: Method;
+  path: string;
+  security: "bearer" | "admin";
+  domain: DomainAccess | undefined;
+}
+
+/** The API's own operations, from the generated document (what clients see). */
+function operations(domains: DomainAccess[], exempt: ReadonlySet<string>): { checked: Operation[]; unlisted: string[] } {
+  const document = openApiDocument(createApp());
+  const checked: Operation[] = [];
+  const unlisted: string[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, { security?: Record<string, string[]>[] }>)) {
+      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (exempt.has(key)) continue;
+      if (!schemes.length) {
+        unlisted.push(`${key} declares no security and is not in the commented public exemption list`);
+        continue;
+      }
+      const security = schemes.includes("adminToken") ? "admin" : "bearer";
+      checked.push({ method: method.toUpperCase() as Method, path, security, domain: domains.find((d) => path.startsWith(d.prefix)) });
+    }
+  }
+  return { checked, unlisted };
+}
+
+/** The path with every `{param}` filled from `params`, or with a fresh UUID. */
+const fill = (path: string, params: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
+
+const hasParams = (path: string) => /\{\w+\}/.test(path);
+
+/** A valid access token with its signature changed: everything else about it is right. */
+const tampered = (token: string) => {
+  const [header, payload, signature] = token.split(".");
+  const flipped = signature!.startsWith("A") ? `B${signature!.slice(1)}` : `A${signature!.slice(1)}`;
+  return `${header}.${payload}.${flipped}`;
+};
+
+function expectUnauthorized(res: ApiResponse, what: string) {
+  expectError(res, 401, "unauthorized");
+  expect(res.headers.get("WWW-Authenticate"), what).toMatch(/^Bearer/);
+}
+
+/**
+ * Defines the suite: for every bearer operation, 401 without a token (with `WWW-Authenticate`),
+ * with a malformed, a tampered and an expired token; 403 for an OAuth token without the scope,
+ * for a workspace the caller is not a member of, and without the domain's entitlement; and, for
+ * operations with path parameters, the answer for another user's ids (from the domain's fixture;
+ * an operation without one fails here, naming it). Operator operations get 401 without and with a
+ * wrong operator token. `exempt` is the explicit, commented list of operations the suite does not
+ * check (public ones, and those whose authentication another standard defines).
+ */
+export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>) {
+  const { checked, unlisted } = operations(domains, exempt);
+
+  it("every operation is authenticated or explicitly exempted as public", () => {
+    expect(unlisted).toEqual([]);
+    expect(checked.length).toBeGreaterThan(0);
+  });
+
+  it("every bearer operation with path parameters has a fixture for another user's ids", () => {
+    const missing = checked
+      .filter((op) => op.security === "bearer" && hasParams(op.path) && !op.domain?.foreign?.[op.path])
+      .map((op) => `${op.method} ${op.path}: no fixture; add "${op.path}" to the \`foreign\` fixtures of ${op.domain ? `the ${op.domain.prefix} domain` : "a new domain entry"} (test/<domain>/access.ts)`);
+    expect(missing).toEqual([]);
+  });
+
+  describe.each(checked.filter((op) => op.security === "admin"))("$method $path (operator)", ({ method, path }) => {
+    it("answers 401 without the operator token and with a wrong one", async () => {
+      for (const headers of [{}, { Authorization: "Bearer not-the-admin-token" }] as Record<string, string>[]) {
+        expectError(await call(method, fill(path), { headers }), 401, "unauthorized");
+      }
+    });
+  });
+
+  describe.each(checked.filter((op) => op.security === "bearer"))("$method $path", ({ method, path, domain }) => {
+    it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
+      const user = await createUser();
+      const target = fill(path);
+      expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+      const expired = await signTestToken({ sub: user.id, sid: crypto.randomUUID() }, { issuedAt: 1_000, expiresAt: 2_000 });
+      for (const [what, token] of [
+        ["malformed", "not-a-jwt"],
+        ["tampered", tampered(user.accessToken)],
+        ["expired", expired],
+      ] as const) {
+        const res = await call(method, target, { token, ip: user.ip });
+        expectUnauthorized(res, what);
+        expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
+      }
+    });
+
+    it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
+      const [user, stranger] = await Promise.all([createUser(), createUser()]);
+      const target = fill(path);
+      const oauth = await signTestToken(
+        { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
+        { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+      );
+      const refused = await call(method, target, { token: oauth, ip: user.ip });
+      expectError(refused, 403, "forbidden");
+      const scope = domain?.oauthScope ? `, scope="${domain.oauthScope}"` : "";
+      expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}`);
+      const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: stranger.personalWorkspaceId });
+      expectError(elsewhere, 403, "forbidden");
+    });
+
+    if (domain?.entitlement) {
+      const entitlement = domain.entitlement;
+      it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
+        const user = await createUser();
+        const without = DEFAULT_ENTITLEMENTS.filter((e) => e !== entitlement);
+        expect((await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: without })).status).toBe(200);
+        expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
+      });
+    }
+
+    const fixture = domain?.foreign?.[path];
+    if (hasParams(path) && fixture) {
+      it("refuses another user's ids (404, or the status the contract gives)", async () => {
+        const [owner, caller] = await Promise.all([createUser(), createUser()]);
+        const { params, body, status = 404 } = await fixture(owner);
+        const options: CallOptions = { token: caller.accessToken, ip: caller.ip, body: body?.[method] };
+        expectError(await call(method, fill(path, params), options), status, status === 404 ? "not_found" : "forbidden");
+      });
+    }
+  });
+}
