@@ -85,7 +85,7 @@ export async function restCall<T>(
   const answer = await providerJson(response, provider);
   if (answer.status === 429 || isRateLimit(answer.body, answer.status)) return { ok: false, result: rateLimited(provider, answer.retryAfterSeconds, answer.body === null ? undefined : errorOf(answer.body, 429)) };
   if (answer.status < 200 || answer.status > 299) return { ok: false, result: failed(answer.status, `${provider}: ${errorOf(answer.body, answer.status)}`) };
-  if (answer.body === null || typeof answer.body !== "object") {
+  if (answer.body === null || typeof answer.body !== "object" || Array.isArray(answer.body)) {
     throw new AdapterError("bad_response", `${provider} answered HTTP ${answer.status} without a JSON object`, answer.status);
   }
   return { ok: true, body: answer.body as T };
