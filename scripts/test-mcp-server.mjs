@@ -4,6 +4,8 @@
 //   POST /mcp          stateless, answers as JSON (enableJsonResponse)
 //   POST /mcp-sse      stateless, answers as an SSE stream (the SDK's default)
 //   POST /mcp-session  stateful: needs `initialize`, keys calls by Mcp-Session-Id (unknown id: 404)
+//   POST /mcp-expiring the same, but the first session it hands out (after each /stats reset) is
+//                      forgotten at its first request, which then answers 404
 //   POST /mcp-loop     stateless, tools/list always answers the same nextCursor
 //   POST /redirect     307 to /mcp
 //   GET  /stats        how many requests of each JSON-RPC method arrived, per path; POST /stats/reset
@@ -68,6 +70,7 @@ async function readJson(req) {
 export async function startMcpServer({ port = 0 } = {}) {
   const stats = {};
   const sessions = new Map();
+  let expireFirstSession = true;
   const count = (path, body) => {
     for (const message of [body].flat()) {
       const key = `${path} ${message?.method ?? "response"}`;
@@ -83,9 +86,13 @@ export async function startMcpServer({ port = 0 } = {}) {
     await transport.handleRequest(req, res, body);
   }
 
-  async function stateful(req, res, body) {
+  async function stateful(req, res, body, { expiring = false } = {}) {
     const id = req.headers["mcp-session-id"];
     if (id) {
+      if (expiring && expireFirstSession && body?.method !== "notifications/initialized") {
+        expireFirstSession = false;
+        sessions.delete(id);
+      }
       const transport = sessions.get(id);
       if (!transport) return void res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }));
       return transport.handleRequest(req, res, body);
@@ -106,6 +113,7 @@ export async function startMcpServer({ port = 0 } = {}) {
         if (req.method === "POST") {
           for (const key of Object.keys(stats)) delete stats[key];
           sessions.clear();
+          expireFirstSession = true;
         }
         return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(stats));
       }
@@ -121,6 +129,7 @@ export async function startMcpServer({ port = 0 } = {}) {
       if (path === "/mcp-sse") return await stateless(req, res, body, { json: false });
       if (path === "/mcp-loop") return await stateless(req, res, body, { json: true, loopCursor: true });
       if (path === "/mcp-session") return await stateful(req, res, body);
+      if (path === "/mcp-expiring") return await stateful(req, res, body, { expiring: true });
       res.writeHead(404).end();
     } catch (error) {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
