@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { createMcpAdapter, MAX_TOOL_PAGES } from "../../../src/domains/connectors/adapters/mcp";
+import { createMcpAdapter, MAX_TOOL_PAGES, MCP_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/mcp";
 import { adapterContext, adapterError } from "./helpers";
 
 const origin = inject("mcpOrigin");
@@ -150,6 +150,16 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
       expect(error).toMatchObject({ kind: "blocked_destination", message: "IP addresses may not be used as hosts; use a public DNS name" });
       expect(hops).toEqual(["https://mcp.example.com/mcp"]);
     });
+  });
+
+  it("a server that does not answer in time is unreachable once the call's signal fires", async () => {
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    const controller = new AbortController();
+    const call = adapter.execute("echo", {}, { ...context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: hanging }), signal: controller.signal });
+    controller.abort();
+    expect(await adapterError(call)).toMatchObject({ kind: "unreachable", message: "The external service did not answer in time" });
+    expect(MCP_TIMEOUT_MS).toBe(30_000);
   });
 
   it("caps the size of an answer", async () => {

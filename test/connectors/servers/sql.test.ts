@@ -69,6 +69,11 @@ describe("sql-database adapter against PostgreSQL", () => {
     expect(result.output).toMatchObject({ rows: [["two", "x", "t"]], columns: [{ name: "name" }, { name: "label" }, { name: "reg", type: "regclass" }] });
   });
 
+  it("takes a statement with a trailing semicolon, comments and non-ASCII text around it", async () => {
+    const result = await run("/* über */ SELECT 'grüße' AS greeting, $1::int AS n; -- trailing", [7]);
+    expect(result.output).toMatchObject({ rows: [["grüße", 7]], columns: [{ name: "greeting", type: "text" }, { name: "n", type: "integer" }] });
+  });
+
   it(`caps results at ${MAX_ROWS} rows and says so`, async () => {
     const capped = await run("SELECT n FROM big ORDER BY n");
     expect(capped.output).toMatchObject({ rowCount: 1000, truncated: true });
