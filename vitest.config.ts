@@ -24,25 +24,36 @@ export const TEST_BINDINGS = {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const workerd = () =>
+    cloudflareTest({
+      // The app's entry with a test MessageRun host that offers the AI tests' tools.
+      main: "./test/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
+    });
   return {
     test: {
       projects: [
         {
           // Everything that runs inside workerd with real D1, KV, Durable Objects and Queues.
-          plugins: [
-            cloudflareTest({
-              // The app's entry with a test MessageRun host that offers the AI tests' tools.
-              main: "./test/worker.ts",
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
-            }),
-          ],
+          plugins: [workerd()],
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**", "test/architecture.test.ts"],
+            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**"],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
+            testTimeout: 30_000,
+          },
+        },
+        {
+          // Connector adapters against real servers (PostgreSQL, an MCP server) that a Node
+          // globalSetup starts once per run; a project of its own so other runs need neither.
+          plugins: [workerd()],
+          test: {
+            name: "servers",
+            include: ["test/connectors/servers/**/*.test.ts"],
+            globalSetup: ["./test/connectors/servers/global-setup.ts"],
             testTimeout: 30_000,
           },
         },

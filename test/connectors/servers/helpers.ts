@@ -1,0 +1,30 @@
+import { outboundFetch } from "../../../src/domains/connectors/outbound";
+import { AdapterError, type AdapterContext, type CredType } from "../../../src/domains/connectors/adapters/types";
+
+/** An adapter context as the connectors domain builds it: opened credentials and the guarded fetch. */
+export function adapterContext(options: {
+  credType: CredType;
+  values: Record<string, string>;
+  config?: Record<string, unknown>;
+  allowList?: string[];
+  fetch?: typeof fetch;
+}): AdapterContext {
+  return {
+    credentials: { credType: options.credType, values: options.values },
+    config: options.config ?? {},
+    fetch: outboundFetch({ allowList: options.allowList ?? [], fetch: options.fetch }),
+    signal: new AbortController().signal,
+  };
+}
+
+/** The AdapterError a promise rejects with (fails the test when it resolves or throws something else). */
+export async function adapterError(promise: Promise<unknown>): Promise<AdapterError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected an AdapterError, but the call succeeded");
+    },
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AdapterError)) throw error;
+  return error;
+}

@@ -1,0 +1,271 @@
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { connect, parseConnectionString } from "../../../src/domains/connectors/adapters/pg-connection";
+import { createSqlAdapter, MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/sql";
+import { adapterContext, adapterError } from "./helpers";
+
+const pgUrl = inject("pgUrl");
+const pgPort = inject("pgPort");
+const allowList = [`127.0.0.1:${pgPort}`];
+const adapter = createSqlAdapter({ allowList });
+const context = (connectionString = pgUrl, list = allowList) =>
+  adapterContext({ credType: "connection_string", values: { connectionString }, allowList: list });
+const run = (sql: string, params?: unknown[]) => adapter.execute("run_query", params ? { sql, params } : { sql }, context());
+
+/** A direct connection as the cluster's superuser, to look at the database behind the adapter's back. */
+let observer: pg.Client;
+beforeAll(async () => {
+  observer = await connect(parseConnectionString(inject("pgSuperuserUrl"), allowList), new AbortController().signal);
+});
+afterAll(async () => {
+  await observer.end().catch(() => {});
+});
+
+/** Everything a bypass could have changed: rows, tables, the sequence, locks, large objects. */
+async function databaseState() {
+  const { rows } = await observer.query(`SELECT
+    (SELECT json_agg(t ORDER BY id) FROM t) AS t_rows,
+    (SELECT count(*) FROM big)::int AS big_rows,
+    to_regclass('public.t2') IS NOT NULL AS t2_exists,
+    (SELECT is_called FROM s) AS sequence_called,
+    (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory')::int AS advisory_locks,
+    (SELECT count(*) FROM pg_largeobject_metadata)::int AS large_objects,
+    (SELECT setting FROM pg_settings WHERE name = 'default_transaction_read_only') AS read_only_default`);
+  return rows[0];
+}
+
+describe("sql-database adapter against PostgreSQL", () => {
+  it("describes three read-only tools", async () => {
+    const tools = await adapter.listTools(context());
+    expect(tools.map((tool) => [tool.toolKey, tool.requiresApproval])).toEqual([
+      ["run_query", false],
+      ["list_tables", false],
+      ["describe_table", false],
+    ]);
+  });
+
+  it("answers rows with column names and types, values as JSON keeps them exact", async () => {
+    const result = await run("SELECT id, price, ratio, active, created_at, tags, doc, note FROM typed");
+    expect(result).toMatchObject({ success: true, error: null });
+    expect(result.output).toEqual({
+      columns: [
+        { name: "id", type: "bigint" },
+        { name: "price", type: "numeric" },
+        { name: "ratio", type: "double precision" },
+        { name: "active", type: "boolean" },
+        { name: "created_at", type: "timestamp with time zone" },
+        { name: "tags", type: "text[]" },
+        { name: "doc", type: "jsonb" },
+        { name: "note", type: "character varying" },
+      ],
+      rows: [["9007199254740993", "12.50", 0.25, true, "2026-11-22 10:00:00+00", "{a,b}", { k: [1, 2] }, null]],
+      rowCount: 1,
+      truncated: false,
+    });
+  });
+
+  it("binds params on the extended protocol and names types it has to look up", async () => {
+    const result = await run("SELECT name, $2::text AS label, 't'::regclass AS reg FROM t WHERE id = $1", [2, "x"]);
+    expect(result.output).toMatchObject({ rows: [["two", "x", "t"]], columns: [{ name: "name" }, { name: "label" }, { name: "reg", type: "regclass" }] });
+  });
+
+  it("takes a statement with a trailing semicolon, comments and non-ASCII text around it", async () => {
+    const result = await run("/* über */ SELECT 'grüße' AS greeting, $1::int AS n; -- trailing", [7]);
+    expect(result.output).toMatchObject({ rows: [["grüße", 7]], columns: [{ name: "greeting", type: "text" }, { name: "n", type: "integer" }] });
+  });
+
+  it(`caps results at ${MAX_ROWS} rows and says so`, async () => {
+    const capped = await run("SELECT n FROM big ORDER BY n");
+    expect(capped.output).toMatchObject({ rowCount: 1000, truncated: true });
+    expect((capped.output.rows as number[][]).at(-1)).toEqual([1000]);
+    const exact = await run("SELECT n FROM big ORDER BY n LIMIT 1000");
+    expect(exact.output).toMatchObject({ rowCount: 1000, truncated: false });
+  });
+
+  it("runs in a READ ONLY transaction with the 30 s statement timeout by default", async () => {
+    expect(STATEMENT_TIMEOUT_MS).toBe(30_000);
+    const result = await run("SELECT current_setting('statement_timeout'), current_setting('transaction_read_only')");
+    expect(result.output.rows).toEqual([["30s", "on"]]);
+  });
+
+  it("ends a slow query at the statement timeout", async () => {
+    const quick = createSqlAdapter({ allowList, statementTimeoutMs: 200 });
+    const started = Date.now();
+    // A cross join of generate_series takes minutes; it is not on the deny-list, unlike pg_sleep.
+    const result = await quick.execute("run_query", { sql: "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b" }, context());
+    expect(result).toMatchObject({ success: false, error: "canceling statement due to statement timeout", output: { sqlState: "57014" } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("answers PostgreSQL's own errors as a failed result", async () => {
+    const result = await run("SELECT nope FROM t");
+    expect(result).toMatchObject({ success: false, output: { sqlState: "42703" }, error: 'column "nope" does not exist' });
+  });
+
+  it("stops a write the parser cannot see (inside a function) with the READ ONLY transaction", async () => {
+    const before = await databaseState();
+    const result = await run("SELECT add_row()");
+    expect(result).toMatchObject({ success: false, output: { sqlState: "25006" }, error: "cannot execute INSERT in a read-only transaction" });
+    expect(await databaseState()).toEqual(before);
+  });
+
+  describe("refuses every bypass and leaves the database unchanged", () => {
+    const refused: Array<[string, RegExp]> = [
+      ["WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d", /Data-modifying statements/],
+      ["WITH d AS (INSERT INTO t VALUES (7, 'x') RETURNING *) SELECT * FROM d", /Data-modifying statements/],
+      ["SELECT 1; DROP TABLE t", /Exactly one statement/],
+      ["COMMIT; DELETE FROM t", /Exactly one statement/],
+      ["SELECT * INTO t2 FROM t", /SELECT \.\.\. INTO/],
+      ["EXPLAIN ANALYZE DELETE FROM t", /not EXPLAIN/],
+      ["SELECT nextval('s')", /nextval\(\) has side effects/],
+      ["SELECT pg_catalog.nextval('s')", /nextval\(\) has side effects/],
+      ["SELECT * FROM nextval('s')", /nextval\(\) has side effects/],
+      ["SELECT (SELECT setval('s', 42))", /setval\(\) has side effects/],
+      ["SELECT set_config('default_transaction_read_only','off',false)", /set_config\(\) has side effects/],
+      ["SELECT * FROM t FOR UPDATE", /FOR UPDATE/],
+      ["SELECT id FROM t UNION (SELECT id FROM t FOR SHARE)", /FOR UPDATE/],
+      ["SELECT pg_sleep(31)", /pg_sleep\(\) has side effects/],
+      ["SELECT pg_advisory_lock(1)", /pg_advisory_lock\(\)/],
+      ["SELECT lo_create(0)", /lo_create\(\)/],
+      ["SELECT pg_notify('channel', 'x')", /pg_notify\(\)/],
+      ["SELECT pg_terminate_backend(1)", /pg_terminate_backend\(\)/],
+      ["SELECT * FROM dblink('host=elsewhere', 'DELETE FROM t') AS x(a int)", /dblink\(\)/],
+      ["SELECT query_to_xml('DELETE FROM t RETURNING id', true, false, '')", /query_to_xml\(\)/],
+      ["SELECT pg_read_file('/etc/passwd')", /pg_read_file\(\)/],
+      ["COPY t TO STDOUT", /not COPY/],
+      ["COPY t FROM STDIN", /not COPY/],
+      ["CALL p()", /not CALL/],
+      ["DO $$ BEGIN DELETE FROM t; END $$", /not DO/],
+      ["DELETE FROM t", /not DELETE/],
+      ["SET default_transaction_read_only = off", /not SET/],
+      ["BEGIN", /not transaction control/],
+      ["SELEC 1", /does not parse: syntax error at or near "SELEC"/],
+      ["   ", /empty/],
+    ];
+    it.each(refused)("%s", async (sql, reason) => {
+      const before = await databaseState();
+      const error = await adapterError(run(sql));
+      expect(error.kind).toBe("invalid_input");
+      expect(error.message).toMatch(reason);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    const onlyText: Array<[string, unknown[]]> = [
+      ["SELECT 1 /* ; DELETE FROM t */", [1]],
+      ["SELECT 1 -- ; DELETE FROM t", [1]],
+      ["SELECT $$; DELETE FROM t; $$", ["; DELETE FROM t; "]],
+      ["SELECT $x$'; DROP TABLE t; --$x$", ["'; DROP TABLE t; --"]],
+    ];
+    it.each(onlyText)("a write hidden in a comment or a dollar-quoted string stays text: %s", async (sql, row) => {
+      const before = await databaseState();
+      const result = await run(sql);
+      expect(result).toMatchObject({ success: true, output: { rows: [row] } });
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  it("lists tables and views outside the system schemas, optionally of one schema", async () => {
+    const all = await adapter.execute("list_tables", {}, context());
+    expect(all.output).toEqual({
+      tables: [
+        { schema: "public", name: "big", type: "BASE TABLE" },
+        { schema: "public", name: "t", type: "BASE TABLE" },
+        { schema: "public", name: "typed", type: "BASE TABLE" },
+        { schema: "reports", name: "t_names", type: "VIEW" },
+      ],
+      truncated: false,
+    });
+    const reports = await adapter.execute("list_tables", { schema: "reports" }, context());
+    expect(reports.output.tables).toEqual([{ schema: "reports", name: "t_names", type: "VIEW" }]);
+  });
+
+  it("describes a table's columns; an unknown table is a failed result", async () => {
+    const described = await adapter.execute("describe_table", { table: "t" }, context());
+    expect(described.output).toEqual({
+      schema: "public",
+      table: "t",
+      columns: [
+        { name: "id", type: "integer", nullable: false, default: null, primaryKey: true },
+        { name: "name", type: "text", nullable: false, default: null, primaryKey: false },
+      ],
+    });
+    const view = await adapter.execute("describe_table", { schema: "reports", table: "t_names" }, context());
+    expect(view.output.columns).toEqual([{ name: "name", type: "text", nullable: true, default: null, primaryKey: false }]);
+    const missing = await adapter.execute("describe_table", { table: "nope" }, context());
+    expect(missing).toMatchObject({ success: false, error: 'No table or view "public"."nope" is visible to this connection' });
+  });
+
+  it("refuses an unknown tool", async () => {
+    expect((await adapterError(adapter.execute("drop_everything", {}, context()))).kind).toBe("unknown_tool");
+  });
+
+  describe("connection failures", () => {
+    it("health check answers SELECT 1", async () => {
+      expect(await adapter.healthCheck(context())).toEqual({ ok: true, message: "Connected; SELECT 1 answered" });
+    });
+
+    it("a wrong password is unreachable, named, without the password", async () => {
+      const wrong = pgUrl.replace(/:[^:@/]+@/, ":Wrong-Secret-99@");
+      const error = await adapterError(adapter.execute("run_query", { sql: "SELECT 1" }, context(wrong)));
+      expect(error.kind).toBe("unreachable");
+      expect(error.message).toBe(`Could not connect to PostgreSQL at 127.0.0.1:${pgPort}: password authentication failed for user "app"`);
+      const health = await adapter.healthCheck(context(wrong));
+      expect(health.ok).toBe(false);
+      expect(health.message).toContain("password authentication failed");
+      expect(JSON.stringify([error.message, health])).not.toContain("Wrong-Secret-99");
+    });
+
+    it("a closed port is unreachable, without the password", async () => {
+      const closedPort = pgPort === 1 ? 2 : 1;
+      const closed = pgUrl.replace(`:${pgPort}/`, `:${closedPort}/`);
+      const error = await adapterError(
+        createSqlAdapter({ allowList: [`127.0.0.1:${closedPort}`] }).execute("run_query", { sql: "SELECT 1" }, context(closed, [`127.0.0.1:${closedPort}`])),
+      );
+      expect(error.kind).toBe("unreachable");
+      expect(error.message).toMatch(new RegExp(`^Could not connect to PostgreSQL at 127\\.0\\.0\\.1:${closedPort}: .+`));
+      expect(error.message).not.toContain("app-Secret");
+    });
+
+    it("sslmode=require against a server without TLS fails instead of falling back to plain text", async () => {
+      const error = await adapterError(adapter.execute("run_query", { sql: "SELECT 1" }, context(pgUrl.replace("sslmode=disable", "sslmode=require"))));
+      expect(error.kind).toBe("unreachable");
+      expect(error.message).toContain("does not support SSL");
+    });
+  });
+
+  describe("the host rules of outbound.ts apply to the database host", () => {
+    const blocked = [
+      "postgresql://app:pw@10.0.0.1:5432/db",
+      `postgresql://app:pw@127.0.0.1:${pgPort}/db`,
+      "postgresql://app:pw@[::ffff:127.0.0.1]:5432/db",
+      "postgres://app:pw@localhost/db",
+      "postgres://app:pw@db.internal/db",
+      "postgres://app:pw@metadata.google.internal/db",
+    ];
+    it.each(blocked)("%s is refused with an empty allow list", async (connectionString) => {
+      const strict = createSqlAdapter({ allowList: [] });
+      const error = await adapterError(strict.execute("run_query", { sql: "SELECT 1" }, context(connectionString, [])));
+      expect(error.kind).toBe("blocked_destination");
+    });
+
+    it("an allow list for another port does not open this one", async () => {
+      const other = createSqlAdapter({ allowList: [`127.0.0.1:${pgPort + 1}`] });
+      expect((await adapterError(other.execute("run_query", { sql: "SELECT 1" }, context()))).kind).toBe("blocked_destination");
+    });
+
+    const unusable: Array<[string, RegExp]> = [
+      ["mysql://app:pw@db.example.com/db", /scheme must be postgres/],
+      ["postgres://app:pw@db.example.com/db?host=/var/run/postgresql", /parameter "host" is not supported/],
+      ["postgres://app:pw@db.example.com/db?options=-c%20default_transaction_read_only%3Doff", /parameter "options"/],
+      ["postgres://app:pw@db.example.com/db?sslmode=sometimes", /sslmode "sometimes" is unknown/],
+      ["postgres://app:pw@a.example.com,b.example.com/db", /only one host/],
+      ["not a url", /not a postgres:\/\/ URL/],
+    ];
+    it.each(unusable)("%s is not usable", async (connectionString, reason) => {
+      const error = await adapterError(adapter.execute("run_query", { sql: "SELECT 1" }, context(connectionString)));
+      expect(error.kind).toBe("invalid_input");
+      expect(error.message).toMatch(reason);
+      expect(error.message).not.toContain("pw");
+    });
+  });
+});
