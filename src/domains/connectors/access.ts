@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { connectorCredentials, connectorDefinitions, connectorInstances } from "../../db/schema";
 import type { AuthContext } from "../../middleware/auth";
 import { builtInDefinition, resolveLocale } from "./catalogue";
@@ -25,11 +25,13 @@ export const instanceColumns = {
     createdAt: connectorInstances.createdAt,
     updatedAt: connectorInstances.updatedAt,
   },
+  // Aliased where a name repeats an instance column: D1's batch answers rows keyed by column name,
+  // so a repeated name would shift every later value.
   definition: {
-    id: connectorDefinitions.id,
+    id: sql<string>`${connectorDefinitions.id}`.as("definition_id_alias"),
     accountId: connectorDefinitions.accountId,
     key: connectorDefinitions.key,
-    displayName: connectorDefinitions.displayName,
+    displayName: sql<string>`${connectorDefinitions.displayName}`.as("definition_display_name"),
     description: connectorDefinitions.description,
     iconUrl: connectorDefinitions.iconUrl,
     authType: connectorDefinitions.authType,

@@ -13,7 +13,12 @@ export function schemaErrors(schema: JsonSchema, value: unknown, field: string):
   const leaves = result.errors.filter(
     (error: OutputUnit) => !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)),
   );
-  return leaves.map((error) => ({ field: fieldPath(field, error.instanceLocation), message: error.error }));
+  return leaves.map((error) => {
+    // A missing property is reported on its object; name the property itself, as other field errors do.
+    const missing = error.keyword === "required" ? /property "([^"]+)"/.exec(error.error)?.[1] : undefined;
+    const path = fieldPath(field, error.instanceLocation);
+    return { field: missing ? `${path}.${missing}` : path, message: missing ? "is required" : error.error };
+  });
 }
 
 const fieldPath = (root: string, pointer: string) =>
