@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { connectorCredentials, connectorInstances } from "../../db/schema";
-import { badRequest } from "../../lib/errors";
+import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { CredType, OpenedCredentials } from "./adapters/types";
 import { acceptedCredTypes } from "./catalogue";
 import type { ResolvedInstance } from "./access";
-import { open, seal } from "./sealing";
+import { open, seal, SealError } from "./sealing";
 
 /**
  * The trust boundary for connector secrets: the only module that seals and opens credentials.
@@ -90,8 +90,14 @@ export async function deleteCredentials(db: Db, instanceId: string, now: string)
 
 /** Opens a stored credential row for an adapter. */
 export async function openCredentials(env: Env, instanceId: string, row: { credType: string; sealed: string }): Promise<OpenedCredentials> {
-  const values = JSON.parse(await open(env.CREDENTIALS_KEY, binding(instanceId, row.credType), row.sealed)) as Record<string, string>;
-  return { credType: row.credType as CredType, values };
+  try {
+    const values = JSON.parse(await open(env.CREDENTIALS_KEY, binding(instanceId, row.credType), row.sealed)) as Record<string, string>;
+    return { credType: row.credType as CredType, values };
+  } catch (error) {
+    // A retired key or a row that was tampered with: the caller must store the credentials again.
+    if (error instanceof SealError) throw new ApiError("CONNECTOR_ERROR", "The stored credentials cannot be opened; store them again");
+    throw error;
+  }
 }
 
 /** Seals an execution's input or output, bound to the execution row. */
