@@ -20,6 +20,9 @@ export const TEST_BINDINGS = {
   STRIPE_BASE_URL: "https://fake-stripe.test",
   STRIPE_PRICE_PRO: "price_test_pro",
   STRIPE_PRICE_BUSINESS: "price_test_business",
+  // Connectors: one built-in OAuth provider configured (Slack), the others inactive.
+  CONNECTOR_SLACK_CLIENT_ID: "test-slack-client",
+  CONNECTOR_SLACK_CLIENT_SECRET: "test-slack-secret",
 };
 
 export default defineConfig(async () => {

@@ -63,9 +63,14 @@ export class ApiError extends Error {
     readonly details?: Record<string, unknown>,
     /** Extra response headers, e.g. `WWW-Authenticate` or `Retry-After`. */
     readonly headers?: Record<string, string>,
+    /**
+     * A status other than the code's usual one, where the contract pairs one code with two statuses
+     * (`CONNECTION_FAILED`: 502 unreachable, 503 provider not configured on this deployment).
+     */
+    status?: ErrorStatus,
   ) {
     super(message ?? DEFAULT_MESSAGE[code]);
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
   }
 }
 

@@ -5,3 +5,4 @@ export * from "./oauth";
 export * from "./status";
 export * from "./ai";
 export * from "./billing";
+export * from "./connectors";

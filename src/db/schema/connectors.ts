@@ -1,0 +1,140 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accounts, users, workspaces } from "./identity";
+
+/**
+ * Connectors (docs/connectors.md, docs/storage.md). Built-in definitions are static data
+ * (`src/domains/connectors/catalogue.ts`); only custom definitions live here.
+ * Secret columns: `connector_definitions.auth_config` (may hold a client secret; never returned),
+ * `connector_credentials.sealed`, `connector_executions.input_sealed`/`output_sealed` (AES-GCM,
+ * `credentials.ts`), `connector_oauth_states.code_verifier`.
+ */
+export const connectorDefinitions = sqliteTable(
+  "connector_definitions",
+  {
+    id: text("id").primaryKey(),
+    /** The account that owns the workspace the definition was created in; visible in its workspaces only. */
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    displayName: text("display_name").notNull(),
+    description: text("description"),
+    iconUrl: text("icon_url"),
+    authType: text("auth_type").notNull(),
+    /** Secret-bearing (oauth2 client id, URLs, scopes, possibly a client secret): never returned. */
+    authConfig: text("auth_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    configSchema: text("config_schema", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    version: text("version").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("connector_definitions_account_key_idx").on(t.accountId, t.key)],
+);
+
+export const connectorInstances = sqliteTable(
+  "connector_instances",
+  {
+    id: text("id").primaryKey(),
+    connectorKey: text("connector_key").notNull(),
+    /** Set for instances of a custom definition; deleting the definition deletes its instances. */
+    definitionId: text("definition_id").references(() => connectorDefinitions.id, { onDelete: "cascade" }),
+    scope: text("scope", { enum: ["personal", "team"] }).notNull(),
+    /** Personal instances: the owner. Null for team instances. */
+    ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Team instances: the owning business workspace. Null for personal instances. */
+    ownerWorkspaceId: text("owner_workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    status: text("status", { enum: ["pending_auth", "active", "error", "inactive"] }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    config: text("config", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    lastHealthCheck: text("last_health_check"),
+    healthMessage: text("health_message"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("connector_instances_owner_user_idx").on(t.ownerUserId, t.createdAt),
+    index("connector_instances_owner_workspace_idx").on(t.ownerWorkspaceId, t.createdAt),
+    index("connector_instances_definition_idx").on(t.definitionId),
+  ],
+);
+
+/** One credential per instance; `sealed` is AES-256-GCM over the JSON of the values (AAD = instance + credType + key version). */
+export const connectorCredentials = sqliteTable("connector_credentials", {
+  instanceId: text("instance_id")
+    .primaryKey()
+    .references(() => connectorInstances.id, { onDelete: "cascade" }),
+  id: text("id").notNull(),
+  credType: text("cred_type").notNull(),
+  sealed: text("sealed").notNull(),
+  keyVersion: text("key_version").notNull(),
+  expiresAt: text("expires_at"),
+  scopes: text("scopes", { mode: "json" }).$type<string[] | null>(),
+  rotatedAt: text("rotated_at").notNull(),
+  /** Refresh lease (the cron takes it with one conditional UPDATE). */
+  refreshLeaseUntil: text("refresh_lease_until"),
+});
+
+export const connectorTools = sqliteTable(
+  "connector_tools",
+  {
+    id: text("id").primaryKey(),
+    instanceId: text("instance_id")
+      .notNull()
+      .references(() => connectorInstances.id, { onDelete: "cascade" }),
+    toolKey: text("tool_key").notNull(),
+    displayName: text("display_name").notNull(),
+    description: text("description"),
+    inputSchema: text("input_schema", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    outputSchema: text("output_schema", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull(),
+    rateLimitRpm: integer("rate_limit_rpm"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull(),
+    source: text("source", { enum: ["auto_discovered", "manual"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("connector_tools_instance_key_idx").on(t.instanceId, t.toolKey)],
+);
+
+export const connectorExecutions = sqliteTable(
+  "connector_executions",
+  {
+    id: text("id").primaryKey(),
+    instanceId: text("instance_id")
+      .notNull()
+      .references(() => connectorInstances.id, { onDelete: "cascade" }),
+    toolId: text("tool_id").notNull(),
+    toolKey: text("tool_key").notNull(),
+    status: text("status", { enum: ["success", "error"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    actorType: text("actor_type", { enum: ["user", "agent"] }).notNull(),
+    runId: text("run_id"),
+    durationMs: integer("duration_ms").notNull(),
+    httpStatus: integer("http_status"),
+    errorMessage: text("error_message"),
+    /** Sealed like credentials (AAD = execution id + "input"/"output" + key version). */
+    inputSealed: text("input_sealed").notNull(),
+    outputSealed: text("output_sealed").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("connector_executions_instance_created_idx").on(t.instanceId, t.createdAt, t.id)],
+);
+
+/** OAuth hand-off state: stored hashed, single use, 10 minutes (consumed by one conditional statement). */
+export const connectorOauthStates = sqliteTable(
+  "connector_oauth_states",
+  {
+    stateHash: text("state_hash").notNull(),
+    instanceId: text("instance_id")
+      .notNull()
+      .references(() => connectorInstances.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    connectorKey: text("connector_key").notNull(),
+    /** PKCE verifier (secret until used). */
+    codeVerifier: text("code_verifier"),
+    expiresAt: text("expires_at").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stateHash] }), index("connector_oauth_states_expires_idx").on(t.expiresAt)],
+);

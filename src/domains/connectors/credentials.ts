@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { connectorCredentials, connectorInstances } from "../../db/schema";
+import { ApiError, badRequest } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import type { CredType, OpenedCredentials } from "./adapters/types";
+import { acceptedCredTypes } from "./catalogue";
+import type { ResolvedInstance } from "./access";
+import { open, seal, SealError } from "./sealing";
+
+/**
+ * The trust boundary for connector secrets: the only module that seals and opens credentials.
+ * Plaintext leaves it only as `OpenedCredentials` handed to an adapter.
+ */
+export const CRED_TYPES = ["oauth2", "api_key", "basic_auth", "bearer_token", "connection_string", "custom"] as const;
+
+/** The spec's credType table: keys each type needs inside `credentials`. */
+const REQUIRED_KEYS: Record<CredType, string[]> = {
+  oauth2: ["access_token"],
+  api_key: ["apiKey"],
+  basic_auth: ["username", "password"],
+  bearer_token: ["token"],
+  connection_string: ["connectionString"],
+  custom: [],
+};
+
+const binding = (instanceId: string, credType: string) => [instanceId, credType];
+
+export interface StoreCredentialsInput {
+  credType: CredType;
+  credentials: Record<string, unknown>;
+  scopes?: string[];
+}
+
+/** oauth2 `expires_in` (seconds) or `expires_at` (ISO 8601) to an absolute expiry. */
+function expiryOf(credentials: Record<string, unknown>, now: string): string | null {
+  if (typeof credentials.expires_at === "string" && !Number.isNaN(Date.parse(credentials.expires_at))) return new Date(credentials.expires_at).toISOString();
+  const seconds = Number(credentials.expires_in);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(Date.parse(now) + seconds * 1000).toISOString() : null;
+}
+
+export async function storeCredentials(db: Db, env: Env, resolved: ResolvedInstance, input: StoreCredentialsInput, now: string) {
+  const instance = resolved.record.instance;
+  const authType = resolved.definition?.authType ?? "none";
+  if (!acceptedCredTypes(instance.connectorKey, authType).includes(input.credType)) {
+    throw badRequest([{ field: "credType", message: `this connector takes ${acceptedCredTypes(instance.connectorKey, authType).join(" or ")}` }]);
+  }
+  const missing = REQUIRED_KEYS[input.credType].filter((key) => typeof input.credentials[key] !== "string" || input.credentials[key] === "");
+  if (missing.length) throw badRequest(missing.map((key) => ({ field: `credentials.${key}`, message: "is required" })));
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input.credentials)) {
+    if (typeof value === "string") values[key] = value;
+    else if (typeof value === "number" || typeof value === "boolean") values[key] = String(value);
+    else throw badRequest([{ field: `credentials.${key}`, message: "must be a string" }]);
+  }
+  const { sealed, keyVersion } = await seal(env.CREDENTIALS_KEY, binding(instance.id, input.credType), JSON.stringify(values));
+  const row = {
+    instanceId: instance.id,
+    id: newId(),
+    credType: input.credType,
+    sealed,
+    keyVersion,
+    expiresAt: input.credType === "oauth2" ? expiryOf(input.credentials, now) : null,
+    scopes: input.credType === "oauth2" ? (input.scopes ?? []) : null,
+    rotatedAt: now,
+    refreshLeaseUntil: null,
+  };
+  await db.batch([
+    db.insert(connectorCredentials).values(row).onConflictDoUpdate({ target: connectorCredentials.instanceId, set: { ...row, instanceId: undefined } }),
+    db.update(connectorInstances).set({ status: "active", updatedAt: now }).where(eq(connectorInstances.id, instance.id)),
+  ]);
+  return { id: row.id, instanceId: instance.id, credType: row.credType, rotatedAt: now };
+}
+
+export async function credentialStatus(db: Db, instanceId: string) {
+  const [row] = await db
+    .select({ credType: connectorCredentials.credType, expiresAt: connectorCredentials.expiresAt, scopes: connectorCredentials.scopes })
+    .from(connectorCredentials)
+    .where(eq(connectorCredentials.instanceId, instanceId));
+  return { configured: Boolean(row), credType: row?.credType ?? null, expiresAt: row?.expiresAt ?? null, scopes: row?.scopes ?? null };
+}
+
+export async function deleteCredentials(db: Db, instanceId: string, now: string) {
+  const [deleted] = await db.batch([
+    db.delete(connectorCredentials).where(eq(connectorCredentials.instanceId, instanceId)).returning({ id: connectorCredentials.id, credType: connectorCredentials.credType }),
+    db.update(connectorInstances).set({ status: "pending_auth", updatedAt: now }).where(eq(connectorInstances.id, instanceId)),
+  ]);
+  return { id: deleted[0]?.id ?? null, instanceId, credType: deleted[0]?.credType ?? null, rotatedAt: now };
+}
+
+/** Opens a stored credential row for an adapter. */
+export async function openCredentials(env: Env, instanceId: string, row: { credType: string; sealed: string }): Promise<OpenedCredentials> {
+  try {
+    const values = JSON.parse(await open(env.CREDENTIALS_KEY, binding(instanceId, row.credType), row.sealed)) as Record<string, string>;
+    return { credType: row.credType as CredType, values };
+  } catch (error) {
+    // A retired key or a row that was tampered with: the caller must store the credentials again.
+    if (error instanceof SealError) throw new ApiError("CONNECTOR_ERROR", "The stored credentials cannot be opened; store them again");
+    throw error;
+  }
+}
+
+/** Seals an execution's input or output, bound to the execution row. */
+export const sealExecutionPart = async (env: Env, executionId: string, part: "input" | "output", value: unknown) =>
+  (await seal(env.CREDENTIALS_KEY, ["execution", executionId, part], JSON.stringify(value))).sealed;
+
+export const openExecutionPart = async (env: Env, executionId: string, part: "input" | "output", sealed: string) =>
+  JSON.parse(await open(env.CREDENTIALS_KEY, ["execution", executionId, part], sealed)) as unknown;

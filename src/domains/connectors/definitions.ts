@@ -1,0 +1,128 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { connectorDefinitions } from "../../db/schema";
+import { ApiError, conflictOnDuplicate, forbidden } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import type { AuthContext } from "../identity";
+import type { JsonSchema } from "./adapters/types";
+import { CATALOGUE, builtInDefinition, isBuiltInActive, resolveLocale, type BuiltInDefinition, type Locale } from "./catalogue";
+
+/** A definition as the API shows it (public metadata only: never `authConfig`). */
+export interface DefinitionView {
+  key: string;
+  displayName: string;
+  description: string;
+  category: string;
+  authType: string;
+  configSchema: JsonSchema;
+  isSystem: boolean;
+  isActive: boolean;
+  version: string;
+  supportedFeatures: string[];
+  subType: string | null;
+  iconUrl: string | null;
+}
+
+export type CustomDefinitionRow = typeof connectorDefinitions.$inferSelect;
+
+/** The version every custom definition carries (they have no release cycle of their own). */
+const CUSTOM_VERSION = "1.0.0";
+/** Path segments under /connectors that a custom key would shadow. */
+const RESERVED_KEYS = new Set(["instances", "definitions", "oauth"]);
+
+export const builtInView = (env: Env, definition: BuiltInDefinition, locale: Locale): DefinitionView => ({
+  key: definition.key,
+  displayName: definition.displayName[locale],
+  description: definition.description[locale],
+  category: definition.category,
+  authType: definition.authType,
+  configSchema: definition.configSchema,
+  isSystem: true,
+  isActive: isBuiltInActive(env, definition),
+  version: definition.version,
+  supportedFeatures: definition.supportedFeatures,
+  subType: definition.subType,
+  iconUrl: definition.iconUrl,
+});
+
+export const customView = (row: Pick<CustomDefinitionRow, "key" | "displayName" | "description" | "authType" | "configSchema" | "version" | "iconUrl">): DefinitionView => ({
+  key: row.key,
+  displayName: row.displayName,
+  description: row.description ?? "",
+  category: "custom",
+  authType: row.authType,
+  configSchema: row.configSchema,
+  isSystem: false,
+  isActive: true,
+  version: row.version,
+  supportedFeatures: ["custom_tools", "health_check"],
+  subType: null,
+  iconUrl: row.iconUrl,
+});
+
+export interface DefinitionFilter {
+  category?: string;
+  isActive?: boolean;
+  locale?: string;
+}
+
+export async function listDefinitions(db: Db, env: Env, auth: AuthContext, filter: DefinitionFilter): Promise<DefinitionView[]> {
+  const locale = resolveLocale(filter.locale);
+  const custom = await db.select().from(connectorDefinitions).where(eq(connectorDefinitions.accountId, auth.workspace.accountId)).orderBy(connectorDefinitions.key);
+  return [...CATALOGUE.map((d) => builtInView(env, d, locale)), ...custom.map(customView)].filter(
+    (view) => (filter.category === undefined || view.category === filter.category) && (filter.isActive === undefined || view.isActive === filter.isActive),
+  );
+}
+
+export async function getDefinition(db: Db, env: Env, auth: AuthContext, key: string, localeTag?: string): Promise<DefinitionView> {
+  const builtIn = builtInDefinition(key);
+  if (builtIn) return builtInView(env, builtIn, resolveLocale(localeTag));
+  const [row] = await db
+    .select()
+    .from(connectorDefinitions)
+    .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, key)));
+  if (!row) throw new ApiError("NOT_FOUND", "Connector not found");
+  return customView(row);
+}
+
+export interface CreateDefinitionInput {
+  key: string;
+  displayName: string;
+  description?: string;
+  iconUrl?: string;
+  authType: string;
+  authConfig?: Record<string, unknown>;
+  configSchema?: JsonSchema;
+}
+
+export async function createDefinition(db: Db, auth: AuthContext, input: CreateDefinitionInput, now: string): Promise<DefinitionView> {
+  if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key)) throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
+  const row: CustomDefinitionRow = {
+    id: newId(),
+    accountId: auth.workspace.accountId,
+    key: input.key,
+    displayName: input.displayName,
+    description: input.description ?? null,
+    iconUrl: input.iconUrl ?? null,
+    authType: input.authType,
+    authConfig: input.authConfig ?? null,
+    configSchema: input.configSchema ?? { type: "object" },
+    version: CUSTOM_VERSION,
+    createdAt: now,
+  };
+  await conflictOnDuplicate(() => db.insert(connectorDefinitions).values(row), `A connector with the key "${input.key}" already exists`);
+  return customView(row);
+}
+
+/** Deletes a custom definition; its instances, credentials, tools and history go with it (foreign keys cascade). */
+export async function deleteDefinition(db: Db, auth: AuthContext, key: string): Promise<void> {
+  if (builtInDefinition(key)) throw forbidden("Built-in connectors cannot be deleted");
+  const isAccountOwner = auth.accountId === auth.workspace.accountId;
+  const [row] = await db
+    .select({ id: connectorDefinitions.id })
+    .from(connectorDefinitions)
+    .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, key)));
+  if (!row) throw new ApiError("NOT_FOUND", "Connector not found");
+  if (!isAccountOwner && auth.workspace.role === "member") throw forbidden("Only the account owner or a workspace owner or admin may delete this connector");
+  await db.delete(connectorDefinitions).where(eq(connectorDefinitions.id, row.id));
+}

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { connectorCredentials, connectorInstances } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { AuthContext } from "../identity";
+import { adapterFor } from "./adapters";
+import { AdapterError } from "./adapters/types";
+import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "./execute";
+import { loadInstance, requireManage } from "./instances";
+import { syncTools } from "./tools";
+
+/** Loads what an adapter needs for a management call (test, sync): 409 without credentials, 503 without a provider. */
+async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
+  const resolved = await loadInstance(db, env, auth, id);
+  requireManage(resolved);
+  const [credential] = await db
+    .select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed })
+    .from(connectorCredentials)
+    .where(eq(connectorCredentials.instanceId, id));
+  if (!credential) throw new ApiError("CONNECTOR_ERROR", "The instance has no credentials yet, so it cannot be tested");
+  if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
+  if (!resolved.definition.isActive) throw notConfigured();
+  const adapter = adapterFor(resolved.record.instance.connectorKey, resolved.record.instance.definitionId !== null);
+  if (!adapter) throw notConfigured();
+  const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(EXECUTION_TIMEOUT_MS));
+  return { resolved, adapter, context };
+}
+
+/** `POST .../test`: a health check; sets lastHealthCheck/healthMessage and moves error ↔ active. */
+export async function testInstance(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
+  const { resolved, adapter, context } = await prepare(db, env, auth, id);
+  const started = Date.now();
+  const health = await adapter.healthCheck(context);
+  const latencyMs = Date.now() - started;
+  const current = resolved.record.instance.status;
+  const status = health.ok ? (current === "error" || current === "pending_auth" ? "active" : current) : current === "active" ? "error" : current;
+  await db.update(connectorInstances).set({ status, lastHealthCheck: now, healthMessage: health.message, updatedAt: now }).where(eq(connectorInstances.id, id));
+  return { ok: health.ok, status, message: health.message, latencyMs, checkedAt: now };
+}
+
+export async function syncInstanceTools(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
+  const { resolved, adapter, context } = await prepare(db, env, auth, id);
+  try {
+    return await syncTools(db, resolved, await adapter.listTools(context), now);
+  } catch (error) {
+    if (error instanceof AdapterError) throw adapterErrorToApi(error);
+    throw error;
+  }
+}

@@ -1,0 +1,303 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { toIso } from "../../lib/clock";
+import { ok, paged } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
+import { offsetMeta, offsetPage } from "../../lib/pagination";
+import { createRouter } from "../../http/validator";
+import { authenticate, requireEntitlement } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { instanceView } from "./access";
+import { createDefinition, deleteDefinition, getDefinition, listDefinitions } from "./definitions";
+import { credentialStatus, deleteCredentials, storeCredentials } from "./credentials";
+import { executeTool } from "./execute";
+import { listExecutions } from "./executions";
+import { createInstance, deleteInstance, listInstances, loadInstance, requireManage, updateInstance } from "./instances";
+import {
+  createDefinitionBody,
+  createInstanceBody,
+  createToolBody,
+  credentialRecordSchema,
+  credentialStatusSchema,
+  definitionSchema,
+  deleteInstanceResult,
+  executeBody,
+  executionRecordSchema,
+  executionResultSchema,
+  instanceParams,
+  instanceSchema,
+  keyParams,
+  listDefinitionsQuery,
+  listExecutionsQuery,
+  listInstancesQuery,
+  localeQuery,
+  storeCredentialsBody,
+  testResultSchema,
+  toolParams,
+  toolSchema,
+  updateInstanceBody,
+  updateToolBody,
+} from "./schemas";
+import { testInstance, syncInstanceTools } from "./health";
+import { createTool, listTools, setToolEnabled } from "./tools";
+
+const tags = ["Connectors"];
+/** Plan admission (the `connectors` entitlement) comes before anything else is looked at. */
+const middleware = [authenticate(), requireEntitlement("connectors"), rateLimit];
+const requestTime = (c: Context<AppEnv>) => toIso(c.var.startedAt);
+const common = { tags, security: bearerAuth, middleware } as const;
+
+export const connectorRoutes = createRouter()
+  // Instance routes first: `/connectors/instances` must never be read as a definition key.
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances",
+      summary: "Instances visible in the active workspace (the caller's personal ones, the workspace's team ones)",
+      request: { query: listInstancesQuery },
+      responses: { 200: json(pagedEnvelope(z.array(instanceSchema), offsetMeta), "One page of instances"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { items, total } = await listInstances(c.var.db, c.env, c.var.auth, query);
+      return paged(c, items, offsetPage(query.limit, query.offset, total));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances",
+      summary: "Create an instance (status pending_auth)",
+      request: { body: jsonBody(createInstanceBody) },
+      responses: { 201: json(envelope(instanceSchema), "Created"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await createInstance(c.var.db, c.env, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances/{id}",
+      summary: "One instance",
+      request: { params: instanceParams, query: localeQuery },
+      responses: { 200: json(envelope(instanceSchema), "The instance"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("query").locale);
+      return ok(c, instanceView(c.var.auth, resolved));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "patch",
+      path: "/connectors/instances/{id}",
+      summary: "Update displayName, config or enabled (ownership is immutable)",
+      request: { params: instanceParams, body: jsonBody(updateInstanceBody) },
+      responses: { 200: json(envelope(instanceSchema), "Updated"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await updateInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("json"), requestTime(c))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "delete",
+      path: "/connectors/instances/{id}",
+      summary: "Delete (user-created) or disable (built-in OAuth SaaS) an instance",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(deleteInstanceResult), "Deleted or disabled"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await deleteInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/test",
+      summary: "Test the connection (health check through the adapter)",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(testResultSchema), "The outcome"), ...errors(400, 401, 403, 404, 409, 429, 503) },
+    }),
+    async (c) => ok(c, await testInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/credentials",
+      summary: "Store or replace credentials (sealed; the instance becomes active)",
+      request: { params: instanceParams, body: jsonBody(storeCredentialsBody) },
+      responses: { 200: json(envelope(credentialRecordSchema), "Stored"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      requireManage(resolved);
+      return ok(c, await storeCredentials(c.var.db, c.env, resolved, c.req.valid("json"), requestTime(c)));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances/{id}/credentials/status",
+      summary: "Whether credentials are stored (never their values)",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(credentialStatusSchema), "Status"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      return ok(c, await credentialStatus(c.var.db, resolved.record.instance.id));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "delete",
+      path: "/connectors/instances/{id}/credentials",
+      summary: "Delete credentials (the instance goes back to pending_auth)",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(credentialRecordSchema), "Deleted"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      requireManage(resolved);
+      return ok(c, await deleteCredentials(c.var.db, resolved.record.instance.id, requestTime(c)));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances/{id}/tools",
+      summary: "The instance's tools",
+      request: { params: instanceParams, query: localeQuery },
+      responses: { 200: json(envelope(z.array(toolSchema)), "Tools"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      return ok(c, await listTools(c.var.db, resolved));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/sync-tools",
+      summary: "Pull the adapter's tools and upsert them; returns the full list",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(z.array(toolSchema)), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+    }),
+    async (c) => ok(c, await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/tools",
+      summary: "Create a custom tool (custom, non-system connectors only)",
+      request: { params: instanceParams, body: jsonBody(createToolBody) },
+      responses: { 201: json(envelope(toolSchema), "Created"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      requireManage(resolved);
+      return ok(c, await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c)), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "patch",
+      path: "/connectors/instances/{id}/tools/{toolId}",
+      summary: "Enable or disable a tool",
+      request: { params: toolParams, body: jsonBody(updateToolBody) },
+      responses: { 200: json(envelope(z.object({ id: z.string(), isActive: z.boolean() })), "Updated"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const { id, toolId } = c.req.valid("param");
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, id);
+      requireManage(resolved);
+      return ok(c, await setToolEnabled(c.var.db, id, toolId, c.req.valid("json").enabled));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/tools/{toolId}/execute",
+      summary: "Execute a tool directly (tools that require approval are refused)",
+      request: { params: toolParams, query: localeQuery, body: jsonBody(executeBody) },
+      responses: { 200: json(envelope(executionResultSchema), "The result"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+    }),
+    async (c) => {
+      const { id, toolId } = c.req.valid("param");
+      const actor = { type: "user" as const, id: c.var.auth.user.id };
+      return ok(c, await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, c.req.valid("query").locale));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances/{id}/executions",
+      summary: "Execution history, newest first (inputs and outputs are never listed)",
+      request: { params: instanceParams, query: listExecutionsQuery },
+      responses: { 200: json(pagedEnvelope(z.array(executionRecordSchema), offsetMeta), "One page of history"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
+      const { items, total } = await listExecutions(c.var.db, resolved.record.instance.id, query.limit, query.offset);
+      return paged(c, items, offsetPage(query.limit, query.offset, total));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors",
+      summary: "Connector definitions: built-in and the account's custom ones",
+      request: { query: listDefinitionsQuery },
+      responses: { 200: json(envelope(z.array(definitionSchema)), "Definitions"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => ok(c, await listDefinitions(c.var.db, c.env, c.var.auth, c.req.valid("query"))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/definitions",
+      summary: "Create a custom definition (category custom)",
+      request: { body: jsonBody(createDefinitionBody) },
+      responses: { 201: json(envelope(definitionSchema), "Created"), ...errors(400, 401, 403, 409, 429) },
+    }),
+    async (c) => ok(c, await createDefinition(c.var.db, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "delete",
+      path: "/connectors/definitions/{key}",
+      summary: "Delete a custom definition with all its instances and data",
+      request: { params: keyParams },
+      responses: { 200: json(envelope(z.object({ deleted: z.literal(true) })), "Deleted"), ...errors(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      await deleteDefinition(c.var.db, c.var.auth, c.req.valid("param").key);
+      return ok(c, { deleted: true as const });
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/{key}",
+      summary: "One definition (public metadata)",
+      request: { params: keyParams, query: localeQuery },
+      responses: { 200: json(envelope(definitionSchema), "The definition"), ...errors(401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await getDefinition(c.var.db, c.env, c.var.auth, c.req.valid("param").key, c.req.valid("query").locale)),
+  );

@@ -1,0 +1,162 @@
+import { z } from "@hono/zod-openapi";
+import { isoDate, uuidParam } from "../../http/openapi";
+import { offsetQuery } from "../../lib/pagination";
+import { AUTH_TYPES, CATEGORIES } from "./catalogue";
+import { CRED_TYPES } from "./credentials";
+
+const jsonObject = z.record(z.string(), z.unknown());
+const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
+
+export const definitionSchema = z
+  .object({
+    key: z.string(),
+    displayName: z.string(),
+    description: z.string(),
+    category: z.string(),
+    authType: z.string(),
+    configSchema: jsonObject,
+    isSystem: z.boolean(),
+    isActive: z.boolean(),
+    version: z.string(),
+    supportedFeatures: z.array(z.string()),
+    subType: z.string().nullable(),
+    iconUrl: z.string().nullable(),
+  })
+  .openapi("ConnectorDefinition");
+
+export const listDefinitionsQuery = z.object({
+  category: z.enum(CATEGORIES).optional(),
+  isActive: booleanQuery.optional(),
+  locale: z.string().max(35).optional(),
+});
+export const localeQuery = z.object({ locale: z.string().max(35).optional() });
+export const keyParams = z.object({ key: z.string().max(64).openapi({ param: { name: "key", in: "path" } }) });
+
+export const CUSTOM_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
+export const createDefinitionBody = z.object({
+  key: z.string().regex(CUSTOM_KEY, "must match ^[a-z0-9][a-z0-9-]{1,62}$"),
+  displayName: z.string().trim().min(1).max(255),
+  description: z.string().max(2000).optional(),
+  iconUrl: z.url().max(2000).optional(),
+  authType: z.enum(AUTH_TYPES.filter((t) => t !== "connection_string") as ["none", ...string[]]),
+  authConfig: jsonObject.optional(),
+  configSchema: jsonObject.optional(),
+});
+
+export const instanceSchema = z
+  .object({
+    id: z.string(),
+    connectorKey: z.string(),
+    displayName: z.string(),
+    status: z.enum(["pending_auth", "active", "error", "inactive"]),
+    enabled: z.boolean(),
+    scope: z.enum(["personal", "team"]),
+    workspaceId: z.string().nullable(),
+    availableInWorkspaceId: z.string(),
+    ownership: z.object({ ownerUserId: z.string().nullable(), ownerWorkspaceId: z.string().nullable() }),
+    permissions: z.object({ canRead: z.boolean(), canManage: z.boolean(), canExecute: z.boolean() }),
+    authorizationState: z.enum(["connected", "authorization_required", "unavailable", "permission_restricted"]),
+    provider: z
+      .object({
+        key: z.string(),
+        displayName: z.string(),
+        description: z.string(),
+        category: z.string(),
+        authType: z.string(),
+        iconUrl: z.string().nullable(),
+        version: z.string(),
+      })
+      .nullable(),
+    config: jsonObject,
+    lastHealthCheck: isoDate().nullable(),
+    healthMessage: z.string().nullable(),
+    createdAt: isoDate(),
+    updatedAt: isoDate(),
+  })
+  .openapi("ConnectorInstance");
+
+export const instanceParams = z.object({ id: uuidParam("id") });
+export const toolParams = z.object({ id: uuidParam("id"), toolId: uuidParam("toolId") });
+export const listInstancesQuery = offsetQuery(100, 20).extend({
+  scope: z.enum(["personal", "team"]).optional(),
+  locale: z.string().max(35).optional(),
+});
+export const createInstanceBody = z.object({
+  connectorKey: z.string().min(1).max(64),
+  displayName: z.string().trim().min(1).max(255),
+  scope: z.enum(["personal", "team"]).default("personal"),
+  config: jsonObject.optional(),
+});
+export const updateInstanceBody = z
+  .object({
+    displayName: z.string().trim().min(1).max(255).optional(),
+    config: jsonObject.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export const deleteInstanceResult = z.object({ id: z.string(), deleted: z.boolean(), enabled: z.boolean().optional() });
+
+export const storeCredentialsBody = z.object({
+  credType: z.enum(CRED_TYPES),
+  credentials: jsonObject,
+  scopes: z.array(z.string().max(200)).max(100).optional(),
+});
+export const credentialRecordSchema = z.object({ id: z.string().nullable(), instanceId: z.string(), credType: z.string().nullable(), rotatedAt: isoDate() });
+export const credentialStatusSchema = z.object({
+  configured: z.boolean(),
+  credType: z.string().nullable(),
+  expiresAt: isoDate().nullable(),
+  scopes: z.array(z.string()).nullable(),
+});
+
+export const toolSchema = z
+  .object({
+    id: z.string(),
+    connectorKey: z.string(),
+    toolKey: z.string(),
+    displayName: z.string(),
+    description: z.string().nullable(),
+    inputSchema: jsonObject,
+    outputSchema: jsonObject,
+    requiresApproval: z.boolean(),
+    rateLimitRpm: z.number().nullable(),
+    isActive: z.boolean(),
+    source: z.enum(["auto_discovered", "manual"]),
+  })
+  .openapi("ConnectorTool");
+export const createToolBody = z.object({
+  toolKey: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, "letters, digits, _ . - (at most 128)"),
+  displayName: z.string().trim().min(1).max(255),
+  description: z.string().max(2000).optional(),
+  inputSchema: jsonObject,
+  outputSchema: jsonObject,
+  requiresApproval: z.boolean().default(false),
+  rateLimitRpm: z.number().int().min(1).max(100_000).optional(),
+});
+export const updateToolBody = z.object({ enabled: z.boolean() });
+export const executeBody = z.object({ input: jsonObject });
+export const executionResultSchema = z.object({
+  success: z.boolean(),
+  output: jsonObject,
+  error: z.string().nullable(),
+  httpStatus: z.number().nullable(),
+  durationMs: z.number(),
+});
+export const executionRecordSchema = z
+  .object({
+    id: z.string(),
+    instanceId: z.string(),
+    toolId: z.string(),
+    toolKey: z.string(),
+    status: z.enum(["success", "error"]),
+    actorId: z.string(),
+    actorType: z.enum(["user", "agent"]),
+    runId: z.string().nullable(),
+    durationMs: z.number(),
+    httpStatus: z.number().nullable(),
+    errorMessage: z.string().nullable(),
+    createdAt: isoDate(),
+  })
+  .openapi("ConnectorExecution");
+export const listExecutionsQuery = offsetQuery(100, 20);
+export const testResultSchema = z.object({ ok: z.boolean(), status: z.string(), message: z.string(), latencyMs: z.number(), checkedAt: isoDate() });

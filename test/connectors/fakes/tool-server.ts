@@ -1,0 +1,47 @@
+/**
+ * A local fake of a custom tool server (CONTRACT "Custom definitions and their tools"): it answers
+ * `POST /{toolKey}` with JSON and `GET /` for health. It replaces `fetch` for its own host only.
+ * Tools: `echo` (answers the input and the Authorization header it saw), `fail` (HTTP 422 JSON),
+ * `garbage` (HTTP 200 HTML), `down` (the connection fails).
+ */
+export const TOOL_HOST = "https://tools.fake-connector.test";
+
+export interface SeenRequest {
+  url: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+export const seen: SeenRequest[] = [];
+
+async function answer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const body = request.method === "POST" ? await request.json().catch(() => null) : null;
+  seen.push({ url: request.url, authorization: request.headers.get("Authorization"), body });
+  switch (url.pathname) {
+    case "/":
+      return request.headers.get("Authorization") === "Bearer bad-token" ? new Response("no", { status: 401 }) : Response.json({ ok: true });
+    case "/echo":
+      return Response.json({ echoed: body, sawAuth: Boolean(request.headers.get("Authorization")) });
+    case "/fail":
+      return Response.json({ error: "quota exhausted" }, { status: 422 });
+    case "/garbage":
+      return new Response("<html>oops</html>", { headers: { "Content-Type": "text/html" } });
+    case "/down":
+      throw new TypeError("connection refused");
+    default:
+      return Response.json({ error: "no such tool" }, { status: 404 });
+  }
+}
+
+let installed = false;
+export function installToolServer() {
+  if (installed) return;
+  installed = true;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (request.url.startsWith(TOOL_HOST)) return answer(request);
+    return realFetch(input, init);
+  }) as typeof fetch;
+}
