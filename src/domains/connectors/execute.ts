@@ -94,7 +94,7 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
     const decision = await consumeLimit(env, `connector-tool:${tool.id}`, "rpm", tool.rateLimitRpm, RPM_WINDOW_SECONDS);
     if (!decision.allowed) throw rateLimitExceeded(decision);
   }
-  const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null);
+  const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
   if (!adapter) throw notConfigured();
 
   const started = Date.now();

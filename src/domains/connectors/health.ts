@@ -20,7 +20,7 @@ async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
   if (!credential) throw new ApiError("CONNECTOR_ERROR", "The instance has no credentials yet, so it cannot be tested");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (!resolved.definition.isActive) throw notConfigured();
-  const adapter = adapterFor(resolved.record.instance.connectorKey, resolved.record.instance.definitionId !== null);
+  const adapter = adapterFor(resolved.record.instance.connectorKey, resolved.record.instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
   if (!adapter) throw notConfigured();
   const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(EXECUTION_TIMEOUT_MS));
   return { resolved, adapter, context };

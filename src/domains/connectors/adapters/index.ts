@@ -1,14 +1,24 @@
+import { parseAllowList } from "../outbound";
 import { httpAdapter } from "./http";
+import { createMcpAdapter } from "./mcp";
+import { SAAS_ADAPTERS } from "./saas";
+import { createSqlAdapter } from "./sql";
 import type { ConnectorAdapter } from "./types";
 
 /**
- * The adapter factory: built-in connectors by key (the SaaS, SQL and MCP adapters register here
- * as they are added), custom definitions always run through the HTTP tool runner.
+ * The adapter factory: built-in connectors by key, custom definitions always through the HTTP
+ * tool runner. The SQL adapter opens TCP sockets, which the guarded fetch cannot see, so it takes
+ * the `ALLOW_PRIVATE_HOSTS` list itself.
  */
-export const BUILT_IN_ADAPTERS: Record<string, ConnectorAdapter> = {};
+const mcpAdapter = createMcpAdapter();
+
+function builtInAdapter(connectorKey: string, allowPrivateHosts: string | undefined): ConnectorAdapter | null {
+  if (connectorKey === "mcp-generic") return mcpAdapter;
+  if (connectorKey === "sql-database") return createSqlAdapter({ allowList: parseAllowList(allowPrivateHosts) });
+  return Object.hasOwn(SAAS_ADAPTERS, connectorKey) ? SAAS_ADAPTERS[connectorKey as keyof typeof SAAS_ADAPTERS].adapter : null;
+}
 
 /** Null when this deployment has no adapter for a built-in key (the caller answers 503). */
-export function adapterFor(connectorKey: string, isCustom: boolean): ConnectorAdapter | null {
-  if (isCustom) return httpAdapter;
-  return BUILT_IN_ADAPTERS[connectorKey] ?? null;
+export function adapterFor(connectorKey: string, isCustom: boolean, allowPrivateHosts?: string): ConnectorAdapter | null {
+  return isCustom ? httpAdapter : builtInAdapter(connectorKey, allowPrivateHosts);
 }
