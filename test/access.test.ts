@@ -3,11 +3,12 @@
 // with the reason, to EXEMPT.
 import { describe } from "vitest";
 import { aiAccess } from "./ai/access";
+import { connectorsAccess } from "./connectors/access";
 import { accessSuite, type DomainAccess } from "./helpers/access-suite";
 import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, notificationsAccess, workspacesAccess];
+const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, notificationsAccess, workspacesAccess];
 
 const V1 = "/api/v1";
 
@@ -20,6 +21,23 @@ const EXEMPT = new Set([
   `POST ${V1}/auth/login`,
   `POST ${V1}/auth/refresh`,
   `POST ${V1}/auth/logout`,
+  // Public: account lifecycle by e-mail (the proof is a mailed token or code, never a bearer
+  // token; each answers alike for any address); test/account/.
+  `POST ${V1}/auth/resend-confirmation`,
+  `POST ${V1}/auth/confirm-email`,
+  `POST ${V1}/auth/forgot-password`,
+  `POST ${V1}/auth/exchange-recovery-code`,
+  `POST ${V1}/auth/reset-password`,
+  `GET ${V1}/auth/check-username`,
+  // The pages e-mail links open (CSRF-protected forms, like the OAuth pages); test/account/.
+  `GET ${V1}/account/confirm-email`,
+  `POST ${V1}/account/confirm-email`,
+  `GET ${V1}/account/forgot-password`,
+  `POST ${V1}/account/forgot-password`,
+  `GET ${V1}/account/reset-password`,
+  `POST ${V1}/account/reset-password`,
+  // Stripe's webhook: authenticated by its Stripe-Signature; test/billing/.
+  `POST ${V1}/billing/webhook`,
   // Public: the status surface (JSON under the API, page, feed, badge and Statuspage v2 at the root).
   `GET ${V1}/status`,
   `GET ${V1}/status/services`,

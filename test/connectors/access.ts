@@ -1,0 +1,40 @@
+import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
+import { connected } from "./helpers";
+
+/** A stranger's view of another account's connector: every id is 404 NOT_FOUND (knowing it grants nothing). */
+const instance: ForeignFixture = async (owner) => {
+  const { instanceId } = await connected(owner);
+  return {
+    params: { id: instanceId },
+    body: {
+      PATCH: { displayName: "Renamed" },
+      POST: { credType: "bearer_token", credentials: { token: "t" } },
+    },
+  };
+};
+const withTool: ForeignFixture = async (owner) => {
+  const { instanceId, toolId } = await connected(owner);
+  return { params: { id: instanceId, toolId }, body: { PATCH: { enabled: false }, POST: { input: { text: "hi" } } } };
+};
+
+export const connectorsAccess: DomainAccess = {
+  prefix: "/api/v1/connectors",
+  entitlement: "connectors",
+  notFoundCode: "NOT_FOUND",
+  foreign: {
+    "/api/v1/connectors/{key}": async (owner) => ({ params: { key: (await connected(owner)).key } }),
+    "/api/v1/connectors/definitions/{key}": async (owner) => ({ params: { key: (await connected(owner)).key } }),
+    "/api/v1/connectors/instances/{id}": instance,
+    "/api/v1/connectors/instances/{id}/credentials": instance,
+    "/api/v1/connectors/instances/{id}/credentials/status": instance,
+    "/api/v1/connectors/instances/{id}/executions": instance,
+    "/api/v1/connectors/instances/{id}/sync-tools": instance,
+    "/api/v1/connectors/instances/{id}/test": instance,
+    "/api/v1/connectors/instances/{id}/tools": async (owner) => ({
+      ...(await instance(owner)),
+      body: { POST: { toolKey: "other", displayName: "Other", inputSchema: { type: "object" }, outputSchema: { type: "object" } } },
+    }),
+    "/api/v1/connectors/instances/{id}/tools/{toolId}": withTool,
+    "/api/v1/connectors/instances/{id}/tools/{toolId}/execute": withTool,
+  },
+};
