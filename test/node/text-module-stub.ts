@@ -1,3 +1,3 @@
-// In Node the reference page's renderer bundle (a text module in workerd) would run as a browser
-// script; reading the OpenAPI document needs only its route, not its content.
+// In Node, modules that workerd loads as data (the reference page's renderer bundle, the SQL
+// parser's WebAssembly) would fail to load; reading the OpenAPI document needs neither.
 export default "";
