@@ -267,10 +267,17 @@ describe("tools and execution", () => {
     expectError(await call("POST", `/connectors/instances/${instanceId}/tools`, { ...as, body }), 409, "conflict");
     const slack = (await call("POST", "/connectors/instances", { ...as, body: { connectorKey: "slack", displayName: "Slack" } })).body.data;
     expectError(await call("POST", `/connectors/instances/${slack.id}/tools`, { ...as, body }), 403, "forbidden");
-    // sync-tools keeps manual tools; built-ins without an adapter here answer 503.
+    // sync-tools keeps manual tools; a built-in's sync upserts its adapter's tools.
     expect((await call("POST", `/connectors/instances/${instanceId}/sync-tools`, as)).body.data.length).toBe(2);
     await call("POST", `/connectors/instances/${slack.id}/credentials`, { ...as, body: { credType: "oauth2", credentials: { access_token: "a" } } });
-    expectError(await call("POST", `/connectors/instances/${slack.id}/sync-tools`, as), 503, "CONNECTION_FAILED");
+    const synced = await call("POST", `/connectors/instances/${slack.id}/sync-tools`, as);
+    expect(synced.status).toBe(200);
+    expect(synced.body.data.map((tool: { toolKey: string; requiresApproval: boolean; source: string }) => [tool.toolKey, tool.requiresApproval, tool.source]).sort()).toEqual([
+      ["list_channels", false, "auto_discovered"],
+      ["post_message", true, "auto_discovered"],
+      ["read_channel_history", false, "auto_discovered"],
+      ["search_messages", false, "auto_discovered"],
+    ]);
   });
 });
 
