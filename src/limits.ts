@@ -23,6 +23,9 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /auth/login": perMinute(8, "ip+email"),
   "POST /auth/refresh": perMinute(120, "ip"),
   "POST /auth/logout": perMinute(120, "ip"),
+  // The OAuth sign-in page's e-mailed link: the spec's limit of POST /auth/forgot-password (which
+  // also e-mails a link), counted per IP and address by the OAuth routes themselves.
+  "POST /oauth/magic-link": perFiveMinutes(3, "ip+email"),
 
   "GET /ai/sessions/:sessionId/messages": perMinute(60),
   "POST /ai/sessions/:sessionId/messages": perMinute(20),

@@ -198,7 +198,7 @@ export const oauthRoutes = router
     async (c) => {
       const { flow: flowId, csrf, email } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
-      if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
+      if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /oauth/magic-link", email))) {
         return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, error: "Too many sign-in links requested. Try again in a few minutes." }));
       }
       await sendMagicLink(c.var.db, flow, client, email, `${new URL(c.req.url).origin}${ACTION_BASE}/magic`);
