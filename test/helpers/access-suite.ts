@@ -68,6 +68,12 @@ function operations(domains: DomainAccess[], exempt: ReadonlySet<string>): { che
   return { checked, unlisted };
 }
 
+/** A value made on first use and shared after. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 /** The path with every `{param}` filled from `params`, or with a fresh UUID. */
 const fill = (path: string, params: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
 
@@ -96,6 +102,26 @@ function expectUnauthorized(res: ApiResponse, what: string) {
  */
 export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>) {
   const { checked, unlisted } = operations(domains, exempt);
+  // Users are created once and shared by every operation's checks (registration hashes a password,
+  // the slowest step here); every check creates the resources it needs afresh.
+  const caller = once(() => createUser());
+  const stranger = once(() => createUser());
+  const owner = once(() => createUser());
+  const lacking = new Map<string, () => Promise<TestUser>>();
+  const lackingEntitlement = (entitlement: string) => {
+    if (!lacking.has(entitlement)) {
+      lacking.set(
+        entitlement,
+        once(async () => {
+          const user = await createUser();
+          const without = DEFAULT_ENTITLEMENTS.filter((e) => e !== entitlement);
+          expect((await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: without })).status).toBe(200);
+          return user;
+        }),
+      );
+    }
+    return lacking.get(entitlement)!();
+  };
 
   it("every operation is authenticated or explicitly exempted as public", () => {
     expect(unlisted).toEqual([]);
@@ -119,7 +145,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
   describe.each(checked.filter((op) => op.security === "bearer"))("$method $path", ({ method, path, domain }) => {
     it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
-      const user = await createUser();
+      const user = await caller();
       const target = fill(path);
       expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
       const expired = await signTestToken({ sub: user.id, sid: crypto.randomUUID() }, { issuedAt: 1_000, expiresAt: 2_000 });
@@ -135,7 +161,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     });
 
     it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
-      const [user, stranger] = await Promise.all([createUser(), createUser()]);
+      const [user, other] = await Promise.all([caller(), stranger()]);
       const target = fill(path);
       const oauth = await signTestToken(
         { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
@@ -145,16 +171,14 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       expectError(refused, 403, "forbidden");
       const scope = domain?.oauthScope ? `, scope="${domain.oauthScope}"` : "";
       expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}`);
-      const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: stranger.personalWorkspaceId });
+      const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
       expectError(elsewhere, 403, "forbidden");
     });
 
     if (domain?.entitlement) {
       const entitlement = domain.entitlement;
       it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
-        const user = await createUser();
-        const without = DEFAULT_ENTITLEMENTS.filter((e) => e !== entitlement);
-        expect((await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: without })).status).toBe(200);
+        const user = await lackingEntitlement(entitlement);
         expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
       });
     }
@@ -162,9 +186,9 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     const fixture = domain?.foreign?.[path];
     if (hasParams(path) && fixture) {
       it("refuses another user's ids (404, or the status the contract gives)", async () => {
-        const [owner, caller] = await Promise.all([createUser(), createUser()]);
-        const { params, body, status = 404 } = await fixture(owner);
-        const options: CallOptions = { token: caller.accessToken, ip: caller.ip, body: body?.[method] };
+        const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
+        const { params, body, status = 404 } = await fixture(resourceOwner);
+        const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
         expectError(await call(method, fill(path, params), options), status, status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden");
       });
     }
