@@ -82,6 +82,7 @@ describe("rate limits", () => {
 
   it("has one rule per limited endpoint of the spec", () => {
     expect(RATE_LIMITS["POST /auth/login"]).toMatchObject({ limit: 8, windowSeconds: 60 });
+    expect(RATE_LIMITS["POST /auth/forgot-password"]).toMatchObject({ limit: 3, windowSeconds: 300 });
     expect(RATE_LIMITS["POST /ai/sessions/:sessionId/messages"]).toMatchObject({ limit: 20, windowSeconds: 60 });
     expect(RATE_LIMITS["POST /notifications/mark-all-read"]).toMatchObject({ limit: 10, windowSeconds: 60 });
   });
