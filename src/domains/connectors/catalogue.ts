@@ -4,15 +4,12 @@
  * descriptions are translated; `resolveLocale` picks the language.
  */
 import type { JsonSchema } from "./adapters/types";
+import { CONNECTOR_LOCALES, resolveLocale, type ConnectorLocale } from "./locale";
 
-export const LOCALES = ["en", "de", "fr", "es", "ja"] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** BCP 47 tag to a supported language: `de-AT` falls back to `de`, anything unknown to `en`. */
-export function resolveLocale(tag: string | undefined | null): Locale {
-  const language = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en";
-}
+// One locale resolution for definitions, tools and messages (locale.ts).
+export { resolveLocale };
+export const LOCALES = CONNECTOR_LOCALES;
+export type Locale = ConnectorLocale;
 
 export type Translated = Record<Locale, string>;
 
