@@ -20,9 +20,11 @@ export const TEST_BINDINGS = {
   STRIPE_BASE_URL: "https://fake-stripe.test",
   STRIPE_PRICE_PRO: "price_test_pro",
   STRIPE_PRICE_BUSINESS: "price_test_business",
-  // Connectors: one built-in OAuth provider configured (Slack), the others inactive.
-  CONNECTOR_SLACK_CLIENT_ID: "test-slack-client",
-  CONNECTOR_SLACK_CLIENT_SECRET: "test-slack-secret",
+  // Connectors: one built-in OAuth provider configured (Slack, pointed at its local fake
+  // test/connectors/fakes/slack.ts with the fake's client), the others inactive.
+  CONNECTOR_SLACK_CLIENT_ID: "fake-client-id",
+  CONNECTOR_SLACK_CLIENT_SECRET: "fake-client-secret",
+  CONNECTOR_SLACK_BASE_URL: "https://slack.fake.test",
 };
 
 export default defineConfig(async () => {

@@ -4,6 +4,8 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminRoutes } from "./domains/admin/routes";
 import { connectorRoutes } from "./domains/connectors/routes";
+import { connectorOAuthCallbackRoutes } from "./domains/connectors/oauth-callback-routes";
+import { connectorSiteRoutes } from "./domains/connectors/site-routes";
 import { outboxAdminRoutes } from "./domains/oauth/admin-routes";
 import { discoveryRoutes } from "./domains/oauth/site-routes";
 import { oauthRoutes } from "./domains/oauth/routes";
@@ -40,7 +42,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -64,6 +66,7 @@ export function createApp() {
   app.route(BASE_PATH, docsRoutes);
   app.route("/", statusSiteRoutes);
   app.route("/", discoveryRoutes);
+  app.route("/", connectorSiteRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });

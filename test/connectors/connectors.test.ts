@@ -33,7 +33,7 @@ describe("connector definitions", () => {
   it("creates a custom definition (409 for a duplicate or built-in key, 400 for a bad key), hides authConfig, deletes it", async () => {
     const user = await createUser();
     const as = { token: user.accessToken };
-    const body = { key: "my-crm", displayName: "CRM", authType: "oauth2", authConfig: { client_id: "abc", token_url: "https://crm.example.com/token", client_secret: "s3cr3t" } };
+    const body = { key: "my-crm", displayName: "CRM", authType: "oauth2", authConfig: { client_id: "abc", authorization_url: "https://crm.example.com/authorize", token_url: "https://crm.example.com/token", client_secret: "s3cr3t" } };
     const created = await call("POST", "/connectors/definitions", { ...as, body });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ key: "my-crm", category: "custom", isSystem: false, isActive: true });

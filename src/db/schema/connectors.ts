@@ -72,6 +72,8 @@ export const connectorCredentials = sqliteTable("connector_credentials", {
   rotatedAt: text("rotated_at").notNull(),
   /** Refresh lease (the cron takes it with one conditional UPDATE). */
   refreshLeaseUntil: text("refresh_lease_until"),
+  /** When the token endpoint last declared the grant dead (cleared by a success): one notice per failure, one per recovery. */
+  refreshFailedAt: text("refresh_failed_at"),
 });
 
 export const connectorTools = sqliteTable(

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { connectorCredentials, connectorInstances } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { CredType, OpenedCredentials } from "./adapters/types";
+import type { CredType, OpenedCredentials, TokenSet } from "./adapters/types";
 import { acceptedCredTypes } from "./catalogue";
 import type { ResolvedInstance } from "./access";
 import { open, seal, SealError } from "./sealing";
@@ -53,23 +53,43 @@ export async function storeCredentials(db: Db, env: Env, resolved: ResolvedInsta
     else if (typeof value === "number" || typeof value === "boolean") values[key] = String(value);
     else throw badRequest([{ field: `credentials.${key}`, message: "must be a string" }]);
   }
-  const { sealed, keyVersion } = await seal(env.CREDENTIALS_KEY, binding(instance.id, input.credType), JSON.stringify(values));
-  const row = {
-    instanceId: instance.id,
-    id: newId(),
-    credType: input.credType,
-    sealed,
-    keyVersion,
+  const saved = await saveCredentials(db, env, instance.id, input.credType, values, {
     expiresAt: input.credType === "oauth2" ? expiryOf(input.credentials, now) : null,
     scopes: input.credType === "oauth2" ? (input.scopes ?? []) : null,
-    rotatedAt: now,
-    refreshLeaseUntil: null,
-  };
+  }, now);
+  return { id: saved.id, instanceId: instance.id, credType: input.credType, rotatedAt: now };
+}
+
+/** Seals credential values for an instance (AAD: instance id + credType + key version). */
+export const sealCredentials = (env: Env, instanceId: string, credType: CredType, values: Record<string, string>) =>
+  seal(env.CREDENTIALS_KEY, binding(instanceId, credType), JSON.stringify(values));
+
+/** Stores (or replaces) an instance's credentials and makes it `active`, in one batch. */
+export async function saveCredentials(
+  db: Db,
+  env: Env,
+  instanceId: string,
+  credType: CredType,
+  values: Record<string, string>,
+  meta: { expiresAt: string | null; scopes: string[] | null },
+  now: string,
+) {
+  const { sealed, keyVersion } = await sealCredentials(env, instanceId, credType, values);
+  const row = { instanceId, id: newId(), credType, sealed, keyVersion, ...meta, rotatedAt: now, refreshLeaseUntil: null, refreshFailedAt: null };
   await db.batch([
     db.insert(connectorCredentials).values(row).onConflictDoUpdate({ target: connectorCredentials.instanceId, set: { ...row, instanceId: undefined } }),
-    db.update(connectorInstances).set({ status: "active", updatedAt: now }).where(eq(connectorInstances.id, instance.id)),
+    db.update(connectorInstances).set({ status: "active", updatedAt: now }).where(eq(connectorInstances.id, instanceId)),
   ]);
-  return { id: row.id, instanceId: instance.id, credType: row.credType, rotatedAt: now };
+  return row;
+}
+
+/** What an OAuth token answer stores: the tokens sealed, expiry and scopes beside them. */
+export function oauthCredentialValues(tokens: TokenSet, previousRefreshToken?: string) {
+  const values: Record<string, string> = { access_token: tokens.access_token };
+  // A refresh answer without a new refresh token means the old one stays valid.
+  const refreshToken = tokens.refresh_token ?? previousRefreshToken;
+  if (refreshToken) values.refresh_token = refreshToken;
+  return { values, expiresAt: tokens.expires_at ?? null, scopes: tokens.scopes ?? null };
 }
 
 export async function credentialStatus(db: Db, instanceId: string) {

@@ -5,6 +5,7 @@ import { ApiError, conflictOnDuplicate, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { AuthContext } from "../identity";
 import type { JsonSchema } from "./adapters/types";
+import { validateOAuth2AuthConfig } from "./oauth-providers";
 import { CATALOGUE, builtInDefinition, isBuiltInActive, resolveLocale, type BuiltInDefinition, type Locale } from "./catalogue";
 
 /** A definition as the API shows it (public metadata only: never `authConfig`). */
@@ -95,8 +96,10 @@ export interface CreateDefinitionInput {
   configSchema?: JsonSchema;
 }
 
-export async function createDefinition(db: Db, auth: AuthContext, input: CreateDefinitionInput, now: string): Promise<DefinitionView> {
+export async function createDefinition(db: Db, env: Env, auth: AuthContext, input: CreateDefinitionInput, now: string): Promise<DefinitionView> {
   if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key)) throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
+  // An oauth2 definition's endpoints are user-supplied URLs: shape and SSRF rules are checked now, and again on every request.
+  if (input.authType === "oauth2") validateOAuth2AuthConfig(input.authConfig, env.ALLOW_PRIVATE_HOSTS);
   const row: CustomDefinitionRow = {
     id: newId(),
     accountId: auth.workspace.accountId,

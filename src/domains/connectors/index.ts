@@ -1,3 +1,4 @@
-/** The connectors domain's public face for other domains (the AI assistant's tool source, later the queue consumer and cron). */
+/** The connectors domain's public face for other domains and the hosts (the AI assistant's tool source, the queue consumer, the cron). */
 export { executeTool, type Actor } from "./execute";
 export { connectorRoutes } from "./routes";
+export { refreshExpiringCredentials } from "./refresh";

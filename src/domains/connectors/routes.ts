@@ -6,6 +6,7 @@ import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
 import { createRouter } from "../../http/validator";
+import { issuerOf } from "../../http/context";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { instanceView } from "./access";
@@ -13,6 +14,7 @@ import { createDefinition, deleteDefinition, getDefinition, listDefinitions } fr
 import { credentialStatus, deleteCredentials, storeCredentials } from "./credentials";
 import { executeTool } from "./execute";
 import { listExecutions } from "./executions";
+import { initiateOAuth } from "./oauth-handoff";
 import { createInstance, deleteInstance, listInstances, loadInstance, requireManage, updateInstance } from "./instances";
 import {
   createDefinitionBody,
@@ -32,6 +34,7 @@ import {
   listExecutionsQuery,
   listInstancesQuery,
   localeQuery,
+  oauthInitiateResult,
   storeCredentialsBody,
   testResultSchema,
   toolParams,
@@ -122,6 +125,17 @@ export const connectorRoutes = createRouter()
       responses: { 200: json(envelope(testResultSchema), "The outcome"), ...errors(400, 401, 403, 404, 409, 429, 503) },
     }),
     async (c) => ok(c, await testInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "post",
+      path: "/connectors/instances/{id}/oauth/initiate",
+      summary: "Start the OAuth hand-off: the provider's authorize URL (with state and PKCE) to open in the user's browser",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(oauthInitiateResult), "Open redirectUrl in the user's browser"), ...errors(400, 401, 403, 404, 409, 429, 503) },
+    }),
+    async (c) => ok(c, await initiateOAuth(c.var.db, c.env, c.var.auth, c.req.valid("param").id, issuerOf(c), c.var.startedAt)),
   )
   .openapi(
     createRoute({
@@ -274,7 +288,7 @@ export const connectorRoutes = createRouter()
       request: { body: jsonBody(createDefinitionBody) },
       responses: { 201: json(envelope(definitionSchema), "Created"), ...errors(400, 401, 403, 409, 429) },
     }),
-    async (c) => ok(c, await createDefinition(c.var.db, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
+    async (c) => ok(c, await createDefinition(c.var.db, c.env, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
   )
   .openapi(
     createRoute({

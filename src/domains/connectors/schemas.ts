@@ -160,3 +160,13 @@ export const executionRecordSchema = z
   .openapi("ConnectorExecution");
 export const listExecutionsQuery = offsetQuery(100, 20);
 export const testResultSchema = z.object({ ok: z.boolean(), status: z.string(), message: z.string(), latencyMs: z.number(), checkedAt: isoDate() });
+
+export const oauthInitiateResult = z.object({ redirectUrl: z.url(), state: z.string() }).openapi("ConnectorOAuthInitiate");
+export const connectorKeyParams = z.object({ connectorKey: z.string().max(64).openapi({ param: { name: "connectorKey", in: "path" } }) });
+/** Whatever the provider sends back; nothing is required, so a bad callback still lands on the result page. */
+export const callbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+});
