@@ -36,6 +36,10 @@ const EXEMPT = new Set([
   `POST ${V1}/account/forgot-password`,
   `GET ${V1}/account/reset-password`,
   `POST ${V1}/account/reset-password`,
+  // Connector OAuth: the provider's redirect back (spec rule 9: the single-use, 10-minute state
+  // is its protection) and the page it lands on (shows the outcome, holds nothing); test/connectors/oauth-handoff.test.ts.
+  `GET ${V1}/connectors/oauth/{connectorKey}/callback`,
+  `GET /settings/connectors`,
   // Stripe's webhook: authenticated by its Stripe-Signature; test/billing/.
   `POST ${V1}/billing/webhook`,
   // Public: the status surface (JSON under the API, page, feed, badge and Statuspage v2 at the root).

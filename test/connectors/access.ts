@@ -28,6 +28,7 @@ export const connectorsAccess: DomainAccess = {
     "/api/v1/connectors/instances/{id}/credentials": instance,
     "/api/v1/connectors/instances/{id}/credentials/status": instance,
     "/api/v1/connectors/instances/{id}/executions": instance,
+    "/api/v1/connectors/instances/{id}/oauth/initiate": instance,
     "/api/v1/connectors/instances/{id}/sync-tools": instance,
     "/api/v1/connectors/instances/{id}/test": instance,
     "/api/v1/connectors/instances/{id}/tools": async (owner) => ({

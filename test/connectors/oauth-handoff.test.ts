@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, expectError, expectFieldError, ORIGIN, type TestUser } from "../helpers/api";
+import { createDb } from "../../src/db/client";
+import { purgeExpiredOAuthStates } from "../../src/domains/connectors";
+import { call, createUser, expectError, expectFieldError, ORIGIN } from "../helpers/api";
 import { installFakeHost, json, record, type RecordedRequest } from "./fakes/fake-host";
 import { FakeOAuthServer, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "./fakes/oauth-server";
 import { installFakeSlack, SLACK_FAKE, slackOAuthServer, slackRequests } from "./fakes/slack";
 import { businessTeam } from "./helpers";
+import { consent, land, slackInstance } from "./oauth-flow";
 
 /** A custom oauth2 definition's provider: plain RFC 6749 answers, client_secret_basic. */
 const CRM = "https://crm-oauth.fake.test";
@@ -27,29 +30,6 @@ beforeAll(() => {
     return new Response("Not found", { status: 404 });
   });
 });
-
-async function slackInstance(user: TestUser, extra: { workspaceId?: string; scope?: "personal" | "team" } = {}) {
-  const created = await call("POST", "/connectors/instances", { token: user.accessToken, workspaceId: extra.workspaceId, body: { connectorKey: "slack", displayName: "Slack", scope: extra.scope ?? "personal" } });
-  expect(created.status).toBe(201);
-  return created.body.data.id as string;
-}
-
-/** The browser's part: open the authorize URL, let the (fake) provider consent, follow it back to our callback. */
-async function consent(redirectUrl: string, query = "") {
-  const atProvider = await fetch(`${redirectUrl}${query}`, { redirect: "manual" });
-  expect(atProvider.status).toBe(302);
-  return atProvider.headers.get("Location")!;
-}
-
-/** Calls the callback URL the provider sent the browser to; answers where our 302 points. */
-async function land(callbackUrl: string) {
-  const url = new URL(callbackUrl);
-  expect(url.origin).toBe(ORIGIN);
-  const response = await call("GET", url.pathname + url.search, { ip: "198.51.100.77" });
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Cache-Control")).toBe("no-store");
-  return new URL(response.headers.get("Location")!);
-}
 
 describe("OAuth hand-off (built-in: Slack against its local fake)", () => {
   it("initiate → provider consent → callback: PKCE S256, the scopes, tokens sealed, the instance connected", async () => {
@@ -121,8 +101,12 @@ describe("OAuth hand-off (built-in: Slack against its local fake)", () => {
     // Expired: a state older than ten minutes.
     const second = (await call("POST", `/connectors/instances/${id}/oauth/initiate`, { token: user.accessToken })).body.data;
     await env.DB.prepare("UPDATE connector_oauth_states SET expires_at = ? WHERE instance_id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
-    expect((await land(await consent(second.redirectUrl))).searchParams.get("error")).toBe("invalid_state");
+    const expiredCallback = await consent(second.redirectUrl);
+    expect((await land(expiredCallback)).searchParams.get("error")).toBe("invalid_state");
     expect(exchanges()).toBe(before + 1);
+    // The cron purges states nobody came back with.
+    await purgeExpiredOAuthStates(createDb(env.DB), Date.now());
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM connector_oauth_states WHERE instance_id = ?").bind(id).first("n")).toBe(0);
   });
 
   it("a denied consent is access_denied; a code the provider refuses is exchange_failed; neither connects", async () => {

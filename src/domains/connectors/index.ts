@@ -2,3 +2,4 @@
 export { executeTool, type Actor } from "./execute";
 export { connectorRoutes } from "./routes";
 export { refreshExpiringCredentials } from "./refresh";
+export { purgeExpiredOAuthStates } from "./oauth-handoff";

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { connectorDefinitions, connectorInstances, connectorOauthStates } from "../../db/schema";
 import { toIso } from "../../lib/clock";
@@ -117,3 +117,6 @@ export function settingsRedirect(webAppUrl: string | undefined, origin: string, 
   if (outcome.status === "error") url.searchParams.set("error", outcome.error);
   return url.toString();
 }
+
+/** Cron: states nobody came back with (consumed ones are already gone). */
+export const purgeExpiredOAuthStates = (db: Db, now: number) => db.delete(connectorOauthStates).where(lte(connectorOauthStates.expiresAt, toIso(now)));

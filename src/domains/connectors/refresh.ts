@@ -121,7 +121,7 @@ async function refreshOne(db: Db, env: Env, instanceId: string, failedBefore: bo
 }
 
 /** The cron task: every due credential this runner leased, refreshed side by side. */
-export async function refreshExpiringCredentials(db: Db, env: Env, now = Date.now()): Promise<RefreshOutcome[]> {
+export async function refreshExpiringCredentials(db: Db, env: Env, now = Date.now()): Promise<{ instanceId: string; outcome: RefreshOutcome }[]> {
   const leased = await takeLeases(db, now);
-  return Promise.all(leased.map((row) => refreshOne(db, env, row.instanceId, row.failedAt !== null, now)));
+  return Promise.all(leased.map(async ({ instanceId, failedAt }) => ({ instanceId, outcome: await refreshOne(db, env, instanceId, failedAt !== null, now) })));
 }
