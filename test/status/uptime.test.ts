@@ -76,8 +76,22 @@ describe("uptime arithmetic", () => {
     expect(figures.downtimeMinutes).toBe(0.001);
     expect(uptimePercent(figures.downtimeMinutes, figures.coveredMinutes)).toBe(99.999);
     // Shorter than a thousandth of a minute in a day, and in a year: still not 100%.
-    expect(dailyDowntime([{ startMs: outage, endMs: outage + 20, weight: 1 }], now - DAY_MS * 2, now).get("2026-03-09")).toBe(0.001);
+    const sliver = dailyDowntime([{ startMs: outage, endMs: outage + 20, weight: 1 }], now - DAY_MS * 2, now);
+    expect(windowFigures(sliver, "7d", now - 30 * DAY_MS, now).downtimeMinutes).toBe(0.001);
     expect(uptimePercent(1e-9, 525_600)).toBe(99.999);
+  });
+
+  it("an incident across midnight adds up to its length whatever the split (no rounding per day)", () => {
+    // Every millisecond offset of a minute: rounding each day's part up once made 120.001 of 120.
+    const midnight = at("2026-03-09T00:00:00Z");
+    const now = at("2026-03-10T12:00:00Z");
+    for (let offset = 0; offset < 60_000; offset += 7) {
+      const start = midnight - 32 * MIN - offset;
+      const daily = dailyDowntime([{ startMs: start, endMs: start + 2 * HOUR, weight: 1 }], now - 30 * DAY_MS, now);
+      expect(windowFigures(daily, "7d", now - 30 * DAY_MS, now).downtimeMinutes).toBe(120);
+      const partial = dailyDowntime([{ startMs: start, endMs: start + 2 * HOUR, weight: 0.5 }], now - 30 * DAY_MS, now);
+      expect(windowFigures(partial, "7d", now - 30 * DAY_MS, now).downtimeMinutes).toBe(60);
+    }
   });
 
   it("the platform sums minutes over services before taking one percentage", () => {

@@ -21,8 +21,10 @@ export const IMPACT_WEIGHT: Record<IncidentImpact, number> = { major: 1, partial
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
- * Downtime minutes are kept to three decimals, rounded up: any downtime, however short or however
- * small the share of its day inside a window, stays visible (the epsilon absorbs binary error).
+ * Downtime minutes shown are kept to three decimals, rounded up: any downtime, however short or
+ * however small the share of its day inside a window, stays visible (the epsilon absorbs binary
+ * error). Only totals are rounded: per-day values stay exact, because an incident split across
+ * midnight rounded up on both sides would add a thousandth that never happened.
  */
 const ceilMinutes = (minutes: number) => Math.ceil(minutes * 1000 - 1e-6) / 1000;
 export const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -70,7 +72,6 @@ export function dailyDowntime(intervals: WeightedInterval[], fromMs: number, toM
     const date = dateOf(from);
     result.set(date, (result.get(date) ?? 0) + ((to - from) / MINUTE_MS) * weight);
   }
-  for (const [date, minutes] of result) result.set(date, ceilMinutes(minutes));
   return result;
 }
 
