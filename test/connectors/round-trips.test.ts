@@ -1,0 +1,38 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { executeTool } from "../../src/domains/connectors";
+import type { AuthContext } from "../../src/domains/identity";
+import { createUser } from "../helpers/api";
+import { countingD1 } from "../helpers/counting-d1";
+import { installToolServer, seen } from "./fakes/tool-server";
+import { connected } from "./helpers";
+
+beforeAll(installToolServer);
+
+describe("D1 round trips of one execution (issue goal: at most 2 before the outbound call, 1 after)", () => {
+  it("one batch before the call (instance, tool, credentials) and one write after it (the history record)", async () => {
+    const user = await createUser();
+    const { instanceId, toolId } = await connected(user, { tool: { rateLimitRpm: 100 } });
+    const { db, counter } = countingD1(env.DB);
+    // The executor needs only who calls and where; the HTTP path adds the authentication batch.
+    const accountId = await env.DB.prepare("SELECT account_id FROM workspaces WHERE id = ?").bind(user.personalWorkspaceId).first<string>("account_id");
+    const auth = { user: { id: user.id }, workspace: { id: user.personalWorkspaceId, accountId, kind: "personal", role: "owner" } } as unknown as AuthContext;
+    let tripsAtCall = -1;
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      tripsAtCall = counter.trips;
+      return realFetch(input, init);
+    }) as typeof fetch;
+    const calls = seen.length;
+    try {
+      const result = await executeTool(createDb(db), env, auth, { type: "user", id: user.id }, instanceId, toolId, { text: "count" });
+      expect(result.success).toBe(true);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(seen.length).toBe(calls + 1);
+    expect(tripsAtCall).toBe(1);
+    expect(counter.trips - tripsAtCall).toBe(1);
+  });
+});
