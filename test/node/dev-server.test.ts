@@ -23,6 +23,9 @@ describe("the local dev server (wrangler dev)", () => {
       expect(demo.status).toBe(200);
       const demoMe = await json(server.origin, "GET", "/me", undefined, demo.body.data.accessToken);
       expect(demoMe.body.data.plan).toBe("business");
+      // The connectors seed: the catalogue is served, and the demo user has a connection to finish.
+      const instances = await json(server.origin, "GET", "/connectors/instances", undefined, demo.body.data.accessToken);
+      expect(instances.body.data.map((instance: { displayName: string }) => instance.displayName)).toContain("Demo database");
 
       const registered = await json(server.origin, "POST", "/auth/register", { email, password: "a-long-password" });
       expect(registered.status).toBe(201);
