@@ -29,12 +29,12 @@ export const TEST_BINDINGS = {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  const workerd = () =>
+  const workerd = (bindings: Record<string, string> = {}) =>
     cloudflareTest({
       // The app's entry with a test MessageRun host that offers the AI tests' tools.
       main: "./test/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: migrations } },
+      miniflare: { bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations } },
     });
   return {
     test: {
@@ -54,11 +54,13 @@ export default defineConfig(async () => {
         {
           // Connector adapters against real servers (PostgreSQL, an MCP server) that a Node
           // globalSetup starts once per run; a project of its own so other runs need neither.
-          plugins: [workerd()],
+          // The API reaches them on loopback, which the SSRF rules allow only when listed.
+          plugins: [workerd({ ALLOW_PRIVATE_HOSTS: "127.0.0.1" })],
           test: {
             name: "servers",
             include: ["test/connectors/servers/**/*.test.ts"],
             globalSetup: ["./test/connectors/servers/global-setup.ts"],
+            setupFiles: ["./test/helpers/setup.ts"],
             testTimeout: 30_000,
           },
         },
