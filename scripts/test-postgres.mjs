@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster for the SQL connector's tests and benchmark: Debian's `postgresql`
 // package (installed with apt-get when absent), a fresh data directory in a temp dir, a free port on
 // 127.0.0.1, SCRAM passwords, a test database with tables. Used by test/connectors/servers/global-setup.ts
-// and scripts/bench/connectors-sql-mcp.mjs; `node scripts/test-postgres.mjs` starts one by hand and
+// and scripts/bench/connectors.mjs; `node scripts/test-postgres.mjs` starts one by hand and
 // prints its connection strings until Ctrl-C.
 //
 // PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user (created
