@@ -1,12 +1,33 @@
-import { logError } from "../lib/log";
+import { createDb } from "../db/client";
+import { processToolCall } from "../domains/connectors";
+import { describeError, logError } from "../lib/log";
 
 /**
- * Queue dispatch by queue name. A message of a queue nobody consumes yet is retried and ends in
- * the dead-letter queue, never silently dropped.
+ * Queue dispatch by queue name. A message of a queue nobody consumes is retried and ends in the
+ * dead-letter queue, never silently dropped.
  */
 type Consumer = (batch: MessageBatch, env: Env) => Promise<void>;
 
-export const QUEUE_CONSUMERS: Record<string, Consumer> = {};
+/** The messages of a batch are independent calls: they run side by side, each acked or retried on its own. */
+async function consumeToolExecutions(batch: MessageBatch, env: Env) {
+  const db = createDb(env.DB);
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        const disposition = await processToolCall(db, env, message.body, message.attempts);
+        if (disposition.action === "ack") message.ack();
+        else message.retry({ delaySeconds: disposition.delaySeconds });
+      } catch (error) {
+        logError(env, { queue: batch.queue, ...describeError(error) });
+        message.retry();
+      }
+    }),
+  );
+}
+
+export const QUEUE_CONSUMERS: Record<string, Consumer> = {
+  "tool-executions": consumeToolExecutions,
+};
 
 export async function consumeQueue(batch: MessageBatch, env: Env) {
   const consumer = QUEUE_CONSUMERS[batch.queue];

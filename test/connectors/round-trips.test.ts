@@ -27,7 +27,7 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
     const calls = seen.length;
     try {
       const result = await executeTool(createDb(db), env, auth, { type: "user", id: user.id }, instanceId, toolId, { text: "count" });
-      expect(result.success).toBe(true);
+      expect(result.result.success).toBe(true);
     } finally {
       globalThis.fetch = realFetch;
     }

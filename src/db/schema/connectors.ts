@@ -121,6 +121,31 @@ export const connectorExecutions = sqliteTable(
   (t) => [index("connector_executions_instance_created_idx").on(t.instanceId, t.createdAt, t.id)],
 );
 
+/**
+ * One row per queued tool call (the tool-executions queue), keyed by the caller's call id: the claim
+ * that makes a redelivered message never run a call twice. `state`: `running` (claimed), `retry`
+ * (a transient failure released it), `done` (ran; `execution_id` is its history row), `failed`
+ * (refused, interrupted, or out of retries and dead-lettered).
+ */
+export const connectorToolCalls = sqliteTable(
+  "connector_tool_calls",
+  {
+    callId: text("call_id").primaryKey(),
+    instanceId: text("instance_id")
+      .notNull()
+      .references(() => connectorInstances.id, { onDelete: "cascade" }),
+    toolId: text("tool_id").notNull(),
+    runId: text("run_id"),
+    state: text("state", { enum: ["running", "retry", "done", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull(),
+    executionId: text("execution_id"),
+    error: text("error"),
+    claimedAt: text("claimed_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("connector_tool_calls_run_idx").on(t.runId)],
+);
+
 /** OAuth hand-off state: stored hashed, single use, 10 minutes (consumed by one conditional statement). */
 export const connectorOauthStates = sqliteTable(
   "connector_oauth_states",

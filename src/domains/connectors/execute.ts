@@ -127,5 +127,5 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
     createdAt: new Date(started).toISOString(),
   });
   if (failure) throw adapterErrorToApi(failure);
-  return { success: result!.success, output, error: result!.error, httpStatus: result!.httpStatus, durationMs };
+  return { executionId, result: { success: result!.success, output, error: result!.error, httpStatus: result!.httpStatus, durationMs } };
 }

@@ -3,3 +3,4 @@ export { executeTool, type Actor } from "./execute";
 export { connectorRoutes } from "./routes";
 export { refreshExpiringCredentials } from "./refresh";
 export { purgeExpiredOAuthStates } from "./oauth-handoff";
+export { enqueueToolCall, processToolCall, type ToolCallMessage } from "./tool-calls";

@@ -2,7 +2,8 @@
  * A local fake of a custom tool server (CONTRACT "Custom definitions and their tools"): it answers
  * `POST /{toolKey}` with JSON and `GET /` for health. It replaces `fetch` for its own host only.
  * Tools: `echo` (answers the input and the Authorization header it saw), `fail` (HTTP 422 JSON),
- * `garbage` (HTTP 200 HTML), `down` (the connection fails).
+ * `garbage` (HTTP 200 HTML), `down` (the connection fails), `flaky` (the connection fails while
+ * `failFlaky(n)` has failures left, then echoes).
  */
 export const TOOL_HOST = "https://tools.fake-connector.test";
 
@@ -13,6 +14,12 @@ export interface SeenRequest {
 }
 
 export const seen: SeenRequest[] = [];
+
+let flakyFailuresLeft = 0;
+/** The next `n` calls of `flaky` fail as an unreachable server would. */
+export const failFlaky = (n: number) => {
+  flakyFailuresLeft = n;
+};
 
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -29,6 +36,12 @@ async function answer(request: Request): Promise<Response> {
       return new Response("<html>oops</html>", { headers: { "Content-Type": "text/html" } });
     case "/down":
       throw new TypeError("connection refused");
+    case "/flaky":
+      if (flakyFailuresLeft > 0) {
+        flakyFailuresLeft--;
+        throw new TypeError("connection refused");
+      }
+      return Response.json({ echoed: body });
     default:
       return Response.json({ error: "no such tool" }, { status: 404 });
   }
