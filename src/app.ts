@@ -6,6 +6,7 @@ import { adminRoutes } from "./domains/admin/routes";
 import { connectorRoutes } from "./domains/connectors/routes";
 import { connectorOAuthCallbackRoutes } from "./domains/connectors/oauth-callback-routes";
 import { connectorSiteRoutes } from "./domains/connectors/site-routes";
+import { mcpGatewayRoutes, protectedResourceRoutes } from "./domains/connectors/mcp-routes";
 import { outboxAdminRoutes } from "./domains/oauth/admin-routes";
 import { discoveryRoutes } from "./domains/oauth/site-routes";
 import { oauthRoutes } from "./domains/oauth/routes";
@@ -42,7 +43,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -67,6 +68,7 @@ export function createApp() {
   app.route("/", statusSiteRoutes);
   app.route("/", discoveryRoutes);
   app.route("/", connectorSiteRoutes);
+  app.route("/", protectedResourceRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });

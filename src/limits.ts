@@ -45,6 +45,8 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "PATCH /notifications/:id/read": perMinute(30),
   "PATCH /notifications/:id/archive": perMinute(30),
   "POST /notifications/mark-all-read": perMinute(10),
+
+  "POST /mcp": perMinute(60),
 };
 
 /**

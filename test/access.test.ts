@@ -3,12 +3,12 @@
 // with the reason, to EXEMPT.
 import { describe } from "vitest";
 import { aiAccess } from "./ai/access";
-import { connectorsAccess } from "./connectors/access";
+import { connectorsAccess, mcpGatewayAccess } from "./connectors/access";
 import { accessSuite, type DomainAccess } from "./helpers/access-suite";
 import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, notificationsAccess, workspacesAccess];
+const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess];
 
 const V1 = "/api/v1";
 
@@ -60,6 +60,9 @@ const EXEMPT = new Set([
   // Public: OAuth discovery documents (RFC 8414).
   "GET /.well-known/openid-configuration",
   "GET /.well-known/oauth-authorization-server",
+  // Public: the MCP gateway's protected resource metadata (RFC 9728), at the root and path-suffixed.
+  "GET /.well-known/oauth-protected-resource",
+  "GET /.well-known/oauth-protected-resource/api/v1/mcp",
   // OAuth: the browser flow (its own session cookie and CSRF token), and the token and revocation
   // endpoints (client authentication, RFC 6749 errors); covered by test/oauth/.
   `GET ${V1}/oauth/authorize`,

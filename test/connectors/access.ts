@@ -37,5 +37,18 @@ export const connectorsAccess: DomainAccess = {
     }),
     "/api/v1/connectors/instances/{id}/tools/{toolId}": withTool,
     "/api/v1/connectors/instances/{id}/tools/{toolId}/execute": withTool,
+    "/api/v1/connectors/instances/{id}/consents": instance,
+    "/api/v1/connectors/instances/{id}/consents/{clientId}": async (owner) => ({
+      params: { id: (await connected(owner)).instanceId },
+      body: { PUT: { toolKeys: ["echo"], workspaceId: owner.personalWorkspaceId, audience: "owner" } },
+    }),
   },
+};
+
+/** The MCP gateway: first-party tokens, or OAuth tokens with execution:run; challenges name its resource metadata. */
+export const mcpGatewayAccess: DomainAccess = {
+  prefix: "/api/v1/mcp",
+  entitlement: "connectors",
+  oauthScope: "execution:run",
+  challengeParameters: ', resource_metadata="http://localhost/.well-known/oauth-protected-resource"',
 };

@@ -56,7 +56,9 @@ async function expectDocumentedAnswer(response: Response, what: string) {
   const body = JSON.parse(text);
   const envelope = typeof body.error === "object" && typeof body.error.code === "string" && typeof body.meta?.requestId === "string";
   const oauth = typeof body.error === "string" && typeof body.error_description === "string";
-  expect(envelope || oauth, `${what}: ${text.slice(0, 300)}`).toBe(true);
+  // The MCP gateway answers in JSON-RPC's own error shape.
+  const jsonRpc = body.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
+  expect(envelope || oauth || jsonRpc, `${what}: ${text.slice(0, 300)}`).toBe(true);
 }
 
 describe("malformed input never gives a 5xx, on every operation of the OpenAPI document", () => {

@@ -27,6 +27,8 @@ export interface DomainAccess {
   foreign?: Record<string, ForeignFixture>;
   /** The code of a 404 where the spec gives the domain its own casing (connectors: `NOT_FOUND`). */
   notFoundCode?: string;
+  /** Parameters every challenge of the domain adds (the MCP gateway names its resource metadata). */
+  challengeParameters?: string;
 }
 
 export interface ForeignCase {
@@ -170,7 +172,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       const refused = await call(method, target, { token: oauth, ip: user.ip });
       expectError(refused, 403, "forbidden");
       const scope = domain?.oauthScope ? `, scope="${domain.oauthScope}"` : "";
-      expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}`);
+      expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`);
       const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
       expectError(elsewhere, 403, "forbidden");
     });

@@ -43,6 +43,8 @@ const NO_ERROR_ANSWERS: Record<string, string> = {
   "get /api/v2/status.json": "Statuspage v2 status, served from the projection",
   "get /.well-known/openid-configuration": "static discovery document",
   "get /.well-known/oauth-authorization-server": "static discovery document",
+  "get /.well-known/oauth-protected-resource": "static metadata document (RFC 9728)",
+  "get /.well-known/oauth-protected-resource/api/v1/mcp": "static metadata document (RFC 9728)",
 };
 
 describe("every operation is documented", () => {

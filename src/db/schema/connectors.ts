@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts, users, workspaces } from "./identity";
+import { oauthClients } from "./oauth";
 
 /**
  * Connectors (docs/connectors.md, docs/storage.md). Built-in definitions are static data
@@ -144,6 +145,31 @@ export const connectorToolCalls = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("connector_tool_calls_run_idx").on(t.runId)],
+);
+
+/**
+ * Automation consent (spec authentication rule 8): the owner of a personal instance lets one OAuth
+ * client use a subset of its tools, for one destination workspace and one output audience.
+ * Revoking deletes the row; calls already made stay in the history.
+ */
+export const connectorConsents = sqliteTable(
+  "connector_consents",
+  {
+    instanceId: text("instance_id")
+      .notNull()
+      .references(() => connectorInstances.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    toolKeys: text("tool_keys", { mode: "json" }).$type<string[]>().notNull(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: ["owner", "workspace"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.clientId] })],
 );
 
 /** OAuth hand-off state: stored hashed, single use, 10 minutes (consumed by one conditional statement). */

@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { connectorCredentials, connectorDefinitions, connectorInstances } from "../../db/schema";
+import { connectorConsents, connectorCredentials, connectorDefinitions, connectorInstances, connectorTools } from "../../db/schema";
 import type { AuthContext } from "../identity";
 import { builtInDefinition, resolveLocale } from "./catalogue";
 import { builtInView, customView, type DefinitionView } from "./definitions";
@@ -57,12 +57,31 @@ export interface InstanceRecord {
   credentialType: string | null;
 }
 
-/** Instances the caller may see in the active workspace: their own personal ones, the workspace's team ones. */
+/**
+ * Instances the caller may see in the active workspace: their own personal ones, the workspace's
+ * team ones. A third-party client (OAuth token) sees a personal instance only with its owner's
+ * consent for that client and this destination workspace (spec authentication rule 8).
+ */
 export function visibleTo(auth: AuthContext): SQL {
-  return or(
-    and(eq(connectorInstances.scope, "personal"), eq(connectorInstances.ownerUserId, auth.user.id)),
-    and(eq(connectorInstances.scope, "team"), eq(connectorInstances.ownerWorkspaceId, auth.workspace.id)),
-  )!;
+  const own = and(eq(connectorInstances.scope, "personal"), eq(connectorInstances.ownerUserId, auth.user.id));
+  const personal =
+    auth.token.kind === "oauth"
+      ? and(
+          own,
+          sql`exists (select 1 from ${connectorConsents} where ${connectorConsents.instanceId} = ${connectorInstances.id} and ${connectorConsents.clientId} = ${auth.token.clientId} and ${connectorConsents.workspaceId} = ${auth.workspace.id})`,
+        )
+      : own;
+  return or(personal, and(eq(connectorInstances.scope, "team"), eq(connectorInstances.ownerWorkspaceId, auth.workspace.id)))!;
+}
+
+/**
+ * Tools the caller may use on the instances it sees: all of them, except that a third-party client
+ * uses only the consented subset of a personal instance (undefined: no condition to add).
+ */
+export function toolsVisibleTo(auth: AuthContext): SQL | undefined {
+  if (auth.token.kind !== "oauth") return undefined;
+  return sql`(exists (select 1 from ${connectorInstances} where ${connectorInstances.id} = ${connectorTools.instanceId} and ${connectorInstances.scope} = 'team')
+    or ${connectorTools.toolKey} in (select value from json_each((select ${connectorConsents.toolKeys} from ${connectorConsents} where ${connectorConsents.instanceId} = ${connectorTools.instanceId} and ${connectorConsents.clientId} = ${auth.token.clientId}))))`;
 }
 
 export interface Permissions {

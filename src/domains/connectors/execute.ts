@@ -5,7 +5,7 @@ import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { consumeLimit, rateLimitExceeded } from "../limits";
 import type { AuthContext } from "../identity";
-import { resolveInstance, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
+import { resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
 import { adapterFor } from "./adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "./adapters/types";
 import { resolveLocale, providerSettings, type Locale } from "./catalogue";
@@ -71,7 +71,7 @@ export async function adapterContext(env: Env, resolved: ResolvedInstance, crede
 export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, localeTag?: string) {
   const [records, tools, credentials] = await db.batch([
     instanceQuery(db).where(and(eq(connectorInstances.id, instanceId), visibleTo(auth))),
-    db.select().from(connectorTools).where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId))),
+    db.select().from(connectorTools).where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId), toolsVisibleTo(auth))),
     db.select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed }).from(connectorCredentials).where(eq(connectorCredentials.instanceId, instanceId)),
   ]);
   const record = records[0];

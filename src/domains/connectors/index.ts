@@ -4,3 +4,4 @@ export { connectorRoutes } from "./routes";
 export { refreshExpiringCredentials } from "./refresh";
 export { purgeExpiredOAuthStates } from "./oauth-handoff";
 export { enqueueToolCall, processToolCall, type ToolCallMessage } from "./tool-calls";
+export { agentTools, type AgentTool } from "./agent-tools";

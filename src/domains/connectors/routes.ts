@@ -41,9 +41,14 @@ import {
   toolSchema,
   updateInstanceBody,
   updateToolBody,
+  consentParams,
+  consentRevokedSchema,
+  consentSchema,
+  putConsentBody,
 } from "./schemas";
 import { testInstance, syncInstanceTools } from "./health";
 import { createTool, listTools, setToolEnabled } from "./tools";
+import { listConsents, putConsent, revokeConsent } from "./consents";
 
 const tags = ["Connectors"];
 /** Plan admission (the `connectors` entitlement) comes before anything else is looked at. */
@@ -315,4 +320,43 @@ export const connectorRoutes = createRouter()
       responses: { 200: json(envelope(definitionSchema), "The definition"), ...errors(401, 403, 404, 429) },
     }),
     async (c) => ok(c, await getDefinition(c.var.db, c.env, c.var.auth, c.req.valid("param").key, c.req.valid("query").locale)),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "put",
+      path: "/connectors/instances/{id}/consents/{clientId}",
+      summary: "Let an OAuth client use tools of your personal instance (automation consent)",
+      request: { params: consentParams, body: jsonBody(putConsentBody) },
+      responses: { 200: json(envelope(consentSchema), "The consent"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { id, clientId } = c.req.valid("param");
+      return ok(c, await putConsent(c.var.db, c.env, c.var.auth, id, clientId, c.req.valid("json"), requestTime(c)));
+    },
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "get",
+      path: "/connectors/instances/{id}/consents",
+      summary: "The OAuth clients your personal instance has consented to",
+      request: { params: instanceParams },
+      responses: { 200: json(envelope(z.array(consentSchema)), "The consents"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => ok(c, await listConsents(c.var.db, c.env, c.var.auth, c.req.valid("param").id)),
+  )
+  .openapi(
+    createRoute({
+      ...common,
+      method: "delete",
+      path: "/connectors/instances/{id}/consents/{clientId}",
+      summary: "Revoke a client's consent (future calls only)",
+      request: { params: consentParams },
+      responses: { 200: json(envelope(consentRevokedSchema), "Revoked"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { id, clientId } = c.req.valid("param");
+      return ok(c, await revokeConsent(c.var.db, c.env, c.var.auth, id, clientId));
+    },
   );

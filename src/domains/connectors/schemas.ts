@@ -170,3 +170,22 @@ export const callbackQuery = z.object({
   error: z.string().max(256).optional(),
   error_description: z.string().max(2048).optional(),
 });
+
+export const consentParams = z.object({ id: uuidParam("id"), clientId: uuidParam("clientId") });
+export const putConsentBody = z.object({
+  toolKeys: z.array(z.string().min(1).max(128)).min(1).max(200),
+  workspaceId: z.uuid({ message: "must be a UUID" }).transform((id) => id.toLowerCase()),
+  audience: z.enum(["owner", "workspace"]),
+});
+export const consentSchema = z
+  .object({
+    clientId: z.string(),
+    clientName: z.string(),
+    toolKeys: z.array(z.string()),
+    workspaceId: z.string(),
+    audience: z.enum(["owner", "workspace"]),
+    createdAt: isoDate(),
+    updatedAt: isoDate(),
+  })
+  .openapi("ConnectorConsent");
+export const consentRevokedSchema = z.object({ clientId: z.string(), revoked: z.literal(true) });
