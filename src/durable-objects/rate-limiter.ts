@@ -9,7 +9,14 @@ import { RateWindows, type RateLimitDecision } from "../domains/limits";
  * however many distinct buckets (e.g. login e-mails) a caller has touched.
  */
 export class RateLimiter extends DurableObject<Env> {
-  private readonly windows = new RateWindows(this.ctx.storage.kv);
+  /**
+   * Counts are written unconfirmed: the answer leaves without waiting for the disk (it is on the
+   * path of every limited request), and the count is exact all the same, since this object reads
+   * its own writes at once and runs one call at a time.
+   */
+  private readonly windows = new RateWindows(this.ctx.storage.kv, (bucket, window) => {
+    void this.ctx.storage.put(bucket, window, { allowUnconfirmed: true });
+  });
   /** The earliest sweep this instance has scheduled (memory only: after eviction one is set again). */
   private sweepAt: number | undefined;
 

@@ -7,7 +7,7 @@ export interface RateLimitDecision {
   resetAt: number;
 }
 
-interface Window {
+export interface Window {
   start: number;
   count: number;
   /** When the window ends; the sweep deletes the bucket after it. */
@@ -19,9 +19,16 @@ interface Window {
  * aligned to the epoch (so a daily window is the UTC day), one key per bucket. Synchronous on
  * purpose: the object runs one call at a time and nothing here can yield mid-call, so
  * check-and-increment is exact under any concurrency.
+ *
+ * A count is written through `write` (the object's: without waiting for the write to be
+ * confirmed, so the answer does not wait on storage). The object reads its own writes at once,
+ * so the next call counts it whatever the disk has confirmed.
  */
 export class RateWindows {
-  constructor(private readonly kv: SyncKvStorage) {}
+  constructor(
+    private readonly kv: SyncKvStorage,
+    private readonly write: (bucket: string, window: Window) => void = (bucket, window) => kv.put(bucket, window),
+  ) {}
 
   count(bucket: string, limit: number, windowSeconds: number, consume: boolean): RateLimitDecision {
     const windowMs = windowSeconds * 1000;
@@ -32,7 +39,7 @@ export class RateWindows {
     const allowed = count < limit;
     if (allowed && consume) {
       count += 1;
-      this.kv.put<Window>(bucket, { start, count, end });
+      this.write(bucket, { start, count, end });
     }
     return { allowed, limit, remaining: Math.max(0, limit - count), resetAt: end };
   }

@@ -42,28 +42,54 @@ function parseBasic(header: string): { id: string; secret: string } | null {
 
 const failed = () => oauthError("invalid_client", "Client authentication failed");
 
+/** The credentials a token or revoke request presents: HTTP Basic (id and secret) or a bare `client_id`. */
+export interface PresentedClient {
+  id: string;
+  /** Present for `client_secret_basic`; absent for public clients (`none`). */
+  secret?: string;
+}
+
 /**
- * Client authentication at the token and revoke endpoints. Each client is pinned to one method:
- * confidential clients use `client_secret_basic`, public clients `none` (`client_id` in the body).
- * Presenting credentials both ways at once is refused, as RFC 6749 §2.3 requires.
+ * The client authentication a request presents, checked for shape before anything is read. Each
+ * client is pinned to one method: confidential clients use `client_secret_basic`, public clients
+ * `none` (`client_id` in the body). Presenting credentials both ways at once is refused, as RFC
+ * 6749 §2.3 requires.
  */
-export async function authenticateClient(db: Db, authorization: string | undefined, form: OAuthForm): Promise<OAuthClient> {
+export function presentedClient(authorization: string | undefined, form: OAuthForm): PresentedClient {
   if (authorization !== undefined) {
     if (form.client_id !== undefined || form.client_secret !== undefined) {
       throw oauthError("invalid_request", "Use exactly one client authentication method");
     }
     const credentials = parseBasic(authorization);
     if (!credentials) throw failed();
-    const client = await findClient(db, credentials.id);
-    const expected = client?.secretHash ?? "";
-    // Hash and compare even for unknown clients, so timing does not reveal which ids exist.
-    const matches = await timingSafeEqual(await sha256Hex(credentials.secret), expected);
-    if (!client || client.tokenEndpointAuthMethod !== "client_secret_basic" || !matches) throw failed();
-    return client;
+    return credentials;
   }
   if (form.client_secret !== undefined) throw oauthError("invalid_client", "client_secret_post is not supported; use HTTP Basic");
   if (form.client_id === undefined) throw oauthError("invalid_client", "Client authentication is required");
-  const client = await findClient(db, form.client_id);
+  return { id: form.client_id };
+}
+
+/** The row a presented client id names, or none (ids that are not UUIDs name nothing). */
+export const clientIdKey = (presented: PresentedClient) => (isUuid(presented.id) ? presented.id.toLowerCase() : undefined);
+
+/**
+ * Checks presented credentials against the client row read for them (`secretHash`: the SHA-256 of
+ * the presented secret, which a caller may have computed beside its reads).
+ */
+export async function verifyClient(presented: PresentedClient, client: OAuthClient | undefined, secretHash?: Promise<string>): Promise<OAuthClient> {
+  if (presented.secret !== undefined) {
+    const expected = client?.secretHash ?? "";
+    // Hash and compare even for unknown clients, so timing does not reveal which ids exist.
+    const matches = await timingSafeEqual(await (secretHash ?? sha256Hex(presented.secret)), expected);
+    if (!client || client.tokenEndpointAuthMethod !== "client_secret_basic" || !matches) throw failed();
+    return client;
+  }
   if (!client || client.tokenEndpointAuthMethod !== "none") throw failed();
   return client;
+}
+
+/** Client authentication at the token and revoke endpoints (see `presentedClient`). */
+export async function authenticateClient(db: Db, authorization: string | undefined, form: OAuthForm): Promise<OAuthClient> {
+  const presented = presentedClient(authorization, form);
+  return verifyClient(presented, await findClient(db, presented.id));
 }

@@ -7,7 +7,7 @@ import { clientIp, issuerOf, signerOf } from "../../http/context";
 import { createRouter } from "../../http/validator";
 import { ApiError } from "../../lib/errors";
 import { bearerAuth, json } from "../../http/openapi";
-import { rateLimit } from "../../middleware/rate-limit";
+import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { BODY_TOO_LARGE, limitBodySize } from "../../middleware/body";
 import { DEFAULT_RATE_LIMIT, rateLimitRule } from "../../limits";
 import { browserKey, csrfToken, ensureBrowserKey, validCsrf } from "./browser";
@@ -132,6 +132,8 @@ router.use(
  * there is no authenticated user, so its default counts per IP).
  */
 const tokenEndpointGuards: MiddlewareHandler<AppEnv>[] = [rateLimit, requireForm];
+/** The token endpoint counts the same limit while it reads (see `rateLimitBeside`). */
+const tokenGuards: MiddlewareHandler<AppEnv>[] = [rateLimitBeside, requireForm];
 
 export const oauthRoutes = router
   .openapi(
@@ -325,7 +327,7 @@ export const oauthRoutes = router
       tags,
       summary: "Exchange an authorization code or rotate a refresh token",
       description: "Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).",
-      middleware: tokenEndpointGuards,
+      middleware: tokenGuards,
       request: { body: formBody(tokenForm) },
       responses: {
         200: json(tokenResponse, "Tokens (`Cache-Control: no-store`)"),
@@ -335,9 +337,10 @@ export const oauthRoutes = router
       },
     }),
     async (c) => {
-      const form = singleValued(c.req.valid("form"));
-      const client = await authenticateClient(c.var.db, c.req.header("Authorization"), form);
-      return c.json(await exchangeToken(c.var.db, signerOf(c), client, form), 200, NO_STORE);
+      const tokens = await admitted(c, () =>
+        exchangeToken(c.var.db, signerOf(c), c.req.header("Authorization"), singleValued(c.req.valid("form")), () => c.var.admission),
+      );
+      return c.json(tokens, 200, NO_STORE);
     },
     oauthHook,
   )

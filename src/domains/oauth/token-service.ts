@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
+import { oauthAccessTokens, oauthClients, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
-import type { OAuthClient, OAuthForm } from "./client-auth";
+import { clientIdKey, findClient, presentedClient, verifyClient, type OAuthClient, type OAuthForm } from "./client-auth";
 import { OAuthError, oauthError } from "./errors";
 import { parseScope, sortScopes } from "./scopes";
 
@@ -70,10 +70,15 @@ interface Spendable {
  * inserts select their grant from the row this exchange marked with its own id, so a request that
  * loses a race to the same code or token writes nothing, and is treated as the replay it is.
  */
-async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable): Promise<TokenResponse> {
+async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable, admit: Admit): Promise<TokenResponse> {
   const exchangeId = newId();
-  const { token: accessToken, jti, exp } = await signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes);
   const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
+  // The limiter's answer is awaited beside the signing and hashing, and before anything is written.
+  const [{ token: accessToken, jti, exp }, refreshTokenHash] = await Promise.all([
+    signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes),
+    sha256Hex(refreshToken),
+    admit(),
+  ]);
   const now = Date.now();
   const spentRow = `FROM ${source.table} WHERE ${source.keyColumn} = ?1 AND exchange_id = ?2`;
 
@@ -90,7 +95,7 @@ async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, gra
       .bind(source.key, exchangeId, jti, toIso(exp * 1000)),
     d1
       .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
-      .bind(source.key, exchangeId, newId(), await sha256Hex(refreshToken), toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
+      .bind(source.key, exchangeId, newId(), refreshTokenHash, toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
   ]);
   if (!spent?.results.length) {
     // Lost a race with another request spending the same code or token: that is a replay.
@@ -107,7 +112,7 @@ async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, gra
 }
 
 /** `grant_type=authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). */
-async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
+async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm, admit: Admit) {
   const code = required(form, "code");
   const redirectUri = required(form, "redirect_uri");
   const verifier = required(form, "code_verifier");
@@ -122,6 +127,7 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
   if (!row) throw oauthError("invalid_grant", "The authorization code is invalid");
   if (row.code.consumedAt) {
     // RFC 6749 §4.1.2: a code used twice revokes every token issued from it.
+    await admit();
     await revokeGrant(db, row.grant.id);
     throw oauthError("invalid_grant", "The authorization code has already been used");
   }
@@ -132,21 +138,34 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
   if ((await s256(verifier)) !== row.code.codeChallenge) throw oauthError("invalid_grant", "PKCE verification failed");
   if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
 
-  return issueTokens(db, signer, client, row.grant, row.grant.scopes, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash });
+  return issueTokens(db, signer, client, row.grant, row.grant.scopes, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash }, admit);
 }
 
-/** `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14). */
-async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
-  const presented = required(form, "refresh_token");
-  const tokenHash = await sha256Hex(presented);
-  const [row] = await db
-    .select({ token: oauthRefreshTokens, grant: oauthGrants })
+/**
+ * A refresh token and its grant, by the token's hash. Only the columns the checks use, named
+ * apart: a D1 batch answers rows as objects, where the two tables' `id`s would collide.
+ */
+const refreshTokenRow = (db: Db, tokenHash: string) =>
+  db
+    .select({
+      token: { consumedAt: oauthRefreshTokens.consumedAt, expiresAt: oauthRefreshTokens.expiresAt },
+      grant: { id: oauthGrants.id, clientId: oauthGrants.clientId, userId: oauthGrants.userId, scopes: oauthGrants.scopes, revokedAt: oauthGrants.revokedAt },
+    })
     .from(oauthRefreshTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
     .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+
+type RefreshTokenRow = Awaited<ReturnType<typeof refreshTokenRow>>[number];
+
+/**
+ * `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14), for a
+ * token row the caller read (beside the client's, in one batch).
+ */
+async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm, tokenHash: string, row: RefreshTokenRow | undefined, admit: Admit) {
   if (!row) throw oauthError("invalid_grant", "The refresh token is invalid");
   if (row.grant.clientId !== client.id) throw oauthError("invalid_grant", "The refresh token was issued to another client");
   if (row.token.consumedAt) {
+    await admit();
     await revokeGrant(db, row.grant.id);
     throw oauthError("invalid_grant", "The refresh token has already been used; the grant is revoked");
   }
@@ -168,16 +187,43 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClie
     keyColumn: "token_hash",
     key: tokenHash,
     condition: "grant_id IN (SELECT id FROM oauth_grants WHERE revoked_at IS NULL)",
-  });
+  }, admit);
 }
 
-export async function exchangeToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm): Promise<TokenResponse> {
+/**
+ * Resolves once the request's rate limit admits it (rejects with the 429 otherwise): awaited
+ * before anything is written, so a refused request changes nothing, while the limiter's hop runs
+ * beside the reads.
+ */
+export type Admit = () => Promise<unknown>;
+
+/**
+ * The token endpoint: client authentication, then the grant. A refresh reads the client and the
+ * token in one D1 batch, with the presented secret and token hashed beside it; the client is
+ * still judged first, so its errors come before the grant's, as they would read one by one.
+ */
+export async function exchangeToken(db: Db, signer: TokenSigner, authorization: string | undefined, form: OAuthForm, admit: Admit): Promise<TokenResponse> {
+  const presented = presentedClient(authorization, form);
+  const secretHash = presented.secret === undefined ? undefined : sha256Hex(presented.secret);
+  if (form.grant_type === "refresh_token" && form.refresh_token) {
+    const tokenHash = await sha256Hex(form.refresh_token);
+    const [clients, tokens] = await db.batch([
+      // A presented id that is not a UUID names no client: the empty key matches no row.
+      db.select().from(oauthClients).where(eq(oauthClients.id, clientIdKey(presented) ?? "")),
+      refreshTokenRow(db, tokenHash),
+    ]);
+    const client = await verifyClient(presented, clients[0], secretHash);
+    return rotateRefreshToken(db, signer, client, form, tokenHash, tokens[0], admit);
+  }
+  const client = await verifyClient(presented, await findClient(db, presented.id), secretHash);
   const grantType = required(form, "grant_type");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     throw oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported`);
   }
   // Registration gives every client both grants, so there is no per-client grant check here.
-  return grantType === "authorization_code" ? exchangeCode(db, signer, client, form) : rotateRefreshToken(db, signer, client, form);
+  if (grantType === "authorization_code") return exchangeCode(db, signer, client, form, admit);
+  // Only a refresh without its token gets here: the parameter's error.
+  throw oauthError("invalid_request", "Missing parameter: refresh_token");
 }
 
 /**
