@@ -54,11 +54,15 @@ export async function signFirstPartyToken(secret: string, issuer: string, userId
     .sign(keyOf(secret));
 }
 
-/** Signs an OAuth access token; returns it with its `jti` and `exp` (epoch seconds), which callers record. */
-export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[]) {
+/** The identity and lifetime of an access token, fixed before it is signed (its record may be written first). */
+export function accessTokenIdentity() {
   const now = epochSeconds();
-  const jti = newId();
-  const exp = now + ACCESS_TOKEN_TTL_SECONDS;
+  return { jti: newId(), iat: now, exp: now + ACCESS_TOKEN_TTL_SECONDS };
+}
+
+/** Signs an OAuth access token; returns it with its `jti` and `exp` (epoch seconds), which callers record. */
+export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[], identity = accessTokenIdentity()) {
+  const { jti, iat: now, exp } = identity;
   const token = await new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
     .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
     .setIssuer(issuer)

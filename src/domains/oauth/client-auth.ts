@@ -69,6 +69,9 @@ export function presentedClient(authorization: string | undefined, form: OAuthFo
   return { id: form.client_id };
 }
 
+/** What checking a client's credentials reads of its row. */
+export type ClientCredentialsRow = Pick<OAuthClient, "id" | "secretHash" | "tokenEndpointAuthMethod">;
+
 /** The row a presented client id names, or none (ids that are not UUIDs name nothing). */
 export const clientIdKey = (presented: PresentedClient) => (isUuid(presented.id) ? presented.id.toLowerCase() : undefined);
 
@@ -76,7 +79,7 @@ export const clientIdKey = (presented: PresentedClient) => (isUuid(presented.id)
  * Checks presented credentials against the client row read for them (`secretHash`: the SHA-256 of
  * the presented secret, which a caller may have computed beside its reads).
  */
-export async function verifyClient(presented: PresentedClient, client: OAuthClient | undefined, secretHash?: Promise<string>): Promise<OAuthClient> {
+export async function verifyClient<C extends ClientCredentialsRow>(presented: PresentedClient, client: C | undefined, secretHash?: Promise<string>): Promise<C> {
   if (presented.secret !== undefined) {
     const expected = client?.secretHash ?? "";
     // Hash and compare even for unknown clients, so timing does not reveal which ids exist.

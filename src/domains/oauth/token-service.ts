@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { oauthAccessTokens, oauthClients, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
+import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { ACCESS_TOKEN_TTL_SECONDS, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
-import { clientIdKey, findClient, presentedClient, verifyClient, type OAuthClient, type OAuthForm } from "./client-auth";
+import { ACCESS_TOKEN_TTL_SECONDS, accessTokenIdentity, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
+import { clientIdKey, findClient, presentedClient, verifyClient, type ClientCredentialsRow, type OAuthClient, type OAuthForm, type PresentedClient } from "./client-auth";
 import { OAuthError, oauthError } from "./errors";
 import { parseScope, sortScopes } from "./scopes";
 
@@ -142,52 +142,104 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
 }
 
 /**
- * A refresh token and its grant, by the token's hash. Only the columns the checks use, named
- * apart: a D1 batch answers rows as objects, where the two tables' `id`s would collide.
+ * The rotation's writes, conditioned on everything `rotateRefreshToken` checks afterwards from the
+ * same batch's reads (client credentials and method, the token's grant and client, unspent,
+ * unrevoked, unexpired, scope within the grant), so they take effect exactly when the checks
+ * pass. `?1` token hash, `?2` exchange id, `?3` now, `?4` client id, `?5` auth method, `?6` the
+ * presented secret's hash, `?7` the requested scopes (JSON array, or null when none were asked).
  */
-const refreshTokenRow = (db: Db, tokenHash: string) =>
-  db
-    .select({
-      token: { consumedAt: oauthRefreshTokens.consumedAt, expiresAt: oauthRefreshTokens.expiresAt },
-      grant: { id: oauthGrants.id, clientId: oauthGrants.clientId, userId: oauthGrants.userId, scopes: oauthGrants.scopes, revokedAt: oauthGrants.revokedAt },
-    })
-    .from(oauthRefreshTokens)
-    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
-    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+const SPEND_REFRESH_TOKEN = `UPDATE oauth_refresh_tokens SET consumed_at = ?3, exchange_id = ?2
+  WHERE token_hash = ?1 AND consumed_at IS NULL AND expires_at > ?3
+    AND grant_id IN (
+      SELECT g.id FROM oauth_grants g WHERE g.revoked_at IS NULL AND g.client_id = ?4
+        AND (?7 IS NULL OR (json_array_length(?7) > 0
+          AND NOT EXISTS (SELECT 1 FROM json_each(?7) r WHERE r.value NOT IN (SELECT s.value FROM json_each(g.scopes) s)))))
+    AND EXISTS (SELECT 1 FROM oauth_clients c WHERE c.id = ?4 AND c.token_endpoint_auth_method = ?5 AND (?5 = 'none' OR c.secret_hash = ?6))
+  RETURNING 1`;
 
-type RefreshTokenRow = Awaited<ReturnType<typeof refreshTokenRow>>[number];
+/** The refresh token's row and its grant's, as the batch reads them. */
+interface RefreshTokenRow {
+  consumedAt: string | null;
+  expiresAt: string;
+  grantId: string;
+  clientId: string;
+  userId: string;
+  /** JSON array, as stored. */
+  scopes: string;
+  revokedAt: string | null;
+}
 
 /**
- * `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14), for a
- * token row the caller read (beside the client's, in one batch).
+ * `grant_type=refresh_token` with rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14) in one D1
+ * batch: the client's row, the token's row and the rotation's writes (conditioned so that they
+ * apply exactly when the checks below pass, which then judge the batch's reads in the same order
+ * as ever: client first, then the token, then the scope). The access token's identity is fixed
+ * before the batch, so its record is written in it and the token is signed after.
  */
-async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm, tokenHash: string, row: RefreshTokenRow | undefined, admit: Admit) {
+async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: PresentedClient, secretHash: Promise<string> | undefined, form: OAuthForm, admit: Admit): Promise<TokenResponse> {
+  const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
+  const requested = form.scope === undefined ? undefined : parseScope(form.scope);
+  // The limiter's answer is awaited beside the hashing, and before the batch (it writes).
+  const [tokenHash, newTokenHash, presentedSecretHash] = await Promise.all([sha256Hex(form.refresh_token!), sha256Hex(refreshToken), secretHash, admit()]);
+  const identity = accessTokenIdentity();
+  const exchangeId = newId();
+  const nowMs = Date.now();
+  const now = toIso(nowMs);
+  const clientId = clientIdKey(presented) ?? "";
+  const spentRow = "FROM oauth_refresh_tokens WHERE token_hash = ?1 AND exchange_id = ?2";
+
+  const d1 = db.$client;
+  const [clients, tokens, spent] = await d1.batch<unknown>([
+    // A presented id that is not a UUID names no client: the empty key matches no row.
+    d1.prepare("SELECT id, token_endpoint_auth_method AS tokenEndpointAuthMethod, secret_hash AS secretHash FROM oauth_clients WHERE id = ?1").bind(clientId),
+    d1
+      .prepare(
+        `SELECT t.consumed_at AS consumedAt, t.expires_at AS expiresAt, g.id AS grantId, g.client_id AS clientId, g.user_id AS userId,
+           g.scopes AS scopes, g.revoked_at AS revokedAt
+         FROM oauth_refresh_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.token_hash = ?1`,
+      )
+      .bind(tokenHash),
+    d1
+      .prepare(SPEND_REFRESH_TOKEN)
+      .bind(tokenHash, exchangeId, now, clientId, presented.secret === undefined ? "none" : "client_secret_basic", presentedSecretHash ?? null, requested ? JSON.stringify(requested) : null),
+    d1.prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`).bind(tokenHash, exchangeId, identity.jti, toIso(identity.exp * 1000)),
+    d1
+      .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
+      .bind(tokenHash, exchangeId, newId(), newTokenHash, now, toIso(nowMs + REFRESH_TOKEN_TTL_MS)),
+  ]);
+  const client = await verifyClient(presented, clients!.results[0] as ClientCredentialsRow | undefined, secretHash);
+  const row = tokens!.results[0] as RefreshTokenRow | undefined;
   if (!row) throw oauthError("invalid_grant", "The refresh token is invalid");
-  if (row.grant.clientId !== client.id) throw oauthError("invalid_grant", "The refresh token was issued to another client");
-  if (row.token.consumedAt) {
-    await admit();
-    await revokeGrant(db, row.grant.id);
+  if (row.clientId !== client.id) throw oauthError("invalid_grant", "The refresh token was issued to another client");
+  if (row.consumedAt) {
+    await revokeGrant(db, row.grantId);
     throw oauthError("invalid_grant", "The refresh token has already been used; the grant is revoked");
   }
-  if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
-  if (row.token.expiresAt <= nowIso()) throw oauthError("invalid_grant", "The refresh token has expired");
+  if (row.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
+  if (row.expiresAt <= now) throw oauthError("invalid_grant", "The refresh token has expired");
 
   // The scope may narrow for this access token, never widen past what the user granted.
-  let scopes = row.grant.scopes;
-  if (form.scope !== undefined) {
-    const requested = parseScope(form.scope);
-    if (requested.length === 0 || requested.some((scope) => !row.grant.scopes.includes(scope))) {
+  const granted = JSON.parse(row.scopes) as string[];
+  let scopes = granted;
+  if (requested !== undefined) {
+    if (requested.length === 0 || requested.some((scope) => !granted.includes(scope))) {
       throw oauthError("invalid_scope", "The requested scope exceeds the granted scope");
     }
     scopes = sortScopes(requested);
   }
-
-  return issueTokens(db, signer, client, row.grant, scopes, {
-    table: "oauth_refresh_tokens",
-    keyColumn: "token_hash",
-    key: tokenHash,
-    condition: "grant_id IN (SELECT id FROM oauth_grants WHERE revoked_at IS NULL)",
-  }, admit);
+  if (!spent?.results.length) {
+    // Every check passed on the batch's reads, yet the spend did not: only a concurrent request
+    // spending the same token does that. It is a replay.
+    await revokeGrant(db, row.grantId);
+    throw oauthError("invalid_grant", "The grant has already been used");
+  }
+  return {
+    access_token: await signOAuthToken(signer.secret, signer.issuer, row.userId, client.id, scopes, identity).then(({ token }) => token),
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    scope: scopes.join(" "),
+  };
 }
 
 /**
@@ -198,23 +250,13 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, client: OAuthClie
 export type Admit = () => Promise<unknown>;
 
 /**
- * The token endpoint: client authentication, then the grant. A refresh reads the client and the
- * token in one D1 batch, with the presented secret and token hashed beside it; the client is
- * still judged first, so its errors come before the grant's, as they would read one by one.
+ * The token endpoint: client authentication, then the grant. A refresh is one D1 batch (see
+ * `rotateRefreshToken`), with the presented secret and tokens hashed beside the limiter's hop.
  */
 export async function exchangeToken(db: Db, signer: TokenSigner, authorization: string | undefined, form: OAuthForm, admit: Admit): Promise<TokenResponse> {
   const presented = presentedClient(authorization, form);
   const secretHash = presented.secret === undefined ? undefined : sha256Hex(presented.secret);
-  if (form.grant_type === "refresh_token" && form.refresh_token) {
-    const tokenHash = await sha256Hex(form.refresh_token);
-    const [clients, tokens] = await db.batch([
-      // A presented id that is not a UUID names no client: the empty key matches no row.
-      db.select().from(oauthClients).where(eq(oauthClients.id, clientIdKey(presented) ?? "")),
-      refreshTokenRow(db, tokenHash),
-    ]);
-    const client = await verifyClient(presented, clients[0], secretHash);
-    return rotateRefreshToken(db, signer, client, form, tokenHash, tokens[0], admit);
-  }
+  if (form.grant_type === "refresh_token" && form.refresh_token) return rotateRefreshToken(db, signer, presented, secretHash, form, admit);
   const client = await verifyClient(presented, await findClient(db, presented.id), secretHash);
   const grantType = required(form, "grant_type");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
