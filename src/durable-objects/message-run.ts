@@ -36,8 +36,8 @@ type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
- * to SSE listeners. The run executes inside `alarm()`, which keeps the object alive for the run
- * and is retried by the platform if the object dies, so a run is never left `running`.
+ * to SSE listeners. The run starts as soon as it is accepted; a watchdog alarm, retried by the
+ * platform, resumes or fails it if the object dies, so a run is never left `running`.
  */
 export class MessageRun extends DurableObject<Env> {
   private readonly log: EventLog;
@@ -69,13 +69,17 @@ export class MessageRun extends DurableObject<Env> {
     return this.ending !== undefined;
   }
 
-  /** Accepts the run and returns before any model output; the alarm starts it right away. */
+  /**
+   * Accepts the run and returns before any model output. The run starts here, not at the next
+   * alarm tick (that wait was on the path to the first delta); the watchdog alarm it sets finds
+   * it if this instance dies, as it finds any run.
+   */
   async start(spec: RunSpec): Promise<Started> {
     const existing = this.store.state;
     if (existing) return { runId: this.store.spec!.runId, status: existing.status };
     this.store.spec = spec;
     this.store.state = { status: "queued", attempts: 0 };
-    await this.ctx.storage.setAlarm(Date.now());
+    void this.run(spec, 1);
     return { runId: spec.runId, status: "queued" };
   }
 
@@ -118,7 +122,8 @@ export class MessageRun extends DurableObject<Env> {
 
   private async run(spec: RunSpec, attempt: number) {
     this.store.state = { status: "running", attempts: attempt };
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    // Set beside the run's start rather than before it: the provider's request need not wait for it.
+    const watchdog = this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     const abort = new AbortController();
     const promise = (async () => {
       try {
@@ -148,7 +153,7 @@ export class MessageRun extends DurableObject<Env> {
     })();
     this.execution = { promise, abort };
     try {
-      await promise;
+      await Promise.all([watchdog, promise]);
     } finally {
       this.execution = undefined;
     }
