@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, uniqueIp } from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { exchange, issueCode, postForm, REDIRECT_URI, registerClient, type RawResponse } from "../helpers/oauth";
+import { basic, exchange, issueCode, postForm, REDIRECT_URI, refresh, registerClient, type RawResponse } from "../helpers/oauth";
 
 const SPA_ORIGIN = "https://spa.example.com";
 const EXPOSED = "WWW-Authenticate,Retry-After,RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,X-Request-Id";
@@ -36,6 +36,24 @@ describe("the default limit (120 requests / 60 s) at the token, revoke and useri
     }
     expectRateLimited(await post());
     expect((await post(uniqueIp())).status).toBe(401);
+  });
+
+  it("POST /oauth/token over its limit answers 429 whatever else is wrong, and writes nothing (the limit is counted beside the reads)", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const first = await exchange(client, await issueCode(user, client));
+    const second = await refresh(client, first.json.refresh_token);
+    expect(second.status).toBe(200);
+    await awaitRoomInWindow(60, 20_000);
+    const ip = uniqueIp();
+    const from = { "CF-Connecting-IP": ip, Origin: SPA_ORIGIN, Authorization: basic(client.clientId, client.clientSecret!) };
+    for (let i = 1; i <= 120; i++) expect((await postForm("token", {}, { "CF-Connecting-IP": ip })).status).toBe(401);
+
+    // A replay would revoke the grant, a live token would be spent: refused, neither happens.
+    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: first.json.refresh_token }, from));
+    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: second.json.refresh_token }, from));
+    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: second.json.refresh_token }, { ...from, "Content-Type": "text/plain" }));
+    expectRateLimited(await postForm("token", { grant_type: "password" }, from));
+    expect((await refresh(client, second.json.refresh_token)).status).toBe(200);
   });
 
   it("GET /oauth/userinfo counts per token subject, from any IP", async () => {
