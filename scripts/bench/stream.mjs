@@ -5,8 +5,9 @@
 //   on receipt, so delay = receipt time - the provider's write time (same machine clock). It spans
 //   the whole path: provider -> Worker's Durable Object (SQLite append) -> every listener's HTTP
 //   response -> the Node client. The fake holds its reply until all listeners are attached.
-// - Memory held: resident set of the workerd process with all listeners attached mid-run, minus
-//   before they attached.
+// - Memory held: resident set of the workerd processes with all listeners attached mid-run, minus
+//   before they attached (the summary takes it from the first round, on a fresh server).
+// - CPU: what each workerd process (wrangler's proxy, then the Worker's own) used while the stream ran.
 // - Time to first delta: from sending the message to the first delta at a listener, against the
 //   provider's own first byte (its delay from receiving the request); the ratio is service/provider.
 // Listeners attach through the operator tail (GET /admin/ai/messages/:id/stream), which is the same
@@ -209,10 +210,14 @@ try {
 
   for (const [name, rounds] of Object.entries(results)) {
     console.log(`\n${name}: median (min-max) over ${ROUNDS} rounds`);
-    console.log("listeners | p50 delay ms   | p99 delay ms   | memory per listener KiB (workerd RSS)");
+    // Memory is read from the first round only: later rounds reuse pages workerd kept from it.
+    console.log("listeners | p50 delay ms   | p99 delay ms   | memory per listener KiB (workerd RSS, first round) | workerd CPU ms during the stream (proxy + Worker)");
     for (const [i, listeners] of FANOUTS.entries()) {
       const of = (key) => rounds.map((round) => round.fanouts[i][key]);
-      console.log(`${String(listeners).padStart(9)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(14)} | ${spread(of("kibPerListener"))}`);
+      const cpu = rounds.map((round) => round.fanouts[i].cpuMs.reduce((a, b) => a + b, 0));
+      console.log(
+        `${String(listeners).padStart(9)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(14)} | ${rounds[0].fanouts[i].kibPerListener.toFixed(0).padEnd(50)} | ${spread(cpu)}`,
+      );
     }
     const added = rounds.map((round) => round.ttfd - round.provider);
     console.log(
