@@ -66,10 +66,15 @@ export const rateLimitBeside = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.res.headers.has("RateLimit-Limit")) applyRateLimitHeaders(c, decision);
 });
 
-/** Runs a handler under `rateLimitBeside`: any error it throws waits for the limit's answer, which wins. */
+/**
+ * Runs a handler under `rateLimitBeside`: whatever it answers (an early answer that wrote nothing
+ * included) or throws waits for the limit's answer, and a refusal wins.
+ */
 export async function admitted<T>(c: Context<AppEnv>, handler: () => Promise<T>): Promise<T> {
   try {
-    return await handler();
+    const answer = await handler();
+    await c.var.admission;
+    return answer;
   } catch (error) {
     await c.var.admission;
     throw error;

@@ -155,7 +155,11 @@ const runningQuery = (db: Db, sessionId: string) =>
  * Sends a user message and starts the assistant's run. Reads in one batch, writes in one batch
  * (both rows or neither), then hands the run to its object and answers before any model output.
  */
-export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput) {
+/**
+ * `admit` resolves once the send's rate limit admits it (rejecting with the 429 otherwise); it is
+ * awaited before anything is consumed or written, so the reads run beside the limiter's hop.
+ */
+export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput, admit: () => Promise<unknown>) {
   const key = body.idempotencyKey ?? null;
   const [sessions, seqRows, deduped, running] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
@@ -196,6 +200,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
+  await admit();
   await consumeAllowance(env, auth);
 
   const now = nowIso();
@@ -227,7 +232,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
     if (isRunningConflict(error)) throw runConflict();
     if (key && isUniqueViolation(error)) {
       // A concurrent send with the same key won: answer with its result.
-      return sendMessage(db, env, auth, sessionId, body);
+      return sendMessage(db, env, auth, sessionId, body, admit);
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam 
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
-import { rateLimit } from "../../middleware/rate-limit";
+import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";
 import { listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
 import { activeModels } from "./models";
@@ -32,6 +32,8 @@ import { sessionUsage } from "./usage";
 const tags = ["AI"];
 /** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
 const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimit];
+/** Sending counts the same limit while it reads (`rateLimitBeside`): one limiter hop off the path to the first delta. */
+const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimitBeside];
 
 const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
 const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
@@ -164,7 +166,7 @@ export const aiRoutes = createRouter()
       tags,
       summary: "Send a message; the reply's run starts and is streamed separately",
       security: bearerAuth,
-      middleware,
+      middleware: sendMiddleware,
       request: { params: sessionParams, body: jsonBody(sendMessageBody) },
       responses: {
         201: json(envelope(sendResultSchema), "Sent; the reply is an empty shell until its run streams"),
@@ -173,7 +175,9 @@ export const aiRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { created, result } = await sendMessage(c.var.db, c.env, c.var.auth, c.req.valid("param").sessionId, c.req.valid("json"));
+      const { created, result } = await admitted(c, () =>
+        sendMessage(c.var.db, c.env, c.var.auth, c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
+      );
       return ok(c, result, created ? 201 : 200);
     },
   )
