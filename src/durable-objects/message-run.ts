@@ -1,12 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ToolCallRecord } from "../db/schema/ai";
 import {
+  CallMailbox,
   endToolCalls,
   EventLog,
   executeRun,
   heartbeatMsOf,
   ProviderError,
   recordRunEnd,
+  recordToolCalls,
   RunStore,
   runToolSource,
   TERMINAL,
@@ -15,6 +17,8 @@ import {
   type RunOutcome,
   type RunSpec,
   type RunState,
+  REJECTED,
+  type DeliveredToolResult,
   type StopResult,
   type ToolSource,
 } from "../domains/ai";
@@ -52,6 +56,10 @@ export class MessageRun extends DurableObject<Env> {
   private ending: Ending | undefined;
   /** The stop being written: a concurrent stop answers with the same stop object. */
   private stopping: Promise<StopAnswer> | undefined;
+  /** Results and decisions for the calls the run waits on. */
+  private readonly mailbox = new CallMailbox();
+  /** The D1 writes of tool calls in flight, in order (the run's end is written after them). */
+  private toolCallWrites: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -129,8 +137,12 @@ export class MessageRun extends DurableObject<Env> {
           },
           // After the end is decided these are stale (and would outlive `erase()`): ignored.
           saveToolCalls: (calls, startedAt) => {
-            if (!this.finishing) this.store.saveToolCalls(calls, startedAt);
+            if (this.finishing) return;
+            this.store.saveToolCalls(calls, startedAt);
+            this.publishToolCalls(spec, calls);
           },
+          awaitToolResult: (callId, signal) => this.mailbox.awaitResult(callId, signal),
+          awaitDecision: (callId, signal) => this.mailbox.awaitDecision(callId, signal),
           saveUsage: (usage) => {
             if (!this.finishing) this.store.usage = usage;
           },
@@ -152,6 +164,21 @@ export class MessageRun extends DurableObject<Env> {
     } finally {
       this.execution = undefined;
     }
+  }
+
+  /** A queued call's result, from the tool-executions consumer; false when no call waits for it. */
+  deliverToolResult(callId: string, result: DeliveredToolResult): boolean {
+    return this.mailbox.deliver(callId, result);
+  }
+
+  /**
+   * The session owner's decision on a call awaiting approval: the call as it now stands, or null
+   * when no such call is pending in this run (a 409 for the caller).
+   */
+  decideToolCall(callId: string, approve: boolean): ToolCallRecord | null {
+    const call = this.store.toolCalls.calls?.find((candidate) => candidate.id === callId);
+    if (call?.status !== "pending" || this.finishing || !this.mailbox.decide(callId, approve ? "approve" : "reject")) return null;
+    return approve ? { ...call, status: "executing" } : { ...call, status: "rejected", error: REJECTED };
   }
 
   /**
@@ -251,8 +278,17 @@ export class MessageRun extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The final message row in D1 (the ai domain's write-back). */
+  /** The tool calls so far onto the reply's D1 row, one write after another. */
+  private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
+    const snapshot = structuredClone(calls);
+    this.toolCallWrites = this.toolCallWrites
+      .then(() => recordToolCalls(this.env.DB, spec.messageId, snapshot))
+      .catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+  }
+
+  /** The final message row in D1 (the ai domain's write-back), after any tool-call write still in flight. */
   private async writeMessage(spec: RunSpec, values: RunEnd) {
+    await this.toolCallWrites;
     await recordRunEnd(this.env.DB, spec.messageId, values);
   }
 }

@@ -92,6 +92,9 @@ describe("runs that end early: tokens used so far", () => {
       },
       saveToolCalls: () => {},
       saveUsage: (usage) => saved.push(usage),
+      // No tools are offered: nothing is ever queued or awaits approval.
+      awaitToolResult: () => Promise.reject(new Error("no tools")),
+      awaitDecision: () => Promise.resolve("timeout"),
     }, NO_TOOLS);
     await expect(run).rejects.toBeDefined();
     expect(deltas).toHaveLength(5);

@@ -1,3 +1,4 @@
+import type { AccessClaims } from "../../../lib/tokens";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
 import type { CapabilityKey } from "../capabilities";
 
@@ -16,6 +17,8 @@ export interface RunSpec {
   model: { id: string; key: string; displayName: string; providerKey: string; providerModel: string };
   capability: { key: CapabilityKey; parameters: Record<string, unknown> } | null;
   suggestions: boolean;
+  /** The claims of the token that sent the message: connector calls reload the caller from them. */
+  caller?: AccessClaims;
 }
 
 type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";
