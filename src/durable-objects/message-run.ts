@@ -77,13 +77,17 @@ export class MessageRun extends DurableObject<Env> {
     return this.ending !== undefined;
   }
 
-  /** Accepts the run and returns before any model output; the alarm starts it right away. */
+  /**
+   * Accepts the run and returns before any model output. The run starts at once, not at the next
+   * alarm tick (the first delta waits on nothing it need not); `run` arms the watchdog alarm
+   * before this returns, so an instance that dies mid-run still has its run resumed or failed.
+   */
   async start(spec: RunSpec): Promise<Started> {
     const existing = this.store.state;
     if (existing) return { runId: this.store.spec!.runId, status: existing.status };
     this.store.spec = spec;
     this.store.state = { status: "queued", attempts: 0 };
-    await this.ctx.storage.setAlarm(Date.now());
+    this.ctx.waitUntil(this.run(spec, 1));
     return { runId: spec.runId, status: "queued" };
   }
 

@@ -1,7 +1,5 @@
 import { createDb } from "../../db/client";
-import { ApiError } from "../../lib/errors";
 import { agentTools, enqueueToolCall, outputMatchesSchema, type AgentTool } from "../connectors";
-import { loadCaller } from "../identity";
 import type { ToolActivity, ToolContext, ToolDefinition, ToolSource } from "./tools";
 
 /** How much of a call's input the approval card shows. */
@@ -38,7 +36,7 @@ function connectorTool(tool: AgentTool): ToolDefinition {
       result.catch(() => {});
       await enqueueToolCall(context.env, {
         callId: queuedId,
-        claims: context.caller!,
+        claims: context.caller!.token,
         workspaceId: context.workspaceId,
         instanceId: tool.instanceId,
         toolId: tool.toolId,
@@ -56,22 +54,15 @@ function connectorTool(tool: AgentTool): ToolDefinition {
 }
 
 /**
- * Every connector tool the sender can execute in the session's workspace, as of the run's start.
- * The sender is reloaded from the claims of the token that sent the message: a revoked session or
- * a plan without connectors offers nothing.
+ * Every connector tool the sender can execute in the session's workspace, as of the run's start:
+ * one D1 batch, beside the history read (the sender was authenticated by the send request; each
+ * call is checked again when the queue runs it).
  */
 export const connectorToolSource: ToolSource = {
   async tools(context: ToolContext) {
-    if (!context.caller) return [];
-    const db = createDb(context.env.DB);
-    try {
-      const auth = await loadCaller(db, context.caller, context.workspaceId);
-      if (!auth.entitlements.includes("connectors")) return [];
-      return (await agentTools(db, context.env, auth)).map(connectorTool);
-    } catch (error) {
-      if (error instanceof ApiError) return [];
-      throw error;
-    }
+    const caller = context.caller;
+    if (!caller?.entitlements.includes("connectors")) return [];
+    return (await agentTools(createDb(context.env.DB), context.env, caller)).map(connectorTool);
   },
 };
 

@@ -136,7 +136,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
     capability: request.capability,
     suggestions: suggestionsEnabled(env) && !request.capability,
-    caller: auth.token,
+    caller: auth,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AccessClaims } from "../../lib/tokens";
+import type { AuthContext } from "../identity";
 import { toWireName, type ToolSpec } from "./providers/types";
 
 /** What a tool run elsewhere (the tool-executions queue) answers when it is done. */
@@ -16,8 +16,8 @@ export interface ToolContext {
   sessionId: string;
   messageId: string;
   runId: string;
-  /** The sender's token claims (absent on runs started before they were kept): the caller a queued call reloads. */
-  caller?: AccessClaims;
+  /** The sender as the send request authenticated them (absent on runs started before it was kept). */
+  caller?: AuthContext;
   /**
    * Waits for the result of a call handed to the queue, delivered to the run's object; registered
    * before the call is sent, so a fast answer is not missed.
