@@ -9,6 +9,9 @@
 //   before they attached.
 // - Time to first delta: from sending the message to the first delta at a listener, against the
 //   provider's own first byte (its delay from receiving the request); the ratio is service/provider.
+//   Split in two: send -> the provider's request arriving (the send request, the run's start, its
+//   D1 reads), and the provider's first byte -> the listener (the delta's way out).
+// Several rounds (BENCH_ROUNDS, default 3): figures are the median over rounds [min - max].
 // Listeners attach through the operator tail (GET /admin/ai/messages/:id/stream), which is the same
 // SSE body as the user endpoint without its 20-per-minute per-user limit.
 import { execFileSync } from "node:child_process";
@@ -30,12 +33,15 @@ const CHUNK_GAP_MS = 20;
 /** The provider's own time to first byte, as a real API's would be. */
 const PROVIDER_FIRST_BYTE_MS = 300;
 const TTFD_SAMPLES = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 // ---- the fake provider --------------------------------------------------------------------
 let gate = null; // when set, replies wait for it before streaming
 const firstBytes = []; // provider time to first byte, per request
+const arrivals = []; // when each request reached the provider (epoch ms)
 const fake = createServer(async (req, res) => {
   const arrived = Date.now();
+  arrivals.push(arrived);
   for await (const _ of req); // drain the body
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   if (gate) await gate.promise;
@@ -112,9 +118,10 @@ function listen(url, headers, delays, onFirstDelta) {
 
 const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
 const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
-const results = [];
 
-try {
+/** One round: the fan-outs, then the time-to-first-delta samples. */
+async function round() {
+  const fanouts = [];
   for (const listeners of FANOUTS) {
     const session = await api("POST", "/ai/sessions", {}, token);
     let release;
@@ -136,37 +143,47 @@ try {
     release();
     gate = null;
     await Promise.all(connections);
-    results.push({
-      listeners,
-      deltas: delays.length,
-      p50: percentile(delays, 50),
-      p99: percentile(delays, 99),
-      heldKb: rssAttached - rssBefore,
-    });
+    fanouts.push({ listeners, deltas: delays.length, p50: percentile(delays, 50), p99: percentile(delays, 99), heldKb: rssAttached - rssBefore });
   }
 
-  const ttfd = [];
+  const samples = [];
   for (let i = 0; i < TTFD_SAMPLES; i++) {
     const session = await api("POST", "/ai/sessions", {}, token);
     const start = Date.now();
     const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: "ttfd" }, token);
+    const answered = Date.now();
     let first;
     await listen(`${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`, adminHeaders, [], (now) => (first = now)).done;
-    ttfd.push(first - start);
+    const arrived = arrivals.at(-1);
+    const providerFirstByte = firstBytes.at(-1);
+    samples.push({ service: first - start, provider: providerFirstByte, toProvider: arrived - start, sendAnswer: answered - start, outOfProvider: first - (arrived + providerFirstByte) });
   }
-  const provider = firstBytes.slice(-TTFD_SAMPLES);
+  const pick = (key) => median(samples.map((sample) => sample[key]));
+  return { fanouts, ttfd: { service: pick("service"), provider: pick("provider"), toProvider: pick("toProvider"), sendAnswer: pick("sendAnswer"), outOfProvider: pick("outOfProvider") } };
+}
 
-  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local)`);
-  console.log("listeners | deltas received | p50 delay ms | p99 delay ms | memory held (workerd RSS)");
-  for (const r of results) {
-    console.log(
-      `${String(r.listeners).padStart(9)} | ${String(r.deltas).padStart(15)} | ${String(r.p50).padStart(12)} | ${String(r.p99).padStart(12)} | ${(r.heldKb / 1024).toFixed(1)} MiB (${(r.heldKb / r.listeners).toFixed(0)} KiB per listener)`,
-    );
+try {
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push(await round());
+    console.log(`round ${i + 1}/${ROUNDS} done`);
   }
-  const service = median(ttfd);
-  const own = median(provider);
-  console.log(`\nTime to first delta (median of ${TTFD_SAMPLES}): ${service} ms at the listener vs the provider's own first byte ${own} ms`);
-  console.log(`ratio service/provider = ${(service / own).toFixed(2)} (the service adds ${service - own} ms)`);
+  const spread = (values, digits = 0) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds, median [min-max]`);
+  console.log("listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener (workerd RSS)");
+  FANOUTS.forEach((listeners, index) => {
+    const of = (key) => rounds.map((r) => r.fanouts[index][key]);
+    const perListener = rounds.map((r) => r.fanouts[index].heldKb / listeners);
+    console.log(
+      `${String(listeners).padStart(9)} | ${String(median(of("deltas"))).padStart(15)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(16)} | ${spread(perListener)} KiB`,
+    );
+  });
+  const ttfd = (key) => rounds.map((r) => r.ttfd[key]);
+  const added = rounds.map((r) => r.ttfd.service - r.ttfd.provider);
+  console.log(`\nTime to first delta (median of ${TTFD_SAMPLES} per round): ${spread(ttfd("service"))} ms at the listener vs the provider's own first byte ${spread(ttfd("provider"))} ms`);
+  console.log(`ratio service/provider = ${spread(rounds.map((r) => r.ttfd.service / r.ttfd.provider), 2)}; the service adds ${spread(added)} ms:`);
+  console.log(`  send -> the provider's request arriving: ${spread(ttfd("toProvider"))} ms (the send request's own answer takes ${spread(ttfd("sendAnswer"))} ms);`);
+  console.log(`  the provider's first byte -> the listener: ${spread(ttfd("outOfProvider"))} ms`);
 } finally {
   await server.stop();
   fake.close();
