@@ -2,13 +2,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { executeRun, type RunIo } from "../../src/domains/ai/run/executor";
 import { CallMailbox } from "../../src/domains/ai/run/mailbox";
-import type { RunSpec } from "../../src/domains/ai/run/types";
 import type { ToolCallRecord } from "../../src/db/schema/ai";
-import { newId } from "../../src/lib/ids";
 import { call, createUser, expectError, type TestUser } from "../helpers/api";
 import { installToolServer, seen } from "../connectors/fakes/tool-server";
 import { connected } from "../connectors/helpers";
-import { events, frameReader, history, newSession, openStream, readStream, sent, type Frame } from "./helpers";
+import { demoRunSpec, events, frameReader, history, newSession, openStream, readStream, sent, type Frame } from "./helpers";
 
 /**
  * The assistant using connector tools (CONTRACT "Connector tools for agents"): the offline demo
@@ -155,20 +153,7 @@ describe("tools that need approval", () => {
   it("no decision in time: the call is skipped and the model is told", async () => {
     // The executor with a mailbox whose decisions never come (the 10-minute wait, made instant).
     const recorded: ToolCallRecord[][] = [];
-    const spec: RunSpec = {
-      runId: newId(),
-      messageId: newId(),
-      userMessageId: newId(),
-      sessionId: newId(),
-      userId: newId(),
-      workspaceId: newId(),
-      seq: 1,
-      prompt: "/tool test.send {}",
-      instructions: null,
-      model: { id: newId(), key: "demo", displayName: "Demo", providerKey: "demo", providerModel: "demo" },
-      capability: null,
-      suggestions: false,
-    };
+    const spec = demoRunSpec("/tool test.send {}");
     const io: RunIo = {
       signal: new AbortController().signal,
       emit: () => {},
