@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { connectorToolCalls } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorText } from "../../lib/errors";
 import { logError } from "../../lib/log";
 import { loadCaller } from "../identity";
 import { EXECUTION_TIMEOUT_MS, executeTool } from "./execute";
@@ -107,12 +107,15 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     return { action: "ack" };
   }
   const message = parsed.data;
+  const settled = (result: SettledCall["result"]) => (message.messageId ? { settled: { messageId: message.messageId, callId: message.callId, result } } : {});
+  const failed = (error: string) => settled({ success: false, output: {}, error });
   const nowMs = Date.now();
   let claimed;
   try {
     claimed = await claim(db, message, new Date(nowMs).toISOString());
   } catch (error) {
-    if (String(error).includes("FOREIGN KEY")) return { action: "ack" }; // the instance is gone
+    // The claim row references the instance: deleted since the call was queued.
+    if (errorText(error).includes("FOREIGN KEY")) return { action: "ack", ...failed("Connector instance not found") };
     throw error;
   }
   if (!claimed) {
@@ -120,8 +123,6 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     return { action: "ack" };
   }
   const lastDelivery = deliveries >= MAX_DELIVERIES;
-  const settled = (result: SettledCall["result"]) => (message.messageId ? { settled: { messageId: message.messageId, callId: message.callId, result } } : {});
-  const failed = (error: string) => settled({ success: false, output: {}, error });
   const retryOrDeadLetter = async (delaySeconds: number, reason: string): Promise<Disposition> => {
     if (!lastDelivery) {
       await settle(db, message.callId, { state: "retry", error: reason });
