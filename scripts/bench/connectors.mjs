@@ -12,7 +12,6 @@
 // `--adapter`: the SQL and MCP adapters alone in a bench-only Worker (scripts/bench/connectors-adapter/),
 // no API and no D1, to see how much of the overhead is the API's.
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { Client as McpSdkClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -20,6 +19,7 @@ import pg from "pg";
 import { answer, apiClient } from "../lib/client.mjs";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
+import { startToolServer, TOOL_TOKEN } from "../lib/tool-server.mjs";
 import { MCP_TOKEN, startMcpServer } from "../test-mcp-server.mjs";
 import { startPostgres } from "../test-postgres.mjs";
 
@@ -33,29 +33,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = 5;
 const QUERY = "SELECT n, n * 2 AS twice, 'row ' || n AS label FROM big ORDER BY n LIMIT 1000";
-const TOOL_TOKEN = "bench-tool-token";
 const READY_TIMEOUT_MS = 90_000;
 
 async function time(fn) {
   const started = performance.now();
   const value = await fn();
   return { ms: performance.now() - started, value };
-}
-
-/** A custom tool service: `POST /echo` answers its JSON input, like the fake in test/connectors/fakes. */
-function startToolServer() {
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      if (req.method !== "POST" || req.url !== "/echo" || req.headers.authorization !== `Bearer ${TOOL_TOKEN}`) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ echoed: JSON.parse(body || "{}") }));
-    });
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ origin: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => server.close(r)) })));
 }
 
 /** The same work as one run_query call: connect, read-only transaction, the query, rollback, close. */

@@ -4,14 +4,16 @@
 // Seeding goes straight into the server's local D1 (one INSERT ... SELECT over a recursive CTE,
 // applied with `wrangler d1 execute --local --persist-to`), not through 100,000 HTTP calls.
 // Requests are sequential and interleaved (health, list, count, ...) so all three see the same
-// machine load. The per-user limits (60/min for list and for count) cap the samples per minute.
+// machine load. The per-user limits (60/min for list and for count) cap the samples per minute, so
+// each round (BENCH_ROUNDS, default 3) has its own seeded user and its own empty-inbox user; the
+// figures are the median over rounds [min-max].
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
-import { benchEnvironment, percentile } from "../lib/stats.mjs";
+import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
 
@@ -23,6 +25,7 @@ const SAMPLES = 50;
 const DEEP_OFFSET = Math.floor(NOTIFICATIONS / 2);
 const DEEP_SAMPLES = 4;
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** Roughly a real inbox: most unread, a third read, a tenth archived, some expiring later. */
 function seedSql(userId) {
@@ -62,7 +65,42 @@ async function timed(url, token) {
   return { ms, body };
 }
 
-const stats = (values) => ({ median: percentile(values, 50), p95: percentile(values, 95), mean: values.reduce((a, b) => a + b, 0) / values.length });
+/** A user (with a password login) made through the operator API; answers its id and access token. */
+async function benchUser(server, prefix) {
+  const post = (path, body, token) => answer(apiClient(server.origin, token).POST(`/api/v1${path}`, { body }));
+  const email = `${prefix}-${crypto.randomUUID()}@example.com`;
+  const password = "bench-password-123";
+  const created = await post("/admin/users", { email, password }, server.adminToken);
+  if (created.status !== 201) throw new Error(`creating a bench user failed: ${JSON.stringify(created.body)}`);
+  const login = await post("/auth/login", { email, password });
+  if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
+  return { id: created.body.data.id, token: login.body.data.accessToken };
+}
+
+/** One round: a seeded inbox and an empty one, sampled interleaved with /health. */
+async function round(api, seeded, empty) {
+  const expected = expectedCounts();
+  const count = await timed(`${api}/notifications/unread-count`, seeded.token);
+  const list = await timed(`${api}/notifications?limit=20`, seeded.token);
+  if (count.body.data.count !== expected.unread || list.body.meta.total !== expected.visible) {
+    throw new Error(`the server does not see the seed: count ${count.body.data.count} (want ${expected.unread}), total ${list.body.meta.total} (want ${expected.visible})`);
+  }
+  const endpoints = {
+    health: { url: `${api}/health` },
+    list: { url: `${api}/notifications?limit=20`, token: seeded.token },
+    count: { url: `${api}/notifications/unread-count`, token: seeded.token },
+    emptyList: { url: `${api}/notifications?limit=20`, token: empty.token },
+    emptyCount: { url: `${api}/notifications/unread-count`, token: empty.token },
+  };
+  // Two requests above already counted against the limits; stay within 60 of each per minute.
+  for (let i = 0; i < WARMUP - 1; i++) for (const e of Object.values(endpoints)) await timed(e.url, e.token);
+  const samples = { health: [], list: [], count: [], emptyList: [], emptyCount: [], deep: [] };
+  for (let i = 0; i < SAMPLES; i++) {
+    for (const [name, e] of Object.entries(endpoints)) samples[name].push((await timed(e.url, e.token)).ms);
+  }
+  for (let i = 0; i < DEEP_SAMPLES; i++) samples.deep.push((await timed(`${api}/notifications?limit=20&offset=${DEEP_OFFSET}`, seeded.token)).ms);
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, percentile(values, 50)]));
+}
 
 async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "bench-notifications-"));
@@ -70,74 +108,41 @@ async function main() {
   const server = await startDevServer({ port: PORT, persistTo });
   try {
     const api = `${server.origin}/api/v1`;
-    const email = `bench-${crypto.randomUUID()}@example.com`;
-    const password = "bench-password-123";
-    const post = (path, body, token) => answer(apiClient(server.origin, token).POST(`/api/v1${path}`, { body }));
-    const created = await post("/admin/users", { email, password }, server.adminToken);
-    if (created.status !== 201) throw new Error(`creating the bench user failed: ${JSON.stringify(created.body)}`);
-    const login = await post("/auth/login", { email, password });
-    if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
-    const token = login.body.data.accessToken;
-    // A second user with an empty inbox: the same endpoints' fixed cost (auth, rate limit, envelope).
-    const emptyEmail = `bench-empty-${crypto.randomUUID()}@example.com`;
-    if ((await post("/admin/users", { email: emptyEmail, password }, server.adminToken)).status !== 201) throw new Error("creating the empty-inbox user failed");
-    const emptyToken = (await post("/auth/login", { email: emptyEmail, password })).body.data.accessToken;
+    const users = [];
+    for (let i = 0; i < ROUNDS; i++) users.push({ seeded: await benchUser(server, "bench"), empty: await benchUser(server, "bench-empty") });
 
     const sqlFile = join(persistTo, "bench-notifications.sql");
-    writeFileSync(sqlFile, seedSql(created.body.data.id));
+    writeFileSync(sqlFile, users.map(({ seeded }) => seedSql(seeded.id)).join("\n"));
     const seedStarted = performance.now();
     execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], {
       cwd: root,
       stdio: "pipe",
       env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
     });
-    console.log(`seeded ${NOTIFICATIONS.toLocaleString("en")} notifications for one user in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(`seeded ${NOTIFICATIONS.toLocaleString("en")} notifications for each of ${ROUNDS} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    const expected = expectedCounts();
-    const count = await timed(`${api}/notifications/unread-count`, token);
-    const list = await timed(`${api}/notifications?limit=20`, token);
-    if (count.body.data.count !== expected.unread || list.body.meta.total !== expected.visible) {
-      throw new Error(`the server does not see the seed: count ${count.body.data.count} (want ${expected.unread}), total ${list.body.meta.total} (want ${expected.visible})`);
+    const rounds = [];
+    for (const { seeded, empty } of users) {
+      rounds.push(await round(api, seeded, empty));
+      console.log(`round ${rounds.length}/${ROUNDS} done`);
     }
-    console.log(`server sees them: unread-count ${count.body.data.count}, list total ${list.body.meta.total}`);
-
-    const endpoints = {
-      health: { url: `${api}/health` },
-      list: { url: `${api}/notifications?limit=20`, token },
-      count: { url: `${api}/notifications/unread-count`, token },
-      emptyList: { url: `${api}/notifications?limit=20`, token: emptyToken },
-      emptyCount: { url: `${api}/notifications/unread-count`, token: emptyToken },
-    };
-    // Two requests above already counted against the limits; stay within 60 of each per minute.
-    for (let i = 0; i < WARMUP - 1; i++) for (const e of Object.values(endpoints)) await timed(e.url, e.token);
-    const samples = { health: [], list: [], count: [], emptyList: [], emptyCount: [], serverList: [] };
-    for (let i = 0; i < SAMPLES; i++) {
-      for (const [name, e] of Object.entries(endpoints)) {
-        const { ms, body } = await timed(e.url, e.token);
-        samples[name].push(ms);
-        if (name === "list") samples.serverList.push(body.meta.durationMs);
-      }
-    }
-    const deep = [];
-    for (let i = 0; i < DEEP_SAMPLES; i++) deep.push((await timed(`${api}/notifications?limit=20&offset=${DEEP_OFFSET}`, token)).ms);
-
-    const health = stats(samples.health);
+    const spread = (values) => `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}]`;
     const rows = [
-      ["GET /health", health],
-      ["GET /notifications?limit=20", stats(samples.list)],
-      ["GET /notifications/unread-count", stats(samples.count)],
-      [`GET /notifications?offset=${DEEP_OFFSET} (${DEEP_SAMPLES} samples)`, stats(deep)],
-      ["GET /notifications?limit=20, empty inbox", stats(samples.emptyList)],
-      ["GET /notifications/unread-count, empty inbox", stats(samples.emptyCount)],
+      ["GET /health", "health", null],
+      ["GET /notifications?limit=20", "list", "emptyList"],
+      ["GET /notifications/unread-count", "count", "emptyCount"],
+      [`GET /notifications?offset=${DEEP_OFFSET} (${DEEP_SAMPLES} samples)`, "deep", "emptyList"],
+      ["GET /notifications?limit=20, empty inbox", "emptyList", null],
+      ["GET /notifications/unread-count, empty inbox", "emptyCount", null],
     ];
-    console.log(`\n${NOTIFICATIONS.toLocaleString("en")} notifications for one user; ${SAMPLES} sequential samples per endpoint, interleaved\n`);
-    console.log(`${"endpoint".padEnd(50)} ${"median ms".padStart(10)} ${"p95 ms".padStart(8)} ${"x health (median)".padStart(18)} ${"x health (p95)".padStart(15)}`);
-    for (const [name, s] of rows) {
-      console.log(
-        `${name.padEnd(50)} ${s.median.toFixed(2).padStart(10)} ${s.p95.toFixed(2).padStart(8)} ${(s.median / health.median).toFixed(2).padStart(18)} ${(s.p95 / health.p95).toFixed(2).padStart(15)}`,
-      );
+    console.log(`\n${NOTIFICATIONS.toLocaleString("en")} notifications per user; ${SAMPLES} sequential samples per endpoint, interleaved; ${ROUNDS} rounds, median [min-max]\n`);
+    console.log(`${"endpoint".padEnd(50)} ${"median ms".padEnd(20)} ${"x health".padEnd(20)} x the empty inbox's same request`);
+    for (const [name, key, baseline] of rows) {
+      const ms = rounds.map((r) => r[key]);
+      const vsHealth = rounds.map((r) => r[key] / r.health);
+      const vsEmpty = baseline ? spread(rounds.map((r) => r[key] / r[baseline])) : "";
+      console.log(`${name.padEnd(50)} ${spread(ms).padEnd(20)} ${spread(vsHealth).padEnd(20)} ${vsEmpty}`);
     }
-    console.log(`\nlist: server-side durationMs median ${percentile(samples.serverList, 50)} ms`);
   } finally {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });

@@ -5,20 +5,17 @@
 //   on receipt, so delay = receipt time - the provider's write time (same machine clock). It spans
 //   the whole path: provider -> Worker's Durable Object (SQLite append) -> every listener's HTTP
 //   response -> the Node client. The fake holds its reply until all listeners are attached.
-// - Memory held: resident set of the workerd processes with all listeners attached mid-run, minus
-//   before they attached (the summary takes it from the first round, on a fresh server).
-// - CPU: what each workerd process (wrangler's proxy, then the Worker's own) used while the stream ran.
+// - Memory held: resident set of the workerd process with all listeners attached mid-run, minus
+//   before they attached.
 // - Time to first delta: from sending the message to the first delta at a listener, against the
 //   provider's own first byte (its delay from receiving the request); the ratio is service/provider.
+//   Split in two: send -> the provider's request arriving (the send request, the run's start, its
+//   D1 reads), and the provider's first byte -> the listener (the delta's way out).
+// Several rounds (BENCH_ROUNDS, default 3): figures are the median over rounds [min - max].
 // Listeners attach through the operator tail (GET /admin/ai/messages/:id/stream), which is the same
 // SSE body as the user endpoint without its 20-per-minute per-user limit.
-//
-// BENCH_ROUNDS rounds (default 3) of every fan-out and the first-delta samples; the summary gives
-// the median and the spread (min-max) over rounds. BENCH_BASE=<another checkout of this repository>
-// adds that tree's server (e.g. the commit before a change), measured in the same rounds.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
@@ -37,13 +34,11 @@ const CHUNK_GAP_MS = 20;
 const PROVIDER_FIRST_BYTE_MS = 300;
 const TTFD_SAMPLES = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const BASE = process.env.BENCH_BASE;
-const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 8795);
 
 // ---- the fake provider --------------------------------------------------------------------
 let gate = null; // when set, replies wait for it before streaming
 const firstBytes = []; // provider time to first byte, per request
-const arrivals = []; // when each provider request arrived (epoch ms)
+const arrivals = []; // when each request reached the provider (epoch ms)
 const fake = createServer(async (req, res) => {
   const arrived = Date.now();
   arrivals.push(arrived);
@@ -62,15 +57,13 @@ const fake = createServer(async (req, res) => {
 });
 await new Promise((r) => fake.listen(FAKE_PORT, "127.0.0.1", r));
 
-const vars = { OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, OPENAI_API_KEY: "bench", OPENAI_MODELS: "bench-model" };
-const servers = { ours: await startDevServer({ port: PORT, vars }) };
-if (BASE) {
-  const { startDevServer: startBase } = await import(join(resolve(BASE), "scripts/lib/dev-server.mjs"));
-  servers.base = await startBase({ port: BASE_PORT, vars });
-}
+const server = await startDevServer({
+  port: PORT,
+  vars: { OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, OPENAI_API_KEY: "bench", OPENAI_MODELS: "bench-model" },
+});
 
-/** The server's workerd processes (wrangler dev runs two: its proxy in front, and the Worker's own). */
-function workerdPids(server) {
+/** The server's workerd processes (wrangler dev runs two: its proxy in front, then the Worker's own). */
+function workerdPids() {
   const pids = [server.process.pid];
   const found = [];
   while (pids.length) {
@@ -88,23 +81,23 @@ function workerdPids(server) {
   return found;
 }
 
-/** CPU time (user + system, ms) each workerd process of the server has used so far. */
-function workerdCpuMs(server) {
+/** CPU time (user + system, ms) each workerd process has used so far, in process order. */
+function workerdCpuMs() {
   const ticksPerSecond = 100;
-  return workerdPids(server).map((pid) => {
+  return workerdPids().map((pid) => {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   });
 }
 
-function workerdRssKb(server) {
-  return workerdPids(server).reduce((sum, pid) => {
+function workerdRssKb() {
+  return workerdPids().reduce((sum, pid) => {
     const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return sum + Number(match?.[1] ?? 0);
   }, 0);
 }
 
-const call = async (server, method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
+const api = async (method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
 
 /** A listener recording each delta's delay: `ready` once connected, `done` when the stream ends. */
 function listen(url, headers, delays, onFirstDelta) {
@@ -137,10 +130,11 @@ function listen(url, headers, delays, onFirstDelta) {
   return { ready, done };
 }
 
-/** One round on one server: every fan-out, then the first-delta samples. */
-async function round(server, token) {
-  const api = (method, path, body, bearer) => call(server, method, path, body, bearer);
-  const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
+const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
+const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
+
+/** One round: the fan-outs, then the time-to-first-delta samples. */
+async function round() {
   const fanouts = [];
   for (const listeners of FANOUTS) {
     const session = await api("POST", "/ai/sessions", {}, token);
@@ -148,7 +142,7 @@ async function round(server, token) {
     gate = { promise: new Promise((r) => (release = r)) };
     const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: `fan-out to ${listeners}` }, token);
     const url = `${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
-    const rssBefore = workerdRssKb(server);
+    const rssBefore = workerdRssKb();
     const delays = [];
     const connections = [];
     const readies = [];
@@ -159,72 +153,54 @@ async function round(server, token) {
     }
     await Promise.all(readies);
     await new Promise((r) => setTimeout(r, 200));
-    const rssAttached = workerdRssKb(server);
-    const cpuBefore = workerdCpuMs(server);
+    const rssAttached = workerdRssKb();
+    const cpuBefore = workerdCpuMs();
     release();
     gate = null;
     await Promise.all(connections);
-    const cpuMs = workerdCpuMs(server).map((ms, i) => ms - cpuBefore[i]);
-    if (delays.length !== listeners * CHUNKS) throw new Error(`${listeners} listeners received ${delays.length} deltas, not ${listeners * CHUNKS}`);
-    fanouts.push({ listeners, p50: percentile(delays, 50), p99: percentile(delays, 99), kibPerListener: (rssAttached - rssBefore) / listeners, cpuMs });
+    const cpuMs = workerdCpuMs().map((ms, n) => ms - cpuBefore[n]);
+    fanouts.push({ listeners, deltas: delays.length, p50: percentile(delays, 50), p99: percentile(delays, 99), heldKb: rssAttached - rssBefore, cpuMs });
   }
 
-  const ttfd = [];
-  const provider = [];
-  const answered = [];
-  const reached = [];
+  const samples = [];
   for (let i = 0; i < TTFD_SAMPLES; i++) {
     const session = await api("POST", "/ai/sessions", {}, token);
     const start = Date.now();
     const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: "ttfd" }, token);
-    answered.push(Date.now() - start);
+    const answered = Date.now();
     let first;
     await listen(`${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`, adminHeaders, [], (now) => (first = now)).done;
-    ttfd.push(first - start);
-    provider.push(firstBytes.at(-1));
-    reached.push(arrivals.at(-1) - start);
+    const arrived = arrivals.at(-1);
+    const providerFirstByte = firstBytes.at(-1);
+    samples.push({ service: first - start, provider: providerFirstByte, toProvider: arrived - start, sendAnswer: answered - start, outOfProvider: first - (arrived + providerFirstByte) });
   }
-  return { fanouts, ttfd: median(ttfd), provider: median(provider), answered: median(answered), reached: median(reached) };
+  const pick = (key) => median(samples.map((sample) => sample[key]));
+  return { fanouts, ttfd: { service: pick("service"), provider: pick("provider"), toProvider: pick("toProvider"), sendAnswer: pick("sendAnswer"), outOfProvider: pick("outOfProvider") } };
 }
 
-const spread = (values, digits = 0) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
-
 try {
-  const tokens = {};
-  for (const [name, server] of Object.entries(servers)) {
-    tokens[name] = (await call(server, "POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push(await round());
+    console.log(`round ${i + 1}/${ROUNDS} done`);
   }
-  const results = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
-  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds`);
-  for (let r = 0; r < ROUNDS; r++) {
-    const names = Object.keys(servers);
-    for (const name of r % 2 === 0 ? names : [...names].reverse()) {
-      const result = await round(servers[name], tokens[name]);
-      results[name].push(result);
-      const cells = result.fanouts.map((f) => `${f.listeners}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.kibPerListener.toFixed(0)} KiB/listener, workerd CPU ${f.cpuMs.join(" + ")} ms`);
-      console.log(
-        `round ${r + 1} ${name.padEnd(4)} | ${cells.join(" | ")} | first delta +${result.ttfd - result.provider} ms (POST answered after ${result.answered} ms, provider request after ${result.reached} ms)`,
-      );
-    }
-  }
-
-  for (const [name, rounds] of Object.entries(results)) {
-    console.log(`\n${name}: median (min-max) over ${ROUNDS} rounds`);
-    // Memory is read from the first round only: later rounds reuse pages workerd kept from it.
-    console.log("listeners | p50 delay ms   | p99 delay ms   | memory per listener KiB (workerd RSS, first round) | workerd CPU ms during the stream (proxy + Worker)");
-    for (const [i, listeners] of FANOUTS.entries()) {
-      const of = (key) => rounds.map((round) => round.fanouts[i][key]);
-      const cpu = rounds.map((round) => round.fanouts[i].cpuMs.reduce((a, b) => a + b, 0));
-      console.log(
-        `${String(listeners).padStart(9)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(14)} | ${rounds[0].fanouts[i].kibPerListener.toFixed(0).padEnd(50)} | ${spread(cpu)}`,
-      );
-    }
-    const added = rounds.map((round) => round.ttfd - round.provider);
+  const spread = (values, digits = 0) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds, median [min-max]`);
+  console.log("listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener (workerd RSS) | workerd CPU during the stream, proxy + Worker (ms)");
+  FANOUTS.forEach((listeners, index) => {
+    const of = (key) => rounds.map((r) => r.fanouts[index][key]);
+    const perListener = rounds.map((r) => r.fanouts[index].heldKb / listeners);
     console.log(
-      `time to first delta (median of ${TTFD_SAMPLES} per round): ${spread(rounds.map((round) => round.ttfd))} ms at the listener vs the provider's own first byte ${spread(rounds.map((round) => round.provider))} ms; the service adds ${spread(added)} ms (ratio ${spread(rounds.map((round) => round.ttfd / round.provider), 2)})`,
+      `${String(listeners).padStart(9)} | ${String(median(of("deltas"))).padStart(15)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(16)} | ${`${spread(perListener)} KiB`.padEnd(38)} | ${spread(rounds.map((r) => r.fanouts[index].cpuMs[0]))} + ${spread(rounds.map((r) => r.fanouts[index].cpuMs[1] ?? 0))}`,
     );
-  }
+  });
+  const ttfd = (key) => rounds.map((r) => r.ttfd[key]);
+  const added = rounds.map((r) => r.ttfd.service - r.ttfd.provider);
+  console.log(`\nTime to first delta (median of ${TTFD_SAMPLES} per round): ${spread(ttfd("service"))} ms at the listener vs the provider's own first byte ${spread(ttfd("provider"))} ms`);
+  console.log(`ratio service/provider = ${spread(rounds.map((r) => r.ttfd.service / r.ttfd.provider), 2)}; the service adds ${spread(added)} ms:`);
+  console.log(`  send -> the provider's request arriving: ${spread(ttfd("toProvider"))} ms (the send request's own answer takes ${spread(ttfd("sendAnswer"))} ms);`);
+  console.log(`  the provider's first byte -> the listener: ${spread(ttfd("outOfProvider"))} ms`);
 } finally {
-  for (const server of Object.values(servers)) await server.stop();
+  await server.stop();
   fake.close();
 }

@@ -1,12 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ToolCallRecord } from "../db/schema/ai";
 import {
+  CallMailbox,
   endToolCalls,
   EventLog,
   executeRun,
   heartbeatMsOf,
   ProviderError,
   recordRunEnd,
+  recordToolCalls,
   RunStore,
   runToolSource,
   TERMINAL,
@@ -15,6 +17,8 @@ import {
   type RunOutcome,
   type RunSpec,
   type RunState,
+  REJECTED,
+  type DeliveredToolResult,
   type StopResult,
   type ToolSource,
 } from "../domains/ai";
@@ -36,8 +40,8 @@ type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
- * to SSE listeners. The run starts as soon as it is accepted; a watchdog alarm, retried by the
- * platform, resumes or fails it if the object dies, so a run is never left `running`.
+ * to SSE listeners. The run executes inside `alarm()`, which keeps the object alive for the run
+ * and is retried by the platform if the object dies, so a run is never left `running`.
  */
 export class MessageRun extends DurableObject<Env> {
   private readonly log: EventLog;
@@ -52,6 +56,10 @@ export class MessageRun extends DurableObject<Env> {
   private ending: Ending | undefined;
   /** The stop being written: a concurrent stop answers with the same stop object. */
   private stopping: Promise<StopAnswer> | undefined;
+  /** Results and decisions for the calls the run waits on. */
+  private readonly mailbox = new CallMailbox();
+  /** The D1 writes of tool calls in flight, in order (the run's end is written after them). */
+  private toolCallWrites: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -70,16 +78,16 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   /**
-   * Accepts the run and returns before any model output. The run starts here, not at the next
-   * alarm tick (that wait was on the path to the first delta); the watchdog alarm it sets finds
-   * it if this instance dies, as it finds any run.
+   * Accepts the run and returns before any model output. The run starts at once, not at the next
+   * alarm tick (the first delta waits on nothing it need not); `run` arms the watchdog alarm
+   * before this returns, so an instance that dies mid-run still has its run resumed or failed.
    */
   async start(spec: RunSpec): Promise<Started> {
     const existing = this.store.state;
     if (existing) return { runId: this.store.spec!.runId, status: existing.status };
     this.store.spec = spec;
     this.store.state = { status: "queued", attempts: 0 };
-    void this.run(spec, 1);
+    this.ctx.waitUntil(this.run(spec, 1));
     return { runId: spec.runId, status: "queued" };
   }
 
@@ -134,8 +142,12 @@ export class MessageRun extends DurableObject<Env> {
           },
           // After the end is decided these are stale (and would outlive `erase()`): ignored.
           saveToolCalls: (calls, startedAt) => {
-            if (!this.finishing) this.store.saveToolCalls(calls, startedAt);
+            if (this.finishing) return;
+            this.store.saveToolCalls(calls, startedAt);
+            this.publishToolCalls(spec, calls);
           },
+          awaitToolResult: (callId, signal) => this.mailbox.awaitResult(callId, signal),
+          awaitDecision: (callId, signal) => this.mailbox.awaitDecision(callId, signal),
           saveUsage: (usage) => {
             if (!this.finishing) this.store.usage = usage;
           },
@@ -157,6 +169,21 @@ export class MessageRun extends DurableObject<Env> {
     } finally {
       this.execution = undefined;
     }
+  }
+
+  /** A queued call's result, from the tool-executions consumer; false when no call waits for it. */
+  deliverToolResult(callId: string, result: DeliveredToolResult): boolean {
+    return this.mailbox.deliver(callId, result);
+  }
+
+  /**
+   * The session owner's decision on a call awaiting approval: the call as it now stands, or null
+   * when no such call is pending in this run (a 409 for the caller).
+   */
+  decideToolCall(callId: string, approve: boolean): ToolCallRecord | null {
+    const call = this.store.toolCalls.calls?.find((candidate) => candidate.id === callId);
+    if (call?.status !== "pending" || this.finishing || !this.mailbox.decide(callId, approve ? "approve" : "reject")) return null;
+    return approve ? { ...call, status: "executing" } : { ...call, status: "rejected", error: REJECTED };
   }
 
   /**
@@ -256,8 +283,17 @@ export class MessageRun extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The final message row in D1 (the ai domain's write-back). */
+  /** The tool calls so far onto the reply's D1 row, one write after another. */
+  private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
+    const snapshot = structuredClone(calls);
+    this.toolCallWrites = this.toolCallWrites
+      .then(() => recordToolCalls(this.env.DB, spec.messageId, snapshot))
+      .catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+  }
+
+  /** The final message row in D1 (the ai domain's write-back), after any tool-call write still in flight. */
   private async writeMessage(spec: RunSpec, values: RunEnd) {
+    await this.toolCallWrites;
     await recordRunEnd(this.env.DB, spec.messageId, values);
   }
 }

@@ -1,5 +1,6 @@
 import { createDb } from "../db/client";
-import { processToolCall } from "../domains/connectors";
+import { deliverToolResult } from "../domains/ai";
+import { processToolCall, type SettledCall } from "../domains/connectors";
 import { describeError, logError } from "../lib/log";
 
 /**
@@ -8,6 +9,18 @@ import { describeError, logError } from "../lib/log";
  */
 type Consumer = (batch: MessageBatch, env: Env) => Promise<void>;
 
+/**
+ * A settled call's result goes to the run that waits for it. A run that is gone (or a result that
+ * arrives twice) is no reason to run the call again, so a failed hand-off is logged, not retried.
+ */
+async function handToRun(env: Env, { messageId, callId, result }: SettledCall) {
+  try {
+    await deliverToolResult(env, messageId, callId, result);
+  } catch (error) {
+    logError(env, { queue: "tool-executions", callId, messageId, ...describeError(error) });
+  }
+}
+
 /** The messages of a batch are independent calls: they run side by side, each acked or retried on its own. */
 async function consumeToolExecutions(batch: MessageBatch, env: Env) {
   const db = createDb(env.DB);
@@ -15,6 +28,7 @@ async function consumeToolExecutions(batch: MessageBatch, env: Env) {
     batch.messages.map(async (message) => {
       try {
         const disposition = await processToolCall(db, env, message.body, message.attempts);
+        if (disposition.settled) await handToRun(env, disposition.settled);
         if (disposition.action === "ack") message.ack();
         else message.retry({ delaySeconds: disposition.delaySeconds });
       } catch (error) {

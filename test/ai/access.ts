@@ -25,6 +25,10 @@ export const aiAccess: DomainAccess = {
     [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/selection`]: turn,
     [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/stop`]: turn,
     [`${P}/sessions/{sessionId}/messages/{messageId}/stream`]: turn,
+    [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision`]: async (owner) => {
+      const foreign = await turn(owner);
+      return { params: { ...foreign.params, callId: "demo-call-1" }, body: { POST: { approve: true } } };
+    },
     [`${P}/operations/sessions/{sessionId}/usage`]: session,
   },
 };

@@ -1,4 +1,6 @@
 import { exports } from "cloudflare:workers";
+import type { RunSpec } from "../../src/domains/ai/run/types";
+import { newId } from "../../src/lib/ids";
 import { expect } from "vitest";
 import { BASE, call, createUser, type TestUser } from "../helpers/api";
 import { installFakeOpenAi } from "./fake-openai";
@@ -121,3 +123,19 @@ export async function finished(user: TestUser, sessionId: string, messageId: str
   const message = data.find((m) => m.id === messageId);
   return message;
 }
+
+/** A run spec for driving the executor directly (no session, no object): the demo model answers `prompt`. */
+export const demoRunSpec = (prompt: string): RunSpec => ({
+  runId: newId(),
+  messageId: newId(),
+  userMessageId: newId(),
+  sessionId: newId(),
+  userId: newId(),
+  workspaceId: newId(),
+  seq: 1,
+  prompt,
+  instructions: null,
+  model: { id: newId(), key: "demo", displayName: "Demo", providerKey: "demo", providerModel: "demo" },
+  capability: null,
+  suggestions: false,
+});

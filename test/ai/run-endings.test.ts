@@ -11,9 +11,8 @@ import type { MessageRun } from "../../src/durable-objects/message-run";
 import { executeRun } from "../../src/domains/ai/run/executor";
 import { NO_TOOLS } from "../../src/domains/ai/tools";
 import type { RunOutcome, RunSpec } from "../../src/domains/ai/run/types";
-import { newId } from "../../src/lib/ids";
 import type { TestUser } from "../helpers/api";
-import { aiUser, events, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
+import { aiUser, demoRunSpec, events, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
 
 const unregister = offerTestTools({
   tools: () => [
@@ -66,20 +65,7 @@ describe("runs that end early: tokens used so far", () => {
 
   it("a demo call cut short counts the demo's estimate of what it streamed", async () => {
     const prompt = "tell me about otters and rivers";
-    const spec: RunSpec = {
-      runId: newId(),
-      messageId: newId(),
-      userMessageId: newId(),
-      sessionId: newId(),
-      userId: newId(),
-      workspaceId: newId(),
-      seq: 1,
-      prompt,
-      instructions: null,
-      model: { id: newId(), key: "demo", displayName: "Demo", providerKey: "demo", providerModel: "demo" },
-      capability: null,
-      suggestions: false,
-    };
+    const spec = demoRunSpec(prompt);
     const abort = new AbortController();
     const deltas: string[] = [];
     const saved: TokenUsage[] = [];
@@ -92,6 +78,9 @@ describe("runs that end early: tokens used so far", () => {
       },
       saveToolCalls: () => {},
       saveUsage: (usage) => saved.push(usage),
+      // No tools are offered: nothing is ever queued or awaits approval.
+      awaitToolResult: () => Promise.reject(new Error("no tools")),
+      awaitDecision: () => Promise.resolve("timeout"),
     }, NO_TOOLS);
     await expect(run).rejects.toBeDefined();
     expect(deltas).toHaveLength(5);

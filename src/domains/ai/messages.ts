@@ -9,7 +9,7 @@ import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../identity";
 import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
-import { RUN_NOT_STARTED, startRun, stopRun } from "./runs";
+import { decideToolCall, RUN_NOT_STARTED, startRun, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
 import { capabilityRunner } from "./capabilities";
 
@@ -136,6 +136,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
     capability: request.capability,
     suggestions: suggestionsEnabled(env) && !request.capability,
+    caller: auth,
   };
 }
 
@@ -339,6 +340,21 @@ export async function stopMessage(db: Db, env: Env, userId: string, sessionId: s
     throw nothingToStop(answer.status === "completed" ? "completed" : "failed");
   }
   return answer.result;
+}
+
+const notPending = () => conflict("This tool call is not awaiting a decision");
+
+/**
+ * The session owner's decision on a tool call awaiting approval (CONTRACT "Connector tools for
+ * agents"): approved, the call executes; rejected, the model is told. A call that is not pending
+ * (decided already, skipped, never asked, or its reply no longer running) is a 409.
+ */
+export async function decideOnToolCall(db: Db, env: Env, userId: string, sessionId: string, assistantMessageId: string, callId: string, approve: boolean) {
+  const { target } = await turnOf(db, userId, sessionId, assistantMessageId);
+  if (target.status !== "running") throw notPending();
+  const call = await decideToolCall(env, target.id, callId, approve);
+  if (!call) throw notPending();
+  return call;
 }
 
 /** A reply's D1 row by id alone (the operator's tail, which is not scoped to a user). */

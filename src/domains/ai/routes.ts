@@ -6,7 +6,7 @@ import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";
-import { listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
+import { decideOnToolCall, listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
 import { activeModels } from "./models";
 import {
   allowanceSchema,
@@ -24,6 +24,8 @@ import {
   sessionSchema,
   sessionUsageSchema,
   stopResultSchema,
+  decisionBody,
+  toolCallSchema,
 } from "./schemas";
 import { createPersona, createSession, deleteSession, listPersonas, listSessions, ownedSession, publicSession } from "./sessions";
 import { lastEventIdOf, sseResponse } from "./stream";
@@ -38,6 +40,8 @@ const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEn
 const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
 const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: uuidParam("messageId") });
+/** A tool call's id is the model's own (`call_...`), not one of ours. */
+const toolCallParams = assistantParams.extend({ callId: z.string().min(1).max(200).openapi({ param: { name: "callId", in: "path" } }) });
 
 export const aiRoutes = createRouter()
   .openapi(
@@ -228,6 +232,22 @@ export const aiRoutes = createRouter()
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
       return ok(c, await stopMessage(c.var.db, c.env, c.var.auth.user.id, sessionId, assistantMessageId));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision",
+      tags,
+      summary: "Approve or reject a tool call awaiting approval",
+      security: bearerAuth,
+      middleware,
+      request: { params: toolCallParams, body: jsonBody(decisionBody) },
+      responses: { 200: json(envelope(toolCallSchema), "The tool call after the decision"), ...errors(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => {
+      const { sessionId, assistantMessageId, callId } = c.req.valid("param");
+      return ok(c, await decideOnToolCall(c.var.db, c.env, c.var.auth.user.id, sessionId, assistantMessageId, callId, c.req.valid("json").approve));
     },
   )
   .openapi(

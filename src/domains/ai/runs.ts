@@ -1,4 +1,6 @@
+import type { ToolCallRecord } from "../../db/schema/ai";
 import type { RunSpec } from "./run/types";
+import type { DeliveredToolResult } from "./tools";
 
 /**
  * `runError.code` of a reply whose object refused its run (`launch` in messages.ts): there is no
@@ -19,3 +21,11 @@ export const eraseRun = (env: Env, messageId: string) => runObject(env, messageI
 /** The run's SSE body after `after` (200), or 204 when nothing is left, or 404 without a run. */
 export const streamRun = (env: Env, messageId: string, after: number) =>
   runObject(env, messageId).fetch(`https://message-run/stream?after=${after}`);
+
+/** Hands a queued call's result to the run waiting for it (the tool-executions consumer's answer). */
+export const deliverToolResult = (env: Env, messageId: string, callId: string, result: DeliveredToolResult) =>
+  runObject(env, messageId).deliverToolResult(callId, result);
+
+/** The owner's decision on a call awaiting approval, to the run that waits. */
+export const decideToolCall = async (env: Env, messageId: string, callId: string, approve: boolean): Promise<ToolCallRecord | null> =>
+  (await runObject(env, messageId).decideToolCall(callId, approve)) as ToolCallRecord | null;

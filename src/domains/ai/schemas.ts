@@ -46,7 +46,7 @@ export const modelSchema = z
   .object({ id: z.uuid(), key: z.string(), displayName: z.string(), providerKey: z.string(), capabilities: z.array(z.string()) })
   .openapi("AiModel");
 
-const toolCallSchema = z
+export const toolCallSchema = z
   .object({
     id: z.string(),
     toolKey: z.string(),
@@ -308,3 +308,5 @@ export function capabilityParameters(body: SendMessageInput): Record<string, unk
   if (merged.duration !== undefined) merged.duration = Number(merged.duration);
   return merged;
 }
+
+export const decisionBody = z.object({ approve: z.boolean() }).openapi({ example: { approve: true } });

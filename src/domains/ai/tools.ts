@@ -1,4 +1,12 @@
-import type { ToolSpec } from "./providers/types";
+import type { AuthContext } from "../identity";
+import { toWireName, type ToolSpec } from "./providers/types";
+
+/** What a tool run elsewhere (the tool-executions queue) answers when it is done. */
+export interface DeliveredToolResult {
+  success: boolean;
+  output: Record<string, unknown>;
+  error: string | null;
+}
 
 /** Who a tool runs for: tools act with the caller's rights, in the caller's workspace. */
 export interface ToolContext {
@@ -7,6 +15,21 @@ export interface ToolContext {
   workspaceId: string;
   sessionId: string;
   messageId: string;
+  runId: string;
+  /** The sender as the send request authenticated them (absent on runs started before it was kept). */
+  caller?: AuthContext;
+  /**
+   * Waits for the result of a call handed to the queue, delivered to the run's object; registered
+   * before the call is sent, so a fast answer is not missed.
+   */
+  awaitResult(callId: string, signal: AbortSignal): Promise<DeliveredToolResult>;
+}
+
+/** The card a client shows for a call that waits for the user (CONTRACT "Tool event payloads"). */
+export interface ToolActivity {
+  title: string;
+  detail: string;
+  subject: string;
 }
 
 export interface ToolDefinition {
@@ -15,7 +38,14 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema of the input object. */
   inputSchema: Record<string, unknown>;
-  execute(input: Record<string, unknown>, context: ToolContext, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** The call waits as `pending` until the session's owner approves it. */
+  requiresApproval?: boolean;
+  /** Whether an output honours the tool's outputSchema; a tool that answers otherwise is `degraded`. */
+  outputMatches?(output: Record<string, unknown>): boolean;
+  /** The card of a call awaiting approval. */
+  activity?(input: Record<string, unknown>): ToolActivity;
+  /** Runs the call (`callId` is the run's id of this call); throws when it failed. */
+  execute(input: Record<string, unknown>, context: ToolContext, signal: AbortSignal, callId: string): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -34,22 +64,16 @@ export const combineToolSources = (...sources: ToolSource[]): ToolSource => ({
   tools: async (context) => (await Promise.all(sources.map((source) => source.tools(context)))).flat(),
 });
 
-/**
- * The tool source a message run is built with in this deployment. None yet: connectors add their
- * source here (`combineToolSources(connectorTools(env), ...)`).
- */
-export const runToolSource = (_env: Env): ToolSource => NO_TOOLS;
-
 /** The tools offered to one run, and the provider-facing spec of each. */
 export class ToolSet {
   private readonly byWireName = new Map<string, ToolDefinition>();
 
   constructor(readonly definitions: ToolDefinition[]) {
-    for (const tool of definitions) this.byWireName.set(wireName(tool.key), tool);
+    for (const tool of definitions) this.byWireName.set(toWireName(tool.key), tool);
   }
 
   specs(): ToolSpec[] {
-    return this.definitions.map((tool) => ({ name: wireName(tool.key), description: tool.description, parameters: tool.inputSchema }));
+    return this.definitions.map((tool) => ({ name: toWireName(tool.key), description: tool.description, parameters: tool.inputSchema }));
   }
 
   /** Looks a tool up by the name the model used (a wire name or the key itself). */
@@ -57,9 +81,6 @@ export class ToolSet {
     return this.byWireName.get(name) ?? this.definitions.find((tool) => tool.key === name);
   }
 }
-
-/** Function names must match ^[a-zA-Z0-9_-]{1,64}$ in the OpenAI protocol; keys may hold dots. */
-const wireName = (key: string) => key.replace(/[^a-zA-Z0-9_-]/g, "__").slice(0, 64);
 
 /** The tools `source` offers one run's caller. */
 export async function toolSetFor(source: ToolSource, context: ToolContext): Promise<ToolSet> {

@@ -68,7 +68,13 @@ export async function adapterContext(env: Env, resolved: ResolvedInstance, crede
  * approval (403, nothing sent), input (400), the tool's rate limit (429), then the call. One D1
  * round trip before the call, one after (the history record).
  */
-export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, localeTag?: string) {
+export interface ExecuteOptions {
+  localeTag?: string;
+  /** The session's owner approved this call of a tool that requires approval (the assistant's card). */
+  approved?: boolean;
+}
+
+export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}) {
   const [records, tools, credentials] = await db.batch([
     instanceQuery(db).where(and(eq(connectorInstances.id, instanceId), visibleTo(auth))),
     db.select().from(connectorTools).where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId), toolsVisibleTo(auth))),
@@ -76,7 +82,7 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
   ]);
   const record = records[0];
   if (!record) throw new ApiError("NOT_FOUND", "Connector instance not found");
-  const resolved = resolveInstance(env, auth, record as InstanceRecord, localeTag);
+  const resolved = resolveInstance(env, auth, record as InstanceRecord, options.localeTag);
   if (!resolved.permissions.canExecute) throw new ApiError("forbidden", "You cannot execute tools of this connector instance");
   const tool = tools[0];
   if (!tool) throw new ApiError("NOT_FOUND", "Tool not found");
@@ -87,7 +93,7 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
   if (!credential || instance.status !== "active") throw new ApiError("CONNECTOR_ERROR", "No usable credentials are configured for this instance");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (!resolved.definition.isActive) throw notConfigured();
-  if (tool.requiresApproval) throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(localeTag)]);
+  if (tool.requiresApproval && !options.approved) throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(options.localeTag)]);
   const inputErrors = schemaErrors(tool.inputSchema, input, "input");
   if (inputErrors.length) throw badRequest(inputErrors, "input does not match the tool's inputSchema");
   if (tool.rateLimitRpm) {

@@ -44,3 +44,6 @@ export function invalidSchemaReason(schema: unknown): string | null {
   }
   return null;
 }
+
+/** Whether a tool's output honours its outputSchema (a call that does not is `degraded`). */
+export const outputMatchesSchema = (schema: JsonSchema, output: unknown) => schemaErrors(schema, output, "output").length === 0;

@@ -18,10 +18,8 @@ const SERVER_INFO = { name: "platform-api-connectors", title: "Connector tools",
 export const JSONRPC = { parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602 } as const;
 
 type JsonRpcId = string | number | null;
-export interface GatewayAnswer {
-  status: 200 | 202 | 400;
-  body: Record<string, unknown> | null;
-}
+/** The HTTP answer to one request: a JSON-RPC message, or 202 with no body for notifications. */
+export type GatewayAnswer = { status: 200 | 400; body: Record<string, unknown> } | { status: 202; body: null };
 
 const failure = (status: 200 | 400, id: JsonRpcId, code: number, message: string): GatewayAnswer => ({ status, body: { jsonrpc: "2.0", id, error: { code, message } } });
 const success = (id: JsonRpcId, result: Record<string, unknown>): GatewayAnswer => ({ status: 200, body: { jsonrpc: "2.0", id, result } });

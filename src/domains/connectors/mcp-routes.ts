@@ -22,8 +22,8 @@ const GATEWAY_SCOPE = "execution:run";
 const METADATA_MAX_AGE_SECONDS = 3600;
 
 const resourceOf = (c: Context<AppEnv>) => `${issuerOf(c)}${BASE_PATH}${GATEWAY_PATH}`;
-const jsonRpc = (c: Context<AppEnv>, status: 200 | 202 | 400 | 403 | 405, body: Record<string, unknown> | null, headers: Record<string, string> = {}) =>
-  body === null ? c.body(null, status as 202, headers) : c.json(body, status, headers);
+/** A JSON-RPC error without an id: the request was refused before it was read as JSON-RPC. */
+const refusal = (message: string) => ({ jsonrpc: "2.0", id: null, error: { code: JSONRPC.invalidRequest, message } });
 
 /**
  * DNS rebinding (MCP transport security): a browser page on another origin must not reach the
@@ -32,7 +32,7 @@ const jsonRpc = (c: Context<AppEnv>, status: 200 | 202 | 400 | 403 | 405, body: 
 const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   if (origin !== undefined && origin !== issuerOf(c) && origin !== new URL(c.req.url).origin) {
-    return jsonRpc(c, 403, { jsonrpc: "2.0", id: null, error: { code: JSONRPC.invalidRequest, message: "Forbidden: this Origin may not use the MCP gateway" } });
+    return c.json(refusal("Forbidden: this Origin may not use the MCP gateway"), 403);
   }
   await next();
 });
@@ -58,8 +58,7 @@ const gatewayRoute = (method: "post" | "get" | "delete") => ({
 });
 
 const notOffered = { 405: json(jsonRpcMessage, "Only POST"), ...errors(401, 403, 429) };
-const methodNotAllowed = (c: Context<AppEnv>) =>
-  c.json({ jsonrpc: "2.0", id: null, error: { code: JSONRPC.invalidRequest, message: "Method not allowed: the gateway is stateless and answers POST only" } }, 405, { Allow: "POST" });
+const methodNotAllowed = (c: Context<AppEnv>) => c.json(refusal("Method not allowed: the gateway is stateless and answers POST only"), 405, { Allow: "POST" });
 
 export const mcpGatewayRoutes = createRouter()
   .openapi(
@@ -75,10 +74,8 @@ export const mcpGatewayRoutes = createRouter()
       },
     }),
     async (c) => {
-      const versionProblem = protocolVersionProblem(c.req.header("MCP-Protocol-Version"));
-      if (versionProblem) return jsonRpc(c, versionProblem.status, versionProblem.body);
-      const answer = await handleMcpMessage(c.var.db, c.env, c.var.auth, await c.req.text());
-      return jsonRpc(c, answer.status, answer.body);
+      const answer = protocolVersionProblem(c.req.header("MCP-Protocol-Version")) ?? (await handleMcpMessage(c.var.db, c.env, c.var.auth, await c.req.text()));
+      return answer.status === 202 ? c.body(null, 202) : c.json(answer.body, answer.status);
     },
   )
   .openapi(createRoute({ ...gatewayRoute("get"), summary: "Not offered: 405 (no server-initiated stream)", responses: notOffered }), methodNotAllowed)

@@ -254,7 +254,7 @@ export const connectorRoutes = createRouter()
     async (c) => {
       const { id, toolId } = c.req.valid("param");
       const actor = { type: "user" as const, id: c.var.auth.user.id };
-      const { result } = await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, c.req.valid("query").locale);
+      const { result } = await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, { localeTag: c.req.valid("query").locale });
       return ok(c, result);
     },
   )

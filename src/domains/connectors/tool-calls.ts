@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { connectorToolCalls } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorText } from "../../lib/errors";
 import { logError } from "../../lib/log";
 import { loadCaller } from "../identity";
 import { EXECUTION_TIMEOUT_MS, executeTool } from "./execute";
@@ -25,6 +25,10 @@ export const toolCallMessage = z.object({
   toolId: z.string(),
   input: z.record(z.string(), z.unknown()),
   runId: z.string().nullable().default(null),
+  /** The run's assistant message, whose object waits for the result (absent for calls outside a run). */
+  messageId: z.string().nullable().default(null),
+  /** The session's owner approved the call (a tool with `requiresApproval`, run by the assistant). */
+  approved: z.boolean().default(false),
   locale: z.string().optional(),
 });
 export type ToolCallMessage = z.input<typeof toolCallMessage>;
@@ -37,8 +41,15 @@ const RETRY_MAX_SECONDS = 300;
 /** A claim older than the call's own timeout plus this margin belongs to a consumer that died mid-call. */
 const STALE_CLAIM_MARGIN_MS = 60_000;
 
-/** What the host does with the message. */
-export type Disposition = { action: "ack" } | { action: "retry"; delaySeconds: number };
+/** The end of a call, for whoever waits on it (the run of `messageId`). */
+export interface SettledCall {
+  messageId: string;
+  callId: string;
+  result: { success: boolean; output: Record<string, unknown>; error: string | null };
+}
+
+/** What the host does with the message, and the settled call to hand to its run, if any. */
+export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: number }) & { settled?: SettledCall };
 
 export async function enqueueToolCall(env: Env, message: ToolCallMessage) {
   await env.TOOL_EXECUTIONS.send(toolCallMessage.parse(message), { contentType: "json" });
@@ -96,12 +107,15 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     return { action: "ack" };
   }
   const message = parsed.data;
+  const settled = (result: SettledCall["result"]) => (message.messageId ? { settled: { messageId: message.messageId, callId: message.callId, result } } : {});
+  const failed = (error: string) => settled({ success: false, output: {}, error });
   const nowMs = Date.now();
   let claimed;
   try {
     claimed = await claim(db, message, new Date(nowMs).toISOString());
   } catch (error) {
-    if (String(error).includes("FOREIGN KEY")) return { action: "ack" }; // the instance is gone
+    // The claim row references the instance: deleted since the call was queued.
+    if (errorText(error).includes("FOREIGN KEY")) return { action: "ack", ...failed("Connector instance not found") };
     throw error;
   }
   if (!claimed) {
@@ -110,18 +124,23 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
   }
   const lastDelivery = deliveries >= MAX_DELIVERIES;
   const retryOrDeadLetter = async (delaySeconds: number, reason: string): Promise<Disposition> => {
+    if (!lastDelivery) {
+      await settle(db, message.callId, { state: "retry", error: reason });
+      return { action: "retry", delaySeconds };
+    }
     // On the last delivery the call is failed here and the Queue moves the message to the DLQ.
-    await settle(db, message.callId, lastDelivery ? { state: "failed", error: `Gave up after ${deliveries} attempts: ${reason}` } : { state: "retry", error: reason });
-    return { action: "retry", delaySeconds };
+    const error = `Gave up after ${deliveries} attempts: ${reason}`;
+    await settle(db, message.callId, { state: "failed", error });
+    return { action: "retry", delaySeconds, ...failed(error) };
   };
 
   try {
     const auth = await loadCaller(db, message.claims, message.workspaceId);
     const actor = { type: "agent" as const, id: message.claims.kind === "oauth" ? message.claims.clientId : message.claims.userId, runId: message.runId };
-    const { executionId, result } = await executeTool(db, env, auth, actor, message.instanceId, message.toolId, message.input, message.locale);
+    const { executionId, result } = await executeTool(db, env, auth, actor, message.instanceId, message.toolId, message.input, { localeTag: message.locale, approved: message.approved });
     if (!result.success && transientResult(result.httpStatus)) return retryOrDeadLetter(backoff(deliveries), result.error ?? `HTTP ${result.httpStatus}`);
     await settle(db, message.callId, { state: "done", executionId, error: result.error });
-    return { action: "ack" };
+    return { action: "ack", ...settled({ success: result.success, output: result.output, error: result.error }) };
   } catch (error) {
     if (!(error instanceof ApiError)) {
       // An unexpected fault (a D1 hiccup, a bug): worth another delivery. Only its name is logged;
@@ -133,6 +152,6 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     if (delay !== null) return retryOrDeadLetter(delay, error.message);
     // Refused for good (gone, forbidden, disabled, needs approval, bad input): no retry helps.
     await settle(db, message.callId, { state: "failed", error: error.message });
-    return { action: "ack" };
+    return { action: "ack", ...failed(error.message) };
   }
 }

@@ -1,5 +1,5 @@
 import { SUGGESTIONS_CLOSE, SUGGESTIONS_OPEN } from "../suggestions";
-import type { ChatMessage, ChatRequest, ModelProvider, ProviderEvent, TokenUsage } from "./types";
+import { toWireName, type ChatMessage, type ChatRequest, type ChatToolCall, type ModelProvider, type ProviderEvent, type TokenUsage, type ToolSpec } from "./types";
 
 /** How many words of the request the demo repeats back as its gist. */
 const GIST_WORDS = 16;
@@ -40,6 +40,24 @@ export function demoReply(messages: ChatMessage[], withSuggestions: boolean): st
 }
 
 /**
+ * The demo's deterministic way to call a tool (so connector tools work offline): a user message
+ * with a line `/tool <toolKey> <JSON input>` calls that tool, if the run offers it, once; the
+ * reply after its result says what the tool answered.
+ */
+const TOOL_LINE = /^\/tool\s+(\S+)\s*(.*)$/m;
+export const DEMO_CALL_ID = "demo-call-1";
+
+function demoToolCall(content: string, tools: ToolSpec[]): ChatToolCall | null {
+  const match = TOOL_LINE.exec(content);
+  if (!match) return null;
+  const name = toWireName(match[1]!);
+  if (!tools.some((tool) => tool.name === name)) return null;
+  return { id: DEMO_CALL_ID, name, arguments: match[2]!.trim() || "{}" };
+}
+
+const toolReply = (result: string) => `The demo model called the tool, which answered: ${gistOf(result)}`;
+
+/**
  * The built-in `demo` provider: streams `demoReply` a word at a time with `delayMs` between words
  * and reports estimated usage (also for a stream cut short, via `estimateUsage`). It asks for
  * suggestions the way a real model is asked (the system prompt), so they travel the same parsing path.
@@ -49,8 +67,15 @@ export class DemoProvider implements ModelProvider {
   constructor(private readonly delayMs: number) {}
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    const last = request.messages.at(-1);
+    const call = last?.role === "user" ? demoToolCall(last.content, request.tools) : null;
+    if (call) {
+      yield { type: "tool_call", call };
+      yield { type: "usage", ...this.estimateUsage(request.messages, call.arguments) };
+      return;
+    }
     const wantsSuggestions = request.messages.some((m) => m.role === "system" && m.content.includes(SUGGESTIONS_OPEN));
-    const reply = demoReply(request.messages, wantsSuggestions);
+    const reply = last?.role === "tool" ? toolReply(last.content) : demoReply(request.messages, wantsSuggestions);
     const pieces = reply.match(/\S+\s*/g) ?? [];
     for (const [index, piece] of pieces.entries()) {
       if (index > 0 && this.delayMs > 0) await sleep(this.delayMs, request.signal);

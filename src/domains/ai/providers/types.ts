@@ -14,6 +14,9 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; toolCalls?: ChatToolCall[] }
   | { role: "tool"; toolCallId: string; content: string };
 
+/** Function names must match ^[a-zA-Z0-9_-]{1,64}$ in the OpenAI protocol; tool keys may hold dots. */
+export const toWireName = (key: string) => key.replace(/[^a-zA-Z0-9_-]/g, "__").slice(0, 64);
+
 export interface ToolSpec {
   name: string;
   description: string;

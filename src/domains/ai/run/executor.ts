@@ -6,7 +6,7 @@ import { estimateTokens } from "../providers/demo";
 import { providerFor } from "../providers";
 import type { ChatMessage, ChatToolCall, TokenUsage } from "../providers/types";
 import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../suggestions";
-import { toolSetFor, type ToolContext, type ToolSet, type ToolSource } from "../tools";
+import { toolSetFor, type DeliveredToolResult, type ToolActivity, type ToolContext, type ToolSet, type ToolSource } from "../tools";
 import type { RunOutcome, RunSpec } from "./types";
 
 /** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
@@ -23,8 +23,17 @@ export interface RunIo {
   saveToolCalls(calls: ToolCallRecord[], startedAt: Record<string, number>): void;
   /** Called whenever the tokens used so far change, so a stopped or failed run records them. */
   saveUsage(usage: TokenUsage): void;
+  /** Waits for a queued call's result, delivered to the run's object. */
+  awaitToolResult(callId: string, signal: AbortSignal): Promise<DeliveredToolResult>;
+  /** Waits for the user's decision on a call awaiting approval (`timeout` after APPROVAL_TIMEOUT_MS). */
+  awaitDecision(callId: string, signal: AbortSignal): Promise<Decision>;
   signal: AbortSignal;
 }
+
+export type Decision = "approve" | "reject" | "timeout";
+
+/** CONTRACT: a call awaiting approval waits at most 10 minutes, then it is `skipped`. */
+export const APPROVAL_TIMEOUT_MS = 10 * 60_000;
 
 /** What a run has produced so far, and where it reports it. */
 interface Progress {
@@ -90,7 +99,16 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
   }
 
   const provider = providerFor(spec.model.providerKey, env);
-  const context: ToolContext = { env, userId: spec.userId, workspaceId: spec.workspaceId, sessionId: spec.sessionId, messageId: spec.messageId };
+  const context: ToolContext = {
+    env,
+    userId: spec.userId,
+    workspaceId: spec.workspaceId,
+    sessionId: spec.sessionId,
+    messageId: spec.messageId,
+    runId: spec.runId,
+    caller: spec.caller,
+    awaitResult: io.awaitToolResult,
+  };
   const [past, offeredTools] = await Promise.all([history(env, spec), toolSetFor(tools, context)]);
   const system = systemPrompt(spec);
   const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, { role: "user", content: spec.prompt }];
@@ -126,7 +144,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
 }
 
 /** A tool call as `tool.started`/`tool.completed` carry it (CONTRACT "Tool event payloads"). */
-export const toolEventPayload = (record: ToolCallRecord): Record<string, unknown> => ({
+export const toolEventPayload = (record: ToolCallRecord, activity?: ToolActivity & { status: string }): Record<string, unknown> => ({
   callId: record.id,
   toolKey: record.toolKey,
   input: record.input,
@@ -134,12 +152,13 @@ export const toolEventPayload = (record: ToolCallRecord): Record<string, unknown
   ...(record.output ? { output: record.output } : {}),
   ...(record.error ? { error: record.error } : {}),
   ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}),
+  ...(activity ? { activity } : {}),
 });
 
 /**
  * The tool calls as a run ends without completing. A call still executing ends with it: it is
  * recorded `failed` (its result never reached the model) with `reason` as its error and the
- * time it ran, so no call stays `executing`.
+ * time it ran; a call still awaiting approval is `skipped`. No call stays open.
  */
 export function endToolCalls(
   calls: ToolCallRecord[] | undefined,
@@ -150,16 +169,30 @@ export function endToolCalls(
   if (!calls) return { all: null, ended: [] };
   const ended: ToolCallRecord[] = [];
   const all = calls.map((call) => {
-    if (call.status !== "executing") return call;
+    if (call.status !== "executing" && call.status !== "pending") return call;
     const start = startedAt[call.id];
-    const record: ToolCallRecord = { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
+    const record: ToolCallRecord =
+      call.status === "pending"
+        ? { ...call, status: "skipped", error: reason }
+        : { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
     ended.push(record);
     return record;
   });
   return { all, ended };
 }
 
-/** Executes one tool call, reporting it as it goes; the result (or error) goes back to the model. */
+/** The error of a call its user rejected (also what the decision endpoint answers). */
+export const REJECTED = "The user rejected this call";
+
+const DECISION_ERRORS: Record<Exclude<Decision, "approve">, { status: ToolCallRecord["status"]; error: string }> = {
+  reject: { status: "rejected", error: REJECTED },
+  timeout: { status: "skipped", error: "No decision within 10 minutes; the call was skipped" },
+};
+
+/**
+ * Executes one tool call, reporting it as it goes; the result (or error) goes back to the model.
+ * A tool that needs approval waits `pending` (its card in `tool.started`) for the decision first.
+ */
 async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext, { outcome, io, startedAt }: Progress) {
   const tool = tools.find(call.name);
   let input: Record<string, unknown> = {};
@@ -181,9 +214,9 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     executionMs: null,
   };
   outcome.toolCalls.push(record);
-  const report = (type: string) => {
+  const report = (type: string, activity?: ToolActivity & { status: string }) => {
     io.saveToolCalls(outcome.toolCalls, startedAt);
-    io.emit(type, toolEventPayload(record), record.id);
+    io.emit(type, toolEventPayload(record, activity), record.id);
   };
 
   if (!tool || inputError) {
@@ -192,12 +225,26 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     report("tool.completed");
     return { error: record.error };
   }
+  if (tool.requiresApproval) {
+    record.status = "pending";
+    const activity = tool.activity?.(input) ?? { title: `Run ${tool.key}`, detail: JSON.stringify(input), subject: tool.key };
+    report("tool.started", { ...activity, status: "awaiting_approval" });
+    const decision = await io.awaitDecision(record.id, io.signal);
+    if (io.signal.aborted) return { error: "The run was stopped" };
+    if (decision !== "approve") {
+      Object.assign(record, DECISION_ERRORS[decision]);
+      report("tool.completed");
+      return { error: record.error };
+    }
+    record.status = "executing";
+  }
   const started = Date.now();
   startedAt[record.id] = started;
   report("tool.started");
   try {
-    record.output = await tool.execute(input, context, io.signal);
-    record.status = "completed";
+    const output = await tool.execute(input, context, io.signal, record.id);
+    record.output = output;
+    record.status = tool.outputMatches && !tool.outputMatches(output) ? "degraded" : "completed";
   } catch (error) {
     record.status = "failed";
     record.error = error instanceof Error ? error.message : String(error);
@@ -205,5 +252,5 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
   record.executionMs = Date.now() - started;
   delete startedAt[record.id];
   if (!io.signal.aborted) report("tool.completed");
-  return record.status === "completed" ? record.output : { error: record.error };
+  return record.status === "failed" ? { error: record.error } : record.output;
 }

@@ -1,3 +1,4 @@
+import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
 import type { CapabilityKey } from "../capabilities";
 
@@ -16,6 +17,11 @@ export interface RunSpec {
   model: { id: string; key: string; displayName: string; providerKey: string; providerModel: string };
   capability: { key: CapabilityKey; parameters: Record<string, unknown> } | null;
   suggestions: boolean;
+  /**
+   * The sender as the send request authenticated them (with their token's claims): the run's
+   * connector tools are theirs, and each queued call reloads them from the claims (revocation).
+   */
+  caller?: AuthContext;
 }
 
 type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";

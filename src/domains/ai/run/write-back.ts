@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { createDb } from "../../../db/client";
-import { aiMessages } from "../../../db/schema/ai";
+import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
 
 export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
 
@@ -12,5 +12,16 @@ export async function recordRunEnd(d1: D1Database, messageId: string, values: Ru
   await createDb(d1)
     .update(aiMessages)
     .set({ ...values, runStatus: values.status })
+    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")));
+}
+
+/**
+ * The tool calls of a run still going, onto its reply's row, so a page reloaded meanwhile rebuilds
+ * their cards (a call awaiting approval above all) from history.
+ */
+export async function recordToolCalls(d1: D1Database, messageId: string, toolCalls: ToolCallRecord[]) {
+  await createDb(d1)
+    .update(aiMessages)
+    .set({ toolCalls })
     .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")));
 }

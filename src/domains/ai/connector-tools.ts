@@ -1,0 +1,70 @@
+import { createDb } from "../../db/client";
+import { agentTools, enqueueToolCall, outputMatchesSchema, type AgentTool } from "../connectors";
+import type { ToolActivity, ToolContext, ToolDefinition, ToolSource } from "./tools";
+
+/** How much of a call's input the approval card shows. */
+const ACTIVITY_DETAIL_CHARS = 200;
+
+/** The approval card of a connector call: which tool, on which connector, with what. */
+const activityOf = (tool: AgentTool, input: Record<string, unknown>): ToolActivity => {
+  const detail = JSON.stringify(input);
+  return {
+    title: `Run ${tool.name}`,
+    detail: detail.length > ACTIVITY_DETAIL_CHARS ? `${detail.slice(0, ACTIVITY_DETAIL_CHARS)}…` : detail,
+    subject: tool.connectorKey,
+  };
+};
+
+/**
+ * A connector tool as the run offers it. Its calls go through the tool-executions queue (CONTRACT
+ * "Connector tools for agents"): the consumer runs them with the connectors' executor as this run's
+ * agent, and the result comes back to the run's object, which `awaitResult` waits on. The queued
+ * call id is the run's id with the model's call id, unique across runs.
+ */
+function connectorTool(tool: AgentTool): ToolDefinition {
+  return {
+    key: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    requiresApproval: tool.requiresApproval,
+    outputMatches: (output) => outputMatchesSchema(tool.outputSchema, output),
+    activity: (input) => activityOf(tool, input),
+    async execute(input, context, signal, callId) {
+      const queuedId = `${context.runId}:${callId}`;
+      const result = context.awaitResult(queuedId, signal);
+      // Awaited below; a rejection before then (stop, timeout) must not go unhandled meanwhile.
+      result.catch(() => {});
+      await enqueueToolCall(context.env, {
+        callId: queuedId,
+        claims: context.caller!.token,
+        workspaceId: context.workspaceId,
+        instanceId: tool.instanceId,
+        toolId: tool.toolId,
+        input,
+        runId: context.runId,
+        messageId: context.messageId,
+        // The run calls a tool that needs approval only once its user approved it.
+        approved: tool.requiresApproval,
+      });
+      const delivered = await result;
+      if (!delivered.success) throw new Error(delivered.error ?? "The tool failed");
+      return delivered.output;
+    },
+  };
+}
+
+/**
+ * Every connector tool the sender can execute in the session's workspace, as of the run's start:
+ * one D1 batch, beside the history read (the sender was authenticated by the send request; each
+ * call is checked again when the queue runs it).
+ */
+export const connectorToolSource: ToolSource = {
+  async tools(context: ToolContext) {
+    const caller = context.caller;
+    if (!caller?.entitlements.includes("connectors")) return [];
+    return (await agentTools(createDb(context.env.DB), context.env, caller)).map(connectorTool);
+  },
+};
+
+/** The tool source a message run is built with in this deployment. */
+export const runToolSource = (_env: Env): ToolSource => connectorToolSource;
