@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { call, createUser, expectError, expectFieldError, ORIGIN, type TestUser } from "../helpers/api";
 import { registerClient } from "../helpers/oauth";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 import { signTestToken } from "../helpers/tokens";
 import { installToolServer, seen } from "./fakes/tool-server";
 import { businessTeam, connected } from "./helpers";
@@ -138,6 +139,7 @@ describe("MCP gateway: protocol", () => {
 
   it("allows 60 requests a minute per user", async () => {
     const user = await createUser();
+    await awaitRoomInWindow(60);
     const answers = await Promise.all(Array.from({ length: 61 }, () => rpc(user.accessToken, "ping")));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(60);
     expectError(answers.find((res) => res.status === 429)!, 429, "RATE_LIMIT_EXCEEDED");
