@@ -5,8 +5,9 @@
 //   on receipt, so delay = receipt time - the provider's write time (same machine clock). It spans
 //   the whole path: provider -> Worker's Durable Object (SQLite append) -> every listener's HTTP
 //   response -> the Node client. The fake holds its reply until all listeners are attached.
-// - Memory held: resident set of the workerd process with all listeners attached mid-run, minus
-//   before they attached.
+// - Memory held: resident set of each workerd process (wrangler's dev proxy, the Worker's own)
+//   with all listeners attached mid-run, minus before they attached; CPU likewise per process
+//   during the stream, and the bench client's own CPU (it shares the machine's two cores).
 // - Time to first delta: from sending the message to the first delta at a listener, against the
 //   provider's own first byte (its delay from receiving the request); the ratio is service/provider.
 //   Split in two: send -> the provider's request arriving (the send request, the run's start, its
@@ -16,8 +17,8 @@
 // SSE body as the user endpoint without its 20-per-minute per-user limit.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { startDevServer } from "../lib/dev-server.mjs";
+import http, { createServer } from "node:http";
+import { startDevServer, workerOrigin } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
@@ -90,30 +91,37 @@ function workerdCpuMs() {
   });
 }
 
+/** Resident memory (KiB) of each workerd process, in process order. */
 function workerdRssKb() {
-  return workerdPids().reduce((sum, pid) => {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return sum + Number(match?.[1] ?? 0);
-  }, 0);
+  return workerdPids().map((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0));
 }
 
+// BENCH_DIRECT=1: listeners connect to the Worker's own workerd, past wrangler's dev proxy (which
+// production does not have), to see the Worker's share without the proxy's.
+const DIRECT = process.env.BENCH_DIRECT === "1";
+const listenOrigin = DIRECT ? await workerOrigin(server) : server.origin;
+console.log(`listeners connect ${DIRECT ? "to the Worker's own workerd, past wrangler's proxy" : "through wrangler's proxy"} (${listenOrigin})`);
 const api = async (method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
 
-/** A listener recording each delta's delay: `ready` once connected, `done` when the stream ends. */
+/**
+ * A listener recording each delta's delay: `ready` once connected, `done` when the stream ends.
+ * It reads with `node:http` rather than `fetch`: the client shares the machine's two cores with
+ * the server, and undici's web streams cost it about a third more CPU per chunk.
+ */
 function listen(url, headers, delays, onFirstDelta) {
   let connected;
   const ready = new Promise((r) => (connected = r));
   const done = new Promise((resolve, reject) => {
-    fetch(url, { headers })
-      .then(async (res) => {
+    http
+      .get(url, { headers }, (res) => {
         connected();
-        const decoder = new TextDecoder();
+        res.setEncoding("utf8");
         let buffer = "";
-        for await (const chunk of res.body) {
+        res.on("data", (chunk) => {
           const now = Date.now();
-          buffer += decoder.decode(chunk, { stream: true });
-          let match;
+          buffer += chunk;
           const re = /"delta":"(\d+)\|"/g;
+          let match;
           let consumed = 0;
           while ((match = re.exec(buffer))) {
             delays.push(now - Number(match[1]));
@@ -122,10 +130,11 @@ function listen(url, headers, delays, onFirstDelta) {
             consumed = re.lastIndex;
           }
           buffer = buffer.slice(consumed);
-        }
-        resolve();
+        });
+        res.on("end", resolve);
+        res.on("error", reject);
       })
-      .catch(reject);
+      .on("error", reject);
   });
   return { ready, done };
 }
@@ -141,7 +150,7 @@ async function round() {
     let release;
     gate = { promise: new Promise((r) => (release = r)) };
     const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: `fan-out to ${listeners}` }, token);
-    const url = `${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
+    const url = `${listenOrigin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
     const rssBefore = workerdRssKb();
     const delays = [];
     const connections = [];
@@ -155,11 +164,21 @@ async function round() {
     await new Promise((r) => setTimeout(r, 200));
     const rssAttached = workerdRssKb();
     const cpuBefore = workerdCpuMs();
+    const clientCpu = process.cpuUsage();
     release();
     gate = null;
     await Promise.all(connections);
     const cpuMs = workerdCpuMs().map((ms, n) => ms - cpuBefore[n]);
-    fanouts.push({ listeners, deltas: delays.length, p50: percentile(delays, 50), p99: percentile(delays, 99), heldKb: rssAttached - rssBefore, cpuMs });
+    const clientUsed = process.cpuUsage(clientCpu);
+    fanouts.push({
+      listeners,
+      deltas: delays.length,
+      p50: percentile(delays, 50),
+      p99: percentile(delays, 99),
+      heldKb: rssAttached.map((kb, n) => kb - rssBefore[n]),
+      cpuMs,
+      clientCpuMs: (clientUsed.user + clientUsed.system) / 1000,
+    });
   }
 
   const samples = [];
@@ -186,12 +205,21 @@ try {
   }
   const spread = (values, digits = 0) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
   console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds, median [min-max]`);
-  console.log("listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener (workerd RSS) | workerd CPU during the stream, proxy + Worker (ms)");
+  console.log("(workerd figures per process: wrangler's dev proxy + the Worker's own; the client is this bench's Node process)");
+  console.log("listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener, proxy + Worker (KiB) | workerd CPU during the stream, proxy + Worker (ms) | client CPU (ms)");
   FANOUTS.forEach((listeners, index) => {
     const of = (key) => rounds.map((r) => r.fanouts[index][key]);
-    const perListener = rounds.map((r) => r.fanouts[index].heldKb / listeners);
+    const perProcess = (key, n, scale = 1) => spread(rounds.map((r) => (r.fanouts[index][key][n] ?? 0) / scale));
     console.log(
-      `${String(listeners).padStart(9)} | ${String(median(of("deltas"))).padStart(15)} | ${spread(of("p50")).padEnd(14)} | ${spread(of("p99")).padEnd(16)} | ${`${spread(perListener)} KiB`.padEnd(38)} | ${spread(rounds.map((r) => r.fanouts[index].cpuMs[0]))} + ${spread(rounds.map((r) => r.fanouts[index].cpuMs[1] ?? 0))}`,
+      [
+        String(listeners).padStart(9),
+        String(median(of("deltas"))).padStart(15),
+        spread(of("p50")).padEnd(14),
+        spread(of("p99")).padEnd(16),
+        `${perProcess("heldKb", 0, listeners)} + ${perProcess("heldKb", 1, listeners)}`.padEnd(46),
+        `${perProcess("cpuMs", 0)} + ${perProcess("cpuMs", 1)}`.padEnd(49),
+        spread(of("clientCpuMs")),
+      ].join(" | "),
     );
   });
   const ttfd = (key) => rounds.map((r) => r.ttfd[key]);

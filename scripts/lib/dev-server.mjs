@@ -154,3 +154,22 @@ export async function startDevServer(options = {}) {
   };
   return { ...server, stop, adminToken, persistTo };
 }
+
+/**
+ * The origin of the Worker's own workerd, behind `wrangler dev`'s proxy (which listens on the
+ * public port and forwards every request): found among the ports its processes listen on as the
+ * one, other than the public port, that answers `/health`.
+ */
+export async function workerOrigin(server) {
+  const listening = execFileSync("ss", ["-ltnp"], { encoding: "utf8" });
+  const publicPort = new URL(server.origin).port;
+  for (const [, port] of listening.matchAll(/127\.0\.0\.1:(\d+)\s.*"workerd"/g)) {
+    if (port === publicPort) continue;
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      const res = await fetch(`${origin}/api/v1/health`);
+      if (res.ok) return origin;
+    } catch {}
+  }
+  throw new Error("the Worker's own port was not found");
+}
