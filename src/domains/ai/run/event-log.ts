@@ -36,7 +36,7 @@ export function heartbeatMsOf(raw: string | undefined): number {
   return Number.isInteger(ms) && ms > 0 ? ms : HEARTBEAT_MS;
 }
 
-/** When and how deltas leave together (see the class comment); tests pass their own. */
+/** When and how deltas leave together (see the comment at the top of this file); tests pass their own. */
 export interface Batching {
   /** Listeners from which deltas are batched. */
   fromListeners: number;
