@@ -15,10 +15,9 @@
 // Several rounds (BENCH_ROUNDS, default 3): figures are the median over rounds [min - max].
 // Listeners attach through the operator tail (GET /admin/ai/messages/:id/stream), which is the same
 // SSE body as the user endpoint without its 20-per-minute per-user limit.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http, { createServer } from "node:http";
-import { startDevServer, workerOrigin } from "../lib/dev-server.mjs";
+import { startDevServer, workerdProcesses, workerOrigin } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
@@ -63,24 +62,7 @@ const server = await startDevServer({
   vars: { OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, OPENAI_API_KEY: "bench", OPENAI_MODELS: "bench-model" },
 });
 
-/** The server's workerd processes (wrangler dev runs two: its proxy in front, then the Worker's own). */
-function workerdPids() {
-  const pids = [server.process.pid];
-  const found = [];
-  while (pids.length) {
-    const pid = pids.pop();
-    let children = "";
-    try {
-      children = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" });
-    } catch {}
-    for (const line of children.trim().split("\n").filter(Boolean)) {
-      const [child, comm] = line.trim().split(/\s+/);
-      pids.push(Number(child));
-      if (comm.startsWith("workerd")) found.push(Number(child));
-    }
-  }
-  return found;
-}
+const workerdPids = () => workerdProcesses(server);
 
 /** CPU time (user + system, ms) each workerd process has used so far, in process order. */
 function workerdCpuMs() {

@@ -155,21 +155,44 @@ export async function startDevServer(options = {}) {
   return { ...server, stop, adminToken, persistTo };
 }
 
+/** The server's workerd processes (wrangler dev runs two: its proxy in front, then the Worker's own). */
+export function workerdProcesses(server) {
+  const pids = [server.process.pid];
+  const found = [];
+  while (pids.length) {
+    const pid = pids.pop();
+    let children = "";
+    try {
+      children = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)], { encoding: "utf8" });
+    } catch {
+      // no children
+    }
+    for (const line of children.trim().split("\n").filter(Boolean)) {
+      const [child, comm] = line.trim().split(/\s+/);
+      pids.push(Number(child));
+      if (comm.startsWith("workerd")) found.push(Number(child));
+    }
+  }
+  return found;
+}
+
 /**
  * The origin of the Worker's own workerd, behind `wrangler dev`'s proxy (which listens on the
- * public port and forwards every request): found among the ports its processes listen on as the
- * one, other than the public port, that answers `/health`.
+ * public port and forwards every request): among the ports this server's workerd processes
+ * listen on, the one other than the public port that answers `/health`.
  */
 export async function workerOrigin(server) {
+  const own = new Set(workerdProcesses(server).map(String));
   const listening = execFileSync("ss", ["-ltnp"], { encoding: "utf8" });
   const publicPort = new URL(server.origin).port;
-  for (const [, port] of listening.matchAll(/127\.0\.0\.1:(\d+)\s.*"workerd"/g)) {
-    if (port === publicPort) continue;
+  for (const [, port, pid] of listening.matchAll(/127\.0\.0\.1:(\d+)\s.*"workerd",pid=(\d+)/g)) {
+    if (port === publicPort || !own.has(pid)) continue;
     const origin = `http://127.0.0.1:${port}`;
     try {
-      const res = await fetch(`${origin}/api/v1/health`);
-      if (res.ok) return origin;
-    } catch {}
+      if ((await fetch(`${origin}/api/v1/health`)).ok) return origin;
+    } catch {
+      // not an HTTP port (the inspector's)
+    }
   }
   throw new Error("the Worker's own port was not found");
 }

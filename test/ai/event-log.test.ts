@@ -58,6 +58,7 @@ describe("event log batching", () => {
         expect(await l.chunk()).toBe(completed(4));
       }
       expect(log.lastEventId).toBe(4);
+      log.close();
     });
   });
 
