@@ -7,6 +7,9 @@ export const TEST_BINDINGS = {
   ADMIN_TOKEN: "test-admin-token",
   CREDENTIALS_KEY: "v1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   DEMO_DELAY_MS: "2",
+  MEDIA_SIGNING_KEY: "test-media-signing-key-0123456789abcdef",
+  // The demo model stays selectable beside the configured fake models (CONTRACT "AI sessions").
+  AI_DEMO_MODEL: "on",
   // AI tests: the OpenAI-compatible provider points at a local fake (test/ai/fake-openai.ts).
   OPENAI_BASE_URL: "https://fake-openai.test/v1",
   OPENAI_API_KEY: "test-openai-key",
