@@ -5,7 +5,6 @@ import { BASE_PATH } from "../../lib/origin";
 // The renderer's browser bundle, served by this Worker so the page needs nothing from a CDN (it
 // works offline in `npm run dev`). wrangler.toml's `[[rules]]` imports it as text; the package
 // does not export the file, hence the path (pinned with the package in package-lock.json).
-// @ts-expect-error a text module without type declarations
 import scalarBundle from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js";
 
 /**
