@@ -74,7 +74,6 @@ export default defineConfig(async () => {
           resolve: {
             alias: [
               { find: "cloudflare:workers", replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname },
-              { find: /^.*\/api-reference\/dist\/browser\/standalone\.js$/, replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname },
               // The SQL parser's WebAssembly module, compiled by wrangler in workerd; reading the
               // OpenAPI document never parses SQL.
               { find: /^libpg-query\/wasm\/libpg-query\.wasm$/, replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname },
