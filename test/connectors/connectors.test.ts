@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { definitionSchema, instanceSchema, toolSchema } from "../../src/domains/connectors/schemas";
-import { installToolServer, seen } from "./fakes/tool-server";
+import { installToolServer, seen, TOOL_HOST } from "./fakes/tool-server";
 import { businessTeam, connected, SECRET_TOKEN } from "./helpers";
 
 beforeAll(() => installToolServer());
@@ -56,6 +56,62 @@ describe("connector definitions", () => {
     expectError(await call("DELETE", `/connectors/definitions/${key}`, { token: member.accessToken, workspaceId: teamId }), 403, "forbidden");
     expect((await call("DELETE", `/connectors/definitions/${key}`, { token: owner.accessToken, workspaceId: teamId })).status).toBe(200);
     expectError(await call("GET", `/connectors/instances/${instanceId}`, { token: owner.accessToken, workspaceId: teamId }), 404, "NOT_FOUND");
+  });
+
+  it("creating a custom definition in a workspace takes the account owner or a workspace owner/admin; a member gets 403", async () => {
+    const { owner, admin, member, teamId } = await businessTeam();
+    const body = (key: string) => ({ key, displayName: "Tools", authType: "bearer_token" });
+    const key = `members-${crypto.randomUUID().slice(0, 8)}`;
+    const refused = await call("POST", "/connectors/definitions", { token: member.accessToken, workspaceId: teamId, body: body(key) });
+    expectError(refused, 403, "forbidden");
+    // Nothing was taken: the key is still free in the team's account.
+    expectError(await call("GET", `/connectors/${key}`, { token: owner.accessToken, workspaceId: teamId }), 404, "NOT_FOUND");
+    expect((await call("POST", "/connectors/definitions", { token: admin.accessToken, workspaceId: teamId, body: body(key) })).status).toBe(201);
+    expect((await call("POST", "/connectors/definitions", { token: owner.accessToken, workspaceId: teamId, body: body(`${key}-2`) })).status).toBe(201);
+    // In their own account the member is its owner.
+    expect((await call("POST", "/connectors/definitions", { token: member.accessToken, body: body(key) })).status).toBe(201);
+  });
+
+  it("deleting a definition retires it: team instances and the caller's own go, other people's personal instances stay unavailable; the key is free again", async () => {
+    const { owner, admin, member, teamId } = await businessTeam();
+    const inTeam = (user: { accessToken: string }) => ({ token: user.accessToken, workspaceId: teamId });
+    const { key, instanceId: teamInstance } = await connected(owner, { workspaceId: teamId, scope: "team" });
+    const personal = async (user: { accessToken: string }) => {
+      const created = await call("POST", "/connectors/instances", { ...inTeam(user), body: { connectorKey: key, displayName: "Mine", config: { baseUrl: TOOL_HOST } } });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as string;
+      await call("POST", `/connectors/instances/${id}/credentials`, { ...inTeam(user), body: { credType: "bearer_token", credentials: { token: SECRET_TOKEN } } });
+      const tool = await call("POST", `/connectors/instances/${id}/tools`, { ...inTeam(user), body: { toolKey: "echo", displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } } });
+      await call("POST", `/connectors/instances/${id}/tools/${tool.body.data.id}/execute`, { ...inTeam(user), body: { input: { text: "kept" } } });
+      return { id, toolId: tool.body.data.id as string };
+    };
+    const membersOwn = await personal(member);
+    const adminsOwn = await personal(admin);
+    const [definition] = (await env.DB.prepare("SELECT id FROM connector_definitions WHERE key = ?").bind(key).all<{ id: string }>()).results;
+
+    expect((await call("DELETE", `/connectors/definitions/${key}`, inTeam(admin))).body.data).toEqual({ deleted: true });
+    expectError(await call("GET", `/connectors/instances/${teamInstance}`, inTeam(owner)), 404, "NOT_FOUND");
+    expectError(await call("GET", `/connectors/instances/${adminsOwn.id}`, inTeam(admin)), 404, "NOT_FOUND");
+    // Hidden from the catalogue.
+    expectError(await call("GET", `/connectors/${key}`, inTeam(owner)), 404, "NOT_FOUND");
+    expect((await call("GET", "/connectors", inTeam(owner))).body.data.map((d: { key: string }) => d.key)).not.toContain(key);
+    expectError(await call("DELETE", `/connectors/definitions/${key}`, inTeam(owner)), 404, "NOT_FOUND");
+
+    // The member's instance is still theirs: unavailable, with its credentials and history, until they delete it.
+    const kept = await call("GET", `/connectors/instances/${membersOwn.id}`, inTeam(member));
+    expect(kept.body.data).toMatchObject({ authorizationState: "unavailable", provider: null, permissions: { canManage: true } });
+    expect((await call("GET", `/connectors/instances/${membersOwn.id}/credentials/status`, inTeam(member))).body.data.configured).toBe(true);
+    expect((await call("GET", `/connectors/instances/${membersOwn.id}/executions`, inTeam(member))).body.meta.total).toBe(1);
+    expectError(await call("POST", `/connectors/instances/${membersOwn.id}/tools/${membersOwn.toolId}/execute`, { ...inTeam(member), body: { input: {} } }), 409, "CONNECTOR_ERROR");
+
+    // The key is free: a new definition under it does not adopt the old instance.
+    expect((await call("POST", "/connectors/definitions", { ...inTeam(owner), body: { key, displayName: "New tools", authType: "bearer_token" } })).status).toBe(201);
+    expect((await call("GET", `/connectors/instances/${membersOwn.id}`, inTeam(member))).body.data.authorizationState).toBe("unavailable");
+
+    // The retired row goes with its last instance.
+    expect((await call("DELETE", `/connectors/instances/${membersOwn.id}`, inTeam(member))).body.data).toEqual({ id: membersOwn.id, deleted: true });
+    expect(await env.DB.prepare("SELECT id FROM connector_definitions WHERE id = ?").bind(definition!.id).first()).toBeNull();
+    expect((await call("GET", `/connectors/${key}`, inTeam(owner))).body.data.displayName).toBe("New tools");
   });
 });
 
@@ -180,10 +236,22 @@ describe("credentials", () => {
     expectFieldError(await call("POST", `/connectors/instances/${instanceId}/credentials`, { ...as, body: { credType: "api_key", credentials: { apiKey: "k" } } }), "credType");
     expectFieldError(await call("POST", `/connectors/instances/${instanceId}/credentials`, { ...as, body: { credType: "bearer_token", credentials: {} } }), "credentials.token");
     const deleted = await call("DELETE", `/connectors/instances/${instanceId}/credentials`, as);
-    expect(deleted.body.data).toMatchObject({ instanceId, credType: "bearer_token" });
+    expect(deleted.body.data).toMatchObject({ id: expect.any(String), instanceId, credType: "bearer_token" });
     noSecret(deleted.body);
     expect((await call("GET", `/connectors/instances/${instanceId}`, as)).body.data).toMatchObject({ status: "pending_auth", authorizationState: "authorization_required" });
     expect((await call("GET", `/connectors/instances/${instanceId}/credentials/status`, as)).body.data.configured).toBe(false);
+  });
+
+  it("DELETE credentials with nothing stored is 409 CONNECTOR_ERROR; an unknown instance stays 404", async () => {
+    const user = await createUser();
+    const { instanceId, as } = await connected(user);
+    expect((await call("DELETE", `/connectors/instances/${instanceId}/credentials`, as)).status).toBe(200);
+    const again = await call("DELETE", `/connectors/instances/${instanceId}/credentials`, as);
+    expectError(again, 409, "CONNECTOR_ERROR");
+    expect(again.body.error.message).toBe("No credentials are stored");
+    const fresh = (await call("POST", "/connectors/instances", { ...as, body: { connectorKey: "slack", displayName: "Slack" } })).body.data;
+    expectError(await call("DELETE", `/connectors/instances/${fresh.id}/credentials`, as), 409, "CONNECTOR_ERROR");
+    expectError(await call("DELETE", `/connectors/instances/${crypto.randomUUID()}/credentials`, as), 404, "NOT_FOUND");
   });
 
   it("oauth2 credentials record their expiry and scopes", async () => {

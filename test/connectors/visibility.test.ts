@@ -9,7 +9,8 @@ describe("instance visibility", () => {
   it("team instances are listed to the workspace's members only; personal ones to their owner only", async () => {
     const { owner, member, outsider, teamId } = await businessTeam();
     const team = await connected(owner, { workspaceId: teamId, scope: "team" });
-    const mine = await connected(member, { workspaceId: teamId });
+    // A member defines custom connectors in their own account only (CONTRACT); the personal instance follows them.
+    const mine = await connected(member);
     const list = async (token: string, workspaceId?: string) => (await call("GET", "/connectors/instances", { token, workspaceId })).body.data.map((i: { id: string }) => i.id);
     expect(await list(owner.accessToken, teamId)).toEqual([team.instanceId]);
     expect((await list(member.accessToken, teamId)).sort()).toEqual([team.instanceId, mine.instanceId].sort());

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts, users, workspaces } from "./identity";
 import { oauthClients } from "./oauth";
@@ -27,8 +28,13 @@ export const connectorDefinitions = sqliteTable(
     configSchema: text("config_schema", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     version: text("version").notNull(),
     createdAt: text("created_at").notNull(),
+    /**
+     * Set when the definition was deleted while other people's personal instances still use it:
+     * hidden from the catalogue, its key free for a new definition; the row goes with its last instance.
+     */
+    retiredAt: text("retired_at"),
   },
-  (t) => [uniqueIndex("connector_definitions_account_key_idx").on(t.accountId, t.key)],
+  (t) => [uniqueIndex("connector_definitions_account_key_idx").on(t.accountId, t.key).where(sql`retired_at IS NULL`)],
 );
 
 export const connectorInstances = sqliteTable(
@@ -36,7 +42,7 @@ export const connectorInstances = sqliteTable(
   {
     id: text("id").primaryKey(),
     connectorKey: text("connector_key").notNull(),
-    /** Set for instances of a custom definition; deleting the definition deletes its instances. */
+    /** Set for instances of a custom definition; its row goes (cascading here) once no instance uses it. */
     definitionId: text("definition_id").references(() => connectorDefinitions.id, { onDelete: "cascade" }),
     scope: text("scope", { enum: ["personal", "team"] }).notNull(),
     /** Personal instances: the owner. Null for team instances. */

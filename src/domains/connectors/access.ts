@@ -37,6 +37,7 @@ export const instanceColumns = {
     authType: connectorDefinitions.authType,
     configSchema: connectorDefinitions.configSchema,
     version: connectorDefinitions.version,
+    retiredAt: connectorDefinitions.retiredAt,
   },
   credentialType: connectorCredentials.credType,
 };
@@ -53,6 +54,7 @@ export interface InstanceRecord {
     authType: string;
     configSchema: Record<string, unknown>;
     version: string;
+    retiredAt: string | null;
   } | null;
   credentialType: string | null;
 }
@@ -112,11 +114,14 @@ export function permissionsFor(auth: AuthContext, instance: Pick<InstanceRecord[
   return { canRead: inWorkspace, canManage: manager, canExecute: inWorkspace };
 }
 
-/** The definition behind an instance, as visible in the active workspace (custom ones: its account's workspaces only). */
+/**
+ * The definition behind an instance, as visible in the active workspace (custom ones: its account's
+ * workspaces only, and not once retired, which leaves the instance `unavailable`).
+ */
 export function definitionFor(env: Env, auth: AuthContext, record: InstanceRecord, localeTag?: string): DefinitionView | null {
   if (record.instance.definitionId) {
     const custom = record.definition;
-    return custom && custom.accountId === auth.workspace.accountId ? customView(custom) : null;
+    return custom && custom.accountId === auth.workspace.accountId && custom.retiredAt === null ? customView(custom) : null;
   }
   const builtIn = builtInDefinition(record.instance.connectorKey);
   return builtIn ? builtInView(env, builtIn, resolveLocale(localeTag)) : null;

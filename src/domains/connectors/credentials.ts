@@ -100,12 +100,19 @@ export async function credentialStatus(db: Db, instanceId: string) {
   return { configured: Boolean(row), credType: row?.credType ?? null, expiresAt: row?.expiresAt ?? null, scopes: row?.scopes ?? null };
 }
 
+/**
+ * Deletes an instance's credentials (the instance goes to `pending_auth`). Nothing stored is 409
+ * `CONNECTOR_ERROR` (404 means the instance); the DELETE's own RETURNING decides, so of two
+ * concurrent calls exactly one answers the record.
+ */
 export async function deleteCredentials(db: Db, instanceId: string, now: string) {
   const [deleted] = await db.batch([
     db.delete(connectorCredentials).where(eq(connectorCredentials.instanceId, instanceId)).returning({ id: connectorCredentials.id, credType: connectorCredentials.credType }),
     db.update(connectorInstances).set({ status: "pending_auth", updatedAt: now }).where(eq(connectorInstances.id, instanceId)),
   ]);
-  return { id: deleted[0]?.id ?? null, instanceId, credType: deleted[0]?.credType ?? null, rotatedAt: now };
+  const row = deleted[0];
+  if (!row) throw new ApiError("CONNECTOR_ERROR", "No credentials are stored");
+  return { id: row.id, instanceId, credType: row.credType, rotatedAt: now };
 }
 
 /** Opens a stored credential row for an adapter. */

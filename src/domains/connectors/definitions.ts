@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { connectorDefinitions } from "../../db/schema";
+import { connectorDefinitions, connectorInstances } from "../../db/schema";
 import { ApiError, conflictOnDuplicate, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { AuthContext } from "../identity";
 import type { JsonSchema } from "./adapters/types";
+import { requireAllowedUrls } from "./destinations";
 import { validateOAuth2AuthConfig } from "./oauth-providers";
 import { CATALOGUE, builtInDefinition, isBuiltInActive, resolveLocale, type BuiltInDefinition, type Locale } from "./catalogue";
 
@@ -67,9 +68,12 @@ export interface DefinitionFilter {
   locale?: string;
 }
 
+/** The account's custom definitions that are not retired (a retired one is gone from the catalogue). */
+const currentOf = (accountId: string) => and(eq(connectorDefinitions.accountId, accountId), isNull(connectorDefinitions.retiredAt));
+
 export async function listDefinitions(db: Db, env: Env, auth: AuthContext, filter: DefinitionFilter): Promise<DefinitionView[]> {
   const locale = resolveLocale(filter.locale);
-  const custom = await db.select().from(connectorDefinitions).where(eq(connectorDefinitions.accountId, auth.workspace.accountId)).orderBy(connectorDefinitions.key);
+  const custom = await db.select().from(connectorDefinitions).where(currentOf(auth.workspace.accountId)).orderBy(connectorDefinitions.key);
   return [...CATALOGUE.map((d) => builtInView(env, d, locale)), ...custom.map(customView)].filter(
     (view) => (filter.category === undefined || view.category === filter.category) && (filter.isActive === undefined || view.isActive === filter.isActive),
   );
@@ -81,7 +85,7 @@ export async function getDefinition(db: Db, env: Env, auth: AuthContext, key: st
   const [row] = await db
     .select()
     .from(connectorDefinitions)
-    .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, key)));
+    .where(and(currentOf(auth.workspace.accountId), eq(connectorDefinitions.key, key)));
   if (!row) throw new ApiError("NOT_FOUND", "Connector not found");
   return customView(row);
 }
@@ -96,10 +100,25 @@ export interface CreateDefinitionInput {
   configSchema?: JsonSchema;
 }
 
+/**
+ * CONTRACT "Tools and execution": creating or deleting a custom definition takes the account owner
+ * (acting in any of the account's workspaces) or an `owner`/`admin` of the active workspace; a
+ * member would otherwise take keys in, or remove connectors from, an account that is not theirs.
+ */
+function requireDefinitionManager(auth: AuthContext, action: "create" | "delete") {
+  const isAccountOwner = auth.accountId === auth.workspace.accountId;
+  if (!isAccountOwner && auth.workspace.role !== "owner" && auth.workspace.role !== "admin") {
+    throw forbidden(`Only the account owner or a workspace owner or admin may ${action} custom connectors`);
+  }
+}
+
 export async function createDefinition(db: Db, env: Env, auth: AuthContext, input: CreateDefinitionInput, now: string): Promise<DefinitionView> {
+  requireDefinitionManager(auth, "create");
   if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key)) throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
-  // An oauth2 definition's endpoints are user-supplied URLs: shape and SSRF rules are checked now, and again on every request.
+  // An oauth2 definition's endpoints must have the spec's shape; every URL in authConfig must pass
+  // the SSRF rules now (and again on every request), so a refused one is named at once.
   if (input.authType === "oauth2") validateOAuth2AuthConfig(input.authConfig, env.ALLOW_PRIVATE_HOSTS);
+  requireAllowedUrls(input.authConfig ?? {}, "authConfig", env.ALLOW_PRIVATE_HOSTS);
   const row: CustomDefinitionRow = {
     id: newId(),
     accountId: auth.workspace.accountId,
@@ -112,20 +131,49 @@ export async function createDefinition(db: Db, env: Env, auth: AuthContext, inpu
     configSchema: input.configSchema ?? { type: "object" },
     version: CUSTOM_VERSION,
     createdAt: now,
+    retiredAt: null,
   };
   await conflictOnDuplicate(() => db.insert(connectorDefinitions).values(row), `A connector with the key "${input.key}" already exists`);
   return customView(row);
 }
 
-/** Deletes a custom definition; its instances, credentials, tools and history go with it (foreign keys cascade). */
-export async function deleteDefinition(db: Db, auth: AuthContext, key: string): Promise<void> {
+/**
+ * Deletes a custom definition as CONTRACT decides (spec rule 8 keeps personal instances their
+ * owner's): the definition is retired (gone from the catalogue, its key free again); its team
+ * instances and the caller's own personal instances are deleted with their credentials, tools and
+ * history (foreign keys cascade); other people's personal instances stay, `unavailable`, until their
+ * owners delete them, and the retired row goes with the last of them. One batch, one transaction.
+ */
+export async function deleteDefinition(db: Db, auth: AuthContext, key: string, now: string): Promise<void> {
   if (builtInDefinition(key)) throw forbidden("Built-in connectors cannot be deleted");
-  const isAccountOwner = auth.accountId === auth.workspace.accountId;
   const [row] = await db
     .select({ id: connectorDefinitions.id })
     .from(connectorDefinitions)
-    .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, key)));
+    .where(and(currentOf(auth.workspace.accountId), eq(connectorDefinitions.key, key)));
   if (!row) throw new ApiError("NOT_FOUND", "Connector not found");
-  if (!isAccountOwner && auth.workspace.role === "member") throw forbidden("Only the account owner or a workspace owner or admin may delete this connector");
-  await db.delete(connectorDefinitions).where(eq(connectorDefinitions.id, row.id));
+  requireDefinitionManager(auth, "delete");
+  await db.batch([
+    db
+      .delete(connectorInstances)
+      .where(
+        and(
+          eq(connectorInstances.definitionId, row.id),
+          or(eq(connectorInstances.scope, "team"), and(eq(connectorInstances.scope, "personal"), eq(connectorInstances.ownerUserId, auth.user.id))),
+        ),
+      ),
+    db.update(connectorDefinitions).set({ retiredAt: now }).where(eq(connectorDefinitions.id, row.id)),
+    dropRetiredIfUnused(db, row.id),
+  ]);
 }
+
+/** Removes a retired definition once no instance uses it any more (a no-op otherwise). */
+export const dropRetiredIfUnused = (db: Db, definitionId: string) =>
+  db
+    .delete(connectorDefinitions)
+    .where(
+      and(
+        eq(connectorDefinitions.id, definitionId),
+        sql`${connectorDefinitions.retiredAt} is not null`,
+        sql`not exists (select 1 from ${connectorInstances} where ${connectorInstances.definitionId} = ${definitionId})`,
+      ),
+    );

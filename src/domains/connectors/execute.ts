@@ -10,6 +10,7 @@ import { adapterFor } from "./adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "./adapters/types";
 import { resolveLocale, providerSettings, type Locale } from "./catalogue";
 import { openCredentials, sealExecutionPart } from "./credentials";
+import { requireAllowedUrls } from "./destinations";
 import { instanceQuery } from "./instances";
 import { schemaErrors } from "./json-schema";
 import { outboundFetch, parseAllowList } from "./outbound";
@@ -51,6 +52,8 @@ export const notConfigured = () => new ApiError("CONNECTION_FAILED", "This conne
 /** The adapter context for an instance: opened credentials, config, and the guarded fetch (with the provider's base URL). */
 export async function adapterContext(env: Env, resolved: ResolvedInstance, credential: { credType: string; sealed: string }, signal: AbortSignal): Promise<AdapterContext> {
   const instance = resolved.record.instance;
+  // Before anything is sent: a stored URL the rules refuse (now) is a 400 naming its config field.
+  requireAllowedUrls(instance.config, "config", env.ALLOW_PRIVATE_HOSTS);
   return {
     credentials: await openCredentials(env, instance.id, credential),
     config: instance.config,

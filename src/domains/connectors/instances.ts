@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, connectorCredentials, connectorDefinitions, connectorInstances } from "../../db/schema";
 import { ApiError, badRequest, forbidden } from "../../lib/errors";
@@ -6,7 +6,8 @@ import { newId } from "../../lib/ids";
 import type { AuthContext } from "../identity";
 import { builtInDefinition } from "./catalogue";
 import { instanceColumns, instanceView, resolveInstance, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
-
+import { dropRetiredIfUnused } from "./definitions";
+import { destinationChanged, requireAllowedUrls } from "./destinations";
 import { schemaErrors } from "./json-schema";
 
 const notFound = () => new ApiError("NOT_FOUND", "Connector instance not found");
@@ -30,9 +31,11 @@ export const requireManage = (resolved: ResolvedInstance) => {
   if (!resolved.permissions.canManage) throw forbidden("You cannot manage this connector instance");
 };
 
-function validateConfig(schema: Record<string, unknown>, config: Record<string, unknown>) {
+/** The definition's configSchema first, then every URL in it against the SSRF rules (400 naming the field). */
+function validateConfig(env: Env, schema: Record<string, unknown>, config: Record<string, unknown>) {
   const errors = schemaErrors(schema, config, "config");
   if (errors.length) throw badRequest(errors, "config does not match the connector's configSchema");
+  requireAllowedUrls(config, "config", env.ALLOW_PRIVATE_HOSTS);
 }
 
 export interface CreateInstanceInput {
@@ -45,7 +48,10 @@ export interface CreateInstanceInput {
 export async function createInstance(db: Db, env: Env, auth: AuthContext, input: CreateInstanceInput, now: string) {
   // One round trip: the custom definition (if the key is not built in) and the workspace account's plan.
   const [customRows, planRows] = await db.batch([
-    db.select().from(connectorDefinitions).where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, input.connectorKey))),
+    db
+      .select()
+      .from(connectorDefinitions)
+      .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, input.connectorKey), isNull(connectorDefinitions.retiredAt))),
     db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, auth.workspace.accountId)),
   ]);
   const builtIn = builtInDefinition(input.connectorKey);
@@ -59,7 +65,7 @@ export async function createInstance(db: Db, env: Env, auth: AuthContext, input:
     if (!manager) throw forbidden("Only a workspace owner or admin can create team connectors");
   }
   const config = input.config ?? {};
-  validateConfig(builtIn ? builtIn.configSchema : custom!.configSchema, config);
+  validateConfig(env, builtIn ? builtIn.configSchema : custom!.configSchema, config);
   const instance: InstanceRecord["instance"] = {
     id: newId(),
     connectorKey: input.connectorKey,
@@ -107,16 +113,25 @@ export interface UpdateInstanceInput {
   enabled?: boolean;
 }
 
+/**
+ * A new destination in `config` (CONTRACT "Outbound safety": a URL added, removed or changed) clears
+ * the stored credentials in the same batch and the instance goes back to `pending_auth`: a token
+ * issued for one host must not be sent to another, whoever changed the address.
+ */
 export async function updateInstance(db: Db, env: Env, auth: AuthContext, id: string, input: UpdateInstanceInput, now: string) {
   const resolved = await loadInstance(db, env, auth, id);
   requireManage(resolved);
+  const current = resolved.record.instance;
   if (input.config !== undefined) {
     if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
-    validateConfig(resolved.definition.configSchema, input.config);
+    validateConfig(env, resolved.definition.configSchema, input.config);
   }
-  const changes = { ...input, updatedAt: now };
-  await db.update(connectorInstances).set(changes).where(eq(connectorInstances.id, id));
-  const record = { ...resolved.record, instance: { ...resolved.record.instance, ...changes } };
+  const moved = input.config !== undefined && destinationChanged(current.config, input.config);
+  const changes = { ...input, ...(moved ? { status: "pending_auth" as const } : {}), updatedAt: now };
+  const update = db.update(connectorInstances).set(changes).where(eq(connectorInstances.id, id));
+  if (moved) await db.batch([update, db.delete(connectorCredentials).where(eq(connectorCredentials.instanceId, id))]);
+  else await update;
+  const record = { ...resolved.record, instance: { ...current, ...changes }, credentialType: moved ? null : resolved.record.credentialType };
   return instanceView(auth, resolveInstance(env, auth, record));
 }
 
@@ -133,6 +148,10 @@ export async function deleteInstance(db: Db, env: Env, auth: AuthContext, id: st
     await db.update(connectorInstances).set({ enabled: false, updatedAt: now }).where(eq(connectorInstances.id, id));
     return { id, deleted: false, enabled: false };
   }
-  await db.delete(connectorInstances).where(eq(connectorInstances.id, id));
+  const definitionId = resolved.record.instance.definitionId;
+  const removed = db.delete(connectorInstances).where(eq(connectorInstances.id, id));
+  // The last instance on a retired definition takes the definition's row with it.
+  if (definitionId) await db.batch([removed, dropRetiredIfUnused(db, definitionId)]);
+  else await removed;
   return { id, deleted: true };
 }

@@ -30,6 +30,8 @@ export const standardProvider = (spec: OAuthProviderSpec, client: { clientId: st
   fetch,
 });
 
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
 /** Token answers are small; anything bigger is not a token endpoint. */
 const MAX_TOKEN_ANSWER_BYTES = 64 * 1024;
 /** A token request gets the same 30 s as a tool call. */
@@ -77,7 +79,13 @@ async function tokenRequest(provider: OAuthProvider, url: string, grant: Record<
   const now = new Date();
   let response: Response;
   try {
-    response = await provider.fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS) });
+    // Never followed: a redirect would carry the client secret, the code and the PKCE verifier on.
+    response = await provider.fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS) });
+    if (isRedirect(response.status)) {
+      await response.body?.cancel();
+      // The endpoint as configured does not take the grant; retrying every tick would not change that.
+      throw new OAuthTokenError("invalid_grant", `The token endpoint answered with a redirect (HTTP ${response.status}), which is not followed`);
+    }
     const text = await readCapped(response, MAX_TOKEN_ANSWER_BYTES);
     response = new Response(text, { status: response.status, headers: response.headers });
   } catch (error) {

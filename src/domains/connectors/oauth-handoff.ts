@@ -9,6 +9,7 @@ import { BASE_PATH } from "../../lib/origin";
 import type { AuthContext } from "../identity";
 import { OAuthTokenError } from "./adapters/types";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
+import { requireAllowedUrls } from "./destinations";
 import { loadInstance, requireManage } from "./instances";
 import { authorizeUrl, exchangeCode, pkcePair } from "./oauth-client";
 import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
@@ -43,7 +44,10 @@ export async function initiateOAuth(db: Db, env: Env, auth: AuthContext, instanc
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (resolved.definition.authType !== "oauth2") throw new ApiError("CONNECTOR_ERROR", "This connector does not use OAuth; store its credentials instead");
   if (!resolved.definition.isActive) throw providerUnavailable();
-  const provider = oauthProviderFor(env, instance.connectorKey, await customAuthConfig(db, instance.definitionId));
+  const authConfig = await customAuthConfig(db, instance.definitionId);
+  // Stored URLs are checked again: the rules or the allow list may have changed since they were stored.
+  if (authConfig !== null) requireAllowedUrls(authConfig, "authConfig", env.ALLOW_PRIVATE_HOSTS);
+  const provider = oauthProviderFor(env, instance.connectorKey, authConfig);
 
   const state = randomToken();
   const stateHash = await sha256Hex(state);

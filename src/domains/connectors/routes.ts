@@ -176,9 +176,9 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "delete",
       path: "/connectors/instances/{id}/credentials",
-      summary: "Delete credentials (the instance goes back to pending_auth)",
+      summary: "Delete credentials (the instance goes back to pending_auth); 409 when none are stored",
       request: { params: instanceParams },
-      responses: { 200: json(envelope(credentialRecordSchema), "Deleted"), ...errors(400, 401, 403, 404, 429) },
+      responses: { 200: json(envelope(credentialRecordSchema), "Deleted"), ...errors(400, 401, 403, 404, 409, 429) },
     }),
     async (c) => {
       const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
@@ -290,7 +290,7 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "post",
       path: "/connectors/definitions",
-      summary: "Create a custom definition (category custom)",
+      summary: "Create a custom definition (category custom; account owner or workspace owner/admin)",
       request: { body: jsonBody(createDefinitionBody) },
       responses: { 201: json(envelope(definitionSchema), "Created"), ...errors(400, 401, 403, 409, 429) },
     }),
@@ -301,12 +301,12 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "delete",
       path: "/connectors/definitions/{key}",
-      summary: "Delete a custom definition with all its instances and data",
+      summary: "Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable",
       request: { params: keyParams },
       responses: { 200: json(envelope(z.object({ deleted: z.literal(true) })), "Deleted"), ...errors(401, 403, 404, 429) },
     }),
     async (c) => {
-      await deleteDefinition(c.var.db, c.var.auth, c.req.valid("param").key);
+      await deleteDefinition(c.var.db, c.var.auth, c.req.valid("param").key, requestTime(c));
       return ok(c, { deleted: true as const });
     },
   )

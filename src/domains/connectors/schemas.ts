@@ -101,7 +101,7 @@ export const storeCredentialsBody = z.object({
   credentials: jsonObject,
   scopes: z.array(z.string().max(200)).max(100).optional(),
 });
-export const credentialRecordSchema = z.object({ id: z.string().nullable(), instanceId: z.string(), credType: z.string().nullable(), rotatedAt: isoDate() });
+export const credentialRecordSchema = z.object({ id: z.string(), instanceId: z.string(), credType: z.string(), rotatedAt: isoDate() });
 export const credentialStatusSchema = z.object({
   configured: z.boolean(),
   credType: z.string().nullable(),
