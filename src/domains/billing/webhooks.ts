@@ -7,12 +7,14 @@ import { badRequest, isUniqueViolation } from "../../lib/errors";
 import { findAccount, planChange } from "../identity";
 import type { BillingSettings } from "./config";
 import { billingUnavailable } from "./checkout";
+import { topUpCredit } from "./top-ups";
 import { InvalidSignature, paymentProvider, type BillingEvent, type PaidPlan } from "./providers";
 
 const isPaidPlan = (plan: string | undefined): plan is PaidPlan => plan === "pro" || plan === "business";
 
 /** The statements an event applies, beside the one recording it. */
 async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<BatchItem<"sqlite">[]> {
+  if (event.type === "checkout.completed" && event.mode === "payment") return topUpCredit(db, event, now);
   if (event.type === "checkout.completed" && event.mode === "subscription") {
     // An unpaid completion (e.g. a delayed payment method) changes nothing until it is paid.
     const plan = event.metadata.plan;
