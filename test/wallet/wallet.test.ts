@@ -341,20 +341,31 @@ describe("AI usage debit", () => {
   });
 });
 
-describe("wallet top-ups unconfigured", () => {
-  it("answer 503 billing_unavailable", async () => {
-    const user = await createUser();
+describe("wallet top-ups and configuration", () => {
+  async function post(path: string, body: unknown, token: string, bindings: Record<string, string>) {
     const ctx = createExecutionContext();
     const response = await createApp().fetch(
-      new Request(`${BASE}/billing/top-ups`, {
+      new Request(`${BASE}${path}`, {
         method: "POST",
-        body: JSON.stringify({ amountUsd: 5 }),
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), Authorization: `Bearer ${user.accessToken}` },
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), Authorization: `Bearer ${token}` },
       }),
-      { ...env, STRIPE_SECRET_KEY: "" } as Env,
+      { ...env, ...bindings } as Env,
       ctx,
     );
     await waitOnExecutionContext(ctx);
-    expectError({ status: response.status, headers: response.headers, body: await response.json() }, 503, "billing_unavailable");
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  }
+
+  it("without Stripe's secrets top-ups answer 503 billing_unavailable", async () => {
+    const user = await createUser();
+    expectError(await post("/billing/top-ups", { amountUsd: 5 }, user.accessToken, { STRIPE_SECRET_KEY: "" }), 503, "billing_unavailable");
+  });
+
+  it("without the plans' price ids plan checkout is 503 but top-ups work (they name their amount)", async () => {
+    const user = await createUser();
+    const noPrices = { STRIPE_PRICE_PRO: "", STRIPE_PRICE_BUSINESS: "" };
+    expectError(await post("/billing/checkout", { plan: "pro" }, user.accessToken, noPrices), 503, "billing_unavailable");
+    expect((await post("/billing/top-ups", { amountUsd: 5 }, user.accessToken, noPrices)).status).toBe(201);
   });
 });
