@@ -25,6 +25,8 @@ import { statusSiteRoutes } from "./domains/status/site-routes";
 import { systemRoutes } from "./domains/system/routes";
 import { docsRoutes } from "./domains/system/docs-routes";
 import { workspaceRoutes } from "./domains/workspaces/routes";
+import { walletAdminRoutes } from "./domains/wallet/admin-routes";
+import { walletRoutes } from "./domains/wallet/routes";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
@@ -43,7 +45,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes, walletRoutes, walletAdminRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();

@@ -47,6 +47,12 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /notifications/mark-all-read": perMinute(10),
 
   "POST /mcp": perMinute(60),
+
+  // Wallet (docs/billing.md): a top-up creates a Stripe Checkout Session, like plan checkout; the
+  // reads have no limit of their own in the spec, so they keep the default, stated here.
+  "POST /billing/top-ups": perMinute(5),
+  "GET /wallet": DEFAULT_RATE_LIMIT,
+  "GET /wallet/entries": DEFAULT_RATE_LIMIT,
 };
 
 /**

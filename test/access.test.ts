@@ -7,8 +7,9 @@ import { connectorsAccess, mcpGatewayAccess } from "./connectors/access";
 import { accessSuite, type DomainAccess } from "./helpers/access-suite";
 import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
+import { walletAccess } from "./wallet/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess];
+const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess, walletAccess];
 
 const V1 = "/api/v1";
 

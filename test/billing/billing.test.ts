@@ -52,6 +52,8 @@ describe("billing checkout", () => {
     expect(sent.method).toBe("POST");
     expect(sent.path).toBe("/v1/checkout/sessions");
     expect(sent.authorization).toBe("Bearer sk_test_fake_key_for_tests");
+    expect(sent.contentType).toBe("application/x-www-form-urlencoded");
+    expect(sent.stripeVersion).toMatch(/^\d{4}-\d{2}-\d{2}/);
     expect(sent.idempotencyKey).toBeTruthy();
     const accountId = await accountIdOf(user);
     expect(sent.form).toMatchObject({
@@ -86,12 +88,30 @@ describe("billing checkout", () => {
     expectError(await call("POST", "/billing/checkout", { body: { plan: "pro" }, ip: uniqueIp() }), 401, "unauthorized");
   });
 
-  it("a Stripe error is 502 CONNECTION_FAILED without Stripe's details", async () => {
+  it("a Stripe error is 502 CONNECTION_FAILED without Stripe's details, and a 400 is not retried", async () => {
     const user = await createUser();
+    const before = stripeRequests.length;
     failNextStripeRequest(400);
     const res = await checkout(user, { plan: "pro" });
     expectError(res, 502, "CONNECTION_FAILED");
     expect(JSON.stringify(res.body)).not.toContain("sk_test");
+    expect(JSON.stringify(res.body)).not.toContain("No such price");
+    expect(stripeRequests.length - before).toBe(1);
+  });
+
+  it("retries a 5xx once with the same Idempotency-Key; two failures are 502", async () => {
+    const user = await createUser();
+    let before = stripeRequests.length;
+    failNextStripeRequest(500);
+    expect((await checkout(user, { plan: "pro" })).status).toBe(201);
+    const [first, second] = stripeRequests.slice(before);
+    expect(stripeRequests.length - before).toBe(2);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+
+    before = stripeRequests.length;
+    failNextStripeRequest(503, 502);
+    expectError(await checkout(user, { plan: "pro" }), 502, "CONNECTION_FAILED");
+    expect(stripeRequests.length - before).toBe(2);
   });
 
   it("5 per minute per user", async () => {
@@ -162,10 +182,32 @@ describe("billing webhook", () => {
     const signature = await stripeSignature(payload, SECRET);
     expectError(await deliver(payload.replace('"business"', '"pro"'), signature), 400, "bad_request");
     expectError(await deliver(payload), 400, "bad_request");
+    expectError(await deliver(payload, signature.replace(/v1=[0-9a-f]{2}/, "v1=zz")), 400, "bad_request");
+    expectError(await deliver(payload, signature.replace(/^t=\d+,/, "")), 400, "bad_request");
     expect((await accountOf(user)).plan).toBe("free");
     // The same payload, properly signed, is then applied (nothing above recorded the event).
     expect((await deliver(payload, signature)).body.data.duplicate).toBe(false);
     expect((await accountOf(user)).plan).toBe("business");
+  });
+});
+
+describe("billing webhook signature header", () => {
+  it("accepts any matching v1 among several (a secret being rolled) and ignores other schemes", async () => {
+    const payload = stripeEvent("invoice.paid", { id: "in_2", object: "invoice" });
+    const good = await stripeSignature(payload, SECRET);
+    const other = await stripeSignature(payload, "whsec_the_old_secret");
+    const t = good.split(",")[0]!;
+    const header = `${t},v0=deadbeef,${other.split(",")[1]},${good.split(",")[1]}`;
+    expect((await deliver(payload, header)).body.data).toEqual({ received: true, duplicate: false });
+    // Only the v0 (Stripe's test scheme) or only the old secret's v1: no valid signature.
+    const fresh = stripeEvent("invoice.paid", { id: "in_3", object: "invoice" });
+    const freshGood = await stripeSignature(fresh, SECRET);
+    expectError(await deliver(fresh, `${freshGood.split(",")[0]},v0=${freshGood.split("v1=")[1]}`), 400, "bad_request");
+  });
+
+  it("a signed body that is not an event is 400", async () => {
+    const payload = "not json";
+    expectError(await deliver(payload, await stripeSignature(payload, SECRET)), 400, "bad_request");
   });
 });
 

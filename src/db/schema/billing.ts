@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./identity";
 
 /**
@@ -31,4 +31,58 @@ export const billingSubscriptions = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("billing_subscriptions_account_idx").on(t.accountId)],
+);
+
+/**
+ * The wallet's running balance per account (docs/billing.md "Wallet"): written in the same D1
+ * batch as every ledger entry, so it always equals the sum of the account's entries. No row
+ * means a balance of zero.
+ */
+export const wallets = sqliteTable("wallets", {
+  accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
+  /** Micro-USD (1e-6 USD), an integer so sums are exact. */
+  balanceMicros: integer("balance_micros").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/**
+ * The wallet's append-only ledger: credits (`topup`), AI run costs (`usage`, negative) and
+ * operator corrections (`adjustment`). `reference` names what an entry is for (the top-up, the
+ * assistant message, the operator's key); unique per kind, so nothing is credited or debited twice.
+ */
+export const walletEntries = sqliteTable(
+  "wallet_entries",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["topup", "usage", "adjustment"] }).notNull(),
+    /** Micro-USD, signed: credits positive, debits negative. */
+    amountMicros: integer("amount_micros").notNull(),
+    /** The running balance just after this entry. */
+    balanceAfterMicros: integer("balance_after_micros").notNull(),
+    reference: text("reference"),
+    description: text("description"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("wallet_entries_account_created_idx").on(t.accountId, t.createdAt), uniqueIndex("wallet_entries_kind_reference_idx").on(t.kind, t.reference)],
+);
+
+/**
+ * A wallet top-up bought through Stripe Checkout (payment mode): written before the Checkout
+ * Session is created, so a paid session always finds the amount and account it was for; the
+ * webhook credits it once (`credited`).
+ */
+export const walletTopUps = sqliteTable(
+  "wallet_top_ups",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    amountMicros: integer("amount_micros").notNull(),
+    /** Stripe's Checkout Session id (`cs_...`), once Stripe has created it. */
+    sessionId: text("session_id").unique(),
+    status: text("status", { enum: ["pending", "credited"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    creditedAt: text("credited_at"),
+  },
+  (t) => [index("wallet_top_ups_account_idx").on(t.accountId)],
 );

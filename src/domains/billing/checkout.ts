@@ -21,7 +21,7 @@ export async function startCheckout(
   plan: PaidPlan,
   urls: { successUrl: string; cancelUrl: string },
 ) {
-  if (!settings) throw billingUnavailable();
+  if (!settings?.prices) throw billingUnavailable();
   if (caller.plan === plan) throw conflict(`The account is on plan ${plan} already`);
   const [live] = await db
     .select({ id: billingSubscriptions.id })
@@ -31,10 +31,11 @@ export async function startCheckout(
   if (live) throw conflict("The account has a subscription already; change plans on the existing subscription");
   try {
     const session = await paymentProvider(settings.stripe).createCheckoutSession({
+      mode: "subscription",
       priceId: settings.prices[plan],
-      plan,
       accountId: caller.accountId,
       customerEmail: caller.user.email,
+      metadata: { accountId: caller.accountId, plan },
       ...urls,
     });
     return { checkoutUrl: session.url, sessionId: session.id };

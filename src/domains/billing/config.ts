@@ -3,7 +3,8 @@ import type { PaidPlan } from "./providers";
 
 export interface BillingSettings {
   stripe: StripeSettings;
-  prices: Record<PaidPlan, string>;
+  /** The plans' recurring price ids; null when unset (wallet top-ups need none: they name their amount). */
+  prices: Record<PaidPlan, string> | null;
 }
 
 interface BillingVars {
@@ -14,12 +15,15 @@ interface BillingVars {
   STRIPE_PRICE_BUSINESS?: string;
 }
 
-/** Billing is on only with both secrets and both price ids; anything less is `null` (503 billing_unavailable). */
+/**
+ * Billing is on with both secrets (`null` otherwise: 503 billing_unavailable everywhere); plan
+ * checkout also needs both price ids.
+ */
 export function billingSettings(vars: BillingVars): BillingSettings | null {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_BASE_URL, STRIPE_PRICE_PRO, STRIPE_PRICE_BUSINESS } = vars;
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_PRO || !STRIPE_PRICE_BUSINESS) return null;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return null;
   return {
     stripe: { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, baseUrl: STRIPE_BASE_URL ?? "" },
-    prices: { pro: STRIPE_PRICE_PRO, business: STRIPE_PRICE_BUSINESS },
+    prices: STRIPE_PRICE_PRO && STRIPE_PRICE_BUSINESS ? { pro: STRIPE_PRICE_PRO, business: STRIPE_PRICE_BUSINESS } : null,
   };
 }

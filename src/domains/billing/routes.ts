@@ -7,15 +7,16 @@ import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { startCheckout } from "./checkout";
 import { billingSettings } from "./config";
-import { checkoutBody, checkoutResultSchema, webhookResultSchema } from "./schemas";
+import { checkoutBody, checkoutResultSchema, topUpBody, webhookResultSchema } from "./schemas";
+import { startTopUp } from "./top-ups";
 import { handleWebhook } from "./webhooks";
 
 const tags = ["Billing"];
 
 /** Where Stripe sends the browser back when the client names no URL: the web app, else this API's public origin. */
-function defaultReturnUrls(webAppUrl: string | undefined, origin: string) {
+function defaultReturnUrls(webAppUrl: string | undefined, origin: string, page: "billing" | "wallet") {
   const base = webAppUrl?.trim() ? webAppUrl.trim().replace(/\/+$/, "") : origin;
-  return { successUrl: `${base}/billing/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}/billing/cancel` };
+  return { successUrl: `${base}/${page}/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}/${page}/cancel` };
 }
 
 export const billingRoutes = createRouter()
@@ -34,8 +35,31 @@ export const billingRoutes = createRouter()
     }),
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
-      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c));
+      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "billing");
       const session = await startCheckout(c.var.db, billingSettings(c.env), c.var.auth, plan, {
+        successUrl: successUrl ?? defaults.successUrl,
+        cancelUrl: cancelUrl ?? defaults.cancelUrl,
+      });
+      return ok(c, session, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/billing/top-ups",
+      tags,
+      summary: "Top up the wallet: a Stripe Checkout (one payment) for 5 to 500 USD",
+      description:
+        "Returns the Checkout Session's URL for the browser. The wallet is credited when Stripe reports the paid checkout (POST /billing/webhook), once. Any signed-in user (first-party token); 503 `billing_unavailable` when Stripe is not configured.",
+      security: bearerAuth,
+      middleware: [authenticate(), rateLimit],
+      request: { body: jsonBody(topUpBody) },
+      responses: { 201: json(envelope(checkoutResultSchema), "Checkout Session created"), ...errors(400, 401, 403, 413, 415, 429, 502, 503) },
+    }),
+    async (c) => {
+      const { amountUsd, successUrl, cancelUrl } = c.req.valid("json");
+      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "wallet");
+      const session = await startTopUp(c.var.db, billingSettings(c.env), c.var.auth, amountUsd, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
@@ -47,9 +71,9 @@ export const billingRoutes = createRouter()
       method: "post",
       path: "/billing/webhook",
       tags,
-      summary: "Stripe webhook: a paid checkout sets the plan, a deleted subscription returns to free",
+      summary: "Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free",
       description:
-        "The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` (when `payment_status` is `paid`), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.",
+        "The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.",
       middleware: [rateLimit],
       responses: { 200: json(envelope(webhookResultSchema), "Received"), ...errors(400, 413, 415, 429, 503) },
     }),

@@ -7,18 +7,20 @@ import { badRequest, isUniqueViolation } from "../../lib/errors";
 import { findAccount, planChange } from "../identity";
 import type { BillingSettings } from "./config";
 import { billingUnavailable } from "./checkout";
-import { InvalidSignature, paymentProvider, type BillingEvent } from "./providers";
+import { topUpCredit } from "./top-ups";
+import { InvalidSignature, paymentProvider, type BillingEvent, type PaidPlan } from "./providers";
 
-const PAID_PLANS = new Set(["pro", "business"]);
+const isPaidPlan = (plan: string | undefined): plan is PaidPlan => plan === "pro" || plan === "business";
 
 /** The statements an event applies, beside the one recording it. */
 async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<BatchItem<"sqlite">[]> {
-  if (event.type === "checkout.session.completed") {
+  if (event.type === "checkout.completed" && event.mode === "payment") return topUpCredit(db, event, now);
+  if (event.type === "checkout.completed" && event.mode === "subscription") {
     // An unpaid completion (e.g. a delayed payment method) changes nothing until it is paid.
-    if (!event.paid || !event.accountId || !event.plan || !PAID_PLANS.has(event.plan)) return [];
+    const plan = event.metadata.plan;
+    if (!event.paid || !event.accountId || !isPaidPlan(plan)) return [];
     const account = await findAccount(db, event.accountId);
     if (!account) return [];
-    const plan = event.plan as "pro" | "business";
     const effects: BatchItem<"sqlite">[] = [planChange(db, account, plan)];
     if (event.subscriptionId) {
       const subscription = { accountId: account.id, customerId: event.customerId, plan, status: "active" as const, updatedAt: now };
@@ -62,9 +64,8 @@ export async function handleWebhook(db: Db, settings: BillingSettings | null, pa
     throw error;
   }
   const now = nowIso();
-  const type = event.type === "ignored" ? event.providerType : event.type;
   try {
-    await db.batch([db.insert(billingEvents).values({ id: event.id, type, receivedAt: now }), ...(await effectsOf(db, event, now))]);
+    await db.batch([db.insert(billingEvents).values({ id: event.id, type: event.providerType, receivedAt: now }), ...(await effectsOf(db, event, now))]);
     return { received: true as const, duplicate: false };
   } catch (error) {
     if (isUniqueViolation(error)) return { received: true as const, duplicate: true };

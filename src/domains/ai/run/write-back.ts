@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
+import { debitRunCost } from "../../wallet";
+import { pricedRun, runCostUsd } from "./cost";
 
 export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
 
@@ -9,10 +11,13 @@ export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "comple
  * reply whose session was deleted meanwhile stays deleted.
  */
 export async function recordRunEnd(d1: D1Database, messageId: string, values: RunEnd) {
-  await createDb(d1)
+  const [ended] = await createDb(d1)
     .update(aiMessages)
     .set({ ...values, runStatus: values.status })
-    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")));
+    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")))
+    .returning(pricedRun);
+  // The run's cost leaves the sender's wallet as its end is first recorded (docs/billing.md "Wallet").
+  if (ended) await debitRunCost(createDb(d1), { userId: ended.userId, messageId, costUsd: await runCostUsd(ended) });
 }
 
 /**

@@ -1,89 +1,139 @@
-import Stripe from "stripe";
+import { stripeForm, type FormValue } from "./stripe-form";
+import { verifyStripeSignature } from "./stripe-signature";
 import { InvalidSignature, PaymentProviderError, type BillingEvent, type CheckoutRequest, type PaymentProvider } from "./types";
 
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
-  /** Empty for https://api.stripe.com; a local fake in tests (the SDK's host, port and protocol come from it). */
+  /** Empty for https://api.stripe.com; a local fake in tests. */
   baseUrl: string;
 }
 
-/** Stripe's own default: a signature older than five minutes is treated as a replay. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
+const STRIPE_API = "https://api.stripe.com";
+/** The API version requests are written for (what the SDK pinned before it was dropped), so an account's default version cannot change their meaning. */
+const STRIPE_VERSION = "2026-10-28.endive";
 /** Checkout creation answers in well under a second; a stuck request should not hold the caller. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** One retry on network errors and 409/5xx; the SDK sends an idempotency key, so a retry cannot create a second session. */
-const MAX_NETWORK_RETRIES = 1;
+/** One retry, after this pause, on a network error, 409, 429 or 5xx, as Stripe's libraries do. */
+const RETRY_DELAY_MS = 500;
 
-function endpointOptions(baseUrl: string): { host?: string; port?: number; protocol?: "http" | "https" } {
-  if (!baseUrl) return {};
-  const url = new URL(baseUrl);
-  const protocol = url.protocol === "http:" ? "http" : "https";
-  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
+interface StripeObject {
+  id?: unknown;
+  [key: string]: unknown;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stripe's advice (`Stripe-Should-Retry`) when it gives one, else network errors, 409, 429 and 5xx. */
+function retryable(outcome: Response | Error) {
+  if (outcome instanceof Error) return true;
+  const advice = outcome.headers.get("Stripe-Should-Retry");
+  if (advice !== null) return advice === "true";
+  return outcome.status === 409 || outcome.status === 429 || outcome.status >= 500;
+}
+
+const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+/** An expandable field: the id string, or the object when expanded. */
+const idOf = (value: unknown) => stringOrNull(value) ?? stringOrNull((value as StripeObject | null)?.id);
+const stringRecord = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(value && typeof value === "object" ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+function checkoutParams(request: CheckoutRequest): Record<string, FormValue> {
+  const common = {
+    mode: request.mode,
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    client_reference_id: request.accountId,
+    customer_email: request.customerEmail,
+    metadata: request.metadata,
+  };
+  if (request.mode === "subscription") {
+    // Copied onto the subscription so its later events name the account too.
+    return { ...common, line_items: [{ price: request.priceId, quantity: 1 }], subscription_data: { metadata: request.metadata } };
+  }
+  const priceData = { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.productName } };
+  return { ...common, line_items: [{ price_data: priceData, quantity: 1 }], payment_intent_data: { metadata: request.metadata } };
 }
 
 /**
- * Stripe through its official SDK on Workers: the fetch HTTP client for API calls and WebCrypto
- * (SubtleCrypto) for webhook signatures (`t=...,v1=HMAC-SHA256(secret, "{t}.{payload}")`).
+ * Stripe's REST API with `fetch` (form-encoded POSTs, Bearer secret key, an `Idempotency-Key`
+ * per logical request so a retry cannot create a second session) and webhook signatures with
+ * WebCrypto. Two calls do not need the SDK's 700 KiB in every cold start.
  */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: MAX_NETWORK_RETRIES,
-    timeout: REQUEST_TIMEOUT_MS,
-    ...endpointOptions(settings.baseUrl),
-  });
-  const subtleCrypto = Stripe.createSubtleCryptoProvider();
+  const base = (settings.baseUrl || STRIPE_API).replace(/\/+$/, "");
+
+  async function post(path: string, params: Record<string, FormValue>): Promise<StripeObject> {
+    const init = {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${settings.secretKey}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": crypto.randomUUID(),
+        "Stripe-Version": STRIPE_VERSION,
+      },
+      body: stripeForm(params).toString(),
+    };
+    const send = () => fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((error: Error) => error);
+    let outcome = await send();
+    if (retryable(outcome)) {
+      await pause(RETRY_DELAY_MS);
+      outcome = await send();
+    }
+    if (outcome instanceof Error) throw new PaymentProviderError(`Stripe could not be reached: ${outcome.message}`);
+    const body = (await outcome.json().catch(() => ({}))) as StripeObject & { error?: { type?: string; code?: string } };
+    if (outcome.ok) return body;
+    // Type and code only: Stripe's messages can quote request values.
+    const reason = [body.error?.type ?? "unknown", body.error?.code].filter(Boolean).join(", ");
+    throw new PaymentProviderError(`Stripe answered ${outcome.status} (${reason})`, outcome.status);
+  }
 
   return {
     async createCheckoutSession(request: CheckoutRequest) {
-      const metadata = { accountId: request.accountId, plan: request.plan };
-      try {
-        const session = await stripe.checkout.sessions.create({
-          mode: "subscription",
-          line_items: [{ price: request.priceId, quantity: 1 }],
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          client_reference_id: request.accountId,
-          customer_email: request.customerEmail,
-          // Metadata is written with our secret key only, so the webhook can trust it; it is
-          // copied onto the subscription so its later events name the account too.
-          metadata,
-          subscription_data: { metadata },
-        });
-        if (!session.url) throw new PaymentProviderError("Stripe returned a Checkout Session without a URL");
-        return { id: session.id, url: session.url };
-      } catch (error) {
-        if (error instanceof PaymentProviderError) throw error;
-        const status = (error as { statusCode?: number }).statusCode;
-        throw new PaymentProviderError(`Stripe refused to create the Checkout Session: ${(error as Error).message}`, status);
-      }
+      const session = await post("/v1/checkout/sessions", checkoutParams(request));
+      const id = stringOrNull(session.id);
+      const url = stringOrNull(session.url);
+      if (!id || !url) throw new PaymentProviderError("Stripe returned a Checkout Session without an id or URL");
+      return { id, url };
     },
 
     async verifyEvent(payload: string, signatureHeader: string): Promise<BillingEvent> {
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(payload, signatureHeader, settings.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, subtleCrypto);
-      } catch (error) {
-        throw new InvalidSignature((error as Error).message);
+      if (!(await verifyStripeSignature(payload, signatureHeader, settings.webhookSecret, Math.floor(Date.now() / 1000)))) {
+        throw new InvalidSignature("The Stripe-Signature does not verify");
       }
-      if (event.type === "checkout.session.completed") {
-        const session = event.data.object;
-        const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+      let event: { id?: unknown; type?: unknown; data?: { object?: StripeObject } };
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        throw new InvalidSignature("The signed payload is not JSON");
+      }
+      const id = stringOrNull(event.id);
+      const type = stringOrNull(event.type);
+      const object = event.data?.object;
+      if (!id || !type || !object || typeof object !== "object") throw new InvalidSignature("The signed payload is not a Stripe event");
+
+      // A delayed payment method (e.g. a bank debit) completes the checkout unpaid and reports the
+      // payment later with this event; both carry the Checkout Session.
+      if (type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded") {
+        const metadata = stringRecord(object.metadata);
         return {
-          id: event.id,
-          type: event.type,
-          paid: session.payment_status === "paid",
-          accountId: session.metadata?.accountId ?? session.client_reference_id ?? null,
-          plan: session.metadata?.plan ?? null,
-          subscriptionId: id(session.subscription),
-          customerId: id(session.customer),
+          id,
+          providerType: type,
+          type: "checkout.completed",
+          sessionId: stringOrNull(object.id) ?? "",
+          mode: stringOrNull(object.mode) ?? "",
+          paid: object.payment_status === "paid",
+          accountId: metadata.accountId ?? stringOrNull(object.client_reference_id),
+          metadata,
+          subscriptionId: idOf(object.subscription),
+          customerId: idOf(object.customer),
         };
       }
-      if (event.type === "customer.subscription.deleted") {
-        return { id: event.id, type: event.type, subscriptionId: event.data.object.id };
+      if (type === "customer.subscription.deleted") {
+        const subscriptionId = stringOrNull(object.id);
+        if (subscriptionId) return { id, providerType: type, type, subscriptionId };
       }
-      return { id: event.id, type: "ignored", providerType: event.type };
+      return { id, providerType: type, type: "ignored" };
     },
   };
 }

@@ -1,14 +1,15 @@
 /** The payment-provider port: what billing needs from Stripe (or a replacement). */
 export type PaidPlan = "pro" | "business";
 
-export interface CheckoutRequest {
-  priceId: string;
-  plan: PaidPlan;
+/** A hosted checkout: a plan's recurring price (subscription) or a one-off amount (payment). */
+export type CheckoutRequest = {
   accountId: string;
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
-}
+  /** Written with our secret key only, so the webhook can trust it when the checkout completes. */
+  metadata: Record<string, string>;
+} & ({ mode: "subscription"; priceId: string } | { mode: "payment"; amountCents: number; currency: "usd"; productName: string });
 
 export interface CheckoutSession {
   id: string;
@@ -16,10 +17,25 @@ export interface CheckoutSession {
 }
 
 /** The events billing acts on, reduced to what it needs; anything else is `ignored`. */
-export type BillingEvent =
-  | { id: string; type: "checkout.session.completed"; paid: boolean; accountId: string | null; plan: string | null; subscriptionId: string | null; customerId: string | null }
-  | { id: string; type: "customer.subscription.deleted"; subscriptionId: string }
-  | { id: string; type: "ignored"; providerType: string };
+export type BillingEvent = {
+  id: string;
+  /** The provider's own event type, as recorded. */
+  providerType: string;
+} & (
+  | {
+      /** A completed checkout, or a delayed payment of one that succeeded later. */
+      type: "checkout.completed";
+      sessionId: string;
+      mode: string;
+      paid: boolean;
+      accountId: string | null;
+      metadata: Record<string, string>;
+      subscriptionId: string | null;
+      customerId: string | null;
+    }
+  | { type: "customer.subscription.deleted"; subscriptionId: string }
+  | { type: "ignored" }
+);
 
 export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
@@ -27,7 +43,7 @@ export interface PaymentProvider {
   verifyEvent(payload: string, signatureHeader: string): Promise<BillingEvent>;
 }
 
-/** The webhook's signature is missing, wrong, or too old (a replay). */
+/** The webhook's signature is missing, wrong, or too old (a replay), or the signed body is no event. */
 export class InvalidSignature extends Error {
   override name = "InvalidSignature";
 }

@@ -1,0 +1,32 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accounts, walletEntries, wallets } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { entryView } from "./ledger";
+import { microsToUsd } from "./money";
+
+/** The account's balance; an account that never had an entry has 0 since it was opened. */
+export async function walletOf(db: Db, accountId: string) {
+  const [row] = await db
+    .select({ balanceMicros: wallets.balanceMicros, updatedAt: wallets.updatedAt, openedAt: accounts.createdAt })
+    .from(accounts)
+    .leftJoin(wallets, eq(wallets.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw notFound("No such account");
+  return { balanceUsd: microsToUsd(row.balanceMicros ?? 0), currency: "USD" as const, updatedAt: row.updatedAt ?? row.openedAt };
+}
+
+/** The ledger, newest first (entries of the same instant in the order they were written, last first). */
+export async function listEntries(db: Db, accountId: string, page: { limit: number; offset: number }) {
+  const [rows, totals] = await db.batch([
+    db
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.accountId, accountId))
+      .orderBy(desc(walletEntries.createdAt), desc(sql`rowid`))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(walletEntries).where(eq(walletEntries.accountId, accountId)),
+  ]);
+  return { items: rows.map(entryView), total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,48 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ok, paged } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
+import { offsetMeta, offsetPage } from "../../lib/pagination";
+import { authenticate } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { listEntries, walletOf } from "./reads";
+import { listEntriesQuery, walletEntrySchema, walletSchema } from "./schemas";
+
+const tags = ["Wallet"];
+/**
+ * Any signed-in user reads their own account's wallet (no entitlement: every account has one); a
+ * third-party token needs `wallet:read`. `X-Workspace-Id` does not change whose wallet it is.
+ */
+const middleware = [authenticate({ oauthScope: "wallet:read" }), rateLimit];
+
+export const walletRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/wallet",
+      tags,
+      summary: "The caller's prepaid balance (USD)",
+      description: "First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(walletSchema), "The wallet"), ...errors(401, 403, 429) },
+    }),
+    async (c) => ok(c, await walletOf(c.var.db, c.var.auth.accountId)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/wallet/entries",
+      tags,
+      summary: "The wallet's ledger, newest first (top-ups, AI usage, adjustments)",
+      security: bearerAuth,
+      middleware,
+      request: { query: listEntriesQuery },
+      responses: { 200: json(pagedEnvelope(z.array(walletEntrySchema), offsetMeta), "One page of entries"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const page = c.req.valid("query");
+      const { items, total } = await listEntries(c.var.db, c.var.auth.accountId, page);
+      return paged(c, items, offsetPage(page.limit, page.offset, total));
+    },
+  );
