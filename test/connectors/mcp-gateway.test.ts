@@ -1,9 +1,13 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { isOwnBrowserOrigin } from "../../src/lib/origin";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { call, createUser, expectError, expectFieldError, ORIGIN, type TestUser } from "../helpers/api";
 import { registerClient } from "../helpers/oauth";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { signTestToken } from "../helpers/tokens";
+import { decodePayload, signTestToken } from "../helpers/tokens";
 import { installToolServer, seen } from "./fakes/tool-server";
 import { businessTeam, connected } from "./helpers";
 
@@ -229,5 +233,69 @@ describe("automation consent", () => {
     const team = await connected(owner, { scope: "team", workspaceId: teamId });
     const onTeam = await call("PUT", `/connectors/instances/${team.instanceId}/consents/${client.clientId}`, { ...team.as, body: { ...valid, workspaceId: teamId } });
     expectError(onTeam, 409, "CONNECTOR_ERROR");
+  });
+});
+
+describe("MCP gateway: Origin (DNS rebinding)", () => {
+  const PUBLIC = "https://api.example.com";
+  const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+
+  /** A gateway request to `url`, through the Worker with `ISSUER` set as given. */
+  async function gateway(url: string, issuer: string, headers: Record<string, string>) {
+    const ctx = createExecutionContext();
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "MCP-Protocol-Version": PROTOCOL, "CF-Connecting-IP": "203.0.113.9", ...headers },
+      body: JSON.stringify(ping),
+    });
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ISSUER: issuer } as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: response.status, body: await response.json<any>() };
+  }
+
+  it("the check: ISSUER's origin only when set; loopback origins on any port when not", () => {
+    expect(isOwnBrowserOrigin(PUBLIC, PUBLIC)).toBe(true);
+    expect(isOwnBrowserOrigin(`${PUBLIC}/`, PUBLIC)).toBe(true);
+    for (const other of ["http://api.example.com", "https://api.example.com:8443", "https://evil.example", "http://localhost", "null", `${PUBLIC}/path`]) {
+      expect(isOwnBrowserOrigin(PUBLIC, other), other).toBe(false);
+    }
+    for (const loopback of ["http://localhost", "http://localhost:5173", "https://localhost:8443", "http://127.0.0.1:8787", "http://127.9.8.7", "http://[::1]:3000"]) {
+      expect(isOwnBrowserOrigin("", loopback), loopback).toBe(true);
+    }
+    for (const foreign of ["http://rebind.evil.example", "http://localhost.evil.example", "http://128.0.0.1", "http://10.0.0.1:8787", "http://[::2]", "null", "file://", "http://localhost/x"]) {
+      expect(isOwnBrowserOrigin("", foreign), foreign).toBe(false);
+      expect(isOwnBrowserOrigin(undefined, foreign), foreign).toBe(false);
+    }
+  });
+
+  it("with ISSUER set, only its origin passes, whatever Host says; no Origin passes", async () => {
+    const user = await createUser();
+    const token = await signTestToken({ sub: user.id, sid: decodePayload(user.accessToken).sid }, { issuer: PUBLIC });
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await gateway(`${PUBLIC}/api/v1/mcp`, PUBLIC, { ...auth, Origin: PUBLIC })).status).toBe(200);
+    expect((await gateway(`${PUBLIC}/api/v1/mcp`, PUBLIC, auth)).status).toBe(200);
+    // A rebinding name: the page's origin and the request's Host agree, and neither is ours.
+    for (const [url, origin] of [
+      ["http://rebind.evil.example/api/v1/mcp", "http://rebind.evil.example"],
+      ["http://localhost/api/v1/mcp", "http://localhost"],
+    ]) {
+      const refused = await gateway(url!, PUBLIC, { ...auth, Origin: origin! });
+      expect(refused.status, origin).toBe(403);
+      expect(refused.body).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: this Origin may not use the MCP gateway" } });
+    }
+  });
+
+  it("with ISSUER empty (development), loopback origins pass and a rebinding name does not", async () => {
+    const user = await createUser();
+    for (const origin of ["http://localhost", "http://localhost:5173", "http://127.0.0.1:8787", "http://[::1]:3000"]) {
+      expect((await rpc(user.accessToken, "ping", undefined, { headers: { Origin: origin } })).status, origin).toBe(200);
+    }
+    const rebinding = "http://rebind.evil.example";
+    const token = await signTestToken({ sub: user.id, sid: decodePayload(user.accessToken).sid }, { issuer: rebinding });
+    const refused = await gateway(`${rebinding}/api/v1/mcp`, "", { Authorization: `Bearer ${token}`, Origin: rebinding });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: this Origin may not use the MCP gateway" } });
+    // The same request without Origin (not a browser) is served.
+    expect((await gateway(`${rebinding}/api/v1/mcp`, "", { Authorization: `Bearer ${token}` })).status).toBe(200);
   });
 });

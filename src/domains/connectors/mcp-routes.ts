@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { issuerOf } from "../../http/context";
 import { bearerAuth, errors, json } from "../../http/openapi";
 import { createRouter } from "../../http/validator";
-import { BASE_PATH } from "../../lib/origin";
+import { BASE_PATH, isOwnBrowserOrigin } from "../../lib/origin";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { handleMcpMessage, JSONRPC, protocolVersionProblem, SUPPORTED_PROTOCOL_VERSIONS } from "./mcp-gateway";
@@ -27,11 +27,13 @@ const refusal = (message: string) => ({ jsonrpc: "2.0", id: null, error: { code:
 
 /**
  * DNS rebinding (MCP transport security): a browser page on another origin must not reach the
- * gateway through a name that resolves to it. Requests without Origin (non-browser clients) pass.
+ * gateway through a name that resolves to it. Such a request carries that name in `Host` too, so
+ * the check is against the deployment's own origin (`ISSUER`; loopback only in development), never
+ * the request's. Requests without Origin (non-browser clients) pass.
  */
 const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
-  if (origin !== undefined && origin !== issuerOf(c) && origin !== new URL(c.req.url).origin) {
+  if (origin !== undefined && !isOwnBrowserOrigin(c.env.ISSUER, origin)) {
     return c.json(refusal("Forbidden: this Origin may not use the MCP gateway"), 403);
   }
   await next();
