@@ -9,6 +9,20 @@ export function statusUrlOf(configured: string | undefined, origin: string): str
   return configured ? configured.replace(/\/+$/, "") : `${origin}${BASE_PATH}`;
 }
 
+/** The MCP gateway's path under `{base_url}`. */
+export const GATEWAY_PATH = "/mcp";
+
+/**
+ * This server's protected resources (RFC 8707 resource indicators, RFC 9728): the API base
+ * `{base_url}` and the MCP gateway `{base_url}/mcp`. An access token may be issued for one of them.
+ */
+export function ownResources(issuer: string) {
+  const api = `${issuer}${BASE_PATH}`;
+  return { api, gateway: `${api}${GATEWAY_PATH}` };
+}
+
+export type OwnResource = keyof ReturnType<typeof ownResources>;
+
 /** The issuer is `ISSUER` when configured, otherwise the origin of the URL the request reached. */
 export function issuerFor(configured: string | undefined, requestUrl: string): string {
   return configured || new URL(requestUrl).origin;

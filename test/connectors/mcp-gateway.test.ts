@@ -141,6 +141,23 @@ describe("MCP gateway: protocol", () => {
     expect((await rpc(await oauthToken(user, client.clientId), "ping")).status).toBe(200);
   });
 
+  it("RFC 8707 audiences: a token for the gateway or for no resource passes; one for the API base or another server is 401 invalid_token", async () => {
+    const user = await createUser();
+    const client = await registerClient();
+    const forAudience = (audience: string) =>
+      signTestToken({ sub: user.id, client_id: client.clientId, scope: "execution:run" }, { audience, header: { typ: "at+jwt" } });
+    expect((await rpc(await forAudience(`${ORIGIN}/api/v1/mcp`), "ping")).status).toBe(200);
+    expect((await rpc(await forAudience(OAUTH_AUDIENCE), "ping")).status).toBe(200);
+    for (const audience of [`${ORIGIN}/api/v1`, "https://other.example/api/v1/mcp"]) {
+      const refused = await rpc(await forAudience(audience), "ping");
+      expectError(refused, 401, "unauthorized");
+      expect(refused.headers.get("WWW-Authenticate"), audience).toBe(`Bearer error="invalid_token", resource_metadata="${METADATA}"`);
+    }
+    // And the API the other way round: the gateway's token is not the API's.
+    expectError(await call("GET", "/ai/sessions", { token: await forAudience(`${ORIGIN}/api/v1/mcp`) }), 401, "unauthorized");
+    expect((await call("GET", "/ai/sessions", { token: await forAudience(`${ORIGIN}/api/v1`) })).status).toBe(200);
+  });
+
   it("allows 60 requests a minute per user", async () => {
     const user = await createUser();
     await awaitRoomInWindow(60);
