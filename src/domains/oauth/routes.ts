@@ -336,7 +336,7 @@ export const oauthRoutes = router
       request: { body: formBody(tokenForm) },
       responses: {
         200: json(tokenResponse, "Tokens (`Cache-Control: no-store`)"),
-        400: oauthJson("invalid_request, invalid_grant, invalid_scope, unsupported_grant_type"),
+        400: oauthJson("invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
         429: oauthJson(RATE_LIMITED),
       },
