@@ -225,6 +225,56 @@ describe("automation consent", () => {
     expect(await toolNames(token, teamId)).toEqual([]);
   });
 
+  it("personal output stays the owner's: a consent for a team workspace (audience workspace) shows the calls' output to no one else", async () => {
+    // Where the output of a call under a consent goes (docs/connectors.md, "Who sees the output"):
+    // the client acting for the owner, the owner's own AI session, and the personal instance's
+    // history. None of them is readable by another member or an admin of the workspace. (The
+    // instance's owner is the workspace's owner here: a custom definition is usable in its own
+    // account's workspaces only.)
+    const { owner, admin, member, teamId } = await businessTeam();
+    const client = await registerClient();
+    const { key, instanceId, as } = await connected(owner);
+    const consent = await call("PUT", `/connectors/instances/${instanceId}/consents/${client.clientId}`, { ...as, body: { toolKeys: ["echo"], workspaceId: teamId, audience: "workspace" } });
+    expect(consent.status).toBe(200);
+    const agent = await oauthToken(owner, client.clientId);
+
+    // Through the gateway, acting in the team workspace.
+    const called = await rpc(agent, "tools/call", { name: `${key}.echo`, arguments: { text: "owner's secret plan" } }, { workspaceId: teamId });
+    expect(called.body.result, JSON.stringify(called.body)).toMatchObject({ isError: false, structuredContent: { echoed: { text: "owner's secret plan" } } });
+    // Through the assistant, in a session the client opens in the team workspace.
+    const session = await call("POST", "/ai/sessions", { token: agent, workspaceId: teamId, body: {} });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    const sessionId = session.body.data.id as string;
+    const sentMessage = await call("POST", `/ai/sessions/${sessionId}/messages`, { token: agent, workspaceId: teamId, body: { content: `/tool ${key}.echo {"text":"owner's secret plan"}`, model: "demo" } });
+    expect(sentMessage.status, JSON.stringify(sentMessage.body)).toBe(201);
+    const reply = sentMessage.body.data.assistantMessage.id as string;
+    const stream = await call("GET", `/ai/sessions/${sessionId}/messages/${reply}/stream`, { token: agent, workspaceId: teamId });
+    expect(stream.status).toBe(200);
+
+    // The owner of the instance sees both calls and the output.
+    const history = await call("GET", `/connectors/instances/${instanceId}/executions`, as);
+    expect(history.body.meta.total).toBe(2);
+    expect(history.body.data.map((row: { actorId: string }) => row.actorId)).toEqual([client.clientId, client.clientId]);
+    // The reply's row is written beside the stream's end: look until it shows (with room to spare).
+    let recorded: { status?: string } | undefined;
+    for (const deadline = Date.now() + 10_000; recorded?.status !== "completed" && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      recorded = (await call("GET", `/ai/sessions/${sessionId}/messages`, { token: owner.accessToken })).body.data[1]?.toolCalls?.[0];
+    }
+    expect(recorded).toMatchObject({ status: "completed", output: { echoed: { text: "owner's secret plan" } } });
+
+    for (const other of [admin, member]) {
+      const inTeam = { token: other.accessToken, workspaceId: teamId };
+      expectError(await call("GET", `/connectors/instances/${instanceId}/executions`, inTeam), 404, "NOT_FOUND");
+      expect((await call("GET", "/connectors/instances", inTeam)).body.data.map((i: { id: string }) => i.id)).not.toContain(instanceId);
+      expectError(await call("GET", `/ai/sessions/${sessionId}/messages`, inTeam), 404, "not_found");
+      expect((await call("GET", "/ai/sessions", inTeam)).body.data.map((s: { id: string }) => s.id)).not.toContain(sessionId);
+      // The same client acting for them: no tool of the owner's, no session of the owner's.
+      const theirAgent = await oauthToken(other, client.clientId);
+      expect(await toolNames(theirAgent, teamId)).toEqual([]);
+      expectError(await call("GET", `/ai/sessions/${sessionId}/messages`, { token: theirAgent, workspaceId: teamId }), 404, "not_found");
+    }
+  });
+
   it("team instances follow workspace permissions: members' clients see them without consent", async () => {
     const { owner, member, teamId } = await businessTeam();
     const client = await registerClient();
