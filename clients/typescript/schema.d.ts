@@ -4968,7 +4968,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or reject a tool call awaiting approval */
+        /**
+         * Approve or reject a tool call awaiting approval
+         * @description The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5404,6 +5407,8 @@ export interface paths {
                     code_challenge?: string | string[];
                     /** @description Always `S256` */
                     code_challenge_method?: string | string[];
+                    /** @description RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud` */
+                    resource?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -5870,7 +5875,7 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthTokenResponse"];
                     };
                 };
-                /** @description invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+                /** @description invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -10142,6 +10147,8 @@ export interface components {
             refresh_token?: string | string[];
             /** @description refresh_token: a narrower scope (optional) */
             scope?: string | string[];
+            /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
+            resource?: string | string[];
             /** @description Public clients (no HTTP Basic) */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */

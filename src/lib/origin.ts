@@ -9,7 +9,43 @@ export function statusUrlOf(configured: string | undefined, origin: string): str
   return configured ? configured.replace(/\/+$/, "") : `${origin}${BASE_PATH}`;
 }
 
+/** The MCP gateway's path under `{base_url}`. */
+export const GATEWAY_PATH = "/mcp";
+
+/**
+ * This server's protected resources (RFC 8707 resource indicators, RFC 9728): the API base
+ * `{base_url}` and the MCP gateway `{base_url}/mcp`. An access token may be issued for one of them.
+ */
+export function ownResources(issuer: string) {
+  const api = `${issuer}${BASE_PATH}`;
+  return { api, gateway: `${api}${GATEWAY_PATH}` };
+}
+
+export type OwnResource = keyof ReturnType<typeof ownResources>;
+
 /** The issuer is `ISSUER` when configured, otherwise the origin of the URL the request reached. */
 export function issuerFor(configured: string | undefined, requestUrl: string): string {
   return configured || new URL(requestUrl).origin;
+}
+
+/** Loopback hosts as the URL parser writes them: `localhost`, 127.0.0.0/8 and `[::1]`. */
+const LOOPBACK_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+
+/**
+ * Whether a browser page of `origin` (an `Origin` header) may call this deployment's endpoints
+ * that guard against DNS rebinding: only the deployment's own public origin, `ISSUER`'s. `Host`
+ * proves nothing there (a rebinding name reaches us with its own `Host`). With no `ISSUER`
+ * (development) only loopback origins, on any port, pass.
+ */
+export function isOwnBrowserOrigin(configuredIssuer: string | undefined, origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  // Browsers send the serialized origin (RFC 6454): anything else ("null", a path) is no origin of ours.
+  if (url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
+  if (configuredIssuer) return url.origin === new URL(configuredIssuer).origin;
+  return LOOPBACK_HOST.test(url.hostname);
 }

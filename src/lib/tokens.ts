@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { epochSeconds } from "./clock";
 import { newId } from "./ids";
+import { ownResources } from "./origin";
 
 /** Access tokens live an hour (spec: 3600 s), first-party and OAuth alike. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -10,6 +11,10 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
  * client can never pass as a first-party session token, or the reverse.
  */
 export const FIRST_PARTY_AUDIENCE = "platform-api";
+/**
+ * An OAuth token issued without a `resource` (RFC 8707) names this default audience, valid at the
+ * API and at the MCP gateway alike; one issued for a resource names that resource's URL instead.
+ */
 export const OAUTH_AUDIENCE = "platform-api:oauth";
 
 /** What signing and verifying access tokens needs: the key and the issuer the tokens name. */
@@ -35,6 +40,11 @@ export interface OAuthClaims {
   userId: string;
   clientId: string;
   scopes: string[];
+  /**
+   * The resource the token was issued for (its `aud`); absent for the default audience (and in
+   * claims carried elsewhere, such as a queued tool call, once checked).
+   */
+  resource?: string;
   jti: string;
   exp: number;
 }
@@ -60,14 +70,17 @@ export function accessTokenIdentity() {
   return { jti: newId(), iat: now, exp: now + ACCESS_TOKEN_TTL_SECONDS };
 }
 
-/** Signs an OAuth access token; returns it with its `jti` and `exp` (epoch seconds), which callers record. */
-export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[], identity = accessTokenIdentity()) {
+/**
+ * Signs an OAuth access token for `resource` (one of `ownResources(issuer)`; null: the default
+ * audience); returns it with its `jti` and `exp` (epoch seconds), which callers record.
+ */
+export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[], resource: string | null, identity = accessTokenIdentity()) {
   const { jti, iat: now, exp } = identity;
   const token = await new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
     .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
     .setIssuer(issuer)
     .setSubject(userId)
-    .setAudience(OAUTH_AUDIENCE)
+    .setAudience(resource ?? OAUTH_AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(exp)
     .setJti(jti)
@@ -80,22 +93,29 @@ export async function signOAuthToken(secret: string, issuer: string, userId: str
  * expiry and audience. Returns null for any token that is not valid, whatever the reason.
  */
 export async function verifyAccessToken(secret: string, issuer: string, token: string): Promise<AccessClaims | null> {
+  const resources = Object.values(ownResources(issuer));
   try {
     const { payload, protectedHeader } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer,
-      audience: [FIRST_PARTY_AUDIENCE, OAUTH_AUDIENCE],
+      audience: [FIRST_PARTY_AUDIENCE, OAUTH_AUDIENCE, ...resources],
       requiredClaims: ["sub", "exp", "iat", "jti"],
     });
     const base = { userId: payload.sub!, jti: payload.jti!, exp: payload.exp! };
-    if (payload.aud === OAUTH_AUDIENCE || (Array.isArray(payload.aud) && payload.aud.includes(OAUTH_AUDIENCE))) {
+    // Tokens are signed with one audience; anything else is not one of ours.
+    const audience = Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0] : undefined) : payload.aud;
+    if (audience === OAUTH_AUDIENCE || resources.includes(audience!)) {
       if (protectedHeader.typ !== "at+jwt" || typeof payload.client_id !== "string" || typeof payload.scope !== "string") return null;
-      return { kind: "oauth", ...base, clientId: payload.client_id, scopes: payload.scope.split(" ").filter(Boolean) };
+      const scopes = payload.scope.split(" ").filter(Boolean);
+      return { kind: "oauth", ...base, clientId: payload.client_id, scopes, ...(audience === OAUTH_AUDIENCE ? {} : { resource: audience }) };
     }
-    if (typeof payload.sid !== "string") return null;
+    if (audience !== FIRST_PARTY_AUDIENCE || typeof payload.sid !== "string") return null;
     return { kind: "first-party", ...base, sessionId: payload.sid };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
 }
+
+/** Whether an OAuth token may be used at `resource`: one issued for it, or for the default audience. */
+export const tokenServes = (claims: OAuthClaims, resource: string) => claims.resource === undefined || claims.resource === resource;

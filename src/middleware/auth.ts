@@ -5,11 +5,17 @@ import { issuerOf } from "../http/context";
 import { ApiError, badRequest, forbidden, unauthorized } from "../lib/errors";
 import { bearerCredential } from "../lib/bearer";
 import { isUuid } from "../lib/ids";
-import { verifyAccessToken } from "../lib/tokens";
+import { ownResources, type OwnResource } from "../lib/origin";
+import { tokenServes, verifyAccessToken } from "../lib/tokens";
 
 export interface AuthenticateOptions {
   /** The OAuth scope that lets a third-party token call these routes; absent means first-party only. */
   oauthScope?: string;
+  /**
+   * The protected resource these routes belong to (RFC 8707): an OAuth token issued for the other
+   * one is refused. The API base (`{base_url}`) unless said; the MCP gateway is `gateway`.
+   */
+  resource?: OwnResource;
 }
 
 /**
@@ -22,6 +28,10 @@ export const authenticate = (options: AuthenticateOptions = {}) =>
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(c.env.JWT_SECRET, issuerOf(c), token);
     if (!claims) throw unauthorized("Invalid or expired access token", "invalid_token");
+    // Audiences are compared whole: `{base_url}` is a prefix of `{base_url}/mcp`, not the same resource.
+    if (claims.kind === "oauth" && !tokenServes(claims, ownResources(issuerOf(c))[options.resource ?? "api"])) {
+      throw unauthorized("The access token was issued for another resource", "invalid_token");
+    }
     if (claims.kind === "oauth" && (!options.oauthScope || !claims.scopes.includes(options.oauthScope))) {
       throw new ApiError("forbidden", "The access token's scopes do not grant this endpoint", undefined, {
         "WWW-Authenticate": `Bearer error="insufficient_scope"${options.oauthScope ? `, scope="${options.oauthScope}"` : ""}`,

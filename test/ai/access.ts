@@ -18,6 +18,8 @@ export const aiAccess: DomainAccess = {
   prefix: `${P}/`,
   entitlement: "ai",
   oauthScope: "execution:run",
+  // CONTRACT: the session's owner decides, with a first-party token; an OAuth client never does.
+  firstPartyOnly: [`POST ${P}/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision`],
   foreign: {
     [`${P}/sessions/{sessionId}`]: session,
     [`${P}/sessions/{sessionId}/messages`]: async (owner) => ({ ...(await session(owner)), body: { POST: { content: "not yours" } } }),

@@ -1,9 +1,13 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { isOwnBrowserOrigin } from "../../src/lib/origin";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { call, createUser, expectError, expectFieldError, ORIGIN, type TestUser } from "../helpers/api";
 import { registerClient } from "../helpers/oauth";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { signTestToken } from "../helpers/tokens";
+import { decodePayload, signTestToken } from "../helpers/tokens";
 import { installToolServer, seen } from "./fakes/tool-server";
 import { businessTeam, connected } from "./helpers";
 
@@ -137,6 +141,23 @@ describe("MCP gateway: protocol", () => {
     expect((await rpc(await oauthToken(user, client.clientId), "ping")).status).toBe(200);
   });
 
+  it("RFC 8707 audiences: a token for the gateway or for no resource passes; one for the API base or another server is 401 invalid_token", async () => {
+    const user = await createUser();
+    const client = await registerClient();
+    const forAudience = (audience: string) =>
+      signTestToken({ sub: user.id, client_id: client.clientId, scope: "execution:run" }, { audience, header: { typ: "at+jwt" } });
+    expect((await rpc(await forAudience(`${ORIGIN}/api/v1/mcp`), "ping")).status).toBe(200);
+    expect((await rpc(await forAudience(OAUTH_AUDIENCE), "ping")).status).toBe(200);
+    for (const audience of [`${ORIGIN}/api/v1`, "https://other.example/api/v1/mcp"]) {
+      const refused = await rpc(await forAudience(audience), "ping");
+      expectError(refused, 401, "unauthorized");
+      expect(refused.headers.get("WWW-Authenticate"), audience).toBe(`Bearer error="invalid_token", resource_metadata="${METADATA}"`);
+    }
+    // And the API the other way round: the gateway's token is not the API's.
+    expectError(await call("GET", "/ai/sessions", { token: await forAudience(`${ORIGIN}/api/v1/mcp`) }), 401, "unauthorized");
+    expect((await call("GET", "/ai/sessions", { token: await forAudience(`${ORIGIN}/api/v1`) })).status).toBe(200);
+  });
+
   it("allows 60 requests a minute per user", async () => {
     const user = await createUser();
     await awaitRoomInWindow(60);
@@ -204,6 +225,56 @@ describe("automation consent", () => {
     expect(await toolNames(token, teamId)).toEqual([]);
   });
 
+  it("personal output stays the owner's: a consent for a team workspace (audience workspace) shows the calls' output to no one else", async () => {
+    // Where the output of a call under a consent goes (docs/connectors.md, "Who sees the output"):
+    // the client acting for the owner, the owner's own AI session, and the personal instance's
+    // history. None of them is readable by another member or an admin of the workspace. (The
+    // instance's owner is the workspace's owner here: a custom definition is usable in its own
+    // account's workspaces only.)
+    const { owner, admin, member, teamId } = await businessTeam();
+    const client = await registerClient();
+    const { key, instanceId, as } = await connected(owner);
+    const consent = await call("PUT", `/connectors/instances/${instanceId}/consents/${client.clientId}`, { ...as, body: { toolKeys: ["echo"], workspaceId: teamId, audience: "workspace" } });
+    expect(consent.status).toBe(200);
+    const agent = await oauthToken(owner, client.clientId);
+
+    // Through the gateway, acting in the team workspace.
+    const called = await rpc(agent, "tools/call", { name: `${key}.echo`, arguments: { text: "owner's secret plan" } }, { workspaceId: teamId });
+    expect(called.body.result, JSON.stringify(called.body)).toMatchObject({ isError: false, structuredContent: { echoed: { text: "owner's secret plan" } } });
+    // Through the assistant, in a session the client opens in the team workspace.
+    const session = await call("POST", "/ai/sessions", { token: agent, workspaceId: teamId, body: {} });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    const sessionId = session.body.data.id as string;
+    const sentMessage = await call("POST", `/ai/sessions/${sessionId}/messages`, { token: agent, workspaceId: teamId, body: { content: `/tool ${key}.echo {"text":"owner's secret plan"}`, model: "demo" } });
+    expect(sentMessage.status, JSON.stringify(sentMessage.body)).toBe(201);
+    const reply = sentMessage.body.data.assistantMessage.id as string;
+    const stream = await call("GET", `/ai/sessions/${sessionId}/messages/${reply}/stream`, { token: agent, workspaceId: teamId });
+    expect(stream.status).toBe(200);
+
+    // The owner of the instance sees both calls and the output.
+    const history = await call("GET", `/connectors/instances/${instanceId}/executions`, as);
+    expect(history.body.meta.total).toBe(2);
+    expect(history.body.data.map((row: { actorId: string }) => row.actorId)).toEqual([client.clientId, client.clientId]);
+    // The reply's row is written beside the stream's end: look until it shows (with room to spare).
+    let recorded: { status?: string } | undefined;
+    for (const deadline = Date.now() + 10_000; recorded?.status !== "completed" && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      recorded = (await call("GET", `/ai/sessions/${sessionId}/messages`, { token: owner.accessToken })).body.data[1]?.toolCalls?.[0];
+    }
+    expect(recorded).toMatchObject({ status: "completed", output: { echoed: { text: "owner's secret plan" } } });
+
+    for (const other of [admin, member]) {
+      const inTeam = { token: other.accessToken, workspaceId: teamId };
+      expectError(await call("GET", `/connectors/instances/${instanceId}/executions`, inTeam), 404, "NOT_FOUND");
+      expect((await call("GET", "/connectors/instances", inTeam)).body.data.map((i: { id: string }) => i.id)).not.toContain(instanceId);
+      expectError(await call("GET", `/ai/sessions/${sessionId}/messages`, inTeam), 404, "not_found");
+      expect((await call("GET", "/ai/sessions", inTeam)).body.data.map((s: { id: string }) => s.id)).not.toContain(sessionId);
+      // The same client acting for them: no tool of the owner's, no session of the owner's.
+      const theirAgent = await oauthToken(other, client.clientId);
+      expect(await toolNames(theirAgent, teamId)).toEqual([]);
+      expectError(await call("GET", `/ai/sessions/${sessionId}/messages`, { token: theirAgent, workspaceId: teamId }), 404, "not_found");
+    }
+  });
+
   it("team instances follow workspace permissions: members' clients see them without consent", async () => {
     const { owner, member, teamId } = await businessTeam();
     const client = await registerClient();
@@ -229,5 +300,69 @@ describe("automation consent", () => {
     const team = await connected(owner, { scope: "team", workspaceId: teamId });
     const onTeam = await call("PUT", `/connectors/instances/${team.instanceId}/consents/${client.clientId}`, { ...team.as, body: { ...valid, workspaceId: teamId } });
     expectError(onTeam, 409, "CONNECTOR_ERROR");
+  });
+});
+
+describe("MCP gateway: Origin (DNS rebinding)", () => {
+  const PUBLIC = "https://api.example.com";
+  const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+
+  /** A gateway request to `url`, through the Worker with `ISSUER` set as given. */
+  async function gateway(url: string, issuer: string, headers: Record<string, string>) {
+    const ctx = createExecutionContext();
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "MCP-Protocol-Version": PROTOCOL, "CF-Connecting-IP": "203.0.113.9", ...headers },
+      body: JSON.stringify(ping),
+    });
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ISSUER: issuer } as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: response.status, body: await response.json<any>() };
+  }
+
+  it("the check: ISSUER's origin only when set; loopback origins on any port when not", () => {
+    expect(isOwnBrowserOrigin(PUBLIC, PUBLIC)).toBe(true);
+    expect(isOwnBrowserOrigin(`${PUBLIC}/`, PUBLIC)).toBe(true);
+    for (const other of ["http://api.example.com", "https://api.example.com:8443", "https://evil.example", "http://localhost", "null", `${PUBLIC}/path`]) {
+      expect(isOwnBrowserOrigin(PUBLIC, other), other).toBe(false);
+    }
+    for (const loopback of ["http://localhost", "http://localhost:5173", "https://localhost:8443", "http://127.0.0.1:8787", "http://127.9.8.7", "http://[::1]:3000"]) {
+      expect(isOwnBrowserOrigin("", loopback), loopback).toBe(true);
+    }
+    for (const foreign of ["http://rebind.evil.example", "http://localhost.evil.example", "http://128.0.0.1", "http://10.0.0.1:8787", "http://[::2]", "null", "file://", "http://localhost/x"]) {
+      expect(isOwnBrowserOrigin("", foreign), foreign).toBe(false);
+      expect(isOwnBrowserOrigin(undefined, foreign), foreign).toBe(false);
+    }
+  });
+
+  it("with ISSUER set, only its origin passes, whatever Host says; no Origin passes", async () => {
+    const user = await createUser();
+    const token = await signTestToken({ sub: user.id, sid: decodePayload(user.accessToken).sid }, { issuer: PUBLIC });
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await gateway(`${PUBLIC}/api/v1/mcp`, PUBLIC, { ...auth, Origin: PUBLIC })).status).toBe(200);
+    expect((await gateway(`${PUBLIC}/api/v1/mcp`, PUBLIC, auth)).status).toBe(200);
+    // A rebinding name: the page's origin and the request's Host agree, and neither is ours.
+    for (const [url, origin] of [
+      ["http://rebind.evil.example/api/v1/mcp", "http://rebind.evil.example"],
+      ["http://localhost/api/v1/mcp", "http://localhost"],
+    ]) {
+      const refused = await gateway(url!, PUBLIC, { ...auth, Origin: origin! });
+      expect(refused.status, origin).toBe(403);
+      expect(refused.body).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: this Origin may not use the MCP gateway" } });
+    }
+  });
+
+  it("with ISSUER empty (development), loopback origins pass and a rebinding name does not", async () => {
+    const user = await createUser();
+    for (const origin of ["http://localhost", "http://localhost:5173", "http://127.0.0.1:8787", "http://[::1]:3000"]) {
+      expect((await rpc(user.accessToken, "ping", undefined, { headers: { Origin: origin } })).status, origin).toBe(200);
+    }
+    const rebinding = "http://rebind.evil.example";
+    const token = await signTestToken({ sub: user.id, sid: decodePayload(user.accessToken).sid }, { issuer: rebinding });
+    const refused = await gateway(`${rebinding}/api/v1/mcp`, "", { Authorization: `Bearer ${token}`, Origin: rebinding });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: this Origin may not use the MCP gateway" } });
+    // The same request without Origin (not a browser) is served.
+    expect((await gateway(`${rebinding}/api/v1/mcp`, "", { Authorization: `Bearer ${token}` })).status).toBe(200);
   });
 });

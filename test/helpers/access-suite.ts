@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp, openApiDocument } from "../../src/app";
 import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
+import { SCOPES } from "../../src/domains/oauth/scopes";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { admin, call, createUser, expectError, type ApiResponse, type CallOptions, type TestUser } from "./api";
 import { signTestToken } from "./tokens";
@@ -18,6 +19,11 @@ export interface DomainAccess {
   entitlement?: string;
   /** The OAuth scope that admits third-party tokens; absent means first-party tokens only. */
   oauthScope?: string;
+  /**
+   * Operations (`METHOD path`) no OAuth token may call whatever its scopes, in a domain whose
+   * other operations admit `oauthScope` (the decision on a tool call: the human check on an agent).
+   */
+  firstPartyOnly?: string[];
   /**
    * For each path with parameters (e.g. `/api/v1/ai/sessions/{sessionId}`): creates what `owner`
    * owns there and returns a value for every parameter, a body the operation accepts (so the
@@ -130,6 +136,12 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     expect(checked.length).toBeGreaterThan(0);
   });
 
+  it("every operation a domain names first-party only is one of its operations", () => {
+    const named = domains.flatMap((domain) => domain.firstPartyOnly ?? []);
+    const known = new Set(checked.map((op) => `${op.method} ${op.path}`));
+    expect(named.filter((key) => !known.has(key))).toEqual([]);
+  });
+
   it("every bearer operation with path parameters has a fixture for another user's ids", () => {
     const missing = checked
       .filter((op) => op.security === "bearer" && hasParams(op.path) && !op.domain?.foreign?.[op.path])
@@ -162,6 +174,9 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       }
     });
 
+    const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
+    const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
+
     it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
       const [user, other] = await Promise.all([caller(), stranger()]);
       const target = fill(path);
@@ -171,11 +186,24 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       );
       const refused = await call(method, target, { token: oauth, ip: user.ip });
       expectError(refused, 403, "forbidden");
-      const scope = domain?.oauthScope ? `, scope="${domain.oauthScope}"` : "";
+      const scope = oauthScope ? `, scope="${oauthScope}"` : "";
       expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`);
       const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
       expectError(elsewhere, 403, "forbidden");
     });
+
+    if (firstPartyOnly) {
+      it("answers 403 to an OAuth token holding every scope (first-party tokens only)", async () => {
+        const user = await caller();
+        const oauth = await signTestToken(
+          { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
+          { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+        );
+        const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
+        expectError(refused, 403, "forbidden");
+        expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`);
+      });
+    }
 
     if (domain?.entitlement) {
       const entitlement = domain.entitlement;

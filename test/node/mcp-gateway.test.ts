@@ -91,17 +91,21 @@ describe("MCP gateway with the official SDK (wrangler dev)", () => {
     const metadata = await discoverAuthorizationServerMetadata(issuer);
     expect(metadata?.issuer).toBe(issuer);
 
-    // Authorization code with PKCE, built by the SDK; the user signs in and approves.
+    // Authorization code with PKCE, built by the SDK, for the gateway as the resource (RFC 8707,
+    // as MCP clients send it); the user signs in and approves.
     const clientInformation = { client_id: client.clientId, client_secret: client.clientSecret };
-    const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, { metadata, clientInformation, redirectUrl: REDIRECT_URI, scope: "execution:run" });
+    const target = new URL(resource.resource);
+    const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, { metadata, clientInformation, redirectUrl: REDIRECT_URI, scope: "execution:run", resource: target });
+    expect(authorizationUrl.searchParams.get("resource")).toBe(gateway.toString());
     const visit = browser();
     const login = await visit((await visit(authorizationUrl.toString())).location!);
     const signedIn = await visit(`${server.origin}/api/v1/oauth/login`, { ...hiddenFields(login.text), email, password });
     const consentPage = await visit(signedIn.location!);
     const approved = await visit(`${server.origin}/api/v1/oauth/consent`, { ...hiddenFields(consentPage.text), decision: "approve" });
     const code = new URL(approved.location!).searchParams.get("code")!;
-    const tokens = await exchangeAuthorization(issuer, { metadata, clientInformation, authorizationCode: code, codeVerifier, redirectUri: REDIRECT_URI });
+    const tokens = await exchangeAuthorization(issuer, { metadata, clientInformation, authorizationCode: code, codeVerifier, redirectUri: REDIRECT_URI, resource: target });
     expect(tokens.scope).toBe("execution:run");
+    expect(JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()).aud).toBe(gateway.toString());
 
     // The owner lets this client use the echo tool of the personal instance (rule 8).
     const me = await api("GET", "/me", undefined, accessToken);
@@ -118,6 +122,9 @@ describe("MCP gateway with the official SDK (wrangler dev)", () => {
     } finally {
       await mcp.close();
     }
+    // The token is the gateway's alone: the API refuses it.
+    const elsewhere = await request(server.origin, "GET", "/api/v1/ai/sessions", { token: tokens.access_token });
+    expect(elsewhere.status).toBe(401);
     const history = await api("GET", `/connectors/instances/${instance.id}/executions`, undefined, accessToken);
     expect(history[0]).toMatchObject({ actorType: "agent", actorId: client.clientId, status: "success" });
   });

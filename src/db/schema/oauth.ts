@@ -34,6 +34,8 @@ export const oauthFlows = sqliteTable(
     clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
     redirectUri: text("redirect_uri").notNull(),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    /** RFC 8707: the one resource (of this server) the request named; null for the default audience. */
+    resource: text("resource"),
     state: text("state"),
     codeChallenge: text("code_challenge").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
@@ -70,6 +72,8 @@ export const oauthGrants = sqliteTable(
     clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    /** RFC 8707: the resource every token of the grant is for; null: the default audience (either). */
+    resource: text("resource"),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },

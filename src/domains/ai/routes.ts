@@ -36,6 +36,11 @@ const tags = ["AI"];
 const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimit];
 /** Sending counts the same limit while it reads (`rateLimitBeside`): one limiter hop off the path to the first delta. */
 const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimitBeside];
+/**
+ * Deciding on a call that needs approval is the human step that checks an agent, so no OAuth
+ * client takes it, whatever its scopes: first-party tokens only (CONTRACT, 403 `forbidden`).
+ */
+const decisionMiddleware = [authenticate(), requireEntitlement("ai"), rateLimit];
 
 const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
 const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
@@ -240,8 +245,9 @@ export const aiRoutes = createRouter()
       path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision",
       tags,
       summary: "Approve or reject a tool call awaiting approval",
+      description: "The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.",
       security: bearerAuth,
-      middleware,
+      middleware: decisionMiddleware,
       request: { params: toolCallParams, body: jsonBody(decisionBody) },
       responses: { 200: json(envelope(toolCallSchema), "The tool call after the decision"), ...errors(400, 401, 403, 404, 409, 429) },
     }),

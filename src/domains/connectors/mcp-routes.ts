@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { issuerOf } from "../../http/context";
 import { bearerAuth, errors, json } from "../../http/openapi";
 import { createRouter } from "../../http/validator";
-import { BASE_PATH } from "../../lib/origin";
+import { BASE_PATH, GATEWAY_PATH, isOwnBrowserOrigin, ownResources } from "../../lib/origin";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { handleMcpMessage, JSONRPC, protocolVersionProblem, SUPPORTED_PROTOCOL_VERSIONS } from "./mcp-gateway";
@@ -14,24 +14,25 @@ import { handleMcpMessage, JSONRPC, protocolVersionProblem, SUPPORTED_PROTOCOL_V
  * `POST {base_url}/mcp`, the MCP gateway, and `/.well-known/oauth-protected-resource` (RFC 9728),
  * which tells an MCP client where to get a token for it (MCP authorization, 2025-06-18 and later).
  */
-const GATEWAY_PATH = "/mcp";
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** The scope a third-party token needs (CONTRACT): the gateway runs tools for the user. */
 const GATEWAY_SCOPE = "execution:run";
 /** Same as the discovery documents (spec Limits): cacheable for an hour, by anyone. */
 const METADATA_MAX_AGE_SECONDS = 3600;
 
-const resourceOf = (c: Context<AppEnv>) => `${issuerOf(c)}${BASE_PATH}${GATEWAY_PATH}`;
+const resourceOf = (c: Context<AppEnv>) => ownResources(issuerOf(c)).gateway;
 /** A JSON-RPC error without an id: the request was refused before it was read as JSON-RPC. */
 const refusal = (message: string) => ({ jsonrpc: "2.0", id: null, error: { code: JSONRPC.invalidRequest, message } });
 
 /**
  * DNS rebinding (MCP transport security): a browser page on another origin must not reach the
- * gateway through a name that resolves to it. Requests without Origin (non-browser clients) pass.
+ * gateway through a name that resolves to it. Such a request carries that name in `Host` too, so
+ * the check is against the deployment's own origin (`ISSUER`; loopback only in development), never
+ * the request's. Requests without Origin (non-browser clients) pass.
  */
 const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
-  if (origin !== undefined && origin !== issuerOf(c) && origin !== new URL(c.req.url).origin) {
+  if (origin !== undefined && !isOwnBrowserOrigin(c.env.ISSUER, origin)) {
     return c.json(refusal("Forbidden: this Origin may not use the MCP gateway"), 403);
   }
   await next();
@@ -47,7 +48,7 @@ const challengeWithResourceMetadata = createMiddleware<AppEnv>(async (c, next) =
   c.res.headers.set("WWW-Authenticate", challenge === "Bearer" ? `Bearer ${parameter}` : `${challenge}, ${parameter}`);
 });
 
-const gatewayMiddleware = [sameOriginOnly, challengeWithResourceMetadata, authenticate({ oauthScope: GATEWAY_SCOPE }), requireEntitlement("connectors"), rateLimit];
+const gatewayMiddleware = [sameOriginOnly, challengeWithResourceMetadata, authenticate({ oauthScope: GATEWAY_SCOPE, resource: "gateway" }), requireEntitlement("connectors"), rateLimit];
 const jsonRpcMessage = z.record(z.string(), z.unknown()).openapi("JsonRpcMessage", { description: "One JSON-RPC 2.0 message" });
 const gatewayRoute = (method: "post" | "get" | "delete") => ({
   method,

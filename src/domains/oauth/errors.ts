@@ -13,6 +13,8 @@ const OAUTH_ERROR_STATUS = {
   invalid_grant: 400,
   unsupported_grant_type: 400,
   invalid_scope: 400,
+  /** RFC 8707: a `resource` that is not one of this server's, or not the grant's. */
+  invalid_target: 400,
   invalid_token: 401,
   /** Not RFC 6749's: the spec's code for any exceeded limit, sent in the OAuth error shape. */
   RATE_LIMIT_EXCEEDED: 429,

@@ -9,6 +9,7 @@ import { checkCredentials } from "../identity";
 import type { MailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
+import { requestedResource } from "./resource";
 import { isScope, parseScope, sortScopes } from "./scopes";
 
 /** Time a person has to sign in and consent before the flow must restart. */
@@ -110,6 +111,8 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
   if (scopes.length === 0) return fail("invalid_request", "scope is empty");
   if (!scopes.every(isScope)) return fail("invalid_request", "scope names an unknown scope");
   if (!scopes.every((s) => client.allowedScopes.includes(s))) return fail("invalid_request", "scope names a scope this client is not registered for");
+  const resource = requestedResource(issuer, query.resource);
+  if (!resource.ok) return fail("invalid_target", resource.description);
 
   const now = Date.now();
   const flowId = newId();
@@ -119,6 +122,7 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
     clientId: client.id,
     redirectUri: redirectUri.value,
     scopes: sortScopes(scopes),
+    resource: resource.resource,
     state: state ?? null,
     codeChallenge: challenge,
     createdAt: toIso(now),
@@ -265,7 +269,7 @@ export async function decide(db: Db, issuer: string, flow: Flow, approve: boolea
   const now = Date.now();
   const grantId = newId();
   await db.batch([
-    db.insert(oauthGrants).values({ id: grantId, clientId: finished.clientId, userId: finished.userId!, scopes: finished.scopes, createdAt: toIso(now) }),
+    db.insert(oauthGrants).values({ id: grantId, clientId: finished.clientId, userId: finished.userId!, scopes: finished.scopes, resource: finished.resource, createdAt: toIso(now) }),
     db.insert(oauthCodes).values({
       codeHash: await sha256Hex(code),
       grantId,

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { bearerCredential } from "../../lib/bearer";
-import { BASE_PATH } from "../../lib/origin";
+import { BASE_PATH, ownResources } from "../../lib/origin";
+import { tokenServes } from "../../lib/tokens";
 import { clientIp, issuerOf, signerOf } from "../../http/context";
 import { createRouter } from "../../http/validator";
 import { ApiError } from "../../lib/errors";
@@ -74,10 +75,14 @@ const pageHook = (result: { success: boolean }): undefined => {
   if (!result.success) throw new PageError(400, "Invalid form submission", "Go back to the application and start again.");
 };
 
-/** RFC 6749 §3.2: no parameter may appear twice. */
+/**
+ * RFC 6749 §3.2: no parameter may appear twice. RFC 8707 lets `resource` repeat, but a token names
+ * one audience here, so several are the target error.
+ */
 function singleValued(form: Record<string, string | string[] | undefined>): OAuthForm {
   const single: OAuthForm = {};
   for (const [name, value] of Object.entries(form)) {
+    if (Array.isArray(value) && name === "resource") throw oauthError("invalid_target", "Only one resource may be requested: a token names one audience");
     if (Array.isArray(value)) throw oauthError("invalid_request", `Parameter ${name} is repeated`);
     single[name] = value;
   }
@@ -331,7 +336,7 @@ export const oauthRoutes = router
       request: { body: formBody(tokenForm) },
       responses: {
         200: json(tokenResponse, "Tokens (`Cache-Control: no-store`)"),
-        400: oauthJson("invalid_request, invalid_grant, invalid_scope, unsupported_grant_type"),
+        400: oauthJson("invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type"),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
         429: oauthJson(RATE_LIMITED),
       },
@@ -383,7 +388,9 @@ export const oauthRoutes = router
     async (c) => {
       // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` works as well as `Bearer`.
       const token = bearerCredential(c.req.header("Authorization"));
-      const claims = token === undefined ? undefined : await verifyOAuthToken(signerOf(c), token);
+      const verified = token === undefined ? undefined : await verifyOAuthToken(signerOf(c), token);
+      // Userinfo is part of the API (`{base_url}`): a token issued for the gateway alone is not for it.
+      const claims = verified && !tokenServes(verified, ownResources(issuerOf(c)).api) ? null : verified;
       await limitUserInfo(c, claims);
       return c.json(await userInfo(c.var.db, claims), 200, NO_STORE);
     },

@@ -16,6 +16,7 @@ export const authorizeQuery = z.object({
   state: param("Returned unchanged"),
   code_challenge: param("BASE64URL(SHA-256(code_verifier))"),
   code_challenge_method: param("Always `S256`"),
+  resource: param("RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud`"),
 });
 
 export const tokenForm = z
@@ -26,6 +27,7 @@ export const tokenForm = z
     code_verifier: param("authorization_code: the PKCE verifier"),
     refresh_token: param("refresh_token: the refresh token"),
     scope: param("refresh_token: a narrower scope (optional)"),
+    resource: param("RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none"),
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })

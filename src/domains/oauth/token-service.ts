@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { ACCESS_TOKEN_TTL_SECONDS, accessTokenIdentity, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
 import { clientIdKey, findClient, presentedClient, verifyClient, type ClientCredentialsRow, type OAuthClient, type OAuthForm, type PresentedClient } from "./client-auth";
 import { OAuthError, oauthError } from "./errors";
+import { requestedResource, resourceWithinGrant } from "./resource";
 import { parseScope, sortScopes } from "./scopes";
 
 /** Refresh tokens are long-lived; rotation makes each one single-use, and a new one restarts the clock. */
@@ -15,6 +16,8 @@ const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** RFC 7636 §4.1: 43 to 128 characters of the unreserved set. */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+const OTHER_RESOURCE = "The authorization was granted for another resource";
 
 /** Prefix that makes refresh tokens recognizable in logs and secret scanners. */
 const REFRESH_TOKEN_PREFIX = "ort_";
@@ -70,12 +73,12 @@ interface Spendable {
  * inserts select their grant from the row this exchange marked with its own id, so a request that
  * loses a race to the same code or token writes nothing, and is treated as the replay it is.
  */
-async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], source: Spendable, admit: Admit): Promise<TokenResponse> {
+async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], resource: string | null, source: Spendable, admit: Admit): Promise<TokenResponse> {
   const exchangeId = newId();
   const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
   // The limiter's answer is awaited beside the signing and hashing, and before anything is written.
   const [{ token: accessToken, jti, exp }, refreshTokenHash] = await Promise.all([
-    signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes),
+    signOAuthToken(signer.secret, signer.issuer, grant.userId, client.id, scopes, resource),
     sha256Hex(refreshToken),
     admit(),
   ]);
@@ -117,6 +120,8 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
   const redirectUri = required(form, "redirect_uri");
   const verifier = required(form, "code_verifier");
   if (!CODE_VERIFIER.test(verifier)) throw oauthError("invalid_request", "code_verifier is malformed");
+  const target = requestedResource(signer.issuer, form.resource);
+  if (!target.ok) throw oauthError("invalid_target", target.description);
 
   const codeHash = await sha256Hex(code);
   const [row] = await db
@@ -137,23 +142,27 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
   if (row.code.redirectUri !== redirectUri) throw oauthError("invalid_grant", "redirect_uri does not match the authorization request");
   if ((await s256(verifier)) !== row.code.codeChallenge) throw oauthError("invalid_grant", "PKCE verification failed");
   if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
+  const resource = resourceWithinGrant(row.grant.resource, target.resource);
+  if (resource === undefined) throw oauthError("invalid_target", OTHER_RESOURCE);
 
-  return issueTokens(db, signer, client, row.grant, row.grant.scopes, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash }, admit);
+  return issueTokens(db, signer, client, row.grant, row.grant.scopes, resource, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash }, admit);
 }
 
 /**
  * The rotation's writes, conditioned on everything `rotateRefreshToken` checks afterwards from the
  * same batch's reads (client credentials and method, the token's grant and client, unspent,
- * unrevoked, unexpired, scope within the grant), so they take effect exactly when the checks
- * pass. `?1` token hash, `?2` exchange id, `?3` now, `?4` client id, `?5` auth method, `?6` the
- * presented secret's hash, `?7` the requested scopes (JSON array, or null when none were asked).
+ * unrevoked, unexpired, scope and resource within the grant), so they take effect exactly when the
+ * checks pass. `?1` token hash, `?2` exchange id, `?3` now, `?4` client id, `?5` auth method, `?6`
+ * the presented secret's hash, `?7` the requested scopes (JSON array, or null when none were asked),
+ * `?8` the requested resource (null when none was asked).
  */
 const SPEND_REFRESH_TOKEN = `UPDATE oauth_refresh_tokens SET consumed_at = ?3, exchange_id = ?2
   WHERE token_hash = ?1 AND consumed_at IS NULL AND expires_at > ?3
     AND grant_id IN (
       SELECT g.id FROM oauth_grants g WHERE g.revoked_at IS NULL AND g.client_id = ?4
         AND (?7 IS NULL OR (json_array_length(?7) > 0
-          AND NOT EXISTS (SELECT 1 FROM json_each(?7) r WHERE r.value NOT IN (SELECT s.value FROM json_each(g.scopes) s)))))
+          AND NOT EXISTS (SELECT 1 FROM json_each(?7) r WHERE r.value NOT IN (SELECT s.value FROM json_each(g.scopes) s))))
+        AND (?8 IS NULL OR g.resource IS NULL OR g.resource = ?8))
     AND EXISTS (SELECT 1 FROM oauth_clients c WHERE c.id = ?4 AND c.token_endpoint_auth_method = ?5 AND (?5 = 'none' OR c.secret_hash = ?6))
   RETURNING 1`;
 
@@ -166,6 +175,7 @@ interface RefreshTokenRow {
   userId: string;
   /** JSON array, as stored. */
   scopes: string;
+  resource: string | null;
   revokedAt: string | null;
 }
 
@@ -181,6 +191,12 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
   const requested = form.scope === undefined ? undefined : parseScope(form.scope);
   // The limiter's answer is awaited beside the hashing, and before the batch (it writes).
   const [tokenHash, newTokenHash, presentedSecretHash] = await Promise.all([sha256Hex(form.refresh_token!), sha256Hex(refreshToken), secretHash, admit()]);
+  const target = requestedResource(signer.issuer, form.resource);
+  if (!target.ok) {
+    // Refused before the batch, so nothing is spent; the client's own errors still come first.
+    await verifyClient(presented, await findClient(db, presented.id), secretHash);
+    throw oauthError("invalid_target", target.description);
+  }
   const identity = accessTokenIdentity();
   const exchangeId = newId();
   const nowMs = Date.now();
@@ -195,13 +211,13 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
     d1
       .prepare(
         `SELECT t.consumed_at AS consumedAt, t.expires_at AS expiresAt, g.id AS grantId, g.client_id AS clientId, g.user_id AS userId,
-           g.scopes AS scopes, g.revoked_at AS revokedAt
+           g.scopes AS scopes, g.resource AS resource, g.revoked_at AS revokedAt
          FROM oauth_refresh_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.token_hash = ?1`,
       )
       .bind(tokenHash),
     d1
       .prepare(SPEND_REFRESH_TOKEN)
-      .bind(tokenHash, exchangeId, now, clientId, presented.secret === undefined ? "none" : "client_secret_basic", presentedSecretHash ?? null, requested ? JSON.stringify(requested) : null),
+      .bind(tokenHash, exchangeId, now, clientId, presented.secret === undefined ? "none" : "client_secret_basic", presentedSecretHash ?? null, requested ? JSON.stringify(requested) : null, target.resource),
     d1.prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`).bind(tokenHash, exchangeId, identity.jti, toIso(identity.exp * 1000)),
     d1
       .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
@@ -227,6 +243,9 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
     }
     scopes = sortScopes(requested);
   }
+  // Like the scope: the token may name either resource of a grant for none, only the grant's otherwise.
+  const resource = resourceWithinGrant(row.resource, target.resource);
+  if (resource === undefined) throw oauthError("invalid_target", OTHER_RESOURCE);
   if (!spent?.results.length) {
     // Every check passed on the batch's reads, yet the spend did not: only a concurrent request
     // spending the same token does that. It is a replay.
@@ -234,7 +253,7 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
     throw oauthError("invalid_grant", "The grant has already been used");
   }
   return {
-    access_token: await signOAuthToken(signer.secret, signer.issuer, row.userId, client.id, scopes, identity).then(({ token }) => token),
+    access_token: await signOAuthToken(signer.secret, signer.issuer, row.userId, client.id, scopes, resource, identity).then(({ token }) => token),
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
