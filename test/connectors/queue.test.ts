@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enqueueToolCall, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
-import { MAX_DELIVERIES, prepareToolCall, processToolCall } from "../../src/domains/connectors/tool-calls";
+import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execute";
+import { MAX_DELIVERIES, prepareToolCall, processToolCall, RUN_CALL_WAIT_MS } from "../../src/domains/connectors/tool-calls";
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
 import { call, createUser, type TestUser } from "../helpers/api";
@@ -154,6 +155,24 @@ describe("tool-executions consumer", () => {
     expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/echo")).toBe(before);
     expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "The call was interrupted; it is not repeated" });
+  });
+
+  it("a call of a run carries a deadline 2 minutes minus the longest call out; a delivery after it does nothing", async () => {
+    const { call } = await setup();
+    const enqueuedAt = Date.now();
+    const sent = await prepareToolCall(env, { ...call(), messageId: "message-1" });
+    const notAfter = Date.parse(sent.notAfter!);
+    expect(notAfter - enqueuedAt).toBeGreaterThanOrEqual(RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS - 1_000);
+    expect(notAfter - enqueuedAt).toBeLessThanOrEqual(RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS + 1_000);
+    // Delivered after the run gave up (a retry late in its backoff): failed, nothing sent.
+    const late = { ...sent, notAfter: new Date(Date.now() - 1_000).toISOString() };
+    const before = toolRequests("/echo");
+    expect(await processToolCall(createDb(env.DB), env, late, 4)).toEqual({
+      action: "ack",
+      settled: { messageId: "message-1", callId: sent.callId, result: { success: false, output: {}, error: "The run stopped waiting for this call; it was not run" } },
+    });
+    expect(toolRequests("/echo")).toBe(before);
+    expect(await callRow(sent.callId)).toMatchObject({ state: "failed" });
   });
 
   it("the message carries ids only; the input waits sealed in R2 and is deleted when the call settles", async () => {

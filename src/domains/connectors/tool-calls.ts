@@ -32,6 +32,8 @@ export const toolCallMessage = z.object({
   /** The session's owner approved the call (a tool with `requiresApproval`, run by the assistant). */
   approved: z.boolean().default(false),
   locale: z.string().optional(),
+  /** A call of a run is not started after this (ISO time): the run stops waiting for it at RUN_CALL_WAIT_MS. */
+  notAfter: z.string().datetime().nullable().default(null),
 });
 export type ToolCallMessage = z.input<typeof toolCallMessage>;
 /** What a producer (the assistant's run) hands over: the message and the call's input. */
@@ -46,6 +48,11 @@ const RETRY_MAX_SECONDS = 300;
 const STALE_CLAIM_MARGIN_MS = 60_000;
 /** CONTRACT "Sizes": a call's output in the run's history and events is cut here. */
 export const RUN_OUTPUT_MAX_BYTES = 64 * 1024;
+/**
+ * CONTRACT (issue "conformance", point 13): a run waits at most 2 minutes for a queued call. A call
+ * is not started later than that minus the longest call, so one that starts always ends in time.
+ */
+export const RUN_CALL_WAIT_MS = 2 * 60_000;
 /** Provider answers that say the call was not processed: the only ones worth another delivery. */
 const NOT_PROCESSED = new Set([429, 503]);
 
@@ -62,7 +69,8 @@ export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: 
 /** Stores the call's input (sealed, in R2) and answers the message that names it. */
 export async function prepareToolCall(env: Env, call: ToolCall): Promise<ToolCallMessage> {
   const { input, ...message } = call;
-  const parsed = toolCallMessage.parse(message);
+  const notAfter = message.messageId ? new Date(Date.now() + RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS).toISOString() : null;
+  const parsed = toolCallMessage.parse({ notAfter, ...message });
   await putToolCallInput(env, parsed.callId, input);
   return parsed;
 }
@@ -166,6 +174,8 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     await failStaleClaim(db, message.callId, nowMs);
     return { action: "ack" };
   }
+  // The run gave up on the call (and told its model): a late delivery does nothing.
+  if (message.notAfter && nowMs > Date.parse(message.notAfter)) return fail("The run stopped waiting for this call; it was not run");
   const retryOrDeadLetter = async (delaySeconds: number, reason: string): Promise<Disposition> => {
     if (deliveries < MAX_DELIVERIES) {
       await settle(db, message.callId, { state: "retry", error: reason });
