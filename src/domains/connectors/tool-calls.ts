@@ -63,8 +63,15 @@ export interface SettledCall {
   result: { success: boolean; output: Record<string, unknown>; error: string | null };
 }
 
-/** What the host does with the message, and the settled call to hand to its run, if any. */
-export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: number }) & { settled?: SettledCall };
+/** A retry to show on the call in its run: "retrying in 20 s: <why>". */
+export interface CallProgress {
+  messageId: string;
+  callId: string;
+  detail: string;
+}
+
+/** What the host does with the message, and the settled call (or the retry) to tell its run, if any. */
+export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: number; progress?: CallProgress }) & { settled?: SettledCall };
 
 /** Stores the call's input (sealed, in R2) and answers the message that names it. */
 export async function prepareToolCall(env: Env, call: ToolCall): Promise<ToolCallMessage> {
@@ -179,7 +186,8 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
   const retryOrDeadLetter = async (delaySeconds: number, reason: string): Promise<Disposition> => {
     if (deliveries < MAX_DELIVERIES) {
       await settle(db, message.callId, { state: "retry", error: reason });
-      return { action: "retry", delaySeconds };
+      const progress = message.messageId ? { progress: { messageId: message.messageId, callId: message.callId, detail: `retrying in ${delaySeconds} s: ${reason}` } } : {};
+      return { action: "retry", delaySeconds, ...progress };
     }
     // On the last delivery the call is failed here and the Queue moves the message to the DLQ.
     return { ...(await fail(`Gave up after ${deliveries} attempts: ${reason}`)), action: "retry", delaySeconds };
