@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { readExecution } from "../../src/domains/connectors/executions";
 import { purgeDeletedPayloads } from "../../src/domains/connectors/payloads";
+import { seal } from "../../src/domains/connectors/sealing";
 import { prepareToolCall, RUN_OUTPUT_MAX_BYTES } from "../../src/domains/connectors/tool-calls";
 import worker from "../../src/index";
 import { MAX_BODY_BYTES } from "../../src/limits";
@@ -185,6 +186,19 @@ describe("sizes: recorded whole, read back whole, called once", () => {
     expect(received.get(id)).toBe(1);
     const stored = await record(instanceId, await latestExecution(instanceId));
     expect(JSON.stringify(stored!.output).length).toBe(MiB);
+  });
+
+  it("a record written before payloads moved to R2 (sealed columns in D1) still opens", async () => {
+    const user = await createUser();
+    const { instanceId, tools } = await connectedAt(user);
+    const id = crypto.randomUUID();
+    const part = async (name: string, value: unknown) => (await seal(env.CREDENTIALS_KEY, ["execution", id, name], JSON.stringify(value))).sealed;
+    await env.DB.prepare(
+      "INSERT INTO connector_executions (id, instance_id, tool_id, tool_key, status, actor_id, actor_type, duration_ms, input_sealed, output_sealed, created_at) VALUES (?, ?, ?, 'echo', 'success', ?, 'user', 5, ?, ?, ?)",
+    )
+      .bind(id, instanceId, tools.echo!, user.id, await part("input", { text: "old" }), await part("output", { bytes: 3 }), new Date().toISOString())
+      .run();
+    expect(await record(instanceId, id)).toMatchObject({ id, status: "success", input: { text: "old" }, output: { bytes: 3 } });
   });
 
   it("deleting the instance deletes its payloads from R2", async () => {
