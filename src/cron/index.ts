@@ -2,7 +2,7 @@ import { createDb } from "../db/client";
 import { purgeOAuth } from "../domains/oauth/purge";
 import { purgeExpiredTokens } from "../domains/identity/service";
 import { purgeExpiredNotifications } from "../domains/notifications/service";
-import { purgeExpiredOAuthStates, refreshExpiringCredentials } from "../domains/connectors";
+import { purgeDeletedPayloads, purgeExpiredOAuthStates, refreshExpiringCredentials } from "../domains/connectors";
 import { refreshStatus, takeDailySnapshot } from "../domains/status/cron";
 import { describeError, logError } from "../lib/log";
 
@@ -16,7 +16,7 @@ export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const DAILY = "5 0 * * *";
 
 export const CRON_TASKS: Record<string, Task[]> = {
-  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env), (env) => purgeOAuth(createDb(env.DB)), (env, scheduledTime) => refreshExpiringCredentials(createDb(env.DB), env, scheduledTime), (env, scheduledTime) => purgeExpiredOAuthStates(createDb(env.DB), scheduledTime)],
+  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env), (env) => purgeOAuth(createDb(env.DB)), (env, scheduledTime) => refreshExpiringCredentials(createDb(env.DB), env, scheduledTime), (env, scheduledTime) => purgeExpiredOAuthStates(createDb(env.DB), scheduledTime), (env) => purgeDeletedPayloads(createDb(env.DB), env)],
   [DAILY]: [(env, scheduledTime) => takeDailySnapshot(env, scheduledTime)],
 };
 

@@ -177,6 +177,19 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   /**
+   * A queued call's retry (the provider answered 429 or 503), shown as `activity` on the call in a
+   * `tool.progress` event; false when no call of this run is executing under that queued id.
+   */
+  reportToolProgress(queuedCallId: string, detail: string): boolean {
+    const spec = this.store.spec;
+    const call = this.store.toolCalls.calls?.find((candidate) => `${spec?.runId}:${candidate.id}` === queuedCallId);
+    if (!spec || call?.status !== "executing" || this.finishing) return false;
+    const activity = { title: `Run ${call.toolKey}`, detail, subject: call.toolKey.split(".")[0] ?? call.toolKey, status: "retrying" };
+    this.log.append(spec.runId, "tool.progress", toolEventPayload(call, activity), call.id);
+    return true;
+  }
+
+  /**
    * The session owner's decision on a call awaiting approval: the call as it now stands, or null
    * when no such call is pending in this run (a 409 for the caller).
    */

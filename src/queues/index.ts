@@ -1,6 +1,6 @@
 import { createDb } from "../db/client";
-import { deliverToolResult } from "../domains/ai";
-import { processToolCall, type SettledCall } from "../domains/connectors";
+import { deliverToolResult, reportToolProgress } from "../domains/ai";
+import { processToolCall, type CallProgress, type SettledCall } from "../domains/connectors";
 import { describeError, logError } from "../lib/log";
 
 /**
@@ -21,6 +21,15 @@ async function handToRun(env: Env, { messageId, callId, result }: SettledCall) {
   }
 }
 
+/** A retry shown on the call in its run; like a hand-off, a failure to show it is logged, nothing more. */
+async function showRetry(env: Env, { messageId, callId, detail }: CallProgress) {
+  try {
+    await reportToolProgress(env, messageId, callId, detail);
+  } catch (error) {
+    logError(env, { queue: "tool-executions", callId, messageId, ...describeError(error) });
+  }
+}
+
 /** The messages of a batch are independent calls: they run side by side, each acked or retried on its own. */
 async function consumeToolExecutions(batch: MessageBatch, env: Env) {
   const db = createDb(env.DB);
@@ -30,7 +39,10 @@ async function consumeToolExecutions(batch: MessageBatch, env: Env) {
         const disposition = await processToolCall(db, env, message.body, message.attempts);
         if (disposition.settled) await handToRun(env, disposition.settled);
         if (disposition.action === "ack") message.ack();
-        else message.retry({ delaySeconds: disposition.delaySeconds });
+        else {
+          if (disposition.progress) await showRetry(env, disposition.progress);
+          message.retry({ delaySeconds: disposition.delaySeconds });
+        }
       } catch (error) {
         logError(env, { queue: batch.queue, ...describeError(error) });
         message.retry();

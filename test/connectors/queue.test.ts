@@ -1,8 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueToolCall, type ToolCallMessage } from "../../src/domains/connectors";
-import { MAX_DELIVERIES, processToolCall } from "../../src/domains/connectors/tool-calls";
+import { enqueueToolCall, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
+import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execute";
+import { MAX_DELIVERIES, prepareToolCall, processToolCall, RUN_CALL_WAIT_MS } from "../../src/domains/connectors/tool-calls";
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
 import { call, createUser, type TestUser } from "../helpers/api";
@@ -10,9 +11,9 @@ import { installToolServer, failFlaky, seen } from "./fakes/tool-server";
 import { connected } from "./helpers";
 
 /**
- * The tool-executions consumer (issue: connectors, point 10): the same executor as direct execution,
- * at most once per call id, transient failures retried with backoff, a call that keeps failing
- * dead-lettered with its record kept.
+ * The tool-executions consumer (issue: connectors, point 10; hardening, point 1): the same executor
+ * as direct execution, at most one external call per call id, only "not processed" answers (429,
+ * 503) retried with backoff, a call that keeps being refused dead-lettered with its record kept.
  */
 beforeAll(() => installToolServer());
 
@@ -27,7 +28,7 @@ function claimsOf(user: TestUser): ToolCallMessage["claims"] {
 async function setup(tool?: Record<string, unknown>) {
   const user = await createUser();
   const instance = await connected(user, { tool });
-  const message = (input: Record<string, unknown> = { text: "hi" }): ToolCallMessage => ({
+  const call = (input: Record<string, unknown> = { text: "hi" }): ToolCall => ({
     callId: `call-${crypto.randomUUID()}`,
     claims: claimsOf(user),
     workspaceId: user.personalWorkspaceId,
@@ -36,7 +37,9 @@ async function setup(tool?: Record<string, unknown>) {
     input,
     runId: "run-1",
   });
-  return { user, ...instance, message };
+  /** The message a producer sends: the input goes to R2, the message carries ids. */
+  const message = (input?: Record<string, unknown>) => prepareToolCall(env, call(input));
+  return { user, ...instance, call, message };
 }
 
 /** Delivers one message to the Worker's queue handler, as the Queue would on its `attempts`-th delivery. */
@@ -56,7 +59,7 @@ const toolRequests = (path: string) => seen.filter((request) => request.url.ends
 describe("tool-executions consumer", () => {
   it("runs a call once, as the agent of the run; a redelivery acks without calling again", async () => {
     const { message, instanceId, as } = await setup();
-    const sent = message();
+    const sent = await message();
     const before = toolRequests("/echo");
     expect(await deliver(sent)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/echo")).toBe(before + 1);
@@ -71,9 +74,9 @@ describe("tool-executions consumer", () => {
     expect((await historyOf(instanceId, as)).meta.total).toBe(1);
   });
 
-  it("an unreachable provider is retried with backoff, then succeeds on a later delivery", async () => {
+  it("a 503 answer (not processed) is retried with backoff, then succeeds on a later delivery", async () => {
     const { message, instanceId, as } = await setup({ toolKey: "flaky" });
-    const sent = message();
+    const sent = await message();
     failFlaky(1);
     expect(await deliver(sent)).toEqual({ acked: false, retry: { msgId: expect.any(String) } });
     expect(await callRow(sent.callId)).toMatchObject({ state: "retry", attempts: 1 });
@@ -85,16 +88,18 @@ describe("tool-executions consumer", () => {
 
   it("the backoff doubles per delivery, at most 5 minutes", async () => {
     // The test harness's batch does not keep a retry's delay, so the consumer's answer is read directly.
-    const { message } = await setup({ toolKey: "down" });
-    const sent = message();
+    const { message } = await setup({ toolKey: "flaky" });
+    const sent = await message();
+    failFlaky(MAX_DELIVERIES);
     const delays = [];
     for (let attempts = 1; attempts < MAX_DELIVERIES; attempts++) delays.push(await processToolCall(createDb(env.DB), env, sent, attempts));
     expect(delays).toEqual([10, 20, 40, 80, 160].map((delaySeconds) => ({ action: "retry", delaySeconds })));
   });
 
-  it("a call that keeps failing is failed with its record and goes to the dead-letter queue on the last delivery", async () => {
-    const { message, instanceId, as } = await setup({ toolKey: "down" });
-    const sent = message();
+  it("a call that keeps being refused is failed with its record and goes to the dead-letter queue on the last delivery", async () => {
+    const { message, instanceId, as } = await setup({ toolKey: "flaky" });
+    const sent = await message();
+    failFlaky(1);
     const outcome = await deliver(sent, MAX_DELIVERIES);
     // Retrying past max_retries is what moves a message to the DLQ (wrangler.toml dead_letter_queue).
     expect(outcome.acked).toBe(false);
@@ -103,14 +108,90 @@ describe("tool-executions consumer", () => {
     const history = await historyOf(instanceId, as);
     expect(history.data[0]).toMatchObject({ status: "error", actorType: "agent" });
     // A later redelivery (say, from the DLQ by an operator) still never runs it again.
-    const before = toolRequests("/down");
+    const before = toolRequests("/flaky");
     expect(await deliver(sent, 1)).toEqual({ acked: true, retry: null });
-    expect(toolRequests("/down")).toBe(before);
+    expect(toolRequests("/flaky")).toBe(before);
   });
+
+  it("an unreachable server after the call was sent is final: failed, recorded, never sent again", async () => {
+    const { message, instanceId, as } = await setup({ toolKey: "down" });
+    const sent = await message();
+    const before = toolRequests("/down");
+    expect(await deliver(sent)).toEqual({ acked: true, retry: null });
+    expect(toolRequests("/down")).toBe(before + 1);
+    expect(await callRow(sent.callId)).toMatchObject({ state: "failed", attempts: 1, execution_id: expect.any(String) });
+    expect((await historyOf(instanceId, as)).data[0]).toMatchObject({ status: "error", actorType: "agent" });
+    expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
+    expect(toolRequests("/down")).toBe(before + 1);
+  });
+
+  it("a failure inside the API after the call (recording it) never makes the call again", async () => {
+    const { message } = await setup();
+    const sent = await message({ text: "record me" });
+    // Recording this call's history row fails, as a D1 fault after the external call would.
+    await env.DB.prepare(
+      `CREATE TRIGGER fail_recording BEFORE INSERT ON connector_executions WHEN NEW.instance_id = '${sent.instanceId}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+    ).run();
+    try {
+      const before = toolRequests("/echo");
+      expect(await deliver(sent)).toEqual({ acked: true, retry: null });
+      expect(toolRequests("/echo")).toBe(before + 1);
+      expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "The call was made, but its result could not be recorded; it is not repeated" });
+      for (const attempts of [2, 3]) expect(await deliver(sent, attempts)).toEqual({ acked: true, retry: null });
+      expect(toolRequests("/echo")).toBe(before + 1);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER fail_recording").run();
+    }
+  });
+
+  it("a redelivery of a dispatched call does not call again; one left by a dead consumer is failed", async () => {
+    const { message } = await setup();
+    const sent = await message();
+    const before = toolRequests("/echo");
+    // A consumer marked the call dispatched and died before recording anything.
+    await env.DB.prepare("INSERT INTO connector_tool_calls (call_id, instance_id, tool_id, run_id, state, attempts, claimed_at, updated_at) VALUES (?, ?, ?, 'run-1', 'dispatched', 1, ?, ?)")
+      .bind(sent.callId, sent.instanceId, sent.toolId, new Date(Date.now() - 10 * 60_000).toISOString(), new Date().toISOString())
+      .run();
+    expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
+    expect(toolRequests("/echo")).toBe(before);
+    expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "The call was interrupted; it is not repeated" });
+  });
+
+  it("a call of a run carries a deadline 2 minutes minus the longest call out; a delivery after it does nothing", async () => {
+    const { call } = await setup();
+    const enqueuedAt = Date.now();
+    const sent = await prepareToolCall(env, { ...call(), messageId: "message-1" });
+    const notAfter = Date.parse(sent.notAfter!);
+    expect(notAfter - enqueuedAt).toBeGreaterThanOrEqual(RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS - 1_000);
+    expect(notAfter - enqueuedAt).toBeLessThanOrEqual(RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS + 1_000);
+    // Delivered after the run gave up (a retry late in its backoff): failed, nothing sent.
+    const late = { ...sent, notAfter: new Date(Date.now() - 1_000).toISOString() };
+    const before = toolRequests("/echo");
+    expect(await processToolCall(createDb(env.DB), env, late, 4)).toEqual({
+      action: "ack",
+      settled: { messageId: "message-1", callId: sent.callId, result: { success: false, output: {}, error: "The run stopped waiting for this call; it was not run" } },
+    });
+    expect(toolRequests("/echo")).toBe(before);
+    expect(await callRow(sent.callId)).toMatchObject({ state: "failed" });
+  });
+
+  it("the message carries ids only; the input waits sealed in R2 and is deleted when the call settles", async () => {
+    const { message } = await setup();
+    const input = { text: "x".repeat(200_000) };
+    const sent = await message(input);
+    expect(JSON.stringify(sent).length).toBeLessThan(2_000);
+    const stored = await env.BLOBS.get(`tool-calls/${sent.callId}`);
+    expect(stored).not.toBeNull();
+    expect(await stored!.text()).not.toContain("xxxxxxxx");
+    expect(await deliver(sent)).toEqual({ acked: true, retry: null });
+    expect(seen.at(-1)!.body).toEqual(input);
+    expect(await env.BLOBS.get(`tool-calls/${sent.callId}`)).toBeNull();
+  });
+
 
   it("a refusal that no retry can change is acked and recorded on the call, with nothing sent", async () => {
     const { message } = await setup({ toolKey: "approve-me", requiresApproval: true });
-    const sent = message();
+    const sent = await message();
     const before = seen.length;
     expect(await deliver(sent)).toEqual({ acked: true, retry: null });
     expect(seen.length).toBe(before);
@@ -120,15 +201,15 @@ describe("tool-executions consumer", () => {
   it("another user's instance is not found for the caller, and a malformed message is acked", async () => {
     const { message } = await setup();
     const stranger = await createUser();
-    const sent = { ...message(), claims: claimsOf(stranger), workspaceId: stranger.personalWorkspaceId };
+    const sent = { ...(await message()), claims: claimsOf(stranger), workspaceId: stranger.personalWorkspaceId };
     expect(await deliver(sent)).toEqual({ acked: true, retry: null });
     expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "Connector instance not found" });
     expect(await deliver({ callId: 42 })).toEqual({ acked: true, retry: null });
   });
 
   it("through the real Queue: enqueueToolCall is consumed by the Worker's consumer", async () => {
-    const { message } = await setup();
-    const sent = message({ text: "queued" });
+    const { call } = await setup();
+    const sent = call({ text: "queued" });
     await enqueueToolCall(env, sent);
     // Local queues deliver after their batch timeout (seconds): poll with room to spare.
     const deadline = Date.now() + 20_000;

@@ -8,7 +8,7 @@ import { oauthClients } from "./oauth";
  * (`src/domains/connectors/catalogue.ts`); only custom definitions live here.
  * Secret columns: `connector_definitions.auth_config` (may hold a client secret; never returned),
  * `connector_credentials.sealed`, `connector_executions.input_sealed`/`output_sealed` (AES-GCM,
- * `credentials.ts`), `connector_oauth_states.code_verifier`.
+ * `credentials.ts`; new rows keep their sealed payload in R2, `payloads.ts`), `connector_oauth_states.code_verifier`.
  */
 export const connectorDefinitions = sqliteTable(
   "connector_definitions",
@@ -120,9 +120,14 @@ export const connectorExecutions = sqliteTable(
     durationMs: integer("duration_ms").notNull(),
     httpStatus: integer("http_status"),
     errorMessage: text("error_message"),
-    /** Sealed like credentials (AAD = execution id + "input"/"output" + key version). */
-    inputSealed: text("input_sealed").notNull(),
-    outputSealed: text("output_sealed").notNull(),
+    /**
+     * R2 key (`executions/<id>`) of the sealed `{ input, output }` (CONTRACT "Sizes": a D1 row holds
+     * at most 2 MB, a recorded output up to 5 MiB). Rows from before migration 0010 have it null and
+     * keep their payload in the two sealed columns (AAD = execution id + "input"/"output").
+     */
+    payloadKey: text("payload_key"),
+    inputSealed: text("input_sealed"),
+    outputSealed: text("output_sealed"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("connector_executions_instance_created_idx").on(t.instanceId, t.createdAt, t.id)],
@@ -133,6 +138,9 @@ export const connectorExecutions = sqliteTable(
  * that makes a redelivered message never run a call twice. `state`: `running` (claimed), `retry`
  * (a transient failure released it), `done` (ran; `execution_id` is its history row), `failed`
  * (refused, interrupted, or out of retries and dead-lettered).
+ * `dispatched` (set by a conditional UPDATE just before the external call): from there only an
+ * answer that says "not processed" (429, 503) releases the call to `retry`; whatever else happens,
+ * a redelivery never calls again (CONTRACT "Retries").
  */
 export const connectorToolCalls = sqliteTable(
   "connector_tool_calls",
@@ -143,7 +151,7 @@ export const connectorToolCalls = sqliteTable(
       .references(() => connectorInstances.id, { onDelete: "cascade" }),
     toolId: text("tool_id").notNull(),
     runId: text("run_id"),
-    state: text("state", { enum: ["running", "retry", "done", "failed"] }).notNull(),
+    state: text("state", { enum: ["running", "dispatched", "retry", "done", "failed"] }).notNull(),
     attempts: integer("attempts").notNull(),
     executionId: text("execution_id"),
     error: text("error"),
@@ -197,3 +205,12 @@ export const connectorOauthStates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.stateHash] }), index("connector_oauth_states_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * R2 objects whose D1 row is gone, filled by triggers (migration 0010) on every delete of an
+ * execution or a tool call, cascades included, and emptied by the cron (`purgeDeletedPayloads`).
+ */
+export const connectorBlobDeletions = sqliteTable("connector_blob_deletions", {
+  key: text("key").primaryKey(),
+  createdAt: text("created_at").notNull(),
+});

@@ -8,4 +8,4 @@ export { CallMailbox } from "./run/mailbox";
 export { ProviderError } from "./providers/types";
 export { combineToolSources, NO_TOOLS, type DeliveredToolResult, type ToolContext, type ToolDefinition, type ToolSource } from "./tools";
 export { runToolSource } from "./connector-tools";
-export { deliverToolResult } from "./runs";
+export { deliverToolResult, reportToolProgress } from "./runs";

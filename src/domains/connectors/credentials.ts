@@ -127,9 +127,6 @@ export async function openCredentials(env: Env, instanceId: string, row: { credT
   }
 }
 
-/** Seals an execution's input or output, bound to the execution row. */
-export const sealExecutionPart = async (env: Env, executionId: string, part: "input" | "output", value: unknown) =>
-  (await seal(env.CREDENTIALS_KEY, ["execution", executionId, part], JSON.stringify(value))).sealed;
-
+/** Opens the input or output of an execution recorded before its payload moved to R2 (migration 0010). */
 export const openExecutionPart = async (env: Env, executionId: string, part: "input" | "output", sealed: string) =>
   JSON.parse(await open(env.CREDENTIALS_KEY, ["execution", executionId, part], sealed)) as unknown;

@@ -3,20 +3,32 @@ import type { Db } from "../../db/client";
 import { connectorCredentials, connectorExecutions, connectorInstances, connectorTools } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { logError } from "../../lib/log";
 import { consumeLimit, rateLimitExceeded } from "../limits";
 import type { AuthContext } from "../identity";
 import { resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
 import { adapterFor } from "./adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "./adapters/types";
 import { resolveLocale, providerSettings, type Locale } from "./catalogue";
-import { openCredentials, sealExecutionPart } from "./credentials";
+import { openCredentials } from "./credentials";
 import { requireAllowedUrls } from "./destinations";
 import { instanceQuery } from "./instances";
 import { schemaErrors } from "./json-schema";
 import { outboundFetch, parseAllowList } from "./outbound";
+import { putExecutionPayload, executionKey } from "./payloads";
+import { redact, redactJson, secretsOf } from "./redact";
 
-/** CONTRACT "Tools and execution": every call gives up after 30 seconds. */
+/**
+ * CONTRACT "Tools and execution": a call gives up after 30 seconds; `sql-database` after 35, so
+ * the spec's 30 s statement timeout answers first (`success` false, SQLSTATE 57014).
+ */
 export const EXECUTION_TIMEOUT_MS = 30_000;
+const SQL_EXECUTION_TIMEOUT_MS = 35_000;
+/** The longest any call may take (a queued call's claim older than this belongs to a dead consumer). */
+export const MAX_EXECUTION_TIMEOUT_MS = SQL_EXECUTION_TIMEOUT_MS;
+export const executionTimeoutMs = (connectorKey: string) => (connectorKey === "sql-database" ? SQL_EXECUTION_TIMEOUT_MS : EXECUTION_TIMEOUT_MS);
+/** CONTRACT "Sizes": the largest output recorded; a larger answer is 502 "answer too large". */
+export const MAX_OUTPUT_BYTES = 5 * 1024 * 1024;
 /** A tool's `rateLimitRpm` counts calls in a one-minute window. */
 const RPM_WINDOW_SECONDS = 60;
 
@@ -65,19 +77,49 @@ export async function adapterContext(env: Env, resolved: ResolvedInstance, crede
   };
 }
 
-/**
- * Runs one tool for an actor, with CONTRACT's order of checks: instance visible (404), can execute
- * (403), tool exists (404), tool active and instance usable (409; provider not configured 503),
- * approval (403, nothing sent), input (400), the tool's rate limit (429), then the call. One D1
- * round trip before the call, one after (the history record).
- */
 export interface ExecuteOptions {
   localeTag?: string;
   /** The session's owner approved this call of a tool that requires approval (the assistant's card). */
   approved?: boolean;
+  /**
+   * Runs right before the external call, after every check: a queued call marks itself
+   * `dispatched` here, so that nothing after this point can make it run again.
+   */
+  beforeCall?: () => Promise<void>;
 }
 
-export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}) {
+/** A call that reached the adapter: its history row, and either a result or the adapter's failure. */
+export interface Execution {
+  executionId: string;
+  result: ToolResult | null;
+  failure: AdapterError | null;
+  durationMs: number;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/**
+ * The adapter's answer as it may be returned and recorded: secrets the provider quoted are
+ * redacted, and an output above MAX_OUTPUT_BYTES becomes a failure without output.
+ */
+function screened(result: ToolResult | null, failure: AdapterError | null, secrets: string[]): { result: ToolResult | null; failure: AdapterError | null } {
+  if (failure) return { result: null, failure: new AdapterError(failure.kind, redact(failure.message, secrets), failure.httpStatus) };
+  if (!result) return { result: null, failure: null };
+  if (byteLength(JSON.stringify(result.output)) > MAX_OUTPUT_BYTES) {
+    return { result: null, failure: new AdapterError("bad_response", "The answer is too large (more than 5 MiB)", result.httpStatus) };
+  }
+  if (result.success) return { result, failure: null };
+  return { result: { ...result, error: result.error === null ? null : redact(result.error, secrets), output: redactJson(result.output, secrets) as Record<string, unknown> }, failure: null };
+}
+
+/**
+ * Runs one tool for an actor, with CONTRACT's order of checks: instance visible (404), can execute
+ * (403), tool exists (404), tool active and instance usable (409; provider not configured 503),
+ * approval (403, nothing sent), input (400), the tool's rate limit (429), then the call. Throws
+ * only before the call; a call that was made is answered as an `Execution`, recorded in the
+ * history with its payload sealed in R2 (a failure while recording throws, after the call).
+ */
+export async function runExecution(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}): Promise<Execution> {
   const [records, tools, credentials] = await db.batch([
     instanceQuery(db).where(and(eq(connectorInstances.id, instanceId), visibleTo(auth))),
     db.select().from(connectorTools).where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId), toolsVisibleTo(auth))),
@@ -105,20 +147,23 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
   }
   const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
   if (!adapter) throw notConfigured();
+  const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(executionTimeoutMs(instance.connectorKey)));
+  await options.beforeCall?.();
 
   const started = Date.now();
-  let result: ToolResult | null = null;
-  let failure: AdapterError | null = null;
+  let answered: ToolResult | null = null;
+  let error: AdapterError | null = null;
   try {
-    const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(EXECUTION_TIMEOUT_MS));
-    result = await adapter.execute(tool.toolKey, input, context);
-  } catch (error) {
-    if (!(error instanceof AdapterError)) throw error;
-    failure = error;
+    answered = await adapter.execute(tool.toolKey, input, context);
+  } catch (caught) {
+    // Anything else an adapter throws is a fault after the call may have been made: recorded, never retried.
+    if (!(caught instanceof AdapterError)) logError(env, { connector: instance.connectorKey, error: caught instanceof Error ? caught.name : "unknown" });
+    error = caught instanceof AdapterError ? caught : new AdapterError("unreachable", "The call failed inside the connector");
   }
   const durationMs = Date.now() - started;
+  const { result, failure } = screened(answered, error, secretsOf(context.credentials));
   const executionId = newId();
-  const output = result?.output ?? {};
+  await putExecutionPayload(env, executionId, { input, output: result ? result.output : null });
   await db.insert(connectorExecutions).values({
     id: executionId,
     instanceId,
@@ -129,12 +174,17 @@ export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Ac
     actorType: actor.type,
     runId: actor.runId ?? null,
     durationMs,
-    httpStatus: result?.httpStatus ?? failure?.httpStatus ?? null,
+    httpStatus: result ? result.httpStatus : failure!.httpStatus,
     errorMessage: result ? result.error : failure!.message,
-    inputSealed: await sealExecutionPart(env, executionId, "input", input),
-    outputSealed: await sealExecutionPart(env, executionId, "output", output),
+    payloadKey: executionKey(executionId),
     createdAt: new Date(started).toISOString(),
   });
+  return { executionId, result, failure, durationMs };
+}
+
+/** Direct execution: the call's result, or its failure as the API's error. */
+export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}) {
+  const { executionId, result, failure, durationMs } = await runExecution(db, env, auth, actor, instanceId, toolId, input, options);
   if (failure) throw adapterErrorToApi(failure);
-  return { executionId, result: { success: result!.success, output, error: result!.error, httpStatus: result!.httpStatus, durationMs } };
+  return { executionId, result: { success: result!.success, output: result!.output, error: result!.error, httpStatus: result!.httpStatus, durationMs } };
 }

@@ -130,7 +130,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
   const declared = Number(response.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new AdapterError("bad_response", `The answer is larger than ${maxBytes} bytes`);
+    throw new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
   }
   if (!response.body) return "";
   const reader = response.body.getReader();
@@ -142,7 +142,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new AdapterError("bad_response", `The answer is larger than ${maxBytes} bytes`);
+      throw new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
     }
     chunks.push(value);
   }

@@ -15,8 +15,21 @@ interface Keyring {
 
 let cached: { source: string; ring: Promise<Keyring> } | null = null;
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+/** Bytes per `String.fromCharCode` call: spreading a whole payload (up to 5 MiB) overflows the stack. */
+const CHUNK_BYTES = 0x8000;
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK_BYTES));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
 
 async function parseKeyring(source: string): Promise<Keyring> {
   const entries = source

@@ -2,8 +2,8 @@
  * A local fake of a custom tool server (CONTRACT "Custom definitions and their tools"): it answers
  * `POST /{toolKey}` with JSON and `GET /` for health. It replaces `fetch` for its own host only.
  * Tools: `echo` (answers the input and the Authorization header it saw), `fail` (HTTP 422 JSON),
- * `garbage` (HTTP 200 HTML), `down` (the connection fails), `flaky` (the connection fails while
- * `failFlaky(n)` has failures left, then echoes).
+ * `garbage` (HTTP 200 HTML), `down` (the connection fails), `flaky` (HTTP 503, "not processed",
+ * while `failFlaky(n)` has failures left, then echoes).
  */
 export const TOOL_HOST = "https://tools.fake-connector.test";
 
@@ -16,7 +16,7 @@ export interface SeenRequest {
 export const seen: SeenRequest[] = [];
 
 let flakyFailuresLeft = 0;
-/** The next `n` calls of `flaky` fail as an unreachable server would. */
+/** The next `n` calls of `flaky` answer 503 (busy: the call was not processed). */
 export const failFlaky = (n: number) => {
   flakyFailuresLeft = n;
 };
@@ -39,7 +39,7 @@ async function answer(request: Request): Promise<Response> {
     case "/flaky":
       if (flakyFailuresLeft > 0) {
         flakyFailuresLeft--;
-        throw new TypeError("connection refused");
+        return Response.json({ error: "busy, try again" }, { status: 503 });
       }
       return Response.json({ echoed: body });
     default:

@@ -2,10 +2,10 @@ import type { DeliveredToolResult } from "../tools";
 import { APPROVAL_TIMEOUT_MS, type Decision } from "./executor";
 
 /**
- * How long a run waits for a queued call's result: the queue's retries with their backoff (10 s
- * doubling, six deliveries of up to 30 s each) fit well inside it.
+ * How long a run waits for a queued call's result (CONTRACT: at most 2 minutes per call; the
+ * consumer starts no call it could not finish by then, see RUN_CALL_WAIT_MS in connectors).
  */
-const RESULT_TIMEOUT_MS = 10 * 60_000;
+const RESULT_TIMEOUT_MS = 2 * 60_000;
 
 /**
  * What reaches a run's calls from outside while the run waits: results from the tool-executions
@@ -22,7 +22,7 @@ export class CallMailbox {
     if (signal.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const done = this.wait(this.results, callId, signal, this.timeouts.resultMs ?? RESULT_TIMEOUT_MS, resolve, () =>
-        resolve({ success: false, output: {}, error: "No result arrived in time; the call may still have run" }),
+        resolve({ success: false, output: {}, error: "No result within 2 minutes; the call was given up" }),
       );
       signal.addEventListener("abort", () => (done(), reject(signal.reason)), { once: true });
     });

@@ -7,8 +7,8 @@ import { AdapterError, type AdapterContext, type ConnectorAdapter, type OpenedCr
  * credentials. A 2xx JSON object is the output; another status is a failed result; no answer or
  * a body that is not JSON is `bad_response`/`unreachable` (502).
  */
-/** Largest answer read from a custom tool server (keeps one call's memory bounded). */
-const MAX_ANSWER_BYTES = 1_000_000;
+/** Largest answer read from a custom tool server: CONTRACT "Sizes" records outputs up to 5 MiB. */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
 function authHeaders(credentials: OpenedCredentials, config: Record<string, unknown>): Record<string, string> {
   const values = credentials.values;

@@ -7,8 +7,9 @@ import { AdapterError, OAuthTokenError, type AdapterContext, type OAuthProviderS
  * Slack (Web API, https://docs.slack.dev/reference/methods). The connection holds a USER token
  * (`xoxp-`, scopes requested with `user_scope`): `search.messages` only works with a user token,
  * and history/post then act as the person who connected, within the channels they can see.
- * Slack answers most failures with HTTP 200 and `{ok:false, error}`; `slackStatus` gives those an
- * HTTP status so a failed result reads like every other provider's.
+ * Slack answers most failures with HTTP 200 and `{ok:false, error}`: the result keeps that 200 as
+ * its `httpStatus` (CONTRACT: the status the external service really answered) and Slack's error
+ * name in `error`; only a real HTTP 429 is a rate-limited result.
  */
 const SLACK_API = "https://slack.com/api/";
 const PROVIDER = "Slack";
@@ -29,36 +30,6 @@ export const slackOAuth: OAuthProviderSpec = {
 
 /** Scopes go in `user_scope` (not `scope`, which would ask for a bot token). */
 export const SLACK_SCOPE_PARAM = "user_scope";
-
-const UNAUTHORIZED = new Set(["not_authed", "invalid_auth", "account_inactive", "token_revoked", "token_expired", "no_permission_token"]);
-const FORBIDDEN = new Set([
-  "missing_scope",
-  "not_allowed_token_type",
-  "no_permission",
-  "not_in_channel",
-  "is_archived",
-  "restricted_action",
-  "restricted_action_read_only_channel",
-  "restricted_action_thread_only_channel",
-  "restricted_action_non_threadable_channel",
-  "ekm_access_denied",
-  "team_access_not_granted",
-  "access_denied",
-  "org_login_required",
-  "enterprise_is_restricted",
-]);
-const NOT_FOUND = new Set(["channel_not_found", "not_found", "user_not_found", "thread_not_found", "message_not_found"]);
-const SERVER = new Set(["fatal", "internal_error", "service_unavailable", "request_timeout"]);
-
-/** HTTP status for a Slack `error` name (documented per method; unknown names are caller errors). */
-export function slackStatus(error: string): number {
-  if (UNAUTHORIZED.has(error)) return 401;
-  if (FORBIDDEN.has(error)) return 403;
-  if (NOT_FOUND.has(error)) return 404;
-  if (error === "ratelimited" || error === "rate_limited") return 429;
-  if (SERVER.has(error)) return 503;
-  return 400;
-}
 
 interface SlackBody {
   ok?: boolean;
@@ -88,9 +59,7 @@ async function slackCall<T extends SlackBody>(context: AdapterContext, method: s
   if (parsed.ok === true) return { ok: true, body: parsed };
   if (parsed.ok === false && typeof parsed.error === "string") {
     const needed = parsed.error === "missing_scope" && parsed.needed ? ` (needs ${parsed.needed})` : "";
-    const status = slackStatus(parsed.error);
-    if (status === 429) return { ok: false, result: rateLimited(PROVIDER, answer.retryAfterSeconds) };
-    return { ok: false, result: failed(status, `Slack: ${shortMessage(parsed.error, "error")}${needed}`) };
+    return { ok: false, result: failed(answer.status, `Slack: ${shortMessage(parsed.error, "error")}${needed}`) };
   }
   throw new AdapterError("bad_response", "Slack answered without its ok field", answer.status);
 }
@@ -396,7 +365,8 @@ const postMessage: SaasTool = {
 
 async function slackHealth(context: AdapterContext) {
   const outcome = await slackCall<SlackBody & { team?: string; user?: string }>(context, "auth.test", {}, "POST");
-  if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
+  // Slack's error name says it all; an HTTP status is worth adding only when it is not Slack's usual 200.
+  if (!outcome.ok) return { ok: false, message: outcome.result.httpStatus === 200 ? outcome.result.error! : `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
   return { ok: true, message: `Connected to Slack workspace ${outcome.body.team ?? "?"} as ${outcome.body.user ?? "?"}` };
 }
 
