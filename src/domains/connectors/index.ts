@@ -6,3 +6,6 @@ export { purgeExpiredOAuthStates } from "./oauth-handoff";
 export { enqueueToolCall, processToolCall, type SettledCall, type ToolCallMessage } from "./tool-calls";
 export { agentTools, type AgentTool } from "./agent-tools";
 export { outputMatchesSchema } from "./json-schema";
+// The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
+export { outboundFetch, parseAllowList, readCapped } from "./outbound";
+export { AdapterError } from "./adapters/types";
