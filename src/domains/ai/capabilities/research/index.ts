@@ -52,28 +52,36 @@ interface Reading {
 
 /**
  * Reads candidates as `web.fetch` steps, at most `PAGE_CONCURRENCY` at once, until `target`
- * pages were read or the attempts reach `maxAttempts` or the candidates run out.
+ * pages were read or the attempts reach `maxAttempts` or the candidates run out. No more reads
+ * are started than could still be needed (reads in flight may all succeed).
  */
 async function readPages(context: CapabilityContext, queue: SearchResult[], reading: Reading, target: number, maxAttempts: number) {
-  const worker = async () => {
-    for (;;) {
-      if (context.signal.aborted || reading.read.length >= target || reading.attempts >= maxAttempts) return;
-      // Reads still running may yet succeed: start no more than could be needed.
-      const next = queue.shift();
-      if (!next) return;
-      const id = `fetch-${++reading.attempts}`;
-      const result = await context.steps.run<ReadPage>(
-        { id, toolKey: "web.fetch", input: { url: next.url }, activity: { title: `Reading ${next.title}`, detail: next.url, status: "reading", subject: new URL(next.url).host } },
-        async () => {
-          const page = await readPage(context.env, next.url, context.signal);
-          context.unit("page.read", 1);
-          return { output: { url: page.url, title: page.title, bytes: page.bytes, excerpt: page.text.slice(0, 280) }, data: page };
-        },
-      );
-      if (result.status === "completed" && result.data && reading.read.length < target) reading.read.push({ id, page: result.data });
-    }
+  const readOne = async (next: SearchResult, id: string) => {
+    const result = await context.steps.run<ReadPage>(
+      { id, toolKey: "web.fetch", input: { url: next.url }, activity: { title: `Reading ${next.title}`, detail: next.url, status: "reading", subject: new URL(next.url).host } },
+      async () => {
+        const page = await readPage(context.env, next.url, context.signal);
+        context.unit("page.read", 1);
+        return { output: { url: page.url, title: page.title, bytes: page.bytes, excerpt: page.text.slice(0, 280) }, data: page };
+      },
+    );
+    if (result.status === "completed" && result.data) reading.read.push({ id, page: result.data });
   };
-  await Promise.all(Array.from({ length: PAGE_CONCURRENCY }, worker));
+  const running = new Set<Promise<void>>();
+  for (;;) {
+    while (
+      !context.signal.aborted &&
+      queue.length &&
+      running.size < PAGE_CONCURRENCY &&
+      reading.read.length + running.size < target &&
+      reading.attempts < maxAttempts
+    ) {
+      const read: Promise<void> = readOne(queue.shift()!, `fetch-${++reading.attempts}`).finally(() => running.delete(read));
+      running.add(read);
+    }
+    if (!running.size) return;
+    await Promise.race(running);
+  }
 }
 
 /**
