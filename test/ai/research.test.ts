@@ -1,6 +1,9 @@
+import { abortAllDurableObjects, runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runObject } from "../../src/domains/ai/runs";
 import { call } from "../helpers/api";
-import { pageLog } from "./fake-search";
+import { braveRequests, pageLog } from "./fake-search";
 import { aiUser, events, finished, frameReader, newSession, openStream, readStream, sent, type Frame } from "./helpers";
 
 const research = (content: string, depth?: "standard" | "deep") => ({ content, capabilityKey: "ai.research.deep", model: "demo", ...(depth ? { depth } : {}) });
@@ -118,5 +121,36 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     expect(b[0]!.id).toBe(seen + 1);
     expect(b.some((f) => f.event === "tool.completed" && f.data!.payload.toolKey === "web.fetch")).toBe(true);
     expect(b.at(-2)!.event).toBe("message.completed");
+  });
+
+  it("an object evicted mid-research resumes from its last finished step at its alarm: nothing finished runs twice", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const reply = await sent(user, session.id, research("evicted otters #slowpages"));
+    const reader = frameReader(await openStream(user, session.id, reply.assistantMessage.id));
+    let firstRead = "";
+    for (;;) {
+      const frame = (await reader.nextEvent())!;
+      if (frame.event === "tool.completed" && frame.data!.payload.toolKey === "web.fetch" && frame.data!.payload.status === "completed") {
+        firstRead = new URL(frame.data!.payload.input.url).pathname;
+        break;
+      }
+    }
+    await reader.stop();
+    await abortAllDurableObjects();
+    expect(await runDurableObjectAlarm(runObject(env, reply.assistantMessage.id))).toBe(true);
+    const frames = events(await readStream(user, session.id, reply.assistantMessage.id));
+    expect(frames.at(-2)!.event).toBe("message.completed");
+    // Ids stay gapless across the resume.
+    expect(frames.map((f) => f.id)).toEqual(frames.map((_, i) => i + 1));
+    // Each planned search reached the provider once; the page read before the eviction was not read again.
+    const searched = braveRequests.map((r) => r.url.searchParams.get("q")).filter((q) => q?.startsWith("evicted otters"));
+    expect(searched).toHaveLength(4);
+    expect(new Set(searched).size).toBe(4);
+    expect(pageLog.requests.filter((path) => path === firstRead)).toHaveLength(1);
+    const message = await finished(user, session.id, reply.assistantMessage.id);
+    expect(message.status).toBe("completed");
+    expect(sourcesOf(message.content)).toHaveLength(6);
+    expect(message.toolCalls.some((c: any) => c.status === "executing")).toBe(false);
   });
 });
