@@ -3,21 +3,12 @@
 import { z } from "@hono/zod-openapi";
 import type { ModelEntry } from "../models";
 import { capabilityProviders, demoEnabled } from "./config";
-import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, type CapabilityKey } from "./parameters";
-import { deepResearch } from "./research";
-import { webSearch } from "./search";
-import type { Capability } from "./types";
+import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS } from "./parameters";
 
 export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
 export { runCapability, isStepRun, type CapabilityIo } from "./run";
 export type { StepStore } from "./types";
-
-/** Capabilities with real providers, by key; the others are answered by the demo runner. */
-export const CAPABILITIES: Partial<Record<CapabilityKey, Capability>> = {
-  "ai.search.web": webSearch,
-  "ai.research.deep": deepResearch,
-};
 
 /** A parameter as `GET /ai/capabilities` describes it: its JSON Schema (type, range, values). */
 const describe = (schema: z.ZodType) => {

@@ -2,7 +2,7 @@ import type { ToolCallRecord } from "../../../db/schema/ai";
 import { ProviderError, type TokenUsage } from "../providers/types";
 import type { RunOutcome, RunSpec } from "../run/types";
 import { demoCapability, demoCapabilityUsage } from "./demo";
-import { CAPABILITIES } from "./index";
+import { CAPABILITIES } from "./registry";
 import { abortableSleep } from "./retry";
 import { Steps, type StepIo } from "./steps";
 import { CapabilityError, type CapabilityContext, type StepStore } from "./types";

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
-import type { CapabilityKey } from "../capabilities";
+import type { CapabilityKey } from "../capabilities/parameters";
 
 /** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
 export interface RunSpec {
