@@ -64,8 +64,10 @@ export class MessageRun extends DurableObject<Env> {
   private stopping: Promise<StopAnswer> | undefined;
   /** Results and decisions for the calls the run waits on. */
   private readonly mailbox = new CallMailbox();
-  /** The D1 writes of tool calls in flight, in order (the run's end is written after them). */
+  /** The D1 writes of tool calls in flight (the run's end is written after them). */
   private toolCallWrites: Promise<void> = Promise.resolve();
+  /** The newest tool calls not yet written; while a write is in flight, newer snapshots replace it. */
+  private unwrittenToolCalls: ToolCallRecord[] | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -308,12 +310,20 @@ export class MessageRun extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The tool calls so far onto the reply's D1 row, one write after another. */
+  /**
+   * The tool calls so far onto the reply's D1 row, one write after another. Changes that arrive
+   * while a write is in flight are written together after it (only the newest snapshot matters),
+   * so a capability's dozens of steps cost a few writes, not one per event.
+   */
   private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
-    const snapshot = structuredClone(calls);
-    this.toolCallWrites = this.toolCallWrites
-      .then(() => recordToolCalls(this.env.DB, spec.messageId, snapshot))
-      .catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+    const idle = this.unwrittenToolCalls === undefined;
+    this.unwrittenToolCalls = structuredClone(calls);
+    if (!idle) return;
+    this.toolCallWrites = this.toolCallWrites.then(async () => {
+      const snapshot = this.unwrittenToolCalls!;
+      this.unwrittenToolCalls = undefined;
+      await recordToolCalls(this.env.DB, spec.messageId, snapshot).catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+    });
   }
 
   /** The final message row in D1 (the ai domain's write-back), after any tool-call write still in flight. */

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { planCapability } from "../../src/domains/ai/capabilities";
 import { activeModels } from "../../src/domains/ai/models";
+import { endToolCalls } from "../../src/domains/ai/run/executor";
 import { call, expectError } from "../helpers/api";
 import { requests as openAiRequests } from "./fake-openai";
 import { braveRequests, installFakeSearch } from "./fake-search";
@@ -142,5 +143,17 @@ describe("ai.search.web with Brave (its local fake)", () => {
     const after = (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining;
     expect(after).toBe(before);
     expect((await history(user, session.id)).data).toEqual([]);
+  });
+});
+
+describe("a stopped capability's steps", () => {
+  it("a running step with partial output ends completed with it; one with nothing is skipped", () => {
+    const step = (id: string, output: Record<string, unknown> | null) => ({ id, toolKey: "web.fetch", input: {}, status: "executing" as const, output, error: null, executionMs: null });
+    const { all, ended } = endToolCalls([step("a", { partial: true }), step("b", null)], { a: 1000, b: 1500 }, "The run was stopped before the tool finished", 2000, true);
+    expect(all).toEqual([
+      { ...step("a", { partial: true }), status: "completed", executionMs: 1000 },
+      { ...step("b", null), status: "skipped", error: "The run was stopped before the tool finished", executionMs: 500 },
+    ]);
+    expect(ended).toHaveLength(2);
   });
 });
