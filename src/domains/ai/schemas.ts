@@ -326,7 +326,7 @@ export const createMemoryBody = z
       .refine((value) => value.trim().length > 0, "must not be empty")
       .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
   })
-  .openapi("CreateAiMemory");
+  .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } });
 
 export const capabilitySchema = z
   .object({
