@@ -14,7 +14,7 @@ export const PAGE_CONCURRENCY = 6;
 /** Results asked of the search provider per sub-query. */
 const RESULTS_PER_QUERY = 5;
 
-/** What the research has done so far, kept in the run's object after every round's plan. */
+/** The planned sub-queries by round, kept in the run's object as each is planned (a resumed run reuses them). */
 interface Plans {
   [round: number]: string[];
 }
