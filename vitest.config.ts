@@ -14,6 +14,12 @@ export const TEST_BINDINGS = {
   OPENAI_BASE_URL: "https://fake-openai.test/v1",
   OPENAI_API_KEY: "test-openai-key",
   OPENAI_MODELS: "fake-basic:basic,fake-pro:pro",
+  // AI capabilities: web search through Brave's and Tavily's local fakes (test/ai/fake-search.ts);
+  // Brave is the default (first configured).
+  BRAVE_API_KEY: "test-brave-key",
+  BRAVE_BASE_URL: "https://fake-brave.test",
+  TAVILY_API_KEY: "test-tavily-key",
+  TAVILY_BASE_URL: "https://fake-tavily.test",
   // Small enough that a test observes `: ping` comments on a live AI stream within a second.
   SSE_HEARTBEAT_MS: "200",
   // Billing tests: Stripe's API is a local fake (test/billing/fake-stripe.ts); webhooks are signed

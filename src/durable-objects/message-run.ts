@@ -6,6 +6,7 @@ import {
   EventLog,
   executeRun,
   heartbeatMsOf,
+  isStepRun,
   ProviderError,
   recordRunEnd,
   recordToolCalls,
@@ -32,6 +33,11 @@ import { describeError, logError } from "../lib/log";
 const WATCHDOG_MS = 30_000;
 /** A run interrupted before it produced any output is started again at most this many times. */
 const MAX_ATTEMPTS = 2;
+/**
+ * A capability run whose steps persist is resumed from its last finished step, until it has
+ * written text (a model's answer cannot be continued), at most this many times.
+ */
+const MAX_STEP_ATTEMPTS = 5;
 
 type Started = { runId: string; status: RunState["status"] };
 type Ending = "completed" | "stopped" | "failed";
@@ -58,8 +64,10 @@ export class MessageRun extends DurableObject<Env> {
   private stopping: Promise<StopAnswer> | undefined;
   /** Results and decisions for the calls the run waits on. */
   private readonly mailbox = new CallMailbox();
-  /** The D1 writes of tool calls in flight, in order (the run's end is written after them). */
+  /** The D1 writes of tool calls in flight (the run's end is written after them). */
   private toolCallWrites: Promise<void> = Promise.resolve();
+  /** The newest tool calls not yet written; while a write is in flight, newer snapshots replace it. */
+  private unwrittenToolCalls: ToolCallRecord[] | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -119,8 +127,8 @@ export class MessageRun extends DurableObject<Env> {
     }
     if (state.status === "running") {
       // Running in storage but not in memory: the instance that ran it is gone.
-      const producedOutput = this.log.lastEventId > 0;
-      if (producedOutput || state.attempts >= MAX_ATTEMPTS) {
+      const resumable = isStepRun(spec) ? this.log.content() === "" && state.attempts < MAX_STEP_ATTEMPTS : this.log.lastEventId === 0 && state.attempts < MAX_ATTEMPTS;
+      if (!resumable) {
         await this.fail(spec, { code: "run_interrupted", message: "The run was interrupted and could not be resumed" });
         return;
       }
@@ -150,6 +158,14 @@ export class MessageRun extends DurableObject<Env> {
           awaitDecision: (callId, signal) => this.mailbox.awaitDecision(callId, signal),
           saveUsage: (usage) => {
             if (!this.finishing) this.store.usage = usage;
+          },
+          capability: {
+            store: this.store.steps,
+            saveCostUnits: (units) => {
+              if (!this.finishing) this.store.costUnits = units;
+            },
+            // A resumed run continues with what the attempts before it produced.
+            restored: attempt > 1 ? { toolCalls: this.store.toolCalls.calls ?? [], usage: this.store.usage, costUnits: this.store.costUnits } : null,
           },
         }, this.tools);
         if (!this.finishing) await this.complete(spec, outcome);
@@ -222,8 +238,8 @@ export class MessageRun extends DurableObject<Env> {
     const stoppedAt = nowIso();
     const content = this.log.content();
     const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
-    const tools = this.endedToolCalls("The run was stopped before the tool finished");
-    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.store.usage });
+    const tools = this.endedToolCalls("The run was stopped before the tool finished", isStepRun(spec));
+    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.store.usage, ...this.costUnits() });
     this.store.stopResult = result;
     this.store.state = { ...this.store.state!, status: "stopped", stoppedAt };
     this.appendEndedToolCalls(spec, tools.ended);
@@ -253,6 +269,7 @@ export class MessageRun extends DurableObject<Env> {
       suggestions: outcome.suggestions,
       inputTokens: outcome.inputTokens,
       outputTokens: outcome.outputTokens,
+      ...(outcome.costUnits && Object.keys(outcome.costUnits).length ? { costUnits: outcome.costUnits } : {}),
     });
     this.store.state = { ...this.store.state!, status: "completed" };
     // Both in one synchronous step: the same tick, and one flush to every listener.
@@ -273,6 +290,7 @@ export class MessageRun extends DurableObject<Env> {
       // Tokens of a run that did not complete: the provider's reports for its finished model
       // calls, plus, for a provider that estimates (the demo), its estimate of what it streamed.
       ...this.store.usage,
+      ...this.costUnits(),
     });
     this.store.state = { ...this.store.state!, status: "failed", error };
     this.appendEndedToolCalls(spec, tools.ended);
@@ -280,10 +298,19 @@ export class MessageRun extends DurableObject<Env> {
     await this.end();
   }
 
-  /** The run's tool calls as it ends without completing (a call still executing fails with it). */
-  private endedToolCalls(reason: string): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
+  /**
+   * The run's tool calls as it ends without completing (a call still executing fails with it; a
+   * stopped capability's step keeps what it produced).
+   */
+  private endedToolCalls(reason: string, stoppedSteps = false): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
     const { calls, startedAt } = this.store.toolCalls;
-    return endToolCalls(calls, startedAt, reason, Date.now());
+    return endToolCalls(calls, startedAt, reason, Date.now(), stoppedSteps);
+  }
+
+  /** The cost units so far, for a run that ends without completing (none: nothing to write). */
+  private costUnits(): { costUnits?: Record<string, number> } {
+    const units = this.store.costUnits;
+    return Object.keys(units).length ? { costUnits: units } : {};
   }
 
   /** Listeners see those calls end too (`tool.completed`), just before the terminal event. */
@@ -296,12 +323,20 @@ export class MessageRun extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The tool calls so far onto the reply's D1 row, one write after another. */
+  /**
+   * The tool calls so far onto the reply's D1 row, one write after another. Changes that arrive
+   * while a write is in flight are written together after it (only the newest snapshot matters),
+   * so a capability's dozens of steps cost a few writes, not one per event.
+   */
   private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
-    const snapshot = structuredClone(calls);
-    this.toolCallWrites = this.toolCallWrites
-      .then(() => recordToolCalls(this.env.DB, spec.messageId, snapshot))
-      .catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+    const idle = this.unwrittenToolCalls === undefined;
+    this.unwrittenToolCalls = structuredClone(calls);
+    if (!idle) return;
+    this.toolCallWrites = this.toolCallWrites.then(async () => {
+      const snapshot = this.unwrittenToolCalls!;
+      this.unwrittenToolCalls = undefined;
+      await recordToolCalls(this.env.DB, spec.messageId, snapshot).catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+    });
   }
 
   /** The final message row in D1 (the ai domain's write-back), after any tool-call write still in flight. */

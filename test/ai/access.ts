@@ -1,4 +1,5 @@
 import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
+import { call } from "../helpers/api";
 import { newSession, sent } from "./helpers";
 
 const P = "/api/v1/ai";
@@ -32,5 +33,9 @@ export const aiAccess: DomainAccess = {
       return { params: { ...foreign.params, callId: "demo-call-1" }, body: { POST: { approve: true } } };
     },
     [`${P}/operations/sessions/{sessionId}/usage`]: session,
+    [`${P}/memories/{memoryId}`]: async (owner) => {
+      const memory = await call("POST", "/ai/memories", { token: owner.accessToken, ip: owner.ip, body: { content: "mine" } });
+      return { params: { memoryId: memory.body.data.id } };
+    },
   },
 };

@@ -4,8 +4,10 @@ import { newId } from "../../src/lib/ids";
 import { expect } from "vitest";
 import { BASE, call, createUser, type TestUser } from "../helpers/api";
 import { installFakeOpenAi } from "./fake-openai";
+import { installFakeSearch } from "./fake-search";
 
 installFakeOpenAi();
+installFakeSearch();
 
 export interface Frame {
   id: number | null;

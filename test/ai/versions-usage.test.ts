@@ -51,7 +51,7 @@ describe("retries and selection", () => {
     // Usage counts every run (both versions and the next message).
     const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, opts);
     const u = expectShape(sessionUsageSchema, usage.body.data);
-    expect(u).toEqual({ sessionId: session.id, totalInputTokens: 36, totalOutputTokens: 15, totalTokens: 51, runCount: 3, estimatedCostUsd: null });
+    expect(u).toEqual({ sessionId: session.id, totalInputTokens: 36, totalOutputTokens: 15, totalTokens: 51, runCount: 3, costUnits: {}, estimatedCostUsd: null });
   });
 
   it("validates retries: key required, not blank, at most 200; 404 for a user message or unknown id; 409 while running", async () => {

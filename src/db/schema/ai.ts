@@ -78,6 +78,8 @@ export const aiMessages = sqliteTable(
     /** Send dedupe key on user messages, retry dedupe key on assistant versions. */
     idempotencyKey: text("idempotency_key"),
     stoppedAt: text("stopped_at"),
+    /** Cost units beside tokens (`search.<provider>` queries, `page.read`), priced by the usage table. */
+    costUnits: text("cost_units", { mode: "json" }).$type<Record<string, number>>(),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
@@ -92,4 +94,16 @@ export const aiMessages = sqliteTable(
       .on(t.parentId, t.idempotencyKey)
       .where(sql`role = 'assistant' AND idempotency_key IS NOT NULL`),
   ],
+);
+
+/** A memory a user pins into runs with `memoryIds` (CONTRACT "Memories"). Owned by one user. */
+export const aiMemories = sqliteTable(
+  "ai_memories",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ai_memories_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );

@@ -8,10 +8,11 @@ import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../identity";
 import { consumeAllowance } from "./allowance";
-import { activeModels, aiConfig, selectModel, type EffortMode, type ModelEntry } from "./models";
+import { activeModels, aiConfig, DEMO_MODEL_KEY, selectModel, type EffortMode, type ModelEntry } from "./models";
 import { decideToolCall, RUN_NOT_STARTED, startRun, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
-import { capabilityRunner } from "./capabilities";
+import { planCapability } from "./capabilities";
+import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
 
 type MessageRow = typeof aiMessages.$inferSelect;
 
@@ -29,7 +30,11 @@ function publicMessage(row: MessageRow) {
     providerKey: row.providerKey,
     createdAt: row.createdAt,
   };
-  if (row.role === "user") return common;
+  if (row.role === "user") {
+    // The options it was sent with (CONTRACT "Memories": the ids, as sent).
+    const request = row.request as Partial<StoredRequest> | null;
+    return { ...common, memoryIds: request?.memoryIds ?? [], attachmentIds: request?.attachmentIds ?? [] };
+  }
   return { ...common, status: row.status ?? "running", tokensUsed: row.inputTokens + row.outputTokens };
 }
 
@@ -94,19 +99,30 @@ function assistantRow(input: {
     request: null,
     idempotencyKey: input.idempotencyKey,
     stoppedAt: null,
+    costUnits: null,
     createdAt: input.createdAt,
   };
 }
 
 /**
+ * The capability as this deployment runs it (its configured provider, or the demo runner), or the
+ * 400 on `capabilityKey` when it cannot run here; checked before any allowance is spent.
+ */
+function plannedCapability(env: Env, models: ModelEntry[], capability: RunSpec["capability"]): RunSpec["capability"] {
+  if (!capability) return null;
+  return { key: capability.key, parameters: capability.parameters, provider: planCapability(env, models, capability.key).provider };
+}
+
+/**
  * The model that generates the reply, recorded on it (`modelId`, `modelName`, `providerKey`) and
- * priced as it: a capability request is answered by the capability runner's model, not the chosen one.
+ * priced as it: the chosen chat model writes a capability's answer; where the demo runner answers
+ * (no provider configured), the demo model.
  */
 function replyModel(models: ModelEntry[], capability: RunSpec["capability"], chosen: ModelEntry): ModelEntry {
-  if (!capability) return chosen;
-  const runnerModel = models.find((m) => m.key === capabilityRunner.modelKey);
-  if (!runnerModel) throw new Error(`The capability runner's model "${capabilityRunner.modelKey}" is not in the catalogue`);
-  return runnerModel;
+  if (!capability || capability.provider) return chosen;
+  const demo = models.find((m) => m.key === DEMO_MODEL_KEY);
+  if (!demo) throw new Error("The demo runner answers only where the demo model is enabled");
+  return demo;
 }
 
 /** Hands the run to its Durable Object; if that fails the message must not stay `running`. */
@@ -135,6 +151,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     instructions,
     model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
     capability: request.capability,
+    memoryIds: request.memoryIds,
     suggestions: suggestionsEnabled(env) && !request.capability,
     caller: auth,
   };
@@ -162,7 +179,8 @@ const runningQuery = (db: Db, sessionId: string) =>
  */
 export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput, admit: () => Promise<unknown>) {
   const key = body.idempotencyKey ?? null;
-  const [sessions, seqRows, deduped, running] = await db.batch([
+  const memoryIds = body.memoryIds ?? [];
+  const [sessions, seqRows, deduped, running, ownedMemories] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
     db.select({ last: max(aiMessages.seq) }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)),
     db
@@ -183,6 +201,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
       )
       .orderBy(asc(aiMessages.createdAt)),
     runningQuery(db, sessionId),
+    ownedMemoriesQuery(db, auth.user.id, memoryIds),
   ]);
   const found = sessions[0];
   if (!found) throw notFound("Session not found");
@@ -195,9 +214,10 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   }
   if (running.length) throw runConflict();
 
+  assertOwnMemories(memoryIds, ownedMemories);
   const effortMode = body.effortMode ?? session.effortMode;
-  const capability = body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null;
   const models = await activeModels(env);
+  const capability = plannedCapability(env, models, body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null);
   // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
@@ -210,7 +230,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
     effortMode,
     capability,
     attachmentIds: body.attachmentIds ?? [],
-    memoryIds: body.memoryIds ?? [],
+    memoryIds,
     structuredBlocks: body.structuredBlocks ?? [],
   };
   const user: MessageRow = {
@@ -290,8 +310,10 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
   if (existing[0]) return { created: false, result: sendResult(sessionId, user, existing[0]) };
   if (running.length) throw runConflict();
 
-  const request = user.request as unknown as StoredRequest;
+  const stored = user.request as unknown as StoredRequest;
   const models = await activeModels(env);
+  // The capability as it runs today (its provider may have been configured or removed since).
+  const request: StoredRequest = { ...stored, capability: plannedCapability(env, models, stored.capability) };
   // The same model as the original request when it is still active, else today's default.
   const chosen = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, request.capability, chosen);

@@ -7,9 +7,14 @@ import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";
 import { decideOnToolCall, listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
+import { listCapabilities } from "./capabilities";
+import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
 import {
   allowanceSchema,
+  capabilitySchema,
+  createMemoryBody,
+  memorySchema,
   createPersonaBody,
   createSessionBody,
   listMessagesQuery,
@@ -148,6 +153,64 @@ export const aiRoutes = createRouter()
         c,
         (await activeModels(c.env)).map(({ id, key, displayName, providerKey, capabilities }) => ({ id, key, displayName, providerKey, capabilities })),
       ),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/capabilities",
+      tags,
+      summary: "What this deployment can do: each capability, whether it is available, its providers and parameters",
+      security: bearerAuth,
+      middleware,
+      responses: { 200: json(envelope(z.array(capabilitySchema)), "Capabilities"), ...errors(401, 403, 429) },
+    }),
+    async (c) => ok(c, listCapabilities(c.env, await activeModels(c.env))),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ai/memories",
+      tags,
+      summary: "Add a memory (pinned into a run's instructions with memoryIds)",
+      security: bearerAuth,
+      middleware,
+      request: { body: jsonBody(createMemoryBody) },
+      responses: { 201: json(envelope(memorySchema), "Created"), ...errors(400, 401, 403, 409, 429) },
+    }),
+    async (c) => ok(c, await createMemory(c.var.db, c.var.auth.user.id, c.req.valid("json").content), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/memories",
+      tags,
+      summary: "The caller's memories, newest first",
+      security: bearerAuth,
+      middleware,
+      request: { query: cursorQuery() },
+      responses: { 200: json(pagedEnvelope(z.array(memorySchema), cursorMeta), "One page"), ...errors(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const { limit, cursor } = c.req.valid("query");
+      const { data, meta } = await listMemories(c.var.db, c.var.auth.user.id, limit, cursor);
+      return paged(c, data, meta);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/ai/memories/{memoryId}",
+      tags,
+      summary: "Delete a memory (runs already started keep it; later retries run without it)",
+      security: bearerAuth,
+      middleware,
+      request: { params: z.object({ memoryId: uuidParam("memoryId") }) },
+      responses: {
+        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        ...errors(400, 401, 403, 404, 429),
+      },
+    }),
+    async (c) => ok(c, await deleteMemory(c.var.db, c.var.auth.user.id, c.req.valid("param").memoryId)),
   )
   .openapi(
     createRoute({

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isUuidV4 } from "../../lib/ids";
 import { isoDate } from "../../http/openapi";
 import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
+import { MAX_MEMORY_CHARS } from "./memories";
 import { EFFORT_MODES } from "./models";
 
 /** Spec "Limits": message content is non-empty and at most 20,000 characters. */
@@ -73,6 +74,8 @@ export const messageSchema = z
     modelName: z.string().nullable(),
     providerKey: z.string().nullable(),
     tokensUsed: z.number().int().optional(),
+    memoryIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the memories it was sent with" }),
+    attachmentIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the attachments it was sent with" }),
     createdAt: isoDate(),
   })
   .openapi("Message");
@@ -111,6 +114,9 @@ export const sessionUsageSchema = z
     totalOutputTokens: z.number().int(),
     totalTokens: z.number().int(),
     runCount: z.number().int(),
+    costUnits: z
+      .record(z.string(), z.number().int())
+      .openapi({ description: "Units beside tokens: `search.<provider>` queries and `page.read` pages read" }),
     estimatedCostUsd: z.number().nullable(),
   })
   .openapi("AiSessionUsage");
@@ -310,3 +316,24 @@ export function capabilityParameters(body: SendMessageInput): Record<string, unk
 }
 
 export const decisionBody = z.object({ approve: z.boolean() }).openapi({ example: { approve: true } });
+
+export const memorySchema = z.object({ id: z.uuid(), content: z.string(), createdAt: isoDate() }).openapi("AiMemory");
+
+export const createMemoryBody = z
+  .object({
+    content: z
+      .string({ message: "must be a string" })
+      .refine((value) => value.trim().length > 0, "must not be empty")
+      .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
+  })
+  .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } });
+
+export const capabilitySchema = z
+  .object({
+    key: z.enum(CAPABILITY_KEYS),
+    available: z.boolean(),
+    provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
+    providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
+    parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({ description: "Each parameter's JSON Schema (type, range, values)" }),
+  })
+  .openapi("AiCapability");

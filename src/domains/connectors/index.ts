@@ -7,3 +7,6 @@ export { enqueueToolCall, processToolCall, type CallProgress, type SettledCall, 
 export { agentTools, type AgentTool } from "./agent-tools";
 export { outputMatchesSchema } from "./json-schema";
 export { purgeDeletedPayloads } from "./payloads";
+// The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
+export { outboundFetch, parseAllowList, readCapped } from "./outbound";
+export { AdapterError } from "./adapters/types";

@@ -7,13 +7,16 @@ import { WorkersAiProvider } from "./workers-ai";
 /** `DEMO_DELAY_MS` when unset: slow enough to stop a run by hand, fast enough to read along. */
 const DEFAULT_DEMO_DELAY_MS = 25;
 
+/** The demo's pause between words (`DEMO_DELAY_MS`). */
+export function demoDelayMs(env: Env): number {
+  const delay = Number.parseInt(aiConfig(env).DEMO_DELAY_MS ?? "", 10);
+  return Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_DEMO_DELAY_MS;
+}
+
 /** The provider behind a model's `providerKey`, built from configuration. */
 export function providerFor(providerKey: string, env: Env): ModelProvider {
   const config = aiConfig(env);
-  if (providerKey === DEMO_PROVIDER) {
-    const delay = Number.parseInt(config.DEMO_DELAY_MS ?? "", 10);
-    return new DemoProvider(Number.isFinite(delay) && delay >= 0 ? delay : DEFAULT_DEMO_DELAY_MS);
-  }
+  if (providerKey === DEMO_PROVIDER) return new DemoProvider(demoDelayMs(env));
   if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI);
   if (config.OPENAI_BASE_URL && providerKey === openAiProviderKey(config)) {
     return new OpenAiCompatibleProvider({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? "", providerKey });

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
-import { capabilityRunner } from "../capabilities";
-import { estimateTokens } from "../providers/demo";
+import { runCapability, type CapabilityIo } from "../capabilities";
+import { pinnedMemories } from "../memories";
 import { providerFor } from "../providers";
 import type { ChatMessage, ChatToolCall, TokenUsage } from "../providers/types";
 import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../suggestions";
@@ -28,6 +28,8 @@ export interface RunIo {
   /** Waits for the user's decision on a call awaiting approval (`timeout` after APPROVAL_TIMEOUT_MS). */
   awaitDecision(callId: string, signal: AbortSignal): Promise<Decision>;
   signal: AbortSignal;
+  /** Storage in the run's object for capability steps (absent: steps are kept in memory). */
+  capability?: CapabilityIo;
 }
 
 export type Decision = "approve" | "reject" | "timeout";
@@ -60,8 +62,16 @@ async function history(env: Env, spec: RunSpec): Promise<ChatMessage[]> {
   return rows.reverse().map((row) => ({ role: row.role, content: row.content ?? "" }) as ChatMessage);
 }
 
-function systemPrompt(spec: RunSpec): string | null {
-  const parts = [spec.instructions, spec.suggestions ? SUGGESTIONS_INSTRUCTION : null].filter(Boolean);
+/** The persona's instructions and the pinned memories (those of `memoryIds` that still exist). */
+async function instructionsOf(env: Env, spec: RunSpec): Promise<string | null> {
+  const memories = await pinnedMemories(env, spec.userId, spec.memoryIds ?? []);
+  const pinned = memories.length ? `The user asked you to keep these memories in mind:\n${memories.map((m) => `- ${m}`).join("\n")}` : null;
+  const parts = [spec.instructions, pinned].filter(Boolean);
+  return parts.length ? parts.join("\n\n") : null;
+}
+
+function systemPrompt(spec: RunSpec, instructions: string | null): string | null {
+  const parts = [instructions, spec.suggestions ? SUGGESTIONS_INSTRUCTION : null].filter(Boolean);
   return parts.length ? parts.join("\n\n") : null;
 }
 
@@ -87,14 +97,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     });
 
   if (spec.capability) {
-    // The demo runner's tokens, by the demo's estimate, counted as the text streams.
-    const inputTokens = estimateTokens(spec.prompt);
-    for await (const piece of capabilityRunner.run(spec.capability.key, spec.capability.parameters, spec.prompt, io.signal)) {
-      emitDelta(piece);
-      saveUsage({ inputTokens, outputTokens: estimateTokens(outcome.content) });
-    }
-    outcome.inputTokens = inputTokens;
-    outcome.outputTokens = estimateTokens(outcome.content);
+    await runCapability(spec, env, io, io.capability, await instructionsOf(env, spec), outcome);
     return outcome;
   }
 
@@ -109,8 +112,8 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     caller: spec.caller,
     awaitResult: io.awaitToolResult,
   };
-  const [past, offeredTools] = await Promise.all([history(env, spec), toolSetFor(tools, context)]);
-  const system = systemPrompt(spec);
+  const [past, offeredTools, instructions] = await Promise.all([history(env, spec), toolSetFor(tools, context), instructionsOf(env, spec)]);
+  const system = systemPrompt(spec, instructions);
   const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, { role: "user", content: spec.prompt }];
   const splitter = new SuggestionSplitter();
 
@@ -165,16 +168,22 @@ export function endToolCalls(
   startedAt: Record<string, number>,
   reason: string,
   now: number,
+  /** A stopped capability run: a step ends `completed` with what it produced so far, else `skipped` (CONTRACT). */
+  stoppedSteps = false,
 ): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
   if (!calls) return { all: null, ended: [] };
   const ended: ToolCallRecord[] = [];
   const all = calls.map((call) => {
     if (call.status !== "executing" && call.status !== "pending") return call;
     const start = startedAt[call.id];
-    const record: ToolCallRecord =
-      call.status === "pending"
+    const executionMs = start === undefined ? null : now - start;
+    const record: ToolCallRecord = stoppedSteps
+      ? call.output
+        ? { ...call, status: "completed", executionMs }
+        : { ...call, status: "skipped", error: reason, executionMs }
+      : call.status === "pending"
         ? { ...call, status: "skipped", error: reason }
-        : { ...call, status: "failed", error: reason, executionMs: start === undefined ? null : now - start };
+        : { ...call, status: "failed", error: reason, executionMs };
     ended.push(record);
     return record;
   });

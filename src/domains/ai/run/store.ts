@@ -1,4 +1,5 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
+import type { StepStore } from "../capabilities";
 import type { TokenUsage } from "../providers/types";
 import type { RunSpec, RunState, StopResult } from "./types";
 
@@ -13,6 +14,9 @@ const KEY = {
   toolStartedAt: "toolStartedAt",
   usage: "usage",
   stopResult: "stopResult",
+  costUnits: "costUnits",
+  /** Prefix of a capability's own keys (its steps' results, a research plan). */
+  step: "cap:",
 } as const;
 
 /** The run's own state, as its object stores it; it survives eviction, memory does not. */
@@ -63,5 +67,22 @@ export class RunStore {
 
   set stopResult(result: StopResult) {
     this.kv.put(KEY.stopResult, result);
+  }
+
+  /** Cost units so far (search queries, pages read). */
+  get costUnits(): Record<string, number> {
+    return this.kv.get<Record<string, number>>(KEY.costUnits) ?? {};
+  }
+
+  set costUnits(units: Record<string, number>) {
+    this.kv.put(KEY.costUnits, units);
+  }
+
+  /** Where a capability keeps its steps' state, so a resumed run continues from its last finished step. */
+  get steps(): StepStore {
+    return {
+      get: <T>(key: string) => this.kv.get<T>(KEY.step + key),
+      put: (key, value) => this.kv.put(KEY.step + key, value),
+    };
   }
 }

@@ -1,6 +1,6 @@
 import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
-import type { CapabilityKey } from "../capabilities";
+import type { CapabilityKey } from "../capabilities/parameters";
 
 /** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
 export interface RunSpec {
@@ -15,7 +15,10 @@ export interface RunSpec {
   prompt: string;
   instructions: string | null;
   model: { id: string; key: string; displayName: string; providerKey: string; providerModel: string };
-  capability: { key: CapabilityKey; parameters: Record<string, unknown> } | null;
+  /** `provider`: the configured provider that runs it, null when the demo runner answers. */
+  capability: { key: CapabilityKey; parameters: Record<string, unknown>; provider?: string | null } | null;
+  /** The sender's memories pinned into the instructions (those deleted before the run are left out). */
+  memoryIds?: string[];
   suggestions: boolean;
   /**
    * The sender as the send request authenticated them (with their token's claims): the run's
@@ -40,6 +43,8 @@ export interface RunOutcome {
   suggestions: SuggestionRecord[];
   inputTokens: number;
   outputTokens: number;
+  /** Cost units beside tokens (capabilities: `search.<provider>`, `page.read`). */
+  costUnits?: Record<string, number>;
 }
 
 export const TERMINAL: RunStatus[] = ["completed", "stopped", "failed"];

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { DEMO_MODEL_KEY } from "./models";
 
 /**
  * Capabilities a message can ask for with `capabilityKey`, each with the exact parameters the
@@ -87,30 +86,3 @@ export const CAPABILITY_PARAMETERS: Record<CapabilityKey, Record<string, z.ZodTy
 /** The capabilities that accept a parameter name (for naming the right one in an error). */
 export const capabilitiesWith = (name: string) =>
   CAPABILITY_KEYS.filter((key) => Object.hasOwn(CAPABILITY_PARAMETERS[key], name));
-
-type CapabilityParameters = Record<string, unknown>;
-
-/**
- * Answers a capability request. Real capability providers (search, image, video, audio) plug in
- * here in a later issue; until then the demo answers every capability deterministically.
- */
-interface CapabilityRunner {
-  /** Key of the catalogue model that answers: replies are recorded (and priced) as that model. */
-  readonly modelKey: string;
-  run(key: CapabilityKey, parameters: CapabilityParameters, prompt: string, signal: AbortSignal): AsyncIterable<string>;
-}
-
-/** Deterministic answers that say plainly they are a demonstration. */
-const demoCapabilityRunner: CapabilityRunner = {
-  modelKey: DEMO_MODEL_KEY,
-  async *run(key, parameters, prompt) {
-    const shown = Object.keys(parameters).length ? ` with ${JSON.stringify(parameters)}` : "";
-    const words =
-      `Demo capability ${key} (offline and deterministic; nothing was generated or searched). ` +
-      `It would run${shown} for: "${prompt.trim().split(/\s+/).slice(0, 24).join(" ")}".`;
-    for (const piece of words.match(/\S+\s*/g) ?? []) yield piece;
-  },
-};
-
-/** The runner that answers capability requests today. */
-export const capabilityRunner: CapabilityRunner = demoCapabilityRunner;

@@ -1,0 +1,32 @@
+// The capability seam (DESIGN "Capabilities and media"): the registry by capabilityKey, the
+// validation tables, provider configuration and the runner the message's run calls.
+import { z } from "@hono/zod-openapi";
+import type { ModelEntry } from "../models";
+import { capabilityProviders, demoEnabled } from "./config";
+import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS } from "./parameters";
+
+export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
+export { planCapability, type CapabilityPlan } from "./config";
+export { runCapability, isStepRun, type CapabilityIo } from "./run";
+export type { StepStore } from "./types";
+
+/** A parameter as `GET /ai/capabilities` describes it: its JSON Schema (type, range, values). */
+const describe = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+};
+
+/** `GET /ai/capabilities`: what this deployment can do (CONTRACT "AI capabilities"). */
+export function listCapabilities(env: Env, models: ModelEntry[]) {
+  const demo = demoEnabled(env, models);
+  return CAPABILITY_KEYS.map((key) => {
+    const { provider, providers } = capabilityProviders(env, key);
+    return {
+      key,
+      available: provider !== null || demo,
+      provider,
+      providers,
+      parameters: Object.fromEntries(Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => [name, describe(schema)])),
+    };
+  });
+}

@@ -1,0 +1,101 @@
+import type { ToolCallRecord } from "../../../db/schema/ai";
+import { ProviderError, type TokenUsage } from "../providers/types";
+import type { RunOutcome, RunSpec } from "../run/types";
+import { demoCapability, demoCapabilityUsage } from "./demo";
+import { CAPABILITIES } from "./registry";
+import { abortableSleep } from "./retry";
+import { Steps, type StepIo } from "./steps";
+import { CapabilityError, type CapabilityContext, type StepStore } from "./types";
+
+/** What the run's object gives a capability beyond the usual run I/O: storage that survives eviction. */
+export interface CapabilityIo {
+  store: StepStore;
+  saveCostUnits(units: Record<string, number>): void;
+  /** What an earlier attempt of this run left before its object was evicted (nothing on a first start). */
+  restored: { toolCalls: ToolCallRecord[]; usage: TokenUsage; costUnits: Record<string, number> } | null;
+}
+
+interface RunIoPart extends StepIo {
+  signal: AbortSignal;
+  saveUsage(usage: TokenUsage): void;
+}
+
+/** A run whose steps persist: it may be resumed after an eviction as long as it wrote no text yet. */
+export const isStepRun = (spec: RunSpec) => spec.capability?.provider != null;
+
+/** A store for a run driven without an object (tests that call the executor directly). */
+function memoryStore(): StepStore {
+  const values = new Map<string, unknown>();
+  return { get: <T>(key: string) => structuredClone(values.get(key)) as T | undefined, put: (key, value) => values.set(key, structuredClone(value)) };
+}
+
+/**
+ * Runs the message's capability inside its run: with its configured provider as steps (tool
+ * calls) then an answer written by the chat model, or by the demo runner where none is
+ * configured. Fills `outcome` as it goes; a provider's failure ends the run with `run.error`.
+ */
+export async function runCapability(spec: RunSpec, env: Env, io: RunIoPart, capabilityIo: CapabilityIo | undefined, instructions: string | null, outcome: RunOutcome) {
+  const capability = spec.capability!;
+  const restored = capabilityIo?.restored;
+  const usage: TokenUsage = { ...(restored?.usage ?? { inputTokens: 0, outputTokens: 0 }) };
+  const units: Record<string, number> = { ...(restored?.costUnits ?? {}) };
+  const sync = (current?: TokenUsage) => {
+    outcome.inputTokens = usage.inputTokens;
+    outcome.outputTokens = usage.outputTokens;
+    outcome.costUnits = { ...units };
+    io.saveUsage({ inputTokens: usage.inputTokens + (current?.inputTokens ?? 0), outputTokens: usage.outputTokens + (current?.outputTokens ?? 0) });
+  };
+  const write = (text: string) => {
+    if (!text || io.signal.aborted) return;
+    outcome.content += text;
+    io.emit("message.delta", { delta: text });
+  };
+
+  const implementation = CAPABILITIES[capability.key];
+  if (!capability.provider || !implementation) {
+    for await (const piece of demoCapability(capability.key, capability.parameters, spec.prompt)) {
+      write(piece);
+      const estimate = demoCapabilityUsage(spec.prompt, outcome.content);
+      io.saveUsage(estimate);
+      Object.assign(usage, estimate);
+    }
+    sync();
+    return;
+  }
+
+  const store = capabilityIo?.store ?? memoryStore();
+  const steps = new Steps(io, store, (outcome.toolCalls = restored?.toolCalls ?? []), io.signal);
+  const context: CapabilityContext = {
+    env,
+    spec,
+    provider: capability.provider,
+    parameters: capability.parameters,
+    signal: io.signal,
+    steps,
+    store,
+    write,
+    tokens: (finished, current) => {
+      if (finished) {
+        usage.inputTokens += finished.inputTokens;
+        usage.outputTokens += finished.outputTokens;
+      }
+      sync(current);
+    },
+    unit: (name, count) => {
+      units[name] = (units[name] ?? 0) + count;
+      capabilityIo?.saveCostUnits({ ...units });
+      sync();
+    },
+    instructions,
+    sleep: abortableSleep,
+    fetch: (input, init) => fetch(input, init),
+  };
+  try {
+    await implementation.run(context);
+    steps.settleLeftovers();
+  } catch (error) {
+    if (error instanceof CapabilityError) throw new ProviderError(error.message, "provider_error");
+    throw error;
+  }
+  sync();
+}

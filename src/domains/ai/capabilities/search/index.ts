@@ -1,0 +1,68 @@
+import { searchProviderConfig, type SearchProviderKey } from "../config";
+import { withRetries } from "../retry";
+import { writeAnswer } from "../answer";
+import { CapabilityError, type Capability, type CapabilityContext, type StepResult } from "../types";
+import type { SearchProvider, SearchResult } from "./port";
+import { brave } from "./providers/brave";
+import { tavily } from "./providers/tavily";
+
+export type { SearchResult } from "./port";
+
+const PROVIDERS: Record<SearchProviderKey, SearchProvider> = { brave, tavily };
+
+/** `maxResults` when the request names none. */
+export const DEFAULT_MAX_RESULTS = 5;
+
+/** The `web.search` tool call's output (CONTRACT). */
+export interface SearchOutput {
+  query: string;
+  results: SearchResult[];
+}
+
+/**
+ * One `web.search` step with the run's provider: 429, 5xx and an unreachable API are retried
+ * with backoff (the card says so), any other failure ends the step and the run with the
+ * provider's reason. Counts one search query as a cost unit per request that reached the provider.
+ */
+export function searchStep(context: CapabilityContext, id: string, query: string, maxResults: number): Promise<StepResult<SearchOutput>> {
+  const key = context.provider as SearchProviderKey;
+  const provider = PROVIDERS[key];
+  const config = searchProviderConfig(context.env, key);
+  const subject = provider.name;
+  return context.steps.run<SearchOutput>(
+    { id, toolKey: "web.search", input: { query, maxResults }, activity: { title: `Searching the web for "${query}"`, status: "searching", subject } },
+    async (step) => {
+      if (!config) throw new CapabilityError(`${provider.name} is not configured`);
+      const results = await withRetries(
+        async () => {
+          const found = await provider.search({ query, maxResults, apiKey: config.apiKey, baseUrl: config.baseUrl, signal: step.signal, fetch: context.fetch });
+          // Providers bill the searches they answer.
+          context.unit(`search.${key}`, 1);
+          return found;
+        },
+        {
+          signal: step.signal,
+          sleep: context.sleep,
+          onRetry: (retry, error) =>
+            step.progress({ title: `Searching the web for "${query}"`, detail: `${error.message}; retry ${retry} of 3`, status: "retrying", subject }),
+        },
+      );
+      const output = { query, results };
+      return { output, data: output };
+    },
+  );
+}
+
+/** Longest query sent to a provider (Brave refuses more than 400 characters). */
+export const MAX_QUERY_CHARS = 400;
+
+/** `ai.search.web`: one search, then the chat model answers citing the results as `[n]`. */
+export const webSearch: Capability = {
+  key: "ai.search.web",
+  async run(context) {
+    const maxResults = typeof context.parameters.maxResults === "number" ? context.parameters.maxResults : DEFAULT_MAX_RESULTS;
+    const found = await searchStep(context, "search-1", context.spec.prompt.trim().slice(0, MAX_QUERY_CHARS), maxResults);
+    const results = found.data?.results ?? [];
+    await writeAnswer(context, { kind: "answer", sources: results.map((r) => ({ title: r.title, url: r.url, text: r.snippet })) });
+  },
+};

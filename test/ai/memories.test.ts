@@ -1,0 +1,97 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, expectError } from "../helpers/api";
+import { requests as openAiRequests } from "./fake-openai";
+import { aiUser, finished, history, newSession, send, sent } from "./helpers";
+
+const remember = (user: Awaited<ReturnType<typeof aiUser>>, content: unknown) =>
+  call("POST", "/ai/memories", { token: user.accessToken, ip: user.ip, body: { content } });
+
+describe("/ai/memories", () => {
+  it("adds, lists newest first with a cursor, and deletes the caller's memories; others' are 404", async () => {
+    const user = await aiUser();
+    const a = await remember(user, "I prefer metric units");
+    expect(a.status).toBe(201);
+    expect(a.body.data).toEqual({ id: expect.any(String), content: "I prefer metric units", createdAt: expect.any(String) });
+    const b = await remember(user, "My name is Ada");
+    const first = await call("GET", "/ai/memories?limit=1", { token: user.accessToken, ip: user.ip });
+    expect(first.body.data.map((m: any) => m.id)).toEqual([b.body.data.id]);
+    expect(first.body.meta).toMatchObject({ hasNextPage: true });
+    const second = await call("GET", `/ai/memories?limit=1&cursor=${first.body.meta.nextCursor}`, { token: user.accessToken, ip: user.ip });
+    expect(second.body.data.map((m: any) => m.id)).toEqual([a.body.data.id]);
+    expect(second.body.meta).toMatchObject({ hasNextPage: false, nextCursor: null });
+
+    const other = await aiUser();
+    expectError(await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: other.accessToken, ip: other.ip }), 404, "not_found");
+    expect((await call("GET", "/ai/memories", { token: other.accessToken, ip: other.ip })).body.data).toEqual([]);
+    const gone = await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip });
+    expect(gone.body.data).toEqual({ id: a.body.data.id, deleted: true });
+    expectError(await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip }), 404, "not_found");
+  });
+
+  it("content is 1 to 2,000 characters; at most 200 memories per user (409)", async () => {
+    const user = await aiUser();
+    const long = await remember(user, "é".repeat(2001));
+    expectError(long, 400, "bad_request");
+    expect(long.body.error.details.fields).toEqual([{ field: "content", message: "must be at most 2000 characters" }]);
+    expect((await remember(user, "é".repeat(2000))).status).toBe(201);
+    expectError(await remember(user, "   "), 400, "bad_request");
+    // 199 more straight into D1, then the 201st through the API.
+    const now = new Date().toISOString();
+    await env.DB.batch(
+      Array.from({ length: 199 }, () =>
+        env.DB.prepare("INSERT INTO ai_memories (id, user_id, content, created_at) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), user.id, "filler", now),
+      ),
+    );
+    const over = await remember(user, "one too many");
+    expectError(over, 409, "conflict");
+    expect(over.body.error.message).toBe("You have 200 memories, the most there may be; delete one to add another");
+  });
+});
+
+describe("memoryIds on send", () => {
+  it("pins the sender's memories into the run's instructions; history keeps memoryIds and attachmentIds as sent", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const m1 = (await remember(user, "Always answer in French")).body.data.id;
+    const m2 = (await remember(user, "I live in Lyon")).body.data.id;
+    const reply = await sent(user, session.id, { content: "weather? #memo-1", memoryIds: [m2, m1] });
+    await finished(user, session.id, reply.assistantMessage.id);
+    const asked = openAiRequests.findLast((r) => r.body.messages.some((m) => m.content === "weather? #memo-1"))!;
+    expect(asked.body.messages[0]).toMatchObject({ role: "system" });
+    expect(asked.body.messages[0]!.content).toContain("- I live in Lyon\n- Always answer in French");
+    const [userMessage] = (await history(user, session.id)).data;
+    expect(userMessage).toMatchObject({ role: "user", memoryIds: [m2, m1], attachmentIds: [] });
+
+    // A retry after one memory was deleted runs with the one that remains.
+    await call("DELETE", `/ai/memories/${m1}`, { token: user.accessToken, ip: user.ip });
+    const retry = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/retries`, {
+      token: user.accessToken,
+      ip: user.ip,
+      body: { idempotencyKey: "again" },
+    });
+    expect(retry.status).toBe(201);
+    const count = openAiRequests.length;
+    await finished(user, session.id, retry.body.data.assistantMessage.id);
+    const again = openAiRequests.slice(count).find((r) => r.body.messages.some((m) => m.content === "weather? #memo-1"))!;
+    expect(again.body.messages[0]!.content).toContain("- I live in Lyon");
+    expect(again.body.messages[0]!.content).not.toContain("French");
+  });
+
+  it("another user's or an unknown memory is a 400 on memoryIds.N, before any allowance is spent", async () => {
+    const user = await aiUser();
+    const other = await aiUser();
+    const session = await newSession(user);
+    const mine = (await remember(user, "mine")).body.data.id;
+    const theirs = (await remember(other, "theirs")).body.data.id;
+    const before = (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining;
+    const res = await send(user, session.id, { content: "hi", memoryIds: [mine, theirs, crypto.randomUUID()] });
+    expectError(res, 400, "bad_request");
+    expect(res.body.error.details.fields).toEqual([
+      { field: "memoryIds.1", message: "is not one of your memories" },
+      { field: "memoryIds.2", message: "is not one of your memories" },
+    ]);
+    expect((await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining).toBe(before);
+    expect((await history(user, session.id)).data).toEqual([]);
+  });
+});
