@@ -47,6 +47,8 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /notifications/mark-all-read": perMinute(10),
 
   "POST /mcp": perMinute(60),
+
+  "POST /files": perMinute(30),
 };
 
 /**
@@ -65,3 +67,9 @@ export const AI_ALLOWANCE_WINDOW_SECONDS = 86_400;
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Uploads (`POST /files`) are refused above this (CONTRACT "Media"); they are outside the general
+ * body limit above, and streamed to R2 rather than parsed.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
