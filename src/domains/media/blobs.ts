@@ -60,7 +60,12 @@ export async function putStream(
   if (options.length !== undefined) {
     const fixed = new FixedLengthStream(options.length);
     const [piped, put] = await Promise.allSettled([body.pipeTo(fixed.writable), bucket.put(key, fixed.readable, { httpMetadata })]);
-    if (piped.status === "rejected") throw piped.reason;
+    if (piped.status === "rejected") {
+      // A refusal at the very end (a JSON parse at flush) comes after R2 has every byte it was
+      // promised, and the object may then exist even though the put reports the failure: it goes.
+      await bucket.delete(key);
+      throw piped.reason;
+    }
     if (put.status === "rejected") throw put.reason;
     return put.value!;
   }
