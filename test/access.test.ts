@@ -5,10 +5,11 @@ import { describe } from "vitest";
 import { aiAccess } from "./ai/access";
 import { connectorsAccess, mcpGatewayAccess } from "./connectors/access";
 import { accessSuite, type DomainAccess } from "./helpers/access-suite";
+import { filesAccess, mediaAccess } from "./media/access";
 import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess];
+const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess, filesAccess, mediaAccess];
 
 const V1 = "/api/v1";
 
