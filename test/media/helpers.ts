@@ -23,7 +23,7 @@ export const jpeg = (width: number, height: number, exifBytes = 100) =>
   ]);
 
 export const webpLossy = (width: number, height: number) =>
-  new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8 "), 0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, 0, 0, 0, 0, ...le16(width), ...le16(height)]);
+  new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8 "), 0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height)]);
 
 export const webpExtended = (width: number, height: number) =>
   new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8X"), 10, 0, 0, 0, 0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1), 0, 0]);
