@@ -24,6 +24,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PERSIST = join(root, process.env.DEV_PERSIST_DIR ?? ".wrangler/state-media-bench");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 3);
 const MiB = 1024 * 1024;
 const CHUNK = 256 * 1024;
 const READY_TIMEOUT_MS = 90_000;
@@ -132,15 +133,14 @@ try {
   // Warm both paths so the first measured transfer does not pay for compilation.
   await readBack(user, (await store(user, MiB, false)).id, MiB);
 
-  console.log("\n1. memory (RSS of the server's workerd processes, summed), per transfer:");
-  const growth = {};
-  for (const size of [5 * MiB, 50 * MiB]) {
+  console.log(`\n1. memory (RSS of the server's workerd processes, summed), per transfer; round ${MEMORY_ROUNDS} of ${MEMORY_ROUNDS} (the first rounds grow the heaps once):`);
+  for (let round = 1; round <= MEMORY_ROUNDS; round++) for (const size of [5 * MiB, 50 * MiB]) {
     for (const [label, withLength] of [["into R2, no length (multipart)", false], ["into R2, with length (FixedLengthStream)", true]]) {
       const stored = await measured(pids, () => store(user, size, withLength));
       const read = await measured(pids, () => readBack(user, stored.value.id, size));
+      if (round < MEMORY_ROUNDS) continue;
       for (const [what, m] of [[label, stored], ["back out through GET /media/:id", read]]) {
         const grew = m.peak - m.before;
-        growth[`${size} ${what}`] = grew;
         console.log(`  ${String(size / MiB).padStart(2)} MiB ${what.padEnd(42)} before ${mb(m.before)}, peak ${mb(m.peak)} (+${mb(grew)}), after ${mb(m.after)}`);
       }
     }
@@ -157,7 +157,9 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const seconds = { "GET /api/v1/media/:id": 0, "plain R2 read in the same Worker": 0 };
     for (let i = 0; i < REQUESTS; i++) {
-      for (const [name, request] of Object.entries(paths)) {
+      // Alternating which goes first, so neither always follows the other.
+      const order = i % 2 ? Object.entries(paths).reverse() : Object.entries(paths);
+      for (const [name, request] of order) {
         const started = performance.now();
         const bytes = await drain(await request());
         if (bytes !== 4 * MiB) throw new Error(`${name} gave ${bytes} bytes`);

@@ -78,7 +78,7 @@ export async function putStream(
  */
 async function putMultipart(bucket: R2Bucket, key: string, body: ReadableStream<Uint8Array>, httpMetadata: R2HTTPMetadata) {
   const reader = body.getReader();
-  let buffer = new Uint8Array(PART_BYTES);
+  const buffer = new Uint8Array(PART_BYTES);
   let filled = 0;
   let upload: R2MultipartUpload | undefined;
   const parts: R2UploadedPart[] = [];
@@ -94,9 +94,8 @@ async function putMultipart(bucket: R2Bucket, key: string, body: ReadableStream<
         offset += take;
         if (filled === PART_BYTES) {
           upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
+          // Once `uploadPart` resolves R2 has the part, so the one buffer is refilled for the next.
           parts.push(await upload.uploadPart(parts.length + 1, buffer));
-          // A fresh buffer: the part just sent may still be read by the runtime.
-          buffer = new Uint8Array(PART_BYTES);
           filled = 0;
         }
       }
