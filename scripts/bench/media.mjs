@@ -50,25 +50,29 @@ async function drain(response) {
   return bytes;
 }
 
-const rssKiB = (pids) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim() || 0);
-    } catch {
-      return sum;
-    }
-  }, 0);
+/** KiB resident per process of the server's workerd processes, found afresh (wrangler may restart one). */
+const rssOf = (server) =>
+  Object.fromEntries(
+    workerdProcesses(server).map((pid) => {
+      try {
+        return [pid, Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim() || 0)];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
+const rssKiB = (server) => Object.values(rssOf(server)).reduce((a, b) => a + b, 0);
 
 /** Runs `work` while sampling RSS: the baseline before, the peak during and the value after. */
-async function measured(pids, work) {
+async function measured(server, work) {
   await new Promise((r) => setTimeout(r, 500));
-  const before = rssKiB(pids);
+  const before = rssKiB(server);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pids))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(server))), 50);
   try {
     const value = await work();
-    peak = Math.max(peak, rssKiB(pids));
-    return { value, before, peak, after: rssKiB(pids) };
+    peak = Math.max(peak, rssKiB(server));
+    return { value, before, peak, after: rssKiB(server) };
   } finally {
     clearInterval(sampler);
   }
@@ -128,20 +132,20 @@ const mb = (kib) => `${(kib / 1024).toFixed(1)} MB`;
 console.log(`starting the API with the bench routes under wrangler dev on port ${PORT} ...`);
 const server = await startWorker();
 try {
-  const pids = workerdProcesses(server);
+  const processes = rssOf(server);
+  console.log(`workerd processes (pid: RSS): ${Object.entries(processes).map(([pid, kib]) => `${pid}: ${mb(kib)}`).join(", ")}`);
   const user = await register();
   // Warm both paths so the first measured transfer does not pay for compilation.
   await readBack(user, (await store(user, MiB, false)).id, MiB);
 
-  console.log(`\n1. memory (RSS of the server's workerd processes, summed), per transfer; round ${MEMORY_ROUNDS} of ${MEMORY_ROUNDS} (the first rounds grow the heaps once):`);
+  console.log("\n1. memory (RSS of the server's workerd processes, summed), per transfer, by round (the first round grows the heaps once):");
   for (let round = 1; round <= MEMORY_ROUNDS; round++) for (const size of [5 * MiB, 50 * MiB]) {
     for (const [label, withLength] of [["into R2, no length (multipart)", false], ["into R2, with length (FixedLengthStream)", true]]) {
-      const stored = await measured(pids, () => store(user, size, withLength));
-      const read = await measured(pids, () => readBack(user, stored.value.id, size));
-      if (round < MEMORY_ROUNDS) continue;
+      const stored = await measured(server, () => store(user, size, withLength));
+      const read = await measured(server, () => readBack(user, stored.value.id, size));
       for (const [what, m] of [[label, stored], ["back out through GET /media/:id", read]]) {
         const grew = m.peak - m.before;
-        console.log(`  ${String(size / MiB).padStart(2)} MiB ${what.padEnd(42)} before ${mb(m.before)}, peak ${mb(m.peak)} (+${mb(grew)}), after ${mb(m.after)}`);
+        console.log(`  round ${round} ${String(size / MiB).padStart(2)} MiB ${what.padEnd(42)} before ${mb(m.before)}, peak ${mb(m.peak)} (+${mb(grew)}), after ${mb(m.after)}`);
       }
     }
   }
