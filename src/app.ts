@@ -14,6 +14,7 @@ import { partnerRoutes } from "./domains/partner/routes";
 import { aiAdminRoutes } from "./domains/ai/admin-routes";
 import { aiRoutes } from "./domains/ai/routes";
 import { identityRoutes } from "./domains/identity/routes";
+import { mediaRoutes } from "./domains/media/routes";
 import { accountRoutes } from "./domains/identity/account-routes";
 import { accountPageRoutes } from "./domains/identity/account-page-routes";
 import { billingRoutes } from "./domains/billing/routes";
@@ -31,7 +32,7 @@ import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
-import { limitBodySize, requireJsonBody } from "./middleware/body";
+import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body";
 import { requestContext } from "./middleware/request-id";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
@@ -45,7 +46,7 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes, walletRoutes, walletAdminRoutes];
+const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes, walletRoutes, walletAdminRoutes, mediaRoutes];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -55,14 +56,14 @@ export function createApp() {
   // OAuth's endpoints answer in their own error shape, so their router limits its own bodies.
   const isOAuthPath = (path: string) => path.startsWith(`${BASE_PATH}/oauth/`);
   const apiBodyLimit = limitBodySize();
-  app.use(`${BASE_PATH}/*`, async (c, next) => (isOAuthPath(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use(`${BASE_PATH}/*`, async (c, next) => (isOAuthPath(c.req.path) || isUploadPath(c.req.path) ? next() : apiBodyLimit(c, next)));
   // The whole operator API, known routes or not, is behind the operator token (`/admin/*` also
   // matches `/admin` itself).
   app.use(`${BASE_PATH}/admin/*`, requireAdmin);
   // OAuth's endpoints and the account pages take form bodies (token, revoke, the sign-in and
   // recovery pages); every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
-    isOAuthPath(c.req.path) || c.req.path.startsWith(`${BASE_PATH}/account/`) ? next() : requireJsonBody(c, next),
+    isOAuthPath(c.req.path) || isUploadPath(c.req.path) || c.req.path.startsWith(`${BASE_PATH}/account/`) ? next() : requireJsonBody(c, next),
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);

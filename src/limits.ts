@@ -53,6 +53,7 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /billing/top-ups": perMinute(5),
   "GET /wallet": DEFAULT_RATE_LIMIT,
   "GET /wallet/entries": DEFAULT_RATE_LIMIT,
+  "POST /files": perMinute(30),
 };
 
 /**
@@ -71,3 +72,9 @@ export const AI_ALLOWANCE_WINDOW_SECONDS = 86_400;
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Uploads (`POST /files`) are refused above this (CONTRACT "Media"); they are outside the general
+ * body limit above, and streamed to R2 rather than parsed.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -5,11 +5,12 @@ import { describe } from "vitest";
 import { aiAccess } from "./ai/access";
 import { connectorsAccess, mcpGatewayAccess } from "./connectors/access";
 import { accessSuite, type DomainAccess } from "./helpers/access-suite";
+import { filesAccess, mediaAccess } from "./media/access";
 import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
 import { walletAccess } from "./wallet/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess, walletAccess];
+const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess, walletAccess, filesAccess, mediaAccess];
 
 const V1 = "/api/v1";
 

@@ -1635,123 +1635,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/billing/top-ups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Top up the wallet: a Stripe Checkout (one payment) for 5 to 500 USD
-         * @description Returns the Checkout Session's URL for the browser. The wallet is credited when Stripe reports the paid checkout (POST /billing/webhook), once. Any signed-in user (first-party token); 503 `billing_unavailable` when Stripe is not configured.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TopUpRequest"];
-                };
-            };
-            responses: {
-                /** @description Checkout Session created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["CheckoutSession"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 413 */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 415 */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 502 */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 503 */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/billing/webhook": {
         parameters: {
             query?: never;
@@ -1762,8 +1645,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free
-         * @description The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
+         * Stripe webhook: a paid checkout sets the plan, a deleted subscription returns to free
+         * @description The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` (when `payment_status` is `paid`), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
          */
         post: {
             parameters: {
@@ -4489,316 +4372,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/ai/capabilities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What this deployment can do: each capability, whether it is available, its providers and parameters */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Capabilities */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AiCapability"][];
-                        };
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/ai/memories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's memories, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AiMemory"][];
-                            meta: {
-                                limit: number;
-                                hasNextPage: boolean;
-                                nextCursor: string | null;
-                                requestId: string;
-                                durationMs: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Add a memory (pinned into a run's instructions with memoryIds) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateAiMemory"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AiMemory"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/ai/memories/{memoryId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a memory (runs already started keep it; later retries run without it) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    memoryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {boolean} */
-                                deleted: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/ai/sessions/{sessionId}/messages": {
         parameters: {
             query?: never;
@@ -5278,10 +4851,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Approve or reject a tool call awaiting approval
-         * @description The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.
-         */
+        /** Approve or reject a tool call awaiting approval */
         post: {
             parameters: {
                 query?: never;
@@ -5717,8 +5287,6 @@ export interface paths {
                     code_challenge?: string | string[];
                     /** @description Always `S256` */
                     code_challenge_method?: string | string[];
-                    /** @description RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud` */
-                    resource?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -6185,7 +5753,7 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthTokenResponse"];
                     };
                 };
-                /** @description invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type */
+                /** @description invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -8860,35 +8428,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/wallet": {
+    "/api/v1/files": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * The caller's prepaid balance (USD)
-         * @description First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
-         */
-        get: {
+        get?: never;
+        put?: never;
+        /** Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB) */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description One of image/png, image/jpeg, image/webp, image/gif, application/pdf, text/plain, text/markdown, text/csv, application/json; checked by its content */
+            requestBody: {
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                    "application/pdf": string;
+                    "text/plain": string;
+                    "text/markdown": string;
+                    "text/csv": string;
+                    "application/json": string;
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
             responses: {
-                /** @description The wallet */
-                200: {
+                /** @description Stored */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["Wallet"];
+                            data: components["schemas"]["MediaItem"];
                         };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Error 401 */
@@ -8909,6 +8502,107 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Error 413 */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 415 */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's media items (an upload or generated media) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MediaItem"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Error 429 */
                 429: {
                     headers: {
@@ -8922,47 +8616,30 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/wallet/entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The wallet's ledger, newest first (top-ups, AI usage, adjustments) */
-        get: {
+        /** Delete an upload (generated media go with their session: 409) */
+        delete: {
             parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number | null;
-                };
+                query?: never;
                 header?: never;
-                path?: never;
+                path: {
+                    id: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description One page of entries */
+                /** @description Deleted */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["WalletEntry"][];
-                            meta: {
-                                limit: number;
-                                offset: number;
-                                total: number;
-                                hasNextPage: boolean;
-                                requestId: string;
-                                durationMs: number;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
                             };
                         };
                     };
@@ -8994,6 +8671,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Error 429 */
                 429: {
                     headers: {
@@ -9005,52 +8700,62 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/users/{userId}/wallet/adjustments": {
+    "/api/v1/media/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Credit or debit a user's wallet (an `adjustment` entry)
-         * @description `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         * A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking
+         * @description No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.
          */
-        post: {
+        get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Expiry of a signed URL (Unix seconds) */
+                    exp?: string;
+                    /** @description HMAC-SHA256 signature of a signed URL */
+                    sig?: string;
+                };
                 header?: never;
                 path: {
-                    userId: string;
+                    id: string;
                 };
                 cookie?: never;
             };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WalletAdjustmentRequest"];
-                };
-            };
+            requestBody?: never;
             responses: {
-                /** @description The entry */
-                201: {
+                /** @description The whole file */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            data: components["schemas"]["WalletEntry"];
-                        };
+                        "*/*": string;
                     };
+                };
+                /** @description One byte range (`Content-Range`) */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": string;
+                    };
+                };
+                /** @description Not modified (`If-None-Match`) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Error 400 */
                 400: {
@@ -9070,6 +8775,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Error 404 */
                 404: {
                     headers: {
@@ -9079,8 +8793,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Error 409 */
-                409: {
+                /** @description Error 416 */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9090,6 +8804,8 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9558,7 +9274,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "invalid_token" | "unauthorized" | "invalid_credentials" | "forbidden" | "connector_tool_approval_required" | "not_found" | "NOT_FOUND" | "conflict" | "CONNECTOR_ERROR" | "payload_too_large" | "unsupported_media_type" | "unprocessable_entity" | "RATE_LIMIT_EXCEEDED" | "internal_error" | "CONNECTION_FAILED" | "billing_unavailable";
+                code: "bad_request" | "invalid_token" | "unauthorized" | "invalid_credentials" | "forbidden" | "connector_tool_approval_required" | "not_found" | "NOT_FOUND" | "conflict" | "CONNECTOR_ERROR" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable_entity" | "RATE_LIMIT_EXCEEDED" | "internal_error" | "CONNECTION_FAILED" | "billing_unavailable";
                 message: string;
                 details?: {
                     [key: string]: unknown;
@@ -9710,20 +9426,6 @@ export interface components {
         CheckoutRequest: {
             /** @enum {string} */
             plan: "pro" | "business";
-            /** Format: uri */
-            successUrl?: string;
-            /** Format: uri */
-            cancelUrl?: string;
-        };
-        /**
-         * @example {
-         *       "amountUsd": 20,
-         *       "successUrl": "https://app.example.com/wallet/paid",
-         *       "cancelUrl": "https://app.example.com/wallet"
-         *     }
-         */
-        TopUpRequest: {
-            amountUsd: number;
             /** Format: uri */
             successUrl?: string;
             /** Format: uri */
@@ -10286,36 +9988,6 @@ export interface components {
             providerKey: string;
             capabilities: string[];
         };
-        AiCapability: {
-            /** @enum {string} */
-            key: "ai.search.web" | "ai.research.deep" | "ai.image.generate" | "ai.video.generate" | "ai.audio.generate";
-            available: boolean;
-            /** @description The provider a request uses (null: none configured) */
-            provider: string | null;
-            /** @description Every configured provider */
-            providers: string[];
-            /** @description Each parameter's JSON Schema (type, range, values) */
-            parameters: {
-                [key: string]: {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        AiMemory: {
-            /** Format: uuid */
-            id: string;
-            content: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        /**
-         * @example {
-         *       "content": "I prefer metric units"
-         *     }
-         */
-        CreateAiMemory: {
-            content: string;
-        };
         Message: {
             /** Format: uuid */
             id: string;
@@ -10332,10 +10004,6 @@ export interface components {
             modelName: string | null;
             providerKey: string | null;
             tokensUsed?: number;
-            /** @description User messages: the memories it was sent with */
-            memoryIds?: string[];
-            /** @description User messages: the attachments it was sent with */
-            attachmentIds?: string[];
             /** Format: date-time */
             createdAt: string;
         };
@@ -10454,10 +10122,6 @@ export interface components {
             totalOutputTokens: number;
             totalTokens: number;
             runCount: number;
-            /** @description Units beside tokens: `search.<provider>` queries and `page.read` pages read */
-            costUnits: {
-                [key: string]: number;
-            };
             estimatedCostUsd: number | null;
         };
         OAuthTokenResponse: {
@@ -10495,8 +10159,6 @@ export interface components {
             refresh_token?: string | string[];
             /** @description refresh_token: a narrower scope (optional) */
             scope?: string | string[];
-            /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
-            resource?: string | string[];
             /** @description Public clients (no HTTP Basic) */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */
@@ -10694,44 +10356,24 @@ export interface components {
         JsonRpcMessage: {
             [key: string]: unknown;
         };
-        /**
-         * @example {
-         *       "balanceUsd": 19.876543,
-         *       "currency": "USD",
-         *       "updatedAt": "2026-01-05T10:00:00.000Z"
-         *     }
-         */
-        Wallet: {
-            balanceUsd: number;
-            /** @enum {string} */
-            currency: "USD";
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        WalletEntry: {
+        MediaItem: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "topup" | "usage" | "adjustment";
-            amountUsd: number;
-            balanceAfterUsd: number;
-            /** @description The top-up id, the assistant message id of an AI run, or the operator's reference */
-            reference: string | null;
-            description: string | null;
+            kind: "image" | "video" | "audio" | "document";
+            mimeType: string;
+            size: number;
+            width?: number;
+            height?: number;
+            durationSeconds?: number;
+            /** Format: uuid */
+            sessionId?: string;
+            /** @enum {string} */
+            source: "generated" | "upload";
             /** Format: date-time */
             createdAt: string;
-        };
-        /**
-         * @example {
-         *       "amountUsd": 5,
-         *       "reason": "Refund for a failed run",
-         *       "reference": "ticket-1234"
-         *     }
-         */
-        WalletAdjustmentRequest: {
-            amountUsd: number;
-            reason: string;
-            reference?: string;
+            /** @description Relative URL signed for one hour (`/api/v1/media/:id?exp=&sig=`), signed afresh each time it is served */
+            url: string;
         };
         OAuthDiscovery: {
             issuer: string;

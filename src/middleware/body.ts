@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { BASE_PATH } from "../lib/origin";
 import { MAX_BODY_BYTES } from "../limits";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -18,6 +19,12 @@ export const BODY_TOO_LARGE = `Request body exceeds ${MAX_BODY_BYTES} bytes`;
 export const limitBodySize = (refuse: (c: Context) => never = () => {
   throw new ApiError("payload_too_large", BODY_TOO_LARGE);
 }) => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });
+
+/**
+ * Uploads (`POST /files`, any type, up to `MAX_UPLOAD_BYTES`) stream their body to R2 under their
+ * own cap (domains/media/uploads.ts), so neither the general limit nor the JSON rule applies.
+ */
+export const isUploadPath = (path: string) => path === `${BASE_PATH}/files`;
 
 /** Whether a route (not only middleware, which is registered for every method) handles this request. */
 const hasRoute = (c: Context<AppEnv>) => matchedRoutes(c).some((route) => route.method === c.req.method);

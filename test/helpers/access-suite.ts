@@ -35,6 +35,11 @@ export interface DomainAccess {
   notFoundCode?: string;
   /** Parameters every challenge of the domain adds (the MCP gateway names its resource metadata). */
   challengeParameters?: string;
+  /**
+   * Operations (`METHOD path`) that answer 404 rather than 401 to a request without a token,
+   * because a signed URL can open them without one (media: CONTRACT "Media").
+   */
+  anonymousNotFound?: string[];
 }
 
 export interface ForeignCase {
@@ -161,7 +166,8 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
       const user = await caller();
       const target = fill(path);
-      expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+      if (domain?.anonymousNotFound?.includes(`${method} ${path}`)) expectError(await call(method, target, { ip: user.ip }), 404, "not_found");
+      else expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
       const expired = await signTestToken({ sub: user.id, sid: crypto.randomUUID() }, { issuedAt: 1_000, expiresAt: 2_000 });
       for (const [what, token] of [
         ["malformed", "not-a-jwt"],

@@ -6,3 +6,4 @@ export * from "./status";
 export * from "./ai";
 export * from "./billing";
 export * from "./connectors";
+export * from "./media";

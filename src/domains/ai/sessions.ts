@@ -8,6 +8,7 @@ import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { AuthContext } from "../identity";
 import type { EffortMode } from "./models";
 import { eraseRun } from "./runs";
+import { deleteSessionMedia } from "../media";
 
 type SessionRow = typeof aiSessions.$inferSelect;
 
@@ -107,5 +108,6 @@ export async function deleteSession(db: Db, env: Env, userId: string, sessionId:
   if (!sessions[0]) throw notFound("Session not found");
   // Each reply's Durable Object holds its event log (the reply's text); it goes with the session.
   await Promise.all(runs.map((message) => eraseRun(env, message.id)));
+  await deleteSessionMedia(db, env, sessionId);
   return { id: sessionId, deleted: true as const };
 }

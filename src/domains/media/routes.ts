@@ -1,0 +1,134 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ok } from "../../http/envelope";
+import { bearerAuth, envelope, errors, json, uuidParam } from "../../http/openapi";
+import { createRouter } from "../../http/validator";
+import { ApiError, notFound } from "../../lib/errors";
+import type { AppEnv } from "../../env";
+import { authenticate, requireEntitlement } from "../../middleware/auth";
+import { rateLimit } from "../../middleware/rate-limit";
+import { matchesEtag, resolveRange } from "./ranges";
+import { mediaItemSchema, signedQuery } from "./schemas";
+import { isSignedFor } from "./signing";
+import { deleteUpload, findMedia, openMedia, ownedMedia, presentMedia, type MediaRow } from "./store";
+import { storeUpload, uploadedFile, UPLOAD_MIME_TYPES } from "./uploads";
+
+const tags = ["Media"];
+/** `/files` and `/media` admit what the AI endpoints admit (CONTRACT "Media"). */
+const tokenChecks = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai")] as const;
+const middleware = [...tokenChecks, rateLimit];
+
+const idParams = z.object({ id: uuidParam("id") });
+
+const binary = { type: "string", format: "binary" } as const;
+
+/** The bytes' headers, shared by 200, 206 and 304. */
+function mediaHeaders(row: MediaRow) {
+  return new Headers({ ETag: row.etag, "Cache-Control": "private", "Accept-Ranges": "bytes", "Content-Type": row.mimeType });
+}
+
+/**
+ * Whether the caller may read the item: anyone with a valid signed URL; else the owner with a
+ * token (checked as the AI endpoints check it, so a bad token is still a 401). Everyone else
+ * gets the 404 an unknown id gets.
+ */
+async function readable(c: Context<AppEnv>, id: string, query: { exp?: string; sig?: string }): Promise<MediaRow> {
+  const row = await findMedia(c.var.db, id);
+  if (row && (await isSignedFor(c.env, id, query.exp, query.sig))) return row;
+  if (!c.req.header("Authorization")) throw notFound("Media not found");
+  for (const check of tokenChecks) await check(c, async () => undefined);
+  if (!row || row.userId !== c.var.auth.user.id) throw notFound("Media not found");
+  return row;
+}
+
+export const mediaRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/files",
+      tags,
+      summary: "Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB)",
+      security: bearerAuth,
+      middleware,
+      request: {
+        body: {
+          required: true,
+          description: `One of ${UPLOAD_MIME_TYPES.join(", ")}; checked by its content`,
+          content: {
+            ...Object.fromEntries(UPLOAD_MIME_TYPES.map((type) => [type, { schema: binary }])),
+            "multipart/form-data": { schema: { type: "object", properties: { file: binary }, required: ["file"] } },
+          },
+        },
+      },
+      responses: { 201: json(envelope(mediaItemSchema), "Stored"), ...errors(400, 401, 403, 413, 415, 429) },
+    }),
+    async (c) => {
+      const row = await storeUpload(c.var.db, c.env, c.var.auth.user.id, await uploadedFile(c.req.raw));
+      return ok(c, await presentMedia(c.env, row), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/files/{id}",
+      tags,
+      summary: "One of the caller's media items (an upload or generated media)",
+      security: bearerAuth,
+      middleware,
+      request: { params: idParams },
+      responses: { 200: json(envelope(mediaItemSchema), "The item"), ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, await presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/files/{id}",
+      tags,
+      summary: "Delete an upload (generated media go with their session: 409)",
+      security: bearerAuth,
+      middleware,
+      request: { params: idParams },
+      responses: {
+        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
+    }),
+    async (c) => ok(c, await deleteUpload(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").id)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/media/{id}",
+      tags,
+      summary: "A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking",
+      description: "No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.",
+      // A signed URL needs no token, hence the empty requirement beside the bearer one.
+      security: [...bearerAuth, {}],
+      request: { params: idParams, query: signedQuery },
+      responses: {
+        200: { description: "The whole file", content: { "*/*": { schema: binary } } },
+        206: { description: "One byte range (`Content-Range`)", content: { "*/*": { schema: binary } } },
+        304: { description: "Not modified (`If-None-Match`)" },
+        ...errors(400, 401, 403, 404, 416),
+      },
+    }),
+    async (c) => {
+      const row = await readable(c, c.req.valid("param").id, c.req.valid("query"));
+      const headers = mediaHeaders(row);
+      if (matchesEtag(c.req.header("If-None-Match"), row.etag)) return new Response(null, { status: 304, headers });
+      // `If-Range` with another version's tag asks for the whole file rather than a piece of a different one.
+      const ifRange = c.req.header("If-Range");
+      const range = ifRange === undefined || ifRange === row.etag ? resolveRange(c.req.header("Range"), row.size) : { kind: "whole" as const };
+      if (range.kind === "unsatisfiable") {
+        throw new ApiError("range_not_satisfiable", undefined, undefined, { "Content-Range": `bytes */${row.size}` });
+      }
+      const part = range.kind === "part" ? range : undefined;
+      const object = await openMedia(c.env, row.id, part);
+      if (!object || !("body" in object)) throw notFound("Media not found");
+      headers.set("Content-Length", String(part ? part.length : row.size));
+      if (!part) return new Response(object.body, { status: 200, headers });
+      headers.set("Content-Range", `bytes ${part.offset}-${part.offset + part.length - 1}/${row.size}`);
+      return new Response(object.body, { status: 206, headers });
+    },
+  );

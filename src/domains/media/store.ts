@@ -1,0 +1,146 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { media, type MEDIA_KINDS, type MEDIA_SOURCES } from "../../db/schema/media";
+import { nowIso } from "../../lib/clock";
+import { conflict, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { putStream, tap, type ByteCheck } from "./blobs";
+import { signedMediaUrl } from "./signing";
+
+export type MediaRow = typeof media.$inferSelect;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export type MediaSource = (typeof MEDIA_SOURCES)[number];
+
+/** Every item's bytes are this one R2 object (CONTRACT; docs/storage.md). */
+export const mediaKey = (id: string) => `media/${id}`;
+
+export interface StoreMediaInput {
+  ownerId: string;
+  kind: MediaKind;
+  mimeType: string;
+  sessionId?: string;
+  source: MediaSource;
+  /** Streamed to R2 as it arrives; an ArrayBuffer is for bytes already in hand (a small image). */
+  body: ReadableStream<Uint8Array> | ArrayBuffer;
+  /** The byte count when known (a provider's `Content-Length`): R2 then takes one streamed `put`. */
+  length?: number;
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+}
+
+/** What an upload adds: a cap and a content check on the way in, and a look at the first bytes after. */
+export interface StoreOptions {
+  maxBytes?: number;
+  tooLarge?: () => Error;
+  check?: ByteCheck;
+  /** Reads the dimensions (or anything else) from the file's first bytes once all are stored. */
+  describe?: (head: Uint8Array) => { width?: number; height?: number } | undefined;
+}
+
+/**
+ * Stores one media item: the bytes to R2 first (streamed, never whole in memory), then its row,
+ * so a row never points at missing bytes; if the row cannot be written the bytes are removed.
+ */
+export async function storeMedia(db: Db, env: Pick<Env, "BLOBS">, input: StoreMediaInput, options: StoreOptions = {}): Promise<MediaRow> {
+  const id = newId();
+  const key = mediaKey(id);
+  const watch = tap(options);
+  const source = input.body instanceof ArrayBuffer ? new Response(input.body).body! : input.body;
+  const length = input.body instanceof ArrayBuffer ? input.body.byteLength : input.length;
+  const object = await putStream(env.BLOBS, key, source.pipeThrough(watch.stream), { length, contentType: input.mimeType });
+  const { size, head } = watch.seen();
+  const described = options.describe?.(head);
+  const row: MediaRow = {
+    id,
+    userId: input.ownerId,
+    kind: input.kind,
+    mimeType: input.mimeType,
+    size,
+    width: described?.width ?? input.width ?? null,
+    height: described?.height ?? input.height ?? null,
+    durationSeconds: input.durationSeconds ?? null,
+    sessionId: input.sessionId ?? null,
+    source: input.source,
+    etag: object.httpEtag,
+    createdAt: nowIso(),
+  };
+  try {
+    await db.insert(media).values(row);
+  } catch (error) {
+    await env.BLOBS.delete(key);
+    throw error;
+  }
+  return row;
+}
+
+/** The API's shape of an item, with a URL signed now (storage keeps only the id). */
+export async function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: MediaRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    mimeType: row.mimeType,
+    size: row.size,
+    ...(row.width !== null ? { width: row.width } : {}),
+    ...(row.height !== null ? { height: row.height } : {}),
+    ...(row.durationSeconds !== null ? { durationSeconds: row.durationSeconds } : {}),
+    ...(row.sessionId !== null ? { sessionId: row.sessionId } : {}),
+    source: row.source,
+    createdAt: row.createdAt,
+    url: await signedMediaUrl(env, row.id),
+  };
+}
+
+export type MediaItem = Awaited<ReturnType<typeof presentMedia>>;
+
+export async function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row;
+}
+
+/** One of the user's items, or 404 (another user's item is indistinguishable from none). */
+export async function ownedMedia(db: Db, userId: string, id: string): Promise<MediaRow> {
+  const [row] = await db.select().from(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+  if (!row) throw notFound("Media not found");
+  return row;
+}
+
+/** The user's items among `ids` (others' and unknown ones are simply absent). */
+export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Promise<MediaRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(media).where(and(eq(media.userId, userId), inArray(media.id, ids)));
+}
+
+/**
+ * Deletes one of the user's uploads: the row, then its bytes. Generated media are 409: they belong
+ * to their session and go with it (CONTRACT), and the caller owns them, so saying so reveals nothing.
+ */
+export async function deleteUpload(db: Db, env: Pick<Env, "BLOBS">, userId: string, id: string) {
+  const row = await ownedMedia(db, userId, id);
+  if (row.source !== "upload") throw conflict("Generated media are deleted with their session");
+  await db.delete(media).where(eq(media.id, id));
+  await env.BLOBS.delete(mediaKey(id));
+  return { id, deleted: true as const };
+}
+
+/**
+ * The generated media of a deleted session: rows, then R2 objects (R2 deletes up to 1,000 keys a
+ * call). Uploads attached in the session stay: they are deleted with `DELETE /files/:id`.
+ */
+export async function deleteSessionMedia(db: Db, env: Pick<Env, "BLOBS">, sessionId: string) {
+  const gone = await db
+    .delete(media)
+    .where(and(eq(media.sessionId, sessionId), eq(media.source, "generated")))
+    .returning({ id: media.id });
+  for (let i = 0; i < gone.length; i += R2_DELETE_BATCH) {
+    await env.BLOBS.delete(gone.slice(i, i + R2_DELETE_BATCH).map((row) => mediaKey(row.id)));
+  }
+  return gone.length;
+}
+
+const R2_DELETE_BATCH = 1000;
+
+/** The item's bytes, whole or one range (`offset`, `length`), as R2 streams them. */
+export async function openMedia(env: Pick<Env, "BLOBS">, id: string, range?: { offset: number; length: number }) {
+  return env.BLOBS.get(mediaKey(id), range ? { range } : undefined);
+}

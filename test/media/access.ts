@@ -1,0 +1,24 @@
+import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
+import { png, upload } from "./helpers";
+
+const V1 = "/api/v1";
+
+/** Another user's upload. */
+const item: ForeignFixture = async (owner) => ({ params: { id: (await upload(owner, png(1, 1), "image/png")).id } });
+
+/** Uploads: what the AI endpoints admit (the `ai` entitlement; OAuth tokens with `execution:run`). */
+export const filesAccess: DomainAccess = {
+  prefix: `${V1}/files`,
+  entitlement: "ai",
+  oauthScope: "execution:run",
+  foreign: { [`${V1}/files/{id}`]: item },
+};
+
+/** Media bytes: the same, except that without a token (and without a signed URL) the answer is 404. */
+export const mediaAccess: DomainAccess = {
+  prefix: `${V1}/media`,
+  entitlement: "ai",
+  oauthScope: "execution:run",
+  foreign: { [`${V1}/media/{id}`]: item },
+  anonymousNotFound: [`GET ${V1}/media/{id}`],
+};
