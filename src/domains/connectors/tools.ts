@@ -5,7 +5,7 @@ import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../lib/
 import { newId } from "../../lib/ids";
 import type { ResolvedInstance } from "./access";
 import type { ToolDescriptor } from "./adapters/types";
-import { invalidSchemaReason } from "./json-schema";
+import { schemaProblems } from "./json-schema";
 
 export type ToolRow = typeof connectorTools.$inferSelect;
 
@@ -61,10 +61,7 @@ export interface CreateToolInput {
 
 export async function createTool(db: Db, resolved: ResolvedInstance, input: CreateToolInput, now: string) {
   if (!resolved.record.instance.definitionId) throw forbidden("Tools can only be added to custom connectors");
-  const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => {
-    const reason = invalidSchemaReason(input[field]);
-    return reason ? [{ field, message: reason }] : [];
-  });
+  const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => schemaProblems(input[field], field));
   if (fields.length) throw badRequest(fields);
   const row: ToolRow = {
     id: newId(),
