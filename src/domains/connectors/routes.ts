@@ -20,6 +20,7 @@ import {
   createDefinitionBody,
   createInstanceBody,
   createToolBody,
+  syncMetaSchema,
   credentialRecordSchema,
   credentialStatusSchema,
   definitionSchema,
@@ -205,11 +206,14 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "post",
       path: "/connectors/instances/{id}/sync-tools",
-      summary: "Pull the adapter's tools and upsert them; returns the full list",
+      summary: "Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused)",
       request: { params: instanceParams },
-      responses: { 200: json(envelope(z.array(toolSchema)), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+      responses: { 200: json(pagedEnvelope(z.array(toolSchema), syncMetaSchema), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
     }),
-    async (c) => ok(c, await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+    async (c) => {
+      const { tools, skipped } = await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c));
+      return paged(c, tools, { skipped });
+    },
   )
   .openapi(
     createRoute({
