@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError } from "../helpers/api";
 import { installToolServer } from "./fakes/tool-server";
 import { connected } from "./helpers";
+import { seen } from "./fakes/tool-server";
 
 beforeAll(() => installToolServer());
 
@@ -95,5 +96,26 @@ describe("a hostile schema stored before these checks never makes execution answ
     const response = await execute({ s: "a" });
     expectError(response, 400, "bad_request");
     expect(response.body.error.details.fields[0]).toEqual({ field: "input", message: expect.stringMatching(/^cannot be checked: /) });
+  });
+});
+
+describe("the MCP gateway with a hostile stored schema", () => {
+  it.each([
+    ["$ref to itself", { $ref: "#" }],
+    ["a remote $ref", { $ref: "https://evil.example/schema.json" }],
+  ])("%s: tools/list and tools/call answer JSON-RPC results, never HTTP 500", async (_name, schema) => {
+    const user = await createUser();
+    const { key, instanceId } = await connected(user);
+    await env.DB.prepare("UPDATE connector_tools SET input_schema = ? WHERE instance_id = ?").bind(JSON.stringify(schema), instanceId).run();
+    const rpc = (method: string, params: unknown) =>
+      call("POST", "/mcp", { token: user.accessToken, body: { jsonrpc: "2.0", id: 1, method, params }, headers: { "MCP-Protocol-Version": "2025-11-25" } });
+    const list = await rpc("tools/list", {});
+    expect(list.status).toBe(200);
+    expect(list.body.result.tools.map((tool: { name: string }) => tool.name)).toContain(`${key}.echo`);
+    const before = seen.length;
+    const called = await rpc("tools/call", { name: `${key}.echo`, arguments: { text: "x" } });
+    expect(called.status).toBe(200);
+    expect(called.body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { isError: true, content: [{ type: "text", text: expect.any(String) }] } });
+    expect(seen.length).toBe(before);
   });
 });
