@@ -5,28 +5,37 @@ import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../lib/
 import { newId } from "../../lib/ids";
 import type { ResolvedInstance } from "./access";
 import { MAX_INSTANCE_TOOLS } from "./adapters/mcp";
+import { saasToolText } from "./adapters/saas";
 import type { ToolDescriptor } from "./adapters/types";
 import { schemaProblems } from "./json-schema";
 
 export type ToolRow = typeof connectorTools.$inferSelect;
 
-export const toolView = (connectorKey: string, row: ToolRow) => ({
+/**
+ * A tool as the API answers it. A built-in SaaS tool's name and description come in the request's
+ * `locale` from its adapter's translations; other tools (SQL, MCP, custom) have only the text
+ * their source gave.
+ */
+export function toolView(connectorKey: string, row: ToolRow, locale?: string | null) {
+  const text = locale ? saasToolText(connectorKey, row.toolKey, locale) : null;
+  return {
   id: row.id,
   connectorKey,
   toolKey: row.toolKey,
-  displayName: row.displayName,
-  description: row.description,
+  displayName: text?.displayName ?? row.displayName,
+  description: text?.description ?? row.description,
   inputSchema: row.inputSchema,
   outputSchema: row.outputSchema,
   requiresApproval: row.requiresApproval,
   rateLimitRpm: row.rateLimitRpm,
   isActive: row.isActive,
   source: row.source,
-});
+  };
+}
 
-export async function listTools(db: Db, resolved: ResolvedInstance) {
+export async function listTools(db: Db, resolved: ResolvedInstance, locale?: string | null) {
   const rows = await db.select().from(connectorTools).where(eq(connectorTools.instanceId, resolved.record.instance.id)).orderBy(connectorTools.toolKey);
-  return rows.map((row) => toolView(resolved.record.instance.connectorKey, row));
+  return rows.map((row) => toolView(resolved.record.instance.connectorKey, row, locale));
 }
 
 /** The hand-made tools' name grammar (schemas.ts `createToolBody`), applied to discovered tools too. */
@@ -77,7 +86,7 @@ function chunks(rows: unknown[]): string[] {
  * vanished. Tools whose name or schema is refused are skipped and reported; more than 500 storable
  * tools is 409 `CONNECTOR_ERROR` and stores nothing.
  */
-export async function syncTools(db: Db, resolved: ResolvedInstance, discovered: ToolDescriptor[], now: string) {
+export async function syncTools(db: Db, resolved: ResolvedInstance, discovered: ToolDescriptor[], now: string, locale?: string | null) {
   const instanceId = resolved.record.instance.id;
   const skipped: SkippedTool[] = [];
   const kept = discovered.filter((tool) => {
@@ -134,7 +143,7 @@ export async function syncTools(db: Db, resolved: ResolvedInstance, discovered: 
       ),
     );
   await db.batch([...upserts, vanished] as [typeof vanished]);
-  return { tools: await listTools(db, resolved), skipped };
+  return { tools: await listTools(db, resolved, locale), skipped };
 }
 
 export interface CreateToolInput {
@@ -147,7 +156,7 @@ export interface CreateToolInput {
   rateLimitRpm?: number;
 }
 
-export async function createTool(db: Db, resolved: ResolvedInstance, input: CreateToolInput, now: string) {
+export async function createTool(db: Db, resolved: ResolvedInstance, input: CreateToolInput, now: string, locale?: string | null) {
   if (!resolved.record.instance.definitionId) throw forbidden("Tools can only be added to custom connectors");
   const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => schemaProblems(input[field], field));
   if (fields.length) throw badRequest(fields);
@@ -168,7 +177,7 @@ export async function createTool(db: Db, resolved: ResolvedInstance, input: Crea
     createdAt: now,
   };
   await conflictOnDuplicate(() => db.insert(connectorTools).values(row), `A tool with the key "${input.toolKey}" already exists`);
-  return toolView(resolved.record.instance.connectorKey, row);
+  return toolView(resolved.record.instance.connectorKey, row, locale);
 }
 
 export async function setToolEnabled(db: Db, instanceId: string, toolId: string, enabled: boolean) {
