@@ -158,7 +158,9 @@ function findCycle(edges: Map<string, string[]>): string | null {
  * - `patternProperties: { P: S }` becomes `{ ^(?:k1|k2)$: S }`: the value's own property names that
  *   RE2 finds P in, as an alternation of literals, which JavaScript matches in linear time.
  */
-const FORMAT_PREFIX = `re2-pattern-${crypto.randomUUID()}-`;
+let formatPrefix: string | undefined;
+/** A per-isolate random prefix, so no schema can name our formats; made on first use (no randomness at global scope in Workers). */
+const FORMAT_PREFIX = () => (formatPrefix ??= `re2-pattern-${crypto.randomUUID()}-`);
 const escapeLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
 function rewrite(schema: unknown, names: () => string[], formats: Map<string, string>): unknown {
@@ -172,7 +174,7 @@ function rewrite(schema: unknown, names: () => string[], formats: Map<string, st
     if (isObject(map)) copy[keyword] = Object.fromEntries(Object.entries(map).map(([key, item]) => [key, Array.isArray(item) ? item : sub(item)]));
   }
   if (typeof schema.pattern === "string") {
-    const name = `${FORMAT_PREFIX}${formats.size}`;
+    const name = `${FORMAT_PREFIX()}${formats.size}`;
     formats.set(name, schema.pattern);
     delete copy.pattern;
     copy.allOf = [...((copy.allOf as unknown[]) ?? []), { format: name }];
