@@ -19,17 +19,17 @@ export type ToolRow = typeof connectorTools.$inferSelect;
 export function toolView(connectorKey: string, row: ToolRow, locale?: string | null) {
   const text = locale ? saasToolText(connectorKey, row.toolKey, locale) : null;
   return {
-  id: row.id,
-  connectorKey,
-  toolKey: row.toolKey,
-  displayName: text?.displayName ?? row.displayName,
-  description: text?.description ?? row.description,
-  inputSchema: row.inputSchema,
-  outputSchema: row.outputSchema,
-  requiresApproval: row.requiresApproval,
-  rateLimitRpm: row.rateLimitRpm,
-  isActive: row.isActive,
-  source: row.source,
+    id: row.id,
+    connectorKey,
+    toolKey: row.toolKey,
+    displayName: text?.displayName ?? row.displayName,
+    description: text?.description ?? row.description,
+    inputSchema: row.inputSchema,
+    outputSchema: row.outputSchema,
+    requiresApproval: row.requiresApproval,
+    rateLimitRpm: row.rateLimitRpm,
+    isActive: row.isActive,
+    source: row.source,
   };
 }
 
