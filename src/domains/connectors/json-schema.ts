@@ -196,7 +196,7 @@ function propertyNames(value: unknown): string[] {
   const stack = [value];
   while (stack.length) {
     const item = stack.pop();
-    if (Array.isArray(item)) stack.push(...item);
+    if (Array.isArray(item)) for (const child of item) stack.push(child); // no spread: arrays may be longer than an argument list
     else if (isObject(item)) for (const [key, child] of Object.entries(item)) names.add(key), stack.push(child);
   }
   return [...names];
