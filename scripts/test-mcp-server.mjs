@@ -7,6 +7,10 @@
 //   POST /mcp-expiring the same, but the first session it hands out (after each /stats reset) is
 //                      forgotten at its first request, which then answers 404
 //   POST /mcp-loop     stateless, tools/list always answers the same nextCursor
+//   POST /mcp-many?n=N stateless, lists N tools `tool_0`... in pages of 100 (the 500-tool limit)
+//   POST /mcp-hostile  stateless, lists tools with refused names and schemas beside good ones and
+//                      `redos` (pattern ^(a+)+$); calls of `redos` answer their arguments
+//   POST /mcp-rpc?answer=no-version|other-id  hand-written answers that break JSON-RPC 2.0
 //   POST /redirect     307 to /mcp
 //   GET  /stats        how many requests of each JSON-RPC method arrived, per path; POST /stats/reset
 //                      also forgets every session (so the next stateful call meets a 404)
@@ -41,13 +45,29 @@ const TOOLS = [
   { name: "strict", description: "Refuses its arguments with a JSON-RPC error", inputSchema: { type: "object" } },
 ];
 
-function mcpServer({ loopCursor = false } = {}) {
+/** `n` plain read-only tools, for the 500-tools-per-instance limit and D1's bound-parameter limit. */
+const manyTools = (n) =>
+  Array.from({ length: n }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}`, inputSchema: { type: "object", properties: { i: { type: "integer" } } }, annotations: { readOnlyHint: true } }));
+
+/** What a hostile server sends: names and schemas the API must refuse, beside tools it keeps. */
+const HOSTILE_TOOLS = [
+  { name: "ok", description: "A fine tool", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+  { name: "redos", description: "A pattern that backtracks exponentially", inputSchema: { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } } }, annotations: { readOnlyHint: true } },
+  { name: "self_ref", inputSchema: { $ref: "#" } },
+  { name: "remote_ref", inputSchema: { type: "object", properties: { x: { $ref: "https://evil.example/schema.json" } } } },
+  { name: "lookahead", inputSchema: { type: "object", properties: { s: { type: "string", pattern: "^(?=a)" } } } },
+  { name: "line\nbreak", inputSchema: { type: "object" } },
+  { name: "../../etc/passwd", inputSchema: { type: "object" } },
+  { name: "x".repeat(5000), inputSchema: { type: "object" } },
+];
+
+function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE } = {}) {
   const server = new Server({ name: "connectors-test-mcp", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    if (loopCursor) return { tools: TOOLS.slice(0, 1), nextCursor: "same-cursor" };
-    const start = request.params?.cursor ? Number(request.params.cursor.replace("page-", "")) * PAGE_SIZE : 0;
-    const end = start + PAGE_SIZE;
-    return { tools: TOOLS.slice(start, end), ...(end < TOOLS.length ? { nextCursor: `page-${end / PAGE_SIZE}` } : {}) };
+    if (loopCursor) return { tools: tools.slice(0, 1), nextCursor: "same-cursor" };
+    const start = request.params?.cursor ? Number(request.params.cursor.replace("page-", "")) * pageSize : 0;
+    const end = start + pageSize;
+    return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: `page-${end / pageSize}` } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
@@ -55,10 +75,17 @@ function mcpServer({ loopCursor = false } = {}) {
     if (name === "add") return { content: [{ type: "text", text: String(args.a + args.b) }], structuredContent: { sum: args.a + args.b } };
     if (name === "fail") return { content: [{ type: "text", text: "the tool failed on purpose" }], isError: true };
     if (name === "delete_things") return { content: [{ type: "text", text: "deleted nothing" }] };
+    if (name === "redos" || name.startsWith("tool_")) return { content: [{ type: "text", text: JSON.stringify(args) }] };
     if (name === "strict") throw new McpError(ErrorCode.InvalidParams, "strict refuses these arguments");
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   });
   return server;
+}
+
+/** A tools/list answer that breaks JSON-RPC 2.0: no `"jsonrpc": "2.0"`, or the id of another request. */
+function brokenRpc(res, body, answer) {
+  const message = answer === "no-version" ? { id: body.id, result: { tools: TOOLS } } : { jsonrpc: "2.0", id: body.id + 1000, result: { tools: TOOLS } };
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(message));
 }
 
 async function readJson(req) {
@@ -108,7 +135,8 @@ export async function startMcpServer({ port = 0 } = {}) {
 
   const http = createServer(async (req, res) => {
     try {
-      const path = new URL(req.url, "http://x").pathname;
+      const url = new URL(req.url, "http://x");
+      const path = url.pathname;
       if (path === "/stats") {
         if (req.method === "POST") {
           for (const key of Object.keys(stats)) delete stats[key];
@@ -128,6 +156,9 @@ export async function startMcpServer({ port = 0 } = {}) {
       if (path === "/mcp") return await stateless(req, res, body, { json: true });
       if (path === "/mcp-sse") return await stateless(req, res, body, { json: false });
       if (path === "/mcp-loop") return await stateless(req, res, body, { json: true, loopCursor: true });
+      if (path === "/mcp-many") return await stateless(req, res, body, { json: true, tools: manyTools(Number(url.searchParams.get("n"))), pageSize: 100 });
+      if (path === "/mcp-hostile") return await stateless(req, res, body, { json: true, tools: HOSTILE_TOOLS });
+      if (path === "/mcp-rpc") return brokenRpc(res, body, url.searchParams.get("answer"));
       if (path === "/mcp-session") return await stateful(req, res, body);
       if (path === "/mcp-expiring") return await stateful(req, res, body, { expiring: true });
       res.writeHead(404).end();

@@ -7101,7 +7101,9 @@ export interface paths {
         /** Create a custom tool (custom, non-system connectors only) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    locale?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -7209,10 +7211,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pull the adapter's tools and upsert them; returns the full list */
+        /** Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    locale?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -7229,6 +7233,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["ConnectorTool"][];
+                            meta: {
+                                skipped: {
+                                    name: string;
+                                    reason: string;
+                                }[];
+                                requestId: string;
+                                durationMs: number;
+                            };
                         };
                     };
                 };

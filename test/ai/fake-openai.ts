@@ -105,7 +105,18 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
   }
 }
 
+/** The real API refuses a function name outside ^[a-zA-Z0-9_-]{1,64}$ with a 400 before anything else. */
+function invalidToolName(body: RecordedRequest["body"]): Response | null {
+  const index = (body.tools ?? []).findIndex((tool) => !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.function.name));
+  if (index < 0) return null;
+  const param = `tools[${index}].function.name`;
+  const message = `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.`;
+  return Response.json({ error: { message, type: "invalid_request_error", param, code: "invalid_value" } }, { status: 400 });
+}
+
 function respond(body: RecordedRequest["body"], signal: AbortSignal | null | undefined): Response {
+  const refused = invalidToolName(body);
+  if (refused) return refused;
   const { status, pieces } = scenario(body);
   if (status) return new Response(pieces.join(""), { status, headers: { "Content-Type": "application/json" } });
   const stream = new ReadableStream<Uint8Array>({

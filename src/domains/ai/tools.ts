@@ -1,5 +1,6 @@
 import type { AuthContext } from "../identity";
-import { toWireName, type ToolSpec } from "./providers/types";
+import type { ToolSpec } from "./providers/types";
+import { wireNames } from "./wire-names";
 
 /** What a tool run elsewhere (the tool-executions queue) answers when it is done. */
 export interface DeliveredToolResult {
@@ -67,13 +68,16 @@ export const combineToolSources = (...sources: ToolSource[]): ToolSource => ({
 /** The tools offered to one run, and the provider-facing spec of each. */
 export class ToolSet {
   private readonly byWireName = new Map<string, ToolDefinition>();
+  private readonly names: string[];
 
   constructor(readonly definitions: ToolDefinition[]) {
-    for (const tool of definitions) this.byWireName.set(toWireName(tool.key), tool);
+    // Distinct, provider-valid names for this run's tools (wire-names.ts), mapped back here.
+    this.names = wireNames(definitions.map((tool) => tool.key));
+    definitions.forEach((tool, index) => this.byWireName.set(this.names[index]!, tool));
   }
 
   specs(): ToolSpec[] {
-    return this.definitions.map((tool) => ({ name: toWireName(tool.key), description: tool.description, parameters: tool.inputSchema }));
+    return this.definitions.map((tool, index) => ({ name: this.names[index]!, description: tool.description, parameters: tool.inputSchema }));
   }
 
   /** Looks a tool up by the name the model used (a wire name or the key itself). */

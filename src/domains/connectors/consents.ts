@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { connectorConsents, connectorTools, memberships, oauthClients } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
@@ -45,7 +45,11 @@ export async function putConsent(db: Db, env: Env, auth: AuthContext, instanceId
   const [clients, membership, tools] = await db.batch([
     db.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, clientId)),
     db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, auth.user.id))),
-    db.select({ toolKey: connectorTools.toolKey }).from(connectorTools).where(and(eq(connectorTools.instanceId, instanceId), inArray(connectorTools.toolKey, toolKeys))),
+    // One JSON parameter for the whole list: D1 binds at most 100 parameters per statement.
+    db
+      .select({ toolKey: connectorTools.toolKey })
+      .from(connectorTools)
+      .where(and(eq(connectorTools.instanceId, instanceId), sql`${connectorTools.toolKey} IN (SELECT value FROM json_each(${JSON.stringify(toolKeys)}))`)),
   ]);
   if (!clients[0]) throw new ApiError("NOT_FOUND", "OAuth client not found");
   if (!membership[0]) throw badRequest([{ field: "workspaceId", message: "must be a workspace you are a member of" }]);

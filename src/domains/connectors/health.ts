@@ -9,10 +9,15 @@ import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured 
 import { loadInstance, requireManage } from "./instances";
 import { syncTools } from "./tools";
 
-/** Loads what an adapter needs for a management call (test, sync): 409 without credentials, 503 without a provider. */
+/**
+ * Loads what an adapter needs for a management call (test, sync): 409 when the instance is disabled
+ * or has no credentials, 503 without a provider; all before any contact with the provider.
+ */
 async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
   const resolved = await loadInstance(db, env, auth, id);
   requireManage(resolved);
+  // A disabled instance is switched off for every use (CONTRACT "Connectors": 409 for a disabled instance).
+  if (!resolved.record.instance.enabled) throw new ApiError("CONNECTOR_ERROR", "The instance is disabled; enable it first");
   const [credential] = await db
     .select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed })
     .from(connectorCredentials)
@@ -38,10 +43,10 @@ export async function testInstance(db: Db, env: Env, auth: AuthContext, id: stri
   return { ok: health.ok, status, message: health.message, latencyMs, checkedAt: now };
 }
 
-export async function syncInstanceTools(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
+export async function syncInstanceTools(db: Db, env: Env, auth: AuthContext, id: string, now: string, locale?: string | null) {
   const { resolved, adapter, context } = await prepare(db, env, auth, id);
   try {
-    return await syncTools(db, resolved, await adapter.listTools(context), now);
+    return await syncTools(db, resolved, await adapter.listTools(context), now, locale);
   } catch (error) {
     if (error instanceof AdapterError) throw adapterErrorToApi(error);
     throw error;

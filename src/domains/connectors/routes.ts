@@ -20,6 +20,7 @@ import {
   createDefinitionBody,
   createInstanceBody,
   createToolBody,
+  syncMetaSchema,
   credentialRecordSchema,
   credentialStatusSchema,
   definitionSchema,
@@ -197,7 +198,7 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      return ok(c, await listTools(c.var.db, resolved));
+      return ok(c, await listTools(c.var.db, resolved, c.req.valid("query").locale));
     },
   )
   .openapi(
@@ -205,11 +206,14 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "post",
       path: "/connectors/instances/{id}/sync-tools",
-      summary: "Pull the adapter's tools and upsert them; returns the full list",
-      request: { params: instanceParams },
-      responses: { 200: json(envelope(z.array(toolSchema)), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+      summary: "Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused)",
+      request: { params: instanceParams, query: localeQuery },
+      responses: { 200: json(pagedEnvelope(z.array(toolSchema), syncMetaSchema), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
     }),
-    async (c) => ok(c, await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+    async (c) => {
+      const { tools, skipped } = await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c), c.req.valid("query").locale);
+      return paged(c, tools, { skipped });
+    },
   )
   .openapi(
     createRoute({
@@ -217,13 +221,13 @@ export const connectorRoutes = createRouter()
       method: "post",
       path: "/connectors/instances/{id}/tools",
       summary: "Create a custom tool (custom, non-system connectors only)",
-      request: { params: instanceParams, body: jsonBody(createToolBody) },
+      request: { params: instanceParams, query: localeQuery, body: jsonBody(createToolBody) },
       responses: { 201: json(envelope(toolSchema), "Created"), ...errors(400, 401, 403, 404, 409, 429) },
     }),
     async (c) => {
       const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
       requireManage(resolved);
-      return ok(c, await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c)), 201);
+      return ok(c, await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c), c.req.valid("query").locale), 201);
     },
   )
   .openapi(

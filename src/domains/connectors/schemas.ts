@@ -124,6 +124,12 @@ export const toolSchema = z
     source: z.enum(["auto_discovered", "manual"]),
   })
   .openapi("ConnectorTool");
+/** `sync-tools` meta: discovered tools that were not stored, with the reason (name grammar, schema checks). */
+export const syncMetaSchema = z.object({
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  requestId: z.string(),
+  durationMs: z.number(),
+});
 export const createToolBody = z.object({
   toolKey: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, "letters, digits, _ . - (at most 128)"),
   displayName: z.string().trim().min(1).max(255),

@@ -170,4 +170,23 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
     const error = await adapterError(adapter.execute("echo", {}, context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: huge })));
     expect(error).toMatchObject({ kind: "bad_response", message: "The answer is larger than 2097152 bytes" });
   });
+
+  describe("answers that break JSON-RPC 2.0 are refused", () => {
+    it('without "jsonrpc": "2.0"', async () => {
+      const error = await adapterError(adapter.listTools(context("/mcp-rpc?answer=no-version")));
+      expect(error).toMatchObject({ kind: "bad_response", message: 'The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")' });
+    });
+
+    it("with the id of another request", async () => {
+      const error = await adapterError(adapter.listTools(context("/mcp-rpc?answer=other-id")));
+      expect(error).toMatchObject({ kind: "bad_response", message: "The MCP server answered another request (id 1001, expected 1)" });
+    });
+  });
+
+  it("stops listing once a server has listed more than 500 tools", async () => {
+    const tools = await adapter.listTools(context("/mcp-many?n=2000"));
+    expect(tools.length).toBe(501);
+    // Pages of 100: the sixth page passes the limit, the other fourteen are never asked for.
+    expect(await stats()).toEqual({ "/mcp-many tools/list": 6 });
+  });
 });

@@ -16,6 +16,17 @@ const run = (sql: string, params?: unknown[]) => adapter.execute("run_query", pa
 let observer: pg.Client;
 beforeAll(async () => {
   observer = await connect(parseConnectionString(inject("pgSuperuserUrl"), allowList), new AbortController().signal);
+  // Functions and an operator the database's owner (app) wrote, with the volatility they declare.
+  await observer.query(`
+    CREATE OR REPLACE FUNCTION t_count() RETURNS bigint LANGUAGE sql STABLE AS 'SELECT count(*) FROM t';
+    CREATE OR REPLACE FUNCTION sneaky_stable() RETURNS integer LANGUAGE plpgsql STABLE AS $$ BEGIN INSERT INTO t VALUES (98, 'y'); RETURN 1; END $$;
+    CREATE OR REPLACE FUNCTION volatile_eq(integer, integer) RETURNS boolean LANGUAGE sql VOLATILE AS 'SELECT $1 = $2';
+    DROP OPERATOR IF EXISTS === (integer, integer);
+    CREATE OPERATOR === (LEFTARG = integer, RIGHTARG = integer, FUNCTION = volatile_eq);
+    ALTER FUNCTION t_count() OWNER TO app;
+    ALTER FUNCTION sneaky_stable() OWNER TO app;
+    ALTER FUNCTION volatile_eq(integer, integer) OWNER TO app;
+    ALTER OPERATOR === (integer, integer) OWNER TO app;`);
 });
 afterAll(async () => {
   await observer.end().catch(() => {});
@@ -102,11 +113,98 @@ describe("sql-database adapter against PostgreSQL", () => {
     expect(result).toMatchObject({ success: false, output: { sqlState: "42703" }, error: 'column "nope" does not exist' });
   });
 
-  it("stops a write the parser cannot see (inside a function) with the READ ONLY transaction", async () => {
+  it("refuses a volatile function the owner wrote (add_row() writes), trusting the owner's declaration", async () => {
     const before = await databaseState();
-    const result = await run("SELECT add_row()");
-    expect(result).toMatchObject({ success: false, output: { sqlState: "25006" }, error: "cannot execute INSERT in a read-only transaction" });
+    const error = await adapterError(run("SELECT add_row()"));
+    expect(error.kind).toBe("invalid_input");
+    expect(error.message).toMatch(/^The function add_row\(\) is volatile and not allowed: only functions the database marks immutable or stable may be called/);
     expect(await databaseState()).toEqual(before);
+  });
+
+  it("runs the owner's stable functions; one that lies about writing is still stopped by PostgreSQL", async () => {
+    expect((await run("SELECT t_count()")).output).toMatchObject({ rows: [["3"]] });
+    const before = await databaseState();
+    const result = await run("SELECT sneaky_stable()");
+    expect(result).toMatchObject({ success: false, output: { sqlState: "0A000" }, error: "INSERT is not allowed in a non-volatile function" });
+    expect(await databaseState()).toEqual(before);
+  });
+
+  describe("only immutable or stable functions: what runs SQL text or has side effects is refused whatever its name", () => {
+    /** A second session of the app role: the target a terminate bypass would kill. */
+    async function victim() {
+      const client = await connect(parseConnectionString(pgUrl, allowList), new AbortController().signal);
+      const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+      return { client, pid: rows[0].pid as number };
+    }
+    const stillAlive = async (client: pg.Client) => (await client.query("SELECT 1 AS one")).rows[0].one === 1;
+
+    it("ts_stat running pg_terminate_backend in its SQL text is refused and the other session lives", async () => {
+      const { client, pid } = await victim();
+      try {
+        const error = await adapterError(run(`SELECT * FROM ts_stat($$SELECT to_tsvector(pg_terminate_backend(${pid})::text)$$)`));
+        expect(error.kind).toBe("invalid_input");
+        expect(error.message).toMatch(/^The function ts_stat\(\) is volatile and not allowed/);
+        expect(await stillAlive(client)).toBe(true);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    });
+
+    it("ts_stat holding an advisory lock and sleeping past the limit is refused at once", async () => {
+      const before = await databaseState();
+      const started = Date.now();
+      // The old guard ran this until the 30 s statement timeout; refused, it never reaches the server.
+      const error = await adapterError(run("SELECT * FROM ts_stat($$SELECT to_tsvector(pg_advisory_lock(4711)::text || pg_sleep(60)::text)$$)"));
+      expect(error.message).toMatch(/ts_stat\(\) is volatile/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("with standard_conforming_strings = off on the role, a backslash cannot end a string early", async () => {
+      await observer.query("ALTER ROLE app SET standard_conforming_strings = off");
+      const { client, pid } = await victim();
+      try {
+        expect((await client.query("SHOW standard_conforming_strings")).rows[0].standard_conforming_strings).toBe("off");
+        // The parser (and now the session) reads 'a\' as a string and the rest as a comment; with the
+        // setting off the server would read a string up to the second quote and call the function.
+        const result = await run(`SELECT 'a\\' -- ', pg_terminate_backend(${pid}) --`);
+        expect(result).toMatchObject({ success: true, output: { rows: [["a\\"]] } });
+        expect(await stillAlive(client)).toBe(true);
+        const setting = await run("SELECT current_setting('standard_conforming_strings')");
+        expect(setting.output.rows).toEqual([["on"]]);
+      } finally {
+        await observer.query("ALTER ROLE app RESET standard_conforming_strings");
+        await client.end().catch(() => {});
+      }
+    });
+
+    const volatile: Array<[string, RegExp]> = [
+      ["SELECT random()", /^The function random\(\) is volatile/],
+      ["SELECT gen_random_uuid()", /^The function gen_random_uuid\(\) is volatile/],
+      ["SELECT pg_catalog.random()", /^The function random\(\) is volatile/],
+      ["SELECT * FROM ts_stat('SELECT to_tsvector(name) FROM t')", /^The function ts_stat\(\) is volatile/],
+      ["SELECT id FROM t WHERE id = (SELECT count(*) FROM ts_stat('SELECT 1'))", /ts_stat\(\) is volatile/],
+      ["SELECT clock_timestamp()", /clock_timestamp\(\) is volatile/],
+      ["SELECT 1 === 1", /^The operator === is volatile/],
+      ["SELECT id FROM t ORDER BY id USING ===", /^The operator === is volatile/],
+    ];
+    it.each(volatile)("%s", async (sql, reason) => {
+      const before = await databaseState();
+      const error = await adapterError(run(sql));
+      expect(error.kind).toBe("invalid_input");
+      expect(error.message).toMatch(reason);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("ordinary SELECTs with immutable and stable functions and operators still run", async () => {
+      const result = await run(
+        `SELECT count(*), string_agg(upper(name), ',' ORDER BY id), now() IS NOT NULL, to_char(1.5, '9.9'),
+                coalesce(NULL, 'x') || lower('Y'), (SELECT max(g) FROM generate_series(1, 3) g), length(to_tsvector('a b')::text) > 0
+         FROM t WHERE name LIKE 't%' AND id = ANY ($1::int[]) AND id BETWEEN 1 AND 3`,
+        ["{2,3}"],
+      );
+      expect(result).toMatchObject({ success: true, output: { rows: [["2", "TWO,THREE", true, " 1.5", "xy", 3, true]] } });
+    });
   });
 
   describe("refuses every bypass and leaves the database unchanged", () => {

@@ -61,16 +61,29 @@ function capped(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStr
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
+const badResponse = (message: string) => new AdapterError("bad_response", message);
+
+/**
+ * The response to request `id` in one message, or null when the message is the server's own request
+ * or notification (it has a `method`; skipped on an SSE stream). A response must say
+ * `"jsonrpc": "2.0"` and carry our id (an error may carry `null` when the server could not read the
+ * request); anything else is refused rather than taken for our answer. One request gets one
+ * response, so a batch (array) is refused too.
+ */
 function pickResponse(message: unknown, id: number): JsonRpcOutcome | null {
-  for (const candidate of Array.isArray(message) ? message : [message]) {
-    if (!isObject(candidate) || candidate.id !== id) continue;
-    if (isObject(candidate.error)) {
-      const { code, message: text, data } = candidate.error as Record<string, unknown>;
-      return { error: { code: typeof code === "number" ? code : -32603, message: typeof text === "string" ? text : "Unknown error", ...(data === undefined ? {} : { data }) } };
-    }
-    if (isObject(candidate.result)) return { result: candidate.result };
+  if (!isObject(message)) throw badResponse("The MCP server answered something that is not a JSON-RPC message");
+  if (typeof message.method === "string") return null;
+  if (message.jsonrpc !== "2.0") throw badResponse('The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")');
+  const error = isObject(message.error) ? message.error : null;
+  if (message.id !== id && !(error && message.id === null)) {
+    throw badResponse(`The MCP server answered another request (id ${JSON.stringify(message.id)}, expected ${id})`);
   }
-  return null;
+  if (error) {
+    const { code, message: text, data } = error;
+    return { error: { code: typeof code === "number" ? code : -32603, message: typeof text === "string" ? text : "Unknown error", ...(data === undefined ? {} : { data }) } };
+  }
+  if (isObject(message.result)) return { result: message.result };
+  throw badResponse("The MCP server's response has neither a result nor an error");
 }
 
 const parseJson = (text: string): unknown => {

@@ -9,6 +9,12 @@ import { AdapterError, type AdapterContext, type ConnectorAdapter, type HealthRe
 
 /** CONTRACT.md: "follows nextCursor (at most 20 pages; a repeated cursor ends the walk)". */
 export const MAX_TOOL_PAGES = 20;
+/**
+ * CONTRACT "Connector tools for agents": an instance holds at most 500 tools. Listing stops once a
+ * server has listed more (a server of 20 pages x 1,000 tools kept the Worker busy for seconds);
+ * the sync then answers 409.
+ */
+export const MAX_INSTANCE_TOOLS = 500;
 /** The spec's execution timeout; it also bounds a sync or a health check. */
 export const MCP_TIMEOUT_MS = 30_000;
 
@@ -84,7 +90,9 @@ export function createMcpAdapter(): ConnectorAdapter {
           const listed = Array.isArray(outcome.result.tools) ? (outcome.result.tools as McpTool[]) : [];
           for (const tool of listed) {
             if (typeof tool?.name === "string" && tool.name && !tools.has(tool.name)) tools.set(tool.name, descriptor(tool));
+            if (tools.size > MAX_INSTANCE_TOOLS) break;
           }
+          if (tools.size > MAX_INSTANCE_TOOLS) break;
           const next = outcome.result.nextCursor;
           if (typeof next !== "string" || !next || seenCursors.has(next)) break;
           seenCursors.add(next);

@@ -4,8 +4,11 @@ import { AdapterError } from "./types";
 /**
  * Decides, on PostgreSQL's own parse tree, whether `run_query` may run a statement: exactly one
  * statement, whose root is a plain SELECT (also `VALUES`, `TABLE t`, set operations), with no
- * data-modifying CTE, no `SELECT ... INTO`, no row locks, and no call of a side-effecting function.
- * The READ ONLY transaction the statement then runs in is the second line of defence, not the first:
+ * data-modifying CTE, no `SELECT ... INTO`, no row locks, and no call of a deny-listed function.
+ * It also names every function and operator the statement calls, so that `sql-volatility.ts` can
+ * admit only what the target database marks immutable or stable: the deny list alone cannot see
+ * functions that run SQL text (`ts_stat($$...$$)`), nor every side-effecting name there is.
+ * The READ ONLY transaction the statement then runs in is the last line of defence, not the first:
  * advisory locks, `pg_notify`, large objects and sequences are not all stopped by it.
  */
 
@@ -41,17 +44,32 @@ const refuse = (reason: string): never => {
   throw new AdapterError("invalid_input", reason);
 };
 
-/** The last part of a (possibly schema-qualified) function name: `pg_catalog.nextval` → `nextval`. */
-function functionName(funcname: unknown): string {
-  const parts = Array.isArray(funcname) ? funcname : [];
-  const last = parts[parts.length - 1] as { String?: { sval?: string } } | undefined;
-  return last?.String?.sval ?? "";
+/** A function call as written: its schema when qualified, its name and how many arguments it gets. */
+export interface CalledFunction {
+  schema: string | null;
+  name: string;
+  args: number;
 }
 
-/** Walks every node below the root statement. */
-function inspect(node: unknown): void {
+/** An operator as written (`=`, `OPERATOR(pg_catalog.+)`, `USING >`, `= ANY (...)`). */
+export interface CalledOperator {
+  schema: string | null;
+  name: string;
+}
+
+/** `[schema?, name]` from a parse tree's name list (`a.b.f` keeps its last two parts, as PostgreSQL does). */
+function qualifiedName(list: unknown): { schema: string | null; name: string } {
+  const parts = (Array.isArray(list) ? list : []).map((part) => (part as { String?: { sval?: string } })?.String?.sval ?? "");
+  return { schema: parts.length > 1 ? (parts[parts.length - 2] ?? null) : null, name: parts[parts.length - 1] ?? "" };
+}
+
+/** Node keys holding an operator's name list: plain and ANY/ALL/LIKE expressions, sublinks, `ORDER BY ... USING`. */
+const OPERATOR_NAME_KEYS: Record<string, string> = { A_Expr: "name", SubLink: "operName", SortBy: "useOp" };
+
+/** Walks every node below the root statement, collecting the calls it makes. */
+function inspect(node: unknown, calls: { functions: CalledFunction[]; operators: CalledOperator[] }): void {
   if (Array.isArray(node)) {
-    for (const child of node) inspect(child);
+    for (const child of node) inspect(child, calls);
     return;
   }
   if (!node || typeof node !== "object") return;
@@ -60,10 +78,15 @@ function inspect(node: unknown): void {
     if (key === "intoClause") refuse("SELECT ... INTO creates a table and is not allowed");
     if (key === "lockingClause") refuse("FOR UPDATE / FOR SHARE lock rows and are not allowed");
     if (key === "FuncCall") {
-      const name = functionName((value as { funcname?: unknown }).funcname);
+      const call = value as { funcname?: unknown; args?: unknown[] };
+      const { schema, name } = qualifiedName(call.funcname);
       if (deniedFunction(name)) refuse(`The function ${name}() has side effects and is not allowed`);
+      calls.functions.push({ schema, name, args: call.args?.length ?? 0 });
     }
-    inspect(value);
+    const operatorKey = OPERATOR_NAME_KEYS[key];
+    const operatorName = operatorKey ? (value as Record<string, unknown>)?.[operatorKey] : undefined;
+    if (operatorName) calls.operators.push(qualifiedName(operatorName));
+    inspect(value, calls);
   }
 }
 
@@ -76,11 +99,16 @@ const ROOT_NAMES: Record<string, string> = {
 export interface CheckedStatement {
   /** The statement's own text (a trailing `;` and whatever follows it left out). */
   text: string;
+  /** Every function call in it, for the volatility check against the target database. */
+  functions: CalledFunction[];
+  /** Every operator in it, checked through the function behind it. */
+  operators: CalledOperator[];
 }
 
 /**
  * Throws `AdapterError("invalid_input", reason)` unless `sql` is one plain SELECT; answers the
- * statement's text, to be wrapped in a cursor.
+ * statement's text, to be wrapped in a cursor, and the calls it makes. This check assumes
+ * `standard_conforming_strings = on` (libpg-query's only mode), so the session forces it on.
  */
 export async function checkReadOnlySelect(sql: string): Promise<CheckedStatement> {
   if (!sql.trim()) refuse("The query is empty");
@@ -96,9 +124,10 @@ export async function checkReadOnlySelect(sql: string): Promise<CheckedStatement
   const { stmt, stmt_location: location = 0, stmt_len: length = 0 } = statements[0] as { stmt: Record<string, unknown>; stmt_location?: number; stmt_len?: number };
   const rootName = Object.keys(stmt)[0] ?? "";
   if (rootName !== "SelectStmt") refuse(`Only SELECT statements are allowed, not ${ROOT_NAMES[rootName] ?? rootName.replace(/Stmt$/, "")}`);
-  inspect(stmt);
+  const calls = { functions: [] as CalledFunction[], operators: [] as CalledOperator[] };
+  inspect(stmt, calls);
   // Locations are byte offsets into the UTF-8 text; a length of 0 means "to the end".
   const bytes = new TextEncoder().encode(sql);
   const text = new TextDecoder().decode(length ? bytes.subarray(location, location + length) : bytes.subarray(location));
-  return { text };
+  return { text, ...calls };
 }

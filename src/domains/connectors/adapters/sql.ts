@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { connect, extendedQuery, parseConnectionString, scrub, type PgSettings } from "./pg-connection";
 import { checkReadOnlySelect } from "./sql-guard";
+import { refuseVolatileCalls } from "./sql-volatility";
 import { AdapterError, type AdapterContext, type ConnectorAdapter, type HealthResult, type ToolDescriptor, type ToolResult } from "./types";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
@@ -8,8 +9,9 @@ import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
  * The `sql-database` connector (PostgreSQL). Every call opens one connection, runs inside
  * `BEGIN READ ONLY` with a `statement_timeout`, always ends with ROLLBACK and closes the connection
  * (so nothing a statement did to its session, such as an advisory lock, outlives the call).
- * `run_query` admits one plain SELECT (decided by PostgreSQL's parser in `sql-guard.ts`), sent on
- * the extended protocol, which PostgreSQL refuses to run with more than one statement.
+ * `run_query` admits one plain SELECT (decided by PostgreSQL's parser in `sql-guard.ts`) that calls
+ * only immutable or stable functions (looked up in the target's `pg_proc`, `sql-volatility.ts`),
+ * sent on the extended protocol, which PostgreSQL refuses to run with more than one statement.
  */
 
 /** The spec's statement timeout (Limits: "30-second statement timeout"). */
@@ -121,8 +123,11 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
     const settings = settingsOf(context);
     const client = await connect(settings, context.signal, options.connectTimeoutMs);
     try {
-      // Our own text, so the simple protocol's two statements in one round trip are fine here.
-      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}`);
+      // Our own text, so the simple protocol's statements in one round trip are fine here.
+      // standard_conforming_strings is forced on because the guard's parser reads strings that way:
+      // with it off (set on the database or role), `'a\' -- '` ends elsewhere for the server than
+      // for the parser, and text the guard took for a string or comment would run.
+      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}; SET LOCAL standard_conforming_strings = on`);
       const output = await work(client);
       return { success: true, output, error: null, httpStatus: null };
     } catch (error) {
@@ -144,6 +149,7 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
     const params = paramsInput(input);
     const statement = await checkReadOnlySelect(sql);
     return readOnly(context, async (client) => {
+      await refuseVolatileCalls(client, statement);
       // A cursor caps the rows on the server; DECLARE also refuses data-modifying statements itself.
       await extendedQuery(client, `DECLARE run_query NO SCROLL CURSOR FOR ${statement.text}`, params);
       const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], { rowMode: "array", types: valueParsers });
