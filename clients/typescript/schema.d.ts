@@ -9184,7 +9184,7 @@ export interface components {
         };
         NotificationReadResult: {
             /** @enum {string} */
-            status: "read" | "archived";
+            status: "read";
         };
         NotificationsAllReadResult: {
             /** @enum {string} */
