@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../http/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../http/openapi";
+import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
+import { idParam } from "../../http/path-ids";
+import { notFound } from "../../lib/errors";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
@@ -37,9 +39,11 @@ const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitl
 /** Sending counts the same limit while it reads (`rateLimitBeside`): one limiter hop off the path to the first delta. */
 const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimitBeside];
 
-const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
-const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
-const streamParams = sessionParams.extend({ messageId: uuidParam("messageId") });
+// Malformed ids answer the same 404 as unknown ones (http/path-ids.ts).
+const sessionParams = z.object({ sessionId: idParam("sessionId", () => notFound("Session not found")) });
+const messageId = (name: string) => idParam(name, () => notFound("Message not found"));
+const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
+const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
 /** A tool call's id is the model's own (`call_...`), not one of ours. */
 const toolCallParams = assistantParams.extend({ callId: z.string().min(1).max(200).openapi({ param: { name: "callId", in: "path" } }) });
 
