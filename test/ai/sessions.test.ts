@@ -94,7 +94,7 @@ describe("AI sessions and personas", () => {
     expectFieldError(await call("POST", "/ai/personas", { ...opts, body: { name: "x" } }), "instructions");
   });
 
-  it("lists active models: the configured provider first, the demo model always", async () => {
+  it("lists active models: the configured provider first, then the demo model (AI_DEMO_MODEL=on in the tests)", async () => {
     const user = await aiUser();
     const res = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
     expect(res.status).toBe(200);

@@ -137,7 +137,7 @@ export const aiRoutes = createRouter()
       method: "get",
       path: "/ai/models",
       tags,
-      summary: "Active models (the demo model is always present; it is the default only when nothing else is configured)",
+      summary: "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
       responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },
