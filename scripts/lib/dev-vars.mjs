@@ -64,14 +64,15 @@ export function devBindings(devVars, taken) {
   return { AI_DEMO_MODEL: "on", ...devVars, ...taken };
 }
 
-/** Shown with its value: plain configuration (`[vars]`, base URLs); everything else may be a secret. */
-export const isPlainVariable = (name, root) => wranglerVarNames(root).includes(name) || name.endsWith("_BASE_URL");
-
-/** One line per taken variable for the console; secret values are never printed. */
+/**
+ * One line per taken variable for the console. Only plain configuration (`[vars]`, base URLs) shows
+ * its value; anything else may be a secret and never is printed.
+ */
 export function describeTaken(taken, root) {
+  const plain = new Set(wranglerVarNames(root));
   return Object.keys(taken)
     .sort()
-    .map((name) => (isPlainVariable(name, root) ? `${name}=${taken[name]}` : `${name}=(hidden)`));
+    .map((name) => (plain.has(name) || name.endsWith("_BASE_URL") ? `${name}=${taken[name]}` : `${name}=(hidden)`));
 }
 
 /**
