@@ -1,42 +1,56 @@
-// `npm run dev`: writes .dev.vars when missing, applies migrations, seeds (through a private
-// instance), then serves on PORT (default 8787) with state under DEV_PERSIST_DIR (default
-// .wrangler/state), and prints how to sign in.
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+// `npm run dev`: writes .dev.vars when missing (or adds the generated secrets it lacks), takes every
+// variable the contract names from the environment (which wins over .dev.vars), applies
+// migrations, seeds (through a private instance), then serves on PORT (default 8787) with state
+// under DEV_PERSIST_DIR (default .wrangler/state), and prints how to sign in.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { startDevServer } from "./lib/dev-server.mjs";
+import { describeTaken, devBindings, ensureDevVars, envFileText, fromEnvironment, readDevVars } from "./lib/dev-vars.mjs";
 import { DEMO_USER } from "./seed/identity.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const devVarsPath = resolve(root, ".dev.vars");
 
-if (!existsSync(devVarsPath)) {
-  const secrets = [
-    `JWT_SECRET=${randomBytes(32).toString("base64url")}`,
-    "ADMIN_TOKEN=dev-admin-token",
-    // Versioned so keys can rotate: `<version>:<base64 of 32 bytes>`.
-    `CREDENTIALS_KEY=v1:${randomBytes(32).toString("base64")}`,
-  ];
-  writeFileSync(devVarsPath, `${secrets.join("\n")}\n`, { mode: 0o600 });
-  console.log("Wrote .dev.vars with fresh secrets (ADMIN_TOKEN=dev-admin-token).");
-}
-const adminToken = /^ADMIN_TOKEN=(.*)$/m.exec(readFileSync(devVarsPath, "utf8"))?.[1]?.trim();
+const added = ensureDevVars(devVarsPath);
+if (added.length) console.log(`Added fresh ${added.join(", ")} to .dev.vars${added.includes("ADMIN_TOKEN") ? " (ADMIN_TOKEN=dev-admin-token)" : ""}.`);
+const taken = fromEnvironment(process.env, root);
+if (Object.keys(taken).length) console.log(`Taken from the environment (over .dev.vars):\n  ${describeTaken(taken, root).join("\n  ")}`);
+const bindings = devBindings(readDevVars(devVarsPath), taken);
 
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = resolve(root, process.env.DEV_PERSIST_DIR ?? ".wrangler/state");
-const server = await startDevServer({ port, persistTo, secrets: null, adminToken, inheritOutput: true, seedBeforeServing: true });
+// The merged bindings live beside the local state (git-ignored), private to this user, and go
+// when the server stops: they may hold secrets from the environment.
+mkdirSync(persistTo, { recursive: true });
+const envFile = join(persistTo, ".dev-bindings.env");
+writeFileSync(envFile, envFileText(bindings), { mode: 0o600 });
+const forgetBindings = () => rmSync(envFile, { force: true });
+
+const adminToken = bindings.ADMIN_TOKEN;
+let server;
+try {
+  server = await startDevServer({ port, persistTo, secrets: null, envFile, adminToken, inheritOutput: true, seedBeforeServing: true });
+} catch (error) {
+  forgetBindings();
+  throw error;
+}
 
 console.log(`
 Platform API on ${server.origin.replace("127.0.0.1", "localhost")}/api/v1  (state: ${persistTo})
   demo login:   ${DEMO_USER.email} / ${DEMO_USER.password}
-  admin token:  ${adminToken}
+  admin token:  ${"ADMIN_TOKEN" in taken ? "(hidden: taken from the environment)" : adminToken}
+  demo model:   ${bindings.AI_DEMO_MODEL === "on" ? "on" : "off"} (AI_DEMO_MODEL)
   try:          curl -s http://localhost:${port}/api/v1/health
 `);
 
 const shutdown = async () => {
   await server.stop();
+  forgetBindings();
   process.exit(0);
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
-server.process.on("exit", (code) => process.exit(code ?? 0));
+server.process.on("exit", (code) => {
+  forgetBindings();
+  process.exit(code ?? 0);
+});

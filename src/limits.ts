@@ -29,9 +29,10 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /auth/reset-password": perFiveMinutes(5),
   "POST /auth/exchange-recovery-code": perFiveMinutes(15),
   "GET /auth/check-username": perMinute(20, "ip"),
-  "POST /auth/claim-username": perMinute(5, "ip"),
-  "POST /auth/change-email": perMinute(10, "ip"),
-  "POST /auth/change-password": perMinute(10, "ip"),
+  // Authenticated: per user (spec, Limits; CONTRACT "Errors and limits"), whatever the IP.
+  "POST /auth/claim-username": perMinute(5),
+  "POST /auth/change-email": perMinute(10),
+  "POST /auth/change-password": perMinute(10),
   "POST /billing/checkout": perMinute(5),
 
   "GET /ai/sessions/:sessionId/messages": perMinute(60),

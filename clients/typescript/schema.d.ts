@@ -4314,7 +4314,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active models (the demo model is always present; it is the default only when nothing else is configured) */
+        /** Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured) */
         get: {
             parameters: {
                 query?: never;
@@ -9580,7 +9580,7 @@ export interface components {
         };
         NotificationReadResult: {
             /** @enum {string} */
-            status: "read" | "archived";
+            status: "read";
         };
         NotificationsAllReadResult: {
             /** @enum {string} */

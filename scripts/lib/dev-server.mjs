@@ -78,9 +78,13 @@ export const freePort = () =>
     });
   });
 
-/** Spawns `wrangler dev` on `port` and resolves once it answers `/health`. */
-export async function launch({ port, persistTo, vars, inheritOutput }) {
+/**
+ * Spawns `wrangler dev` on `port` and resolves once it answers `/health`. `envFile` (npm run dev)
+ * replaces `.dev.vars` as the source of secrets: a file, so no secret shows in the process list.
+ */
+export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  if (envFile) args.push("--env-file", envFile);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [wranglerBin, ...args], {
     cwd: root,
@@ -105,9 +109,10 @@ export async function launch({ port, persistTo, vars, inheritOutput }) {
 
 /**
  * @param {{ port?: number, persistTo?: string, seed?: boolean, seedBeforeServing?: boolean,
- *           secrets?: Record<string,string> | null, adminToken?: string,
+ *           secrets?: Record<string,string> | null, envFile?: string, adminToken?: string,
  *           vars?: Record<string,string>, inheritOutput?: boolean }} options
- *   `secrets: null` means "use .dev.vars" (npm run dev); otherwise ephemeral secrets are passed as vars.
+ *   `secrets: null` means "no ephemeral secrets": they come from `envFile` (npm run dev: .dev.vars
+ *   and the environment, scripts/lib/dev-vars.mjs); otherwise ephemeral secrets are passed as vars.
  *   `seedBeforeServing` (npm run dev) seeds through a private instance on a free port first, so the
  *   public port never serves an unseeded state (CONTRACT.md: migrations and seed before serving).
  */
@@ -130,7 +135,7 @@ export async function startDevServer(options = {}) {
   const remember = () => writeRecord(persistTo, { ...readRecord(persistTo), seed: currentSeed });
 
   if (seed && options.seedBeforeServing) {
-    const seeder = await launch({ port: await freePort(), persistTo, vars, inheritOutput: false });
+    const seeder = await launch({ port: await freePort(), persistTo, vars, envFile: options.envFile, inheritOutput: false });
     try {
       await runSeeds({ origin: seeder.origin, adminToken });
       remember();
@@ -138,7 +143,7 @@ export async function startDevServer(options = {}) {
       await seeder.stop();
     }
   }
-  const server = await launch({ port, persistTo, vars, inheritOutput: options.inheritOutput });
+  const server = await launch({ port, persistTo, vars, envFile: options.envFile, inheritOutput: options.inheritOutput });
   try {
     if (seed && !options.seedBeforeServing) {
       await runSeeds({ origin: server.origin, adminToken });

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
 import { badRequest, type FieldError } from "../lib/errors";
+import { unknownIdError } from "./path-ids";
 
 /** Zod issues as the API's `details.fields[]`: a dotted path and a message per problem. */
 export function fieldErrors(error: ZodError): FieldError[] {
@@ -19,12 +20,13 @@ export function fieldErrors(error: ZodError): FieldError[] {
 
 /**
  * The one validation wrapper: every router is an OpenAPIHono whose hook turns any zod failure
- * (body, query, params, headers) into 400 `bad_request` with `details.fields[]`. The same zod
+ * (body, query, params, headers) into 400 `bad_request` with `details.fields[]`, except a
+ * malformed resource id in the path (`idParam`), which is the resource's 404. The same zod
  * schemas type the handlers and generate the OpenAPI document.
  */
 export const createRouter = () =>
   new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw badRequest(fieldErrors(result.error));
+      if (!result.success) throw unknownIdError(result.error) ?? badRequest(fieldErrors(result.error));
     },
   });

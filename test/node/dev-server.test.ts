@@ -1,7 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM script without types
+import { ensureDevVars, envFileText } from "../../scripts/lib/dev-vars.mjs";
 // @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 // @ts-expect-error plain ESM script without types
@@ -53,5 +57,87 @@ describe("the local dev server (wrangler dev)", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("npm run dev and its environment (CONTRACT: Local defaults)", () => {
+  it("passes the contract's variables set in its environment on to the Worker, printing secrets hidden", async () => {
+    const persistTo = mkdtempSync(join(tmpdir(), "dev-env-test-"));
+    const secret = "from-env-slack-secret-value";
+    const environment = {
+      ...process.env,
+      PORT: "8805",
+      DEV_PERSIST_DIR: persistTo,
+      CONNECTOR_SLACK_CLIENT_ID: "from-env-slack-client",
+      CONNECTOR_SLACK_CLIENT_SECRET: secret,
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1:9",
+      // A real model configured: the demo is still listed, because npm run dev turns AI_DEMO_MODEL on.
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      // Taken literally: nothing expands `$HOME` on the way (wrangler's env file runs dotenv-expand).
+      OPENAI_MODELS: "from-env-$HOME#model:basic",
+    };
+    // Its own process group, so the whole tree (npm, node, wrangler, workerd) is stopped together.
+    const child = spawn("npm", ["run", "dev"], { env: environment, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((done) => child.once("exit", done));
+    const origin = "http://127.0.0.1:8805";
+    try {
+      const deadline = Date.now() + 110_000;
+      while (!output.includes("Platform API on")) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // Which were taken, secret values hidden.
+      expect(output).toContain("CONNECTOR_SLACK_CLIENT_SECRET=(hidden)");
+      expect(output).toContain("ALLOW_PRIVATE_HOSTS=127.0.0.1:9");
+      expect(output).not.toContain(secret);
+
+      const login = await json(origin, "POST", "/auth/login", { email: "demo@example.com", password: "demo-password-123" });
+      const token = login.body.data.accessToken;
+      const definitions = await json(origin, "GET", "/connectors", undefined, token);
+      expect(definitions.status, JSON.stringify(definitions.body)).toBe(200);
+      expect(definitions.body.data.find((d: { key: string }) => d.key === "slack")).toMatchObject({ isActive: true });
+      // ALLOW_PRIVATE_HOSTS reached the Worker: a loopback OAuth endpoint on that port is accepted.
+      const endpoints = { authorization_url: "http://127.0.0.1:9/authorize", token_url: "http://127.0.0.1:9/token", client_id: "c", client_secret: "s" };
+      const created = await json(origin, "POST", "/connectors/definitions", { key: `local-${Date.now()}`, displayName: "Local", authType: "oauth2", authConfig: endpoints }, token);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const models = await json(origin, "GET", "/ai/models", undefined, token);
+      expect(models.body.data.map((m: { key: string }) => m.key)).toEqual(["from-env-$HOME#model", "demo"]);
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+      // npm may leave before dev.mjs has finished its shutdown: wait for the whole group to be gone.
+      const alive = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      for (const deadline = Date.now() + 30_000; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      expect(alive()).toBe(false);
+    }
+    // The merged bindings (secrets among them) do not outlive the server.
+    expect(existsSync(join(persistTo, ".dev-bindings.env"))).toBe(false);
+    rmSync(persistTo, { recursive: true, force: true });
+  });
+
+  it("adds the generated secrets an existing .dev.vars lacks, keeping what it has", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "dev-vars-test-")), ".dev.vars");
+    writeFileSync(path, "JWT_SECRET=mine\nADMIN_TOKEN=my-admin");
+    expect(ensureDevVars(path)).toEqual(["CREDENTIALS_KEY", "MEDIA_SIGNING_KEY"]);
+    const vars = parseEnv(readFileSync(path, "utf8"));
+    expect(vars).toMatchObject({ JWT_SECRET: "mine", ADMIN_TOKEN: "my-admin" });
+    expect(vars.CREDENTIALS_KEY).toMatch(/^v1:[A-Za-z0-9+/]{43}=$/);
+    expect(vars.MEDIA_SIGNING_KEY).toMatch(/^[\w-]{43}$/);
+    expect(ensureDevVars(path)).toEqual([]);
+  });
+
+  it("quotes values and escapes $ for wrangler's env file (dotenv, then dotenv-expand), refusing what it cannot carry", () => {
+    expect(envFileText({ A: "p$ss#word", B: "x\\$y" })).toBe("A='p\\$ss#word'\nB='x\\\\$y'\n");
+    expect(() => envFileText({ SECRET: "it's" })).toThrow(/^SECRET contains/);
   });
 });

@@ -42,16 +42,20 @@ describe("PATCH /notifications/:id/read", () => {
     expect((await find(user.accessToken, n.id)).readAt).toBe(first);
   });
 
-  it("leaves an archived notification archived, recording readAt once", async () => {
+  it("answers { status: read } for an archived notification, which stays archived and gains readAt once", async () => {
     const user = await createUser();
     const n = await send(user.id);
     await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
     const res = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ status: "archived" });
+    expect(expectShape(envelope(readResultSchema), res.body)).toEqual({ data: { status: "read" } });
     const stored = await find(user.accessToken, n.id);
     expect(stored.status).toBe("archived");
     expect(stored.readAt).toEqual(expect.any(String));
+    await sleep(5);
+    const again = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    expect(again.body).toMatchObject({ data: { status: "read" } });
+    expect(await find(user.accessToken, n.id)).toMatchObject({ status: "archived", readAt: stored.readAt });
   });
 });
 

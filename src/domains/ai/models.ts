@@ -18,6 +18,8 @@ interface AiConfig {
   DEMO_DELAY_MS?: string;
   /** `false` turns follow-up suggestions off. */
   AI_SUGGESTIONS?: string;
+  /** `on` lists the demo model beside real ones (`npm run dev` and the tests); production leaves it empty. */
+  AI_DEMO_MODEL?: string;
 }
 export const aiConfig = (env: Env) => env as unknown as AiConfig;
 
@@ -52,7 +54,7 @@ const PRICES: Record<string, Price> = {
 
 const CHAT = ["chat", "streaming", "suggestions"];
 export const DEMO_PROVIDER = "demo";
-/** The demo's model key; the demo model is always in the catalogue. */
+/** The demo's model key (in the catalogue when `demoModelEnabled`). */
 export const DEMO_MODEL_KEY = "demo";
 export const WORKERS_AI_PROVIDER = "workers-ai";
 
@@ -71,6 +73,15 @@ async function modelId(key: string) {
 }
 
 const openAiConfigured = (config: AiConfig) => Boolean(config.OPENAI_BASE_URL?.trim());
+const realModelConfigured = (config: AiConfig) => openAiConfigured(config) || Boolean(config.AI);
+
+/**
+ * CONTRACT "AI sessions": the demo model is listed and accepted only where no real model is
+ * configured, or where `AI_DEMO_MODEL` is `on`; a production deployment with a real model never
+ * offers a reply that is not one.
+ */
+export const demoModelEnabled = (config: AiConfig) =>
+  !realModelConfigured(config) || config.AI_DEMO_MODEL?.trim().toLowerCase() === "on";
 
 /** The providerKey of the OpenAI-compatible provider's models (`OPENAI_PROVIDER_KEY`, else `openai`). */
 export const openAiProviderKey = (config: AiConfig) => config.OPENAI_PROVIDER_KEY?.trim() || "openai";
@@ -78,12 +89,12 @@ export const openAiProviderKey = (config: AiConfig) => config.OPENAI_PROVIDER_KE
 let cached: { signature: string; models: Promise<ModelEntry[]> } | undefined;
 
 /**
- * The active models: those of every configured provider, then the always-available demo model.
+ * The active models: those of every configured provider, then the demo model where it is enabled.
  * Built from configuration, so there is nothing to seed and nothing to query.
  */
 export function activeModels(env: Env): Promise<ModelEntry[]> {
   const config = aiConfig(env);
-  const signature = JSON.stringify([config.OPENAI_BASE_URL, config.OPENAI_MODELS, config.OPENAI_PROVIDER_KEY, Boolean(config.AI)]);
+  const signature = JSON.stringify([config.OPENAI_BASE_URL, config.OPENAI_MODELS, config.OPENAI_PROVIDER_KEY, Boolean(config.AI), demoModelEnabled(config)]);
   if (cached?.signature !== signature) cached = { signature, models: buildCatalogue(config) };
   return cached.models;
 }
@@ -108,14 +119,16 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
   if (config.AI) {
     for (const model of WORKERS_AI_MODELS) entries.push({ ...model, providerKey: WORKERS_AI_PROVIDER, capabilities: CHAT });
   }
-  entries.push({
-    key: DEMO_MODEL_KEY,
-    displayName: "Demo model (offline, deterministic; not a real AI)",
-    providerKey: DEMO_PROVIDER,
-    providerModel: "demo",
-    capabilities: [...CHAT, "capabilities"],
-    effort: "basic",
-  });
+  if (demoModelEnabled(config)) {
+    entries.push({
+      key: DEMO_MODEL_KEY,
+      displayName: "Demo model (offline, deterministic; not a real AI)",
+      providerKey: DEMO_PROVIDER,
+      providerModel: "demo",
+      capabilities: [...CHAT, "capabilities"],
+      effort: "basic",
+    });
+  }
   return Promise.all(entries.map(async (entry) => ({ id: await modelId(entry.key), ...entry })));
 }
 

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../http/envelope";
-import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope, uuidParam } from "../../http/openapi";
+import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
+import { idParam } from "../../http/path-ids";
+import { notFound } from "../../lib/errors";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
@@ -47,9 +49,11 @@ const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEn
  */
 const decisionMiddleware = [authenticate(), requireEntitlement("ai"), rateLimit];
 
-const sessionParams = z.object({ sessionId: uuidParam("sessionId") });
-const assistantParams = sessionParams.extend({ assistantMessageId: uuidParam("assistantMessageId") });
-const streamParams = sessionParams.extend({ messageId: uuidParam("messageId") });
+// Malformed ids answer the same 404 as unknown ones (http/path-ids.ts).
+const sessionParams = z.object({ sessionId: idParam("sessionId", () => notFound("Session not found")) });
+const messageId = (name: string) => idParam(name, () => notFound("Message not found"));
+const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
+const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
 /** A tool call's id is the model's own (`call_...`), not one of ours. */
 const toolCallParams = assistantParams.extend({ callId: z.string().min(1).max(200).openapi({ param: { name: "callId", in: "path" } }) });
 
@@ -143,7 +147,7 @@ export const aiRoutes = createRouter()
       method: "get",
       path: "/ai/models",
       tags,
-      summary: "Active models (the demo model is always present; it is the default only when nothing else is configured)",
+      summary: "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
       responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },

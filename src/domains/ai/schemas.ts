@@ -121,18 +121,39 @@ export const sessionUsageSchema = z
   })
   .openapi("AiSessionUsage");
 
+/**
+ * Spec "Pagination": the cursor strategy (also a first page without `offset`) takes `limit` 1-100,
+ * default 25; the offset strategy 1-50, default 20.
+ */
+const MESSAGE_PAGES = { cursor: { max: 100, default: 25 }, offset: { max: 50, default: 20 } } as const;
+const limitRange = (max: number) => `must be between 1 and ${max}`;
+
 /** Message list: cursor or offset pagination (not both), and the persona filter. */
 export const listMessagesQuery = z
   .object({
-    limit: z.coerce.number({ message: "must be a number" }).int().min(1).max(100).default(25),
+    // Every check names its message: the type's message would otherwise stand in for the range's.
+    limit: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be an integer")
+      .min(1, limitRange(MESSAGE_PAGES.cursor.max))
+      .max(MESSAGE_PAGES.cursor.max, limitRange(MESSAGE_PAGES.cursor.max))
+      .optional(),
     cursor: z.string().min(1).optional(),
-    offset: z.coerce.number({ message: "must be a number" }).int().min(0).optional(),
+    offset: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be at least 0").optional(),
     personaId: z.uuid({ message: "must be a UUID" }).optional(),
   })
   .refine((query) => query.cursor === undefined || query.offset === undefined, {
     message: "use either cursor or offset, not both",
     path: ["offset"],
-  });
+  })
+  .refine((query) => query.offset === undefined || query.limit === undefined || query.limit <= MESSAGE_PAGES.offset.max, {
+    message: `${limitRange(MESSAGE_PAGES.offset.max)} with offset pagination`,
+    path: ["limit"],
+  })
+  .transform((query) => ({
+    ...query,
+    limit: query.limit ?? (query.offset === undefined ? MESSAGE_PAGES.cursor.default : MESSAGE_PAGES.offset.default),
+  }));
 
 export const messageListMeta = z.object({
   cursor: z.string().nullable(),

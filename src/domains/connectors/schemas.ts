@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate, uuidParam } from "../../http/openapi";
+import { isoDate } from "../../http/openapi";
+import { idParam } from "../../http/path-ids";
+import { ApiError } from "../../lib/errors";
 import { offsetQuery } from "../../lib/pagination";
 import { AUTH_TYPES, CATEGORIES } from "./catalogue";
 import { CRED_TYPES } from "./credentials";
@@ -75,8 +77,10 @@ export const instanceSchema = z
   })
   .openapi("ConnectorInstance");
 
-export const instanceParams = z.object({ id: uuidParam("id") });
-export const toolParams = z.object({ id: uuidParam("id"), toolId: uuidParam("toolId") });
+// Malformed ids answer the same 404 as unknown ones (http/path-ids.ts).
+const instanceId = idParam("id", () => new ApiError("NOT_FOUND", "Connector instance not found"));
+export const instanceParams = z.object({ id: instanceId });
+export const toolParams = z.object({ id: instanceId, toolId: idParam("toolId", () => new ApiError("NOT_FOUND", "Tool not found")) });
 export const listInstancesQuery = offsetQuery(100, 20).extend({
   scope: z.enum(["personal", "team"]).optional(),
   locale: z.string().max(35).optional(),
@@ -177,7 +181,7 @@ export const callbackQuery = z.object({
   error_description: z.string().max(2048).optional(),
 });
 
-export const consentParams = z.object({ id: uuidParam("id"), clientId: uuidParam("clientId") });
+export const consentParams = z.object({ id: instanceId, clientId: idParam("clientId", () => new ApiError("NOT_FOUND", "OAuth client not found")) });
 export const putConsentBody = z.object({
   toolKeys: z.array(z.string().min(1).max(128)).min(1).max(200),
   workspaceId: z.uuid({ message: "must be a UUID" }).transform((id) => id.toLowerCase()),

@@ -40,8 +40,9 @@ const SENT = { sent: true as const };
 
 /**
  * The account lifecycle (CONTRACT "Account lifecycle and billing"): confirming addresses,
- * recovering passwords, usernames, changing e-mail and password. Every limit counts per client IP
- * (limits.ts); answers that concern an address never say whether it has an account.
+ * recovering passwords, usernames, changing e-mail and password. The unauthenticated endpoints'
+ * limits count per client IP, the authenticated ones' (claim-username, change-email,
+ * change-password) per user (limits.ts); answers that concern an address never say whether it has an account.
  */
 export const accountRoutes = createRouter()
   .openapi(

@@ -60,7 +60,7 @@ export const notificationIdParams = z.object({
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) }).openapi("UnreadCount");
 /** Reading an archived notification records `readAt` but keeps it archived (see docs/notifications.md). */
-export const readResultSchema = z.object({ status: z.enum(["read", "archived"]) }).openapi("NotificationReadResult");
+export const readResultSchema = z.object({ status: z.literal("read") }).openapi("NotificationReadResult");
 export const archiveResultSchema = z.object({ status: z.literal("archived") }).openapi("NotificationArchiveResult");
 export const markAllReadResultSchema = z.object({ status: z.literal("all_read") }).openapi("NotificationsAllReadResult");
 

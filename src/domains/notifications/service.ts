@@ -147,7 +147,7 @@ export async function unreadCount(db: Db, userId: string, now = nowIso()) {
 /**
  * Applies a conditional UPDATE scoped to the caller and reads the row back in the same batch (one
  * round trip). The read tells the outcome apart: no row is 404, an expired one is 404 too (it is
- * gone for its owner as well), someone else's is 403, and otherwise the row shows the new state.
+ * gone for its owner as well), someone else's is 403, and otherwise the update applied or was a no-op.
  */
 async function transition(db: Db, userId: string, id: string, set: SQLiteUpdateSetSource<typeof notifications>, applies: SQL, now: string) {
   if (!isUuid(id)) throw new ApiError("unprocessable_entity", "The notification id must be a UUID");
@@ -157,22 +157,23 @@ async function transition(db: Db, userId: string, id: string, set: SQLiteUpdateS
       .set(set)
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId), notExpired(now), applies)),
     db
-      .select({ userId: notifications.userId, status: notifications.status, expiresAt: notifications.expiresAt })
+      .select({ userId: notifications.userId, expiresAt: notifications.expiresAt })
       .from(notifications)
       .where(eq(notifications.id, id)),
   ]);
   const row = found[0];
   if (!row || (row.expiresAt !== null && row.expiresAt <= now)) throw notFound("Notification not found");
   if (row.userId !== userId) throw forbidden("This notification belongs to another user");
-  return row.status;
 }
 
 /**
  * unread -> read with `readAt` = request time; already read is a no-op (the first `readAt` stays).
- * An archived notification stays archived; it only gains a `readAt` if it never had one.
+ * An archived notification stays archived; it only gains a `readAt` if it never had one. The
+ * answer is always the spec's `{ status: "read" }`: it says the notification has been read, which
+ * holds for an archived one too, not which state it is in.
  */
 export async function markRead(db: Db, userId: string, id: string, now = nowIso()) {
-  const status = await transition(
+  await transition(
     db,
     userId,
     id,
@@ -180,7 +181,7 @@ export async function markRead(db: Db, userId: string, id: string, now = nowIso(
     isNull(notifications.readAt),
     now,
   );
-  return { status: status === "archived" ? ("archived" as const) : ("read" as const) };
+  return { status: "read" as const };
 }
 
 /** unread or read -> archived; retained (listed with `status=archived`); no-op when already archived. */
