@@ -28,9 +28,10 @@ describe("GET /ai/capabilities", () => {
   });
 
   it("an unconfigured capability is unavailable, and a send naming it a 400 on capabilityKey, where the demo model is off", async () => {
-    const models = await activeModels(env);
+    expect(planCapability(env, await activeModels(env), "ai.image.generate")).toEqual({ provider: null });
+    // The catalogue of a deployment with a real model and the demo model off does not list demo.
     const off = { ...env, AI_DEMO_MODEL: "off" } as Env;
-    expect(planCapability(env, models, "ai.image.generate")).toEqual({ provider: null });
+    const models = await activeModels(off);
     expect(planCapability(off, models, "ai.search.web")).toEqual({ provider: "brave" });
     expect(planCapability({ ...off, SEARCH_PROVIDER: "tavily" } as Env, models, "ai.search.web")).toEqual({ provider: "tavily" });
     let error: any;

@@ -208,7 +208,7 @@ export const aiRoutes = createRouter()
       summary: "Delete a memory (runs already started keep it; later retries run without it)",
       security: bearerAuth,
       middleware,
-      request: { params: z.object({ memoryId: uuidParam("memoryId") }) },
+      request: { params: z.object({ memoryId: idParam("memoryId", () => notFound("Memory not found")) }) },
       responses: {
         200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
         ...errors(400, 401, 403, 404, 429),

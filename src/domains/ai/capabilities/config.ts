@@ -1,5 +1,5 @@
 import { badRequest } from "../../../lib/errors";
-import { DEMO_MODEL_KEY, DEMO_PROVIDER, type ModelEntry } from "../models";
+import { DEMO_MODEL_KEY, type ModelEntry } from "../models";
 import type { CapabilityKey } from "./parameters";
 
 /**
@@ -13,7 +13,6 @@ interface CapabilityConfig {
   TAVILY_API_KEY?: string;
   TAVILY_BASE_URL?: string;
   SEARCH_PROVIDER?: string;
-  AI_DEMO_MODEL?: string;
 }
 const configOf = (env: Env) => env as unknown as CapabilityConfig;
 
@@ -52,12 +51,11 @@ export function capabilityProviders(env: Env, key: CapabilityKey): Providers {
 }
 
 /**
- * The demo model is enabled where it is listed and either nothing else is configured or
- * `AI_DEMO_MODEL` is `on` (CONTRACT "AI sessions").
+ * The demo model is enabled where the catalogue lists it: it does only where nothing else is
+ * configured or `AI_DEMO_MODEL` is `on` (`demoModelEnabled` in models.ts, CONTRACT "AI sessions").
  */
-export function demoEnabled(env: Env, models: ModelEntry[]): boolean {
-  if (!models.some((m) => m.key === DEMO_MODEL_KEY)) return false;
-  return configOf(env).AI_DEMO_MODEL?.trim() === "on" || models.every((m) => m.providerKey === DEMO_PROVIDER);
+export function demoEnabled(models: ModelEntry[]): boolean {
+  return models.some((m) => m.key === DEMO_MODEL_KEY);
 }
 
 /** How a capability request will run: with a configured provider, or by the demo runner. */
@@ -70,6 +68,6 @@ export type CapabilityPlan = { provider: string } | { provider: null };
 export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey): CapabilityPlan {
   const { provider } = capabilityProviders(env, key);
   if (provider) return { provider };
-  if (demoEnabled(env, models)) return { provider: null };
+  if (demoEnabled(models)) return { provider: null };
   throw badRequest([{ field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` }]);
 }

@@ -18,7 +18,7 @@ const describe = (schema: z.ZodType) => {
 
 /** `GET /ai/capabilities`: what this deployment can do (CONTRACT "AI capabilities"). */
 export function listCapabilities(env: Env, models: ModelEntry[]) {
-  const demo = demoEnabled(env, models);
+  const demo = demoEnabled(models);
   return CAPABILITY_KEYS.map((key) => {
     const { provider, providers } = capabilityProviders(env, key);
     return {
