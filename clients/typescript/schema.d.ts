@@ -1635,6 +1635,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up the wallet: a Stripe Checkout (one payment) for 5 to 500 USD
+         * @description Returns the Checkout Session's URL for the browser. The wallet is credited when Stripe reports the paid checkout (POST /billing/webhook), once. Any signed-in user (first-party token); 503 `billing_unavailable` when Stripe is not configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TopUpRequest"];
+                };
+            };
+            responses: {
+                /** @description Checkout Session created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CheckoutSession"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 413 */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 415 */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 502 */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 503 */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/webhook": {
         parameters: {
             query?: never;
@@ -1645,8 +1762,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stripe webhook: a paid checkout sets the plan, a deleted subscription returns to free
-         * @description The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` (when `payment_status` is `paid`), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
+         * Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free
+         * @description The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
          */
         post: {
             parameters: {
@@ -4372,6 +4489,316 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this deployment can do: each capability, whether it is available, its providers and parameters */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Capabilities */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiCapability"][];
+                        };
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's memories, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiMemory"][];
+                            meta: {
+                                limit: number;
+                                hasNextPage: boolean;
+                                nextCursor: string | null;
+                                requestId: string;
+                                durationMs: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a memory (pinned into a run's instructions with memoryIds) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateAiMemory"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiMemory"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai/memories/{memoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a memory (runs already started keep it; later retries run without it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai/sessions/{sessionId}/messages": {
         parameters: {
             query?: never;
@@ -4851,7 +5278,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or reject a tool call awaiting approval */
+        /**
+         * Approve or reject a tool call awaiting approval
+         * @description The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5287,6 +5717,8 @@ export interface paths {
                     code_challenge?: string | string[];
                     /** @description Always `S256` */
                     code_challenge_method?: string | string[];
+                    /** @description RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud` */
+                    resource?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -5753,7 +6185,7 @@ export interface paths {
                         "application/json": components["schemas"]["OAuthTokenResponse"];
                     };
                 };
-                /** @description invalid_request, invalid_grant, invalid_scope, unsupported_grant_type */
+                /** @description invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6790,9 +7222,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                id: string | null;
+                                id: string;
                                 instanceId: string;
-                                credType: string | null;
+                                credType: string;
                                 /** Format: date-time */
                                 rotatedAt: string;
                             };
@@ -6846,7 +7278,7 @@ export interface paths {
                 };
             };
         };
-        /** Delete credentials (the instance goes back to pending_auth) */
+        /** Delete credentials (the instance goes back to pending_auth); 409 when none are stored */
         delete: {
             parameters: {
                 query?: never;
@@ -6866,9 +7298,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                id: string | null;
+                                id: string;
                                 instanceId: string;
-                                credType: string | null;
+                                credType: string;
                                 /** Format: date-time */
                                 rotatedAt: string;
                             };
@@ -6904,6 +7336,15 @@ export interface paths {
                 };
                 /** @description Error 404 */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7733,7 +8174,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a custom definition (category custom) */
+        /** Create a custom definition (category custom; account owner or workspace owner/admin) */
         post: {
             parameters: {
                 query?: never;
@@ -7835,7 +8276,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a custom definition with all its instances and data */
+        /** Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable */
         delete: {
             parameters: {
                 query?: never;
@@ -8435,6 +8876,242 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's prepaid balance (USD)
+         * @description First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The wallet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Wallet"];
+                        };
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet's ledger, newest first (top-ups, AI usage, adjustments) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WalletEntry"][];
+                            meta: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                                hasNextPage: boolean;
+                                requestId: string;
+                                durationMs: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userId}/wallet/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit or debit a user's wallet (an `adjustment` entry)
+         * @description `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalletAdjustmentRequest"];
+                };
+            };
+            responses: {
+                /** @description The entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WalletEntry"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9443,6 +10120,20 @@ export interface components {
             /** Format: uri */
             cancelUrl?: string;
         };
+        /**
+         * @example {
+         *       "amountUsd": 20,
+         *       "successUrl": "https://app.example.com/wallet/paid",
+         *       "cancelUrl": "https://app.example.com/wallet"
+         *     }
+         */
+        TopUpRequest: {
+            amountUsd: number;
+            /** Format: uri */
+            successUrl?: string;
+            /** Format: uri */
+            cancelUrl?: string;
+        };
         WebhookReceipt: {
             /** @enum {boolean} */
             received: true;
@@ -10000,6 +10691,36 @@ export interface components {
             providerKey: string;
             capabilities: string[];
         };
+        AiCapability: {
+            /** @enum {string} */
+            key: "ai.search.web" | "ai.research.deep" | "ai.image.generate" | "ai.video.generate" | "ai.audio.generate";
+            available: boolean;
+            /** @description The provider a request uses (null: none configured) */
+            provider: string | null;
+            /** @description Every configured provider */
+            providers: string[];
+            /** @description Each parameter's JSON Schema (type, range, values) */
+            parameters: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        AiMemory: {
+            /** Format: uuid */
+            id: string;
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "content": "I prefer metric units"
+         *     }
+         */
+        CreateAiMemory: {
+            content: string;
+        };
         Message: {
             /** Format: uuid */
             id: string;
@@ -10016,6 +10737,10 @@ export interface components {
             modelName: string | null;
             providerKey: string | null;
             tokensUsed?: number;
+            /** @description User messages: the memories it was sent with */
+            memoryIds?: string[];
+            /** @description User messages: the attachments it was sent with */
+            attachmentIds?: string[];
             /** Format: date-time */
             createdAt: string;
         };
@@ -10134,6 +10859,10 @@ export interface components {
             totalOutputTokens: number;
             totalTokens: number;
             runCount: number;
+            /** @description Units beside tokens: `search.<provider>` queries and `page.read` pages read */
+            costUnits: {
+                [key: string]: number;
+            };
             estimatedCostUsd: number | null;
         };
         OAuthTokenResponse: {
@@ -10171,6 +10900,8 @@ export interface components {
             refresh_token?: string | string[];
             /** @description refresh_token: a narrower scope (optional) */
             scope?: string | string[];
+            /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
+            resource?: string | string[];
             /** @description Public clients (no HTTP Basic) */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */
@@ -10367,6 +11098,45 @@ export interface components {
         /** @description One JSON-RPC 2.0 message */
         JsonRpcMessage: {
             [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "balanceUsd": 19.876543,
+         *       "currency": "USD",
+         *       "updatedAt": "2026-01-05T10:00:00.000Z"
+         *     }
+         */
+        Wallet: {
+            balanceUsd: number;
+            /** @enum {string} */
+            currency: "USD";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WalletEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "topup" | "usage" | "adjustment";
+            amountUsd: number;
+            balanceAfterUsd: number;
+            /** @description The top-up id, the assistant message id of an AI run, or the operator's reference */
+            reference: string | null;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "amountUsd": 5,
+         *       "reason": "Refund for a failed run",
+         *       "reference": "ticket-1234"
+         *     }
+         */
+        WalletAdjustmentRequest: {
+            amountUsd: number;
+            reason: string;
+            reference?: string;
         };
         MediaItem: {
             /** Format: uuid */
