@@ -1,7 +1,9 @@
 import { abortAllDurableObjects } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
+import { planCapability } from "../../src/domains/ai/capabilities";
+import { activeModels } from "../../src/domains/ai/models";
 import { BASE, call, expectError, type TestUser } from "../helpers/api";
 import { CAT_PNG, VIDEO_BYTES, hold, installFakeVideo, jobOf, klingRequests, release, soraRequests, veoRequests } from "./fake-video";
 import { aiUser, events, finished, frameReader, history, newSession, openStream, readStream, send, sent } from "./helpers";
@@ -116,7 +118,7 @@ describe("ai.video.generate: Sora (its local fake)", () => {
       for (let frame = await reader.nextEvent(); frame; frame = await reader.nextEvent()) rest.push(frame);
       expect(rest.map((f) => f.event).slice(-2)).toEqual(["tool.completed", "message.stopped"]);
       expect(rest.at(-2)!.data!.payload).toMatchObject({ status: "skipped", error: "The run was stopped before the tool finished" });
-      const jobId = JSON.parse(soraRequests[before]!.body) && soraRequests.slice(before).find((r) => r.method === "GET")!.url.pathname.split("/")[3]!;
+      const jobId = soraRequests.slice(before).find((r) => r.method === "GET")!.url.pathname.split("/")[3]!;
       await vi.waitFor(() => expect(soraRequests.slice(before).some((r) => r.method === "DELETE" && r.url.pathname === `/v1/videos/${jobId}`)).toBe(true));
       expect(jobOf(jobId)!.deleted).toBe(true);
       const [, assistant] = (await history(user, session.id)).data;
@@ -174,7 +176,7 @@ describe("ai.video.generate: Veo (Gemini API, its local fake)", () => {
     expect(sent.map((r) => r.url.pathname.replace(/op\d+/, ":op"))).toEqual([
       "/v1beta/models/veo-3.1-generate-preview:predictLongRunning",
       ...Array(4).fill("/v1beta/models/veo-3.1-generate-preview/operations/:op"),
-      expect.stringMatching(/^\/v1beta\/files\/op\d+:download$/),
+      "/v1beta/files/:op:download",
     ]);
   });
 
@@ -262,6 +264,17 @@ describe("ai.video.generate: parameters at send time", () => {
     expect(veo.body.error.details.fields.map((f: any) => f.message)).toEqual(["Veo (veo) does not support size", "Veo (veo) takes at most 3 reference images"]);
     expect(await remaining()).toBe(start);
     expect((await history(user, session.id)).data).toEqual([]);
+
+    // Sora is enabled only where VIDEO_PROVIDER names it: elsewhere naming it is a field error.
+    const withoutSora = { ...env, VIDEO_PROVIDER: "" } as Env;
+    const models = await activeModels(env);
+    expect(() => planCapability(withoutSora, models, "ai.video.generate", { provider: "sora" })).toThrow(
+      expect.objectContaining({
+        code: "bad_request",
+        details: { fields: [{ field: "provider", message: 'provider "sora" is not configured for ai.video.generate (configured: veo, kling)', capabilityKey: "ai.video.generate" }] },
+      }),
+    );
+    expect(planCapability(withoutSora, models, "ai.video.generate")).toEqual({ provider: "veo" });
   });
 
   it("GET /ai/capabilities lists the configured video providers, Sora the default (VIDEO_PROVIDER)", async () => {
