@@ -61,7 +61,14 @@ describe("ai.video.generate: Sora (its local fake)", () => {
     expect(message).toMatchObject({ status: "completed", content: "Here is your 8-second video, generated with Sora." });
     expect(message.toolCalls).toEqual([expect.objectContaining({ toolKey: "video.generate", status: "completed", output: expect.objectContaining({ media: [expect.objectContaining({ id: item.id })] }) })]);
 
-    const ranged = await fetchMedia(message.toolCalls[0].output.media[0].url, { Range: "bytes=100-199" });
+    // Storage's copy of the URL is not what history shows: every read signs afresh.
+    const stale = structuredClone(message.toolCalls);
+    stale[0].output.media[0].url = "/api/v1/media/stale";
+    await env.DB.prepare("UPDATE ai_messages SET tool_calls = ? WHERE id = ?").bind(JSON.stringify(stale), message.id).run();
+    const reread = (await history(user, session.id)).data.find((m: any) => m.id === message.id);
+    expect(reread.toolCalls[0].output.media[0].url).toMatch(new RegExp(`^/api/v1/media/${item.id}\\?exp=\\d+&sig=`));
+
+    const ranged = await fetchMedia(reread.toolCalls[0].output.media[0].url, { Range: "bytes=100-199" });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("Content-Range")).toBe(`bytes 100-199/${VIDEO_BYTES.length}`);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(VIDEO_BYTES.slice(100, 200));
