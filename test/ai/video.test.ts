@@ -168,7 +168,7 @@ describe("ai.video.generate: Veo (Gemini API, its local fake)", () => {
   it("maps the parameters onto predictLongRunning, reads the input image through the SSRF rules, polls the operation and stores the file", async () => {
     const user = await aiUser();
     const before = veoRequests.length;
-    const parameters = { provider: "veo", duration: "6", aspectRatio: "9:16", resolution: "1080p", negativePrompt: "blur", inputImageUrl: "https://images.fake.test/cat.png" };
+    const parameters = { provider: "veo", duration: "6", aspectRatio: "9:16", resolution: "1080p", negativePrompt: "blur", inputImageUrl: "https://images.fake.test/cat.png", referenceImages: ["https://images.fake.test/cat.png"] };
     const { frames, message } = await generate(user, parameters, "a cat waking up");
     expect(frames.filter((f) => f.event === "tool.progress").map((f) => f.data!.payload.activity.status)).toEqual(["running", "saving"]);
     expect(message.status).toBe("completed");
@@ -177,7 +177,13 @@ describe("ai.video.generate: Veo (Gemini API, its local fake)", () => {
     expect(sent[0]!.url.pathname).toBe("/v1beta/models/veo-3.1-generate-preview:predictLongRunning");
     expect(sent[0]!.headers.get("x-goog-api-key")).toBe("test-gemini-key");
     expect(JSON.parse(sent[0]!.body)).toEqual({
-      instances: [{ prompt: "a cat waking up", image: { bytesBase64Encoded: base64(CAT_PNG), mimeType: "image/png" } }],
+      instances: [
+        {
+          prompt: "a cat waking up",
+          image: { bytesBase64Encoded: base64(CAT_PNG), mimeType: "image/png" },
+          referenceImages: [{ image: { bytesBase64Encoded: base64(CAT_PNG), mimeType: "image/png" }, referenceType: "asset" }],
+        },
+      ],
       parameters: { durationSeconds: 6, aspectRatio: "9:16", resolution: "1080p", negativePrompt: "blur" },
     });
     expect(sent.map((r) => r.url.pathname.replace(/op\d+/, ":op"))).toEqual([
