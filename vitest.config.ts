@@ -36,6 +36,21 @@ export const TEST_BINDINGS = {
   CONNECTOR_SLACK_BASE_URL: "https://slack.fake.test",
 };
 
+/**
+ * The video tests' extra bindings: every video provider configured against its local fake
+ * (test/ai/fake-video.ts) and a small poll interval. A project of its own, because the other AI
+ * tests expect the demo runner to answer media capabilities.
+ */
+const VIDEO_BINDINGS = {
+  VIDEO_PROVIDER: "sora",
+  GEMINI_API_KEY: "test-gemini-key",
+  GEMINI_BASE_URL: "https://fake-gemini.test",
+  KLING_ACCESS_KEY: "test-kling-access",
+  KLING_SECRET_KEY: "test-kling-secret-0123456789",
+  KLING_BASE_URL: "https://fake-kling.test",
+  VIDEO_POLL_MS: "20",
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   const workerd = (bindings: Record<string, string> = {}) =>
@@ -54,11 +69,15 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**"],
+            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**", "test/ai/video*.test.ts"],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
             testTimeout: 30_000,
           },
+        },
+        {
+          plugins: [workerd(VIDEO_BINDINGS)],
+          test: { name: "video", include: ["test/ai/video*.test.ts"], setupFiles: ["./test/helpers/setup.ts"], testTimeout: 30_000 },
         },
         {
           // Connector adapters against real servers (PostgreSQL, an MCP server) that a Node

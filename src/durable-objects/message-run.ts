@@ -68,6 +68,10 @@ export class MessageRun extends DurableObject<Env> {
   private toolCallWrites: Promise<void> = Promise.resolve();
   /** The newest tool calls not yet written; while a write is in flight, newer snapshots replace it. */
   private unwrittenToolCalls: ToolCallRecord[] | undefined;
+  /** The run's waits for a later alarm (a capability polling a provider's job), each with its time. */
+  private readonly wakers = new Set<{ at: number; wake: () => void }>();
+  /** Told when the run starts waiting for an alarm (the alarm that resumed it can then end). */
+  private onWait: (() => void) | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -121,8 +125,10 @@ export class MessageRun extends DurableObject<Env> {
     // Ended, or an end is being written right now (which removes the alarm when done).
     if (!state || !spec || TERMINAL.includes(state.status) || this.finishing) return;
     if (this.execution) {
-      // Alive and working: look again later.
-      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+      // Alive and working: wake what waited for this time, and look again later.
+      const now = Date.now();
+      for (const waker of this.wakers) if (waker.at <= now) waker.wake();
+      await this.armAlarm();
       return;
     }
     if (state.status === "running") {
@@ -133,7 +139,46 @@ export class MessageRun extends DurableObject<Env> {
         return;
       }
     }
-    await this.run(spec, state.attempts + 1);
+    // Alarms never overlap: once the resumed run waits for a later alarm (polling a provider's
+    // job), this one ends so the next can wake it; the run goes on meanwhile.
+    const waiting = new Promise<void>((resolve) => (this.onWait = resolve));
+    const running = this.run(spec, state.attempts + 1);
+    this.ctx.waitUntil(running);
+    await Promise.race([running, waiting]);
+    this.onWait = undefined;
+  }
+
+  /** The alarm at the earliest wait of the run, or the watchdog's time if that comes first. */
+  private armAlarm() {
+    const next = Math.min(Date.now() + WATCHDOG_MS, ...[...this.wakers].map((waker) => waker.at));
+    return this.ctx.storage.setAlarm(next);
+  }
+
+  /**
+   * A capability's wait for a provider's job (`CapabilityIo.wait`): resolved by the alarm `ms` from
+   * now, so nothing is held open; if the object is evicted meanwhile, that alarm resumes the run,
+   * which continues from what its steps stored (the job's id) instead of starting over.
+   */
+  private wait(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const waker = {
+        at: Date.now() + ms,
+        wake: () => {
+          this.wakers.delete(waker);
+          signal.removeEventListener("abort", abort);
+          resolve();
+        },
+      };
+      const abort = () => {
+        this.wakers.delete(waker);
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", abort, { once: true });
+      this.wakers.add(waker);
+      this.armAlarm().catch((error) => logError(this.env, describeError(error)));
+      this.onWait?.();
+    });
   }
 
   private async run(spec: RunSpec, attempt: number) {
@@ -161,6 +206,7 @@ export class MessageRun extends DurableObject<Env> {
           },
           capability: {
             store: this.store.steps,
+            wait: (ms, signal) => this.wait(ms, signal),
             saveCostUnits: (units) => {
               if (!this.finishing) this.store.costUnits = units;
             },

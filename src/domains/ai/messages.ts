@@ -110,7 +110,7 @@ function assistantRow(input: {
  */
 function plannedCapability(env: Env, models: ModelEntry[], capability: RunSpec["capability"]): RunSpec["capability"] {
   if (!capability) return null;
-  return { key: capability.key, parameters: capability.parameters, provider: planCapability(env, models, capability.key).provider };
+  return { key: capability.key, parameters: capability.parameters, provider: planCapability(env, models, capability.key, capability.parameters).provider };
 }
 
 /**

@@ -9,7 +9,7 @@ import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";
 import { decideOnToolCall, listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
-import { listCapabilities } from "./capabilities";
+import { listCapabilities, resignToolCallMedia } from "./capabilities";
 import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
 import {
@@ -232,7 +232,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { data, meta } = await listMessages(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
-      return paged(c, data, meta);
+      return paged(c, await Promise.all(data.map((message) => resignToolCallMedia(c.env, message))), meta);
     },
   )
   .openapi(
@@ -287,7 +287,8 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await selectVersion(c.var.db, c.var.auth.user.id, sessionId, assistantMessageId), 201);
+      const selected = await selectVersion(c.var.db, c.var.auth.user.id, sessionId, assistantMessageId);
+      return ok(c, { ...selected, selectedMessage: await resignToolCallMedia(c.env, selected.selectedMessage) }, 201);
     },
   )
   .openapi(

@@ -1,6 +1,15 @@
 import { badRequest } from "../../../lib/errors";
 import { DEMO_MODEL_KEY, type ModelEntry } from "../models";
 import type { CapabilityKey } from "./parameters";
+import { checkVideoParameters } from "./video/parameters";
+
+/**
+ * Per capability, the send-time check that the chosen provider can honour every parameter: a 400
+ * field error naming the provider where it cannot (CONTRACT), before any allowance is spent.
+ */
+const PARAMETER_CHECKS: Partial<Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => void>> = {
+  "ai.video.generate": checkVideoParameters,
+};
 
 /**
  * Which provider answers each capability (CONTRACT "AI capabilities"): a provider is configured
@@ -13,6 +22,14 @@ interface CapabilityConfig {
   TAVILY_API_KEY?: string;
   TAVILY_BASE_URL?: string;
   SEARCH_PROVIDER?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  GEMINI_API_KEY?: string;
+  GEMINI_BASE_URL?: string;
+  KLING_ACCESS_KEY?: string;
+  KLING_SECRET_KEY?: string;
+  KLING_BASE_URL?: string;
+  VIDEO_PROVIDER?: string;
 }
 const configOf = (env: Env) => env as unknown as CapabilityConfig;
 
@@ -44,9 +61,49 @@ function searchProviders(env: Env): Providers {
   return { provider: picked && providers.includes(picked) ? picked : (providers[0] ?? null), providers };
 }
 
-/** The configured providers of a capability. Media capabilities get theirs in a later issue. */
+/** Video providers in the contract's table order. */
+export const VIDEO_PROVIDERS = ["sora", "veo", "kling"] as const;
+export type VideoProviderKey = (typeof VIDEO_PROVIDERS)[number];
+
+/** A video provider's credentials and base URL override, when it is configured. */
+export interface VideoProviderConfig {
+  /** Sora and Veo: the API key; Kling: the access key (the JWT's issuer). */
+  apiKey: string;
+  /** Kling only: the secret the JWT is signed with. */
+  secret?: string;
+  baseUrl: string | undefined;
+}
+
+/**
+ * Sora shares `OPENAI_API_KEY` (and `OPENAI_BASE_URL`) with the chat provider, so it is enabled
+ * only when `VIDEO_PROVIDER` names it: an OpenAI-compatible chat server often has no videos API.
+ */
+export function videoProviderConfig(env: Env, key: VideoProviderKey): VideoProviderConfig | null {
+  const config = configOf(env);
+  const trimmed = (value: string | undefined) => value?.trim() || undefined;
+  if (key === "sora") {
+    const apiKey = trimmed(config.OPENAI_API_KEY);
+    return apiKey && trimmed(config.VIDEO_PROVIDER) === "sora" ? { apiKey, baseUrl: trimmed(config.OPENAI_BASE_URL) } : null;
+  }
+  if (key === "veo") {
+    const apiKey = trimmed(config.GEMINI_API_KEY);
+    return apiKey ? { apiKey, baseUrl: trimmed(config.GEMINI_BASE_URL) } : null;
+  }
+  const apiKey = trimmed(config.KLING_ACCESS_KEY);
+  const secret = trimmed(config.KLING_SECRET_KEY);
+  return apiKey && secret ? { apiKey, secret, baseUrl: trimmed(config.KLING_BASE_URL) } : null;
+}
+
+function videoProviders(env: Env): Providers {
+  const providers = VIDEO_PROVIDERS.filter((key) => videoProviderConfig(env, key)).map((key) => key as string);
+  const picked = configOf(env).VIDEO_PROVIDER?.trim();
+  return { provider: picked && providers.includes(picked) ? picked : (providers[0] ?? null), providers };
+}
+
+/** The configured providers of a capability. */
 export function capabilityProviders(env: Env, key: CapabilityKey): Providers {
   if (key === "ai.search.web" || key === "ai.research.deep") return searchProviders(env);
+  if (key === "ai.video.generate") return videoProviders(env);
   return { provider: null, providers: [] };
 }
 
@@ -65,9 +122,20 @@ export type CapabilityPlan = { provider: string } | { provider: null };
  * The plan for a capability request, or the 400 field error on `capabilityKey` when none of its
  * providers is configured and the demo cannot answer (checked before any allowance is spent).
  */
-export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey): CapabilityPlan {
-  const { provider } = capabilityProviders(env, key);
-  if (provider) return { provider };
+export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey, parameters: Record<string, unknown> = {}): CapabilityPlan {
+  const { provider: preferred, providers } = capabilityProviders(env, key);
+  // The request may name one of the configured providers (its `provider` parameter); where none
+  // is configured the demo runner answers whatever it names.
+  const named = typeof parameters.provider === "string" && providers.length ? parameters.provider : undefined;
+  if (named !== undefined && !providers.includes(named)) {
+    const configured = providers.length ? `configured: ${providers.join(", ")}` : "none is configured";
+    throw badRequest([{ field: "provider", message: `provider "${named}" is not configured for ${key} (${configured})`, capabilityKey: key }]);
+  }
+  const provider = named ?? preferred;
+  if (provider) {
+    PARAMETER_CHECKS[key]?.(provider, parameters);
+    return { provider };
+  }
   if (demoEnabled(models)) return { provider: null };
   throw badRequest([{ field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` }]);
 }

@@ -9,4 +9,8 @@ export const UNIT_PRICES: Record<string, number> = {
   "search.tavily": 0.008,
   // Pages are read by the Worker itself: no provider bills them.
   "page.read": 0,
+  // Video seconds rendered (list prices per second of the default model and resolution).
+  "video.sora.seconds": 0.1, // sora-2, 720p
+  "video.veo.seconds": 0.4, // Veo 3.1 with audio
+  "video.kling.seconds": 0.07, // kling-v1-6 std (0.35 per 5 s)
 };

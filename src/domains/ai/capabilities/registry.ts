@@ -2,9 +2,11 @@ import type { CapabilityKey } from "./parameters";
 import { deepResearch } from "./research";
 import { webSearch } from "./search";
 import type { Capability } from "./types";
+import { videoGenerate } from "./video";
 
 /** Capabilities with real providers, by key; the others are answered by the demo runner. */
 export const CAPABILITIES: Partial<Record<CapabilityKey, Capability>> = {
   "ai.search.web": webSearch,
   "ai.research.deep": deepResearch,
+  "ai.video.generate": videoGenerate,
 };

@@ -11,6 +11,8 @@ import { CapabilityError, type CapabilityContext, type StepStore } from "./types
 export interface CapabilityIo {
   store: StepStore;
   saveCostUnits(units: Record<string, number>): void;
+  /** Pauses the run until the object's alarm, `ms` from now (see `CapabilityContext.wait`). */
+  wait(ms: number, signal: AbortSignal): Promise<void>;
   /** What an earlier attempt of this run left before its object was evicted (nothing on a first start). */
   restored: { toolCalls: ToolCallRecord[]; usage: TokenUsage; costUnits: Record<string, number> } | null;
 }
@@ -88,6 +90,8 @@ export async function runCapability(spec: RunSpec, env: Env, io: RunIoPart, capa
     },
     instructions,
     sleep: abortableSleep,
+    // Without an object (the executor driven directly), a plain timer.
+    wait: capabilityIo?.wait ?? abortableSleep,
     fetch: (input, init) => fetch(input, init),
   };
   try {

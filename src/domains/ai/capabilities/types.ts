@@ -89,6 +89,11 @@ export interface CapabilityContext {
   instructions: string | null;
   /** Waits between provider retries; tests make it short. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /**
+   * Waits for a provider's job (polling): the run's object wakes the run with its alarm, so no
+   * request is held open, and if the object is evicted meanwhile that alarm resumes the run.
+   */
+  wait(ms: number, signal: AbortSignal): Promise<void>;
   /** The outbound fetch for provider APIs (operator configuration; not subject to the SSRF rules). */
   fetch: typeof fetch;
 }

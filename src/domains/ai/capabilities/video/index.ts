@@ -1,0 +1,136 @@
+import { createDb } from "../../../../db/client";
+import { presentMedia, storeMedia } from "../../../media";
+import { videoProviderConfig, type VideoProviderKey } from "../config";
+import { withRetries } from "../retry";
+import { CapabilityError, type Capability, type CapabilityContext, type StepHandle } from "../types";
+import { readInputImage } from "./inputs";
+import { VIDEO_LIMITS } from "./parameters";
+import type { JobStatus, ProviderCall, VideoProvider, VideoRequest } from "./port";
+import { kling } from "./providers/kling";
+import { sora } from "./providers/sora";
+import { veo } from "./providers/veo";
+
+const PROVIDERS: Record<VideoProviderKey, VideoProvider> = { sora, veo, kling };
+
+/** How often a running job is polled, unless `VIDEO_POLL_MS` says otherwise (tests make it small). */
+export const DEFAULT_POLL_MS = 5000;
+const STEP_ID = "video-1";
+/** The job's id at the provider, kept in the run's object as soon as it exists (survives eviction). */
+const JOB_KEY = "video:job";
+
+const pollMs = (env: Env) => {
+  const value = Number((env as { VIDEO_POLL_MS?: string }).VIDEO_POLL_MS);
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_POLL_MS;
+};
+
+/** The provider request from the run's parameters (already checked against the provider at send time). */
+async function videoRequest(context: CapabilityContext, signal: AbortSignal): Promise<VideoRequest> {
+  const p = context.parameters;
+  const limits = VIDEO_LIMITS[context.provider]!;
+  const style = Array.isArray(p.styleTokens) && p.styleTokens.length ? `\n\nStyle: ${p.styleTokens.join(", ")}` : "";
+  const references = Array.isArray(p.referenceImages) ? (p.referenceImages as string[]) : [];
+  return {
+    prompt: context.spec.prompt.trim() + style,
+    duration: p.duration !== undefined ? Number(p.duration) : limits.defaultDuration,
+    ...(typeof p.aspectRatio === "string" ? { aspectRatio: p.aspectRatio } : {}),
+    ...(typeof p.resolution === "string" ? { resolution: p.resolution } : {}),
+    ...(typeof p.size === "string" ? { size: p.size } : {}),
+    ...(typeof p.negativePrompt === "string" && p.negativePrompt ? { negativePrompt: p.negativePrompt } : {}),
+    ...(typeof p.model === "string" ? { model: p.model } : {}),
+    ...(typeof p.inputImageUrl === "string" ? { image: await readInputImage(context.env, p.inputImageUrl, "inputImageUrl", signal) } : {}),
+    ...(references.length
+      ? { referenceImages: await Promise.all(references.map((url, i) => readInputImage(context.env, url, `referenceImages.${i}`, signal))) }
+      : {}),
+  };
+}
+
+const percent = (status: JobStatus) => ("progress" in status && status.progress !== undefined ? status.progress : undefined);
+
+/**
+ * The `video.generate` step: creates the job once (its id is stored before anything else happens,
+ * so a run resumed after an eviction polls the same job instead of creating another), polls it at
+ * the run object's alarms, reports each change as `tool.progress`, then streams the file into R2
+ * (provider links expire) and outputs it as `media[]`. A stop cancels the job where the provider
+ * can; 429/5xx are retried with backoff; a refusal or a failed job fails the step and the run.
+ */
+async function generate(context: CapabilityContext, step: StepHandle) {
+  const key = context.provider as VideoProviderKey;
+  const provider = PROVIDERS[key];
+  const config = videoProviderConfig(context.env, key);
+  if (!config) throw new CapabilityError(`${provider.name} is not configured`);
+  const call: ProviderCall = { apiKey: config.apiKey, secret: config.secret, baseUrl: config.baseUrl, signal: step.signal, fetch: context.fetch };
+  const title = `Generating a video with ${provider.name}`;
+  const retried = <T>(attempt: () => Promise<T>) =>
+    withRetries(attempt, {
+      signal: step.signal,
+      sleep: context.sleep,
+      onRetry: (retry, error) => step.progress({ title, detail: `${error.message}; retry ${retry} of 3`, status: "retrying", subject: provider.name }),
+    });
+
+  let job = context.store.get<{ id: string; duration: number }>(JOB_KEY);
+  if (!job) {
+    const request = await videoRequest(context, step.signal);
+    job = { id: await retried(() => provider.create(request, call)), duration: request.duration };
+    context.store.put(JOB_KEY, job);
+  }
+  const jobId = job.id;
+  const cancel = () => {
+    // The run's signal is aborted: the cancel goes out on its own (best effort, once).
+    provider.cancel?.(jobId, { ...call, signal: AbortSignal.timeout(10_000) }).catch(() => {});
+  };
+  step.signal.addEventListener("abort", cancel, { once: true });
+  try {
+    let last = "";
+    for (;;) {
+      const status = await retried(() => provider.status(jobId, call));
+      if (status.state === "failed") throw new CapabilityError(`${provider.name}: ${status.reason}`);
+      if (status.state === "succeeded") {
+        step.progress({ title, detail: "Copying the video", status: "saving", subject: provider.name, progress: 100 });
+        const file = await retried(() => provider.download(jobId, status.resultUrl, call));
+        const length = Number(file.headers.get("Content-Length") ?? "");
+        const row = await storeMedia(createDb(context.env.DB), context.env, {
+          ownerId: context.spec.userId,
+          sessionId: context.spec.sessionId,
+          kind: "video",
+          source: "generated",
+          mimeType: (file.headers.get("Content-Type") ?? "video/mp4").split(";")[0]!.trim() || "video/mp4",
+          body: file.body!,
+          ...(Number.isInteger(length) && length > 0 ? { length } : {}),
+          durationSeconds: job.duration,
+        });
+        // Providers bill the seconds they render.
+        context.unit(`video.${key}.seconds`, job.duration);
+        return { output: { provider: key, media: [await presentMedia(context.env, row)] } };
+      }
+      const progress = percent(status);
+      const seen = `${status.state}:${progress ?? ""}`;
+      if (seen !== last) {
+        last = seen;
+        step.progress({ title, status: status.state, subject: provider.name, ...(progress !== undefined ? { progress, detail: `${progress}%` } : {}) });
+      }
+      await context.wait(pollMs(context.env), step.signal);
+    }
+  } finally {
+    step.signal.removeEventListener("abort", cancel);
+  }
+}
+
+/** `ai.video.generate`: one `video.generate` step, then a short reply naming what was made. */
+export const videoGenerate: Capability = {
+  key: "ai.video.generate",
+  async run(context) {
+    const name = PROVIDERS[context.provider as VideoProviderKey].name;
+    const result = await context.steps.run(
+      {
+        id: STEP_ID,
+        toolKey: "video.generate",
+        input: { prompt: context.spec.prompt, provider: context.provider, ...context.parameters },
+        activity: { title: `Generating a video with ${name}`, status: "starting", subject: name },
+      },
+      (step) => generate(context, step),
+    );
+    if (context.signal.aborted || result.status !== "completed") return;
+    const seconds = (result.output?.media as { durationSeconds?: number }[] | undefined)?.[0]?.durationSeconds;
+    context.write(seconds ? `Here is your ${seconds}-second video, generated with ${name}.` : `Here is your video, generated with ${name}.`);
+  },
+};

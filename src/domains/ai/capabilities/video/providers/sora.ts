@@ -1,0 +1,70 @@
+import { badAnswer, callProvider, providerError, type JobStatus, type ProviderCall, type VideoProvider } from "../port";
+
+/**
+ * Sora, the OpenAI videos API: `POST /videos` (JSON: `model`, `prompt`, `seconds` "4"/"8"/"12",
+ * `size` WxH, `input_reference.image_url` as a data URL) answers a video object whose `status` is
+ * `queued`, `in_progress`, `completed` or `failed` (with `progress` in percent and, when failed,
+ * `error.message`); `GET /videos/{id}` reads it, `GET /videos/{id}/content` streams the MP4, and
+ * `DELETE /videos/{id}` removes a job (the API documents no other way to end one early). Errors
+ * are `{ error: { message, type, code } }`. `OPENAI_BASE_URL` is the API base (`.../v1`).
+ */
+const DEFAULT_BASE = "https://api.openai.com/v1";
+const DEFAULT_MODEL = "sora-2";
+const SIZE_BY_ASPECT: Record<string, string> = { "16:9": "1280x720", "9:16": "720x1280" };
+
+const urlOf = (call: ProviderCall, path: string) => `${(call.baseUrl ?? DEFAULT_BASE).replace(/\/+$/, "")}${path}`;
+const headers = (call: ProviderCall) => ({ Authorization: `Bearer ${call.apiKey}`, Accept: "application/json" });
+const reasonOf = (body: any) => body?.error?.message;
+
+export const sora: VideoProvider = {
+  key: "sora",
+  name: "Sora",
+  async create(request, call) {
+    const size = request.size ?? (request.aspectRatio ? SIZE_BY_ASPECT[request.aspectRatio] : undefined);
+    const body = {
+      model: request.model ?? DEFAULT_MODEL,
+      prompt: request.prompt,
+      seconds: String(request.duration),
+      ...(size ? { size } : {}),
+      ...(request.image ? { input_reference: { image_url: `data:${request.image.mimeType};base64,${request.image.base64}` } } : {}),
+    };
+    const response = await callProvider(this.name, call, urlOf(call, "/videos"), {
+      method: "POST",
+      headers: { ...headers(call), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw await providerError(this.name, response, reasonOf);
+    const video = (await response.json().catch(() => null)) as { id?: unknown } | null;
+    if (typeof video?.id !== "string") throw badAnswer(this.name);
+    return video.id;
+  },
+  async status(jobId, call): Promise<JobStatus> {
+    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), { headers: headers(call) });
+    if (!response.ok) throw await providerError(this.name, response, reasonOf);
+    const video = (await response.json().catch(() => null)) as { status?: unknown; progress?: unknown; error?: { message?: unknown } | null } | null;
+    const progress = typeof video?.progress === "number" ? video.progress : undefined;
+    switch (video?.status) {
+      case "queued":
+        return { state: "queued", progress };
+      case "in_progress":
+        return { state: "running", progress };
+      case "completed":
+        return { state: "succeeded" };
+      case "failed":
+        return { state: "failed", reason: typeof video.error?.message === "string" ? video.error.message : "the video job failed" };
+      default:
+        throw badAnswer(this.name);
+    }
+  },
+  async download(jobId, _resultUrl, call) {
+    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}/content`), {
+      headers: { Authorization: `Bearer ${call.apiKey}` },
+    });
+    if (!response.ok) throw await providerError(this.name, response, reasonOf);
+    return response;
+  },
+  async cancel(jobId, call) {
+    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), { method: "DELETE", headers: headers(call) });
+    await response.body?.cancel();
+  },
+};
