@@ -19,10 +19,14 @@ let index: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), "bundle-size-"));
-  execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   index = readFileSync(join(outdir, "index.js"), "utf8");
 }, 120_000);
 

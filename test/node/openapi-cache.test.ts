@@ -5,7 +5,14 @@ import { cachedOpenApiDocument } from "../../src/http/openapi";
 describe("GET /openapi.json", () => {
   it("generates the document on its first request only, with each request's origin as its server", async () => {
     let generated = 0;
-    const app = new Hono().get("/openapi.json", cachedOpenApiDocument(() => ({ openapi: "3.1.0", servers: [{ url: "http://localhost" }], paths: { n: ++generated } })));
+    const app = new Hono().get(
+      "/openapi.json",
+      cachedOpenApiDocument(() => ({
+        openapi: "3.1.0",
+        servers: [{ url: "http://localhost" }],
+        paths: { n: ++generated },
+      })),
+    );
     expect(generated).toBe(0);
 
     const first = await (await app.request("https://api.example.com/openapi.json")).json();
