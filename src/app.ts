@@ -30,6 +30,7 @@ import { walletAdminRoutes } from "./domains/wallet/admin-routes";
 import { walletRoutes } from "./domains/wallet/routes";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
+import { cachedOpenApiDocument } from "./http/openapi";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body";
@@ -75,7 +76,7 @@ export function createApp() {
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });
-  app.doc31(`${BASE_PATH}/openapi.json`, (c) => openApiConfig(new URL(c.req.url).origin));
+  app.get(`${BASE_PATH}/openapi.json`, cachedOpenApiDocument(() => openApiDocument(app)));
 
   app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
   app.onError((error, c) => {

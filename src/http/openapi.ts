@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { ERROR_STATUS } from "../lib/errors";
 
 /** Helpers that keep route declarations short; every route's shapes come from zod schemas. */
@@ -39,3 +40,16 @@ export const uuidParam = (name: string) =>
   z.uuid({ message: "must be a UUID" }).openapi({ param: { name, in: "path" } });
 
 export const isoDate = () => z.string().openapi({ format: "date-time" });
+
+/**
+ * The handler of `GET /openapi.json`: the document is generated on its first request and kept for
+ * the isolate's life (routes cannot change after startup, and generating walks every schema), not
+ * at startup, which every cold request pays. Only `servers` follows the request's origin.
+ */
+export const cachedOpenApiDocument = (generate: () => object) => {
+  let document: object | undefined;
+  return (c: Context) => {
+    document ??= generate();
+    return c.json({ ...document, servers: [{ url: new URL(c.req.url).origin }] });
+  };
+};

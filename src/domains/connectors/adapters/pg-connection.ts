@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type { Duplex } from "node:stream";
 import * as pgCloudflare from "pg-cloudflare";
 import { checkDestination } from "../outbound";
@@ -11,6 +11,13 @@ import { AdapterError } from "./types";
 
 /** pg's socket over `cloudflare:sockets` (the package's types describe only its empty Node stub). */
 const { CloudflareSocket } = pgCloudflare as unknown as { CloudflareSocket: new (ssl: boolean) => Duplex };
+
+/**
+ * `pg` (CommonJS, with its protocol, pool and type packages) is evaluated on the first connection,
+ * not in every isolate's startup (docs/performance.md).
+ */
+let loadingPg: Promise<typeof pg> | undefined;
+const loadPg = () => (loadingPg ??= import("pg").then((module) => module.default));
 
 /** Long enough for a TLS handshake across continents, short enough to leave most of the 30 s call. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -87,7 +94,8 @@ export function scrub(message: string, password: string): string {
  * cause (`password authentication failed for user "app"`, a refused connection, a timeout).
  */
 export async function connect(settings: PgSettings, signal: AbortSignal, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<pg.Client> {
-  const client = new pg.Client({
+  const { Client } = await loadPg();
+  const client = new Client({
     host: settings.host,
     port: settings.port,
     user: settings.user,

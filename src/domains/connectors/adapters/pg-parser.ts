@@ -8,10 +8,11 @@
  * and `__filename`/`__dirname` placeholders for the one line that derives a script directory from
  * them. The version is pinned exactly in package.json because this loader calls the glue's
  * internal exports (`_wasm_parse_query_raw` and the result struct layout).
+ *
+ * Both halves are imported on the first SQL call, not at startup (docs/performance.md): the glue's
+ * top-level code then runs only in isolates that parse SQL, and the 1.7 MB `.wasm` module is
+ * compiled only there.
  */
-// @ts-expect-error: Emscripten glue without type declarations.
-import createPgQueryModule from "libpg-query/wasm/libpg-query.js";
-import pgQueryWasm from "libpg-query/wasm/libpg-query.wasm";
 
 interface PgQueryModule {
   _malloc(size: number): number;
@@ -29,10 +30,15 @@ export class SqlSyntaxError extends Error {}
 
 let loading: Promise<PgQueryModule> | undefined;
 
-function load(): Promise<PgQueryModule> {
+async function load(): Promise<PgQueryModule> {
   const scope = globalThis as Record<string, unknown>;
   scope.__filename ??= "/libpg-query.js";
   scope.__dirname ??= "/";
+  const [{ default: createPgQueryModule }, { default: pgQueryWasm }] = await Promise.all([
+    // @ts-expect-error: Emscripten glue without type declarations.
+    import("libpg-query/wasm/libpg-query.js"),
+    import("libpg-query/wasm/libpg-query.wasm"),
+  ]);
   return createPgQueryModule({
     instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
       void WebAssembly.instantiate(pgQueryWasm, imports).then(done);

@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { extendedQuery } from "./pg-connection";
 
 /**
@@ -9,12 +9,13 @@ import { extendedQuery } from "./pg-connection";
  */
 const JSON_NATIVE_TYPES = new Set([16, 21, 23, 26, 700, 701, 114, 3802]);
 
-export const valueParsers = {
-  getTypeParser(oid: number, format?: string) {
-    if (JSON_NATIVE_TYPES.has(oid)) return pg.types.getTypeParser(oid, format as "text");
-    return (value: string) => value;
-  },
-} as unknown as pg.CustomTypesConfig;
+export const valueParsers = (client: pg.Client) =>
+  ({
+    getTypeParser(oid: number, format?: string) {
+      if (JSON_NATIVE_TYPES.has(oid)) return client.getTypeParser(oid, format as "text");
+      return (value: string) => value;
+    },
+  }) as unknown as pg.CustomTypesConfig;
 
 /** `format_type` names of the built-in types most results use, so they cost no catalogue query. */
 const BUILT_IN_TYPE_NAMES: Record<number, string> = {

@@ -152,7 +152,7 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
       await refuseVolatileCalls(client, statement);
       // A cursor caps the rows on the server; DECLARE also refuses data-modifying statements itself.
       await extendedQuery(client, `DECLARE run_query NO SCROLL CURSOR FOR ${statement.text}`, params);
-      const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], { rowMode: "array", types: valueParsers });
+      const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], { rowMode: "array", types: valueParsers(client) });
       const names = await lookUpTypeNames(client, result.fields.map((field) => field.dataTypeID));
       const truncated = result.rows.length > MAX_ROWS;
       const rows = truncated ? result.rows.slice(0, MAX_ROWS) : result.rows;
