@@ -227,7 +227,7 @@ export const aiRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { data, meta } = await listMessages(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
+      const { data, meta } = await listMessages(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
       return paged(c, data, meta);
     },
   )

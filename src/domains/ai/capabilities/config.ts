@@ -1,5 +1,7 @@
-import { badRequest } from "../../../lib/errors";
+import { badRequest, type FieldError } from "../../../lib/errors";
 import { DEMO_MODEL_KEY, DEMO_PROVIDER, type ModelEntry } from "../models";
+import { audioProviderKeys } from "./audio/config";
+import { imageParameterErrors, imageProviderKeys } from "./image/config";
 import type { CapabilityKey } from "./parameters";
 
 /**
@@ -14,6 +16,8 @@ interface CapabilityConfig {
   TAVILY_BASE_URL?: string;
   SEARCH_PROVIDER?: string;
   AI_DEMO_MODEL?: string;
+  IMAGE_PROVIDER?: string;
+  AUDIO_PROVIDER?: string;
 }
 const configOf = (env: Env) => env as unknown as CapabilityConfig;
 
@@ -45,11 +49,19 @@ function searchProviders(env: Env): Providers {
   return { provider: picked && providers.includes(picked) ? picked : (providers[0] ?? null), providers };
 }
 
-/** The configured providers of a capability. Media capabilities get theirs in a later issue. */
+/** The configured providers of a capability (media ones in their own folders). */
 export function capabilityProviders(env: Env, key: CapabilityKey): Providers {
   if (key === "ai.search.web" || key === "ai.research.deep") return searchProviders(env);
+  if (key === "ai.image.generate") return picked(imageProviderKeys(env), configOf(env).IMAGE_PROVIDER);
+  if (key === "ai.audio.generate") return picked(audioProviderKeys(env), configOf(env).AUDIO_PROVIDER);
   return { provider: null, providers: [] };
 }
+
+/** The `<X>_PROVIDER` var's choice when it is configured, else the first configured. */
+const picked = (providers: string[], choice: string | undefined): Providers => {
+  const name = choice?.trim();
+  return { provider: name && providers.includes(name) ? name : (providers[0] ?? null), providers };
+};
 
 /**
  * The demo model is enabled where it is listed and either nothing else is configured or
@@ -65,11 +77,26 @@ export type CapabilityPlan = { provider: string } | { provider: null };
 
 /**
  * The plan for a capability request, or the 400 field error on `capabilityKey` when none of its
- * providers is configured and the demo cannot answer (checked before any allowance is spent).
+ * providers is configured and the demo cannot answer (checked before any allowance is spent). A
+ * `provider` parameter must name a configured one, and the provider must honour every parameter.
  */
-export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey): CapabilityPlan {
-  const { provider } = capabilityProviders(env, key);
-  if (provider) return { provider };
+export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey, parameters: Record<string, unknown> = {}): CapabilityPlan {
+  const { provider, providers } = capabilityProviders(env, key);
+  const named = typeof parameters.provider === "string" ? parameters.provider : undefined;
+  if (named !== undefined && provider && !providers.includes(named)) {
+    throw badRequest([{ field: "provider", capabilityKey: key, message: `"${named}" is not a configured provider of ${key} (configured: ${providers.join(", ")})` }]);
+  }
+  const chosen = named ?? provider;
+  if (chosen) {
+    const refused = PARAMETER_CHECKS[key]?.(chosen, parameters) ?? [];
+    if (refused.length) throw badRequest(refused.map((error) => ({ ...error, capabilityKey: key })));
+    return { provider: chosen };
+  }
   if (demoEnabled(env, models)) return { provider: null };
   throw badRequest([{ field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` }]);
 }
+
+/** Per capability: the parameters the chosen provider cannot honour, as field errors naming it. */
+const PARAMETER_CHECKS: Partial<Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => FieldError[]>> = {
+  "ai.image.generate": imageParameterErrors,
+};

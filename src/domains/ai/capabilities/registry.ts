@@ -1,3 +1,4 @@
+import { imageGenerate } from "./image";
 import type { CapabilityKey } from "./parameters";
 import { deepResearch } from "./research";
 import { webSearch } from "./search";
@@ -7,4 +8,5 @@ import type { Capability } from "./types";
 export const CAPABILITIES: Partial<Record<CapabilityKey, Capability>> = {
   "ai.search.web": webSearch,
   "ai.research.deep": deepResearch,
+  "ai.image.generate": imageGenerate,
 };
