@@ -49,7 +49,7 @@ describe("ai.image.generate with OpenAI Images (its local fake)", () => {
     const other = await aiUser();
     const refused = await raw("GET", `/media/${media[0].id}`, { token: other.accessToken, ip: other.ip });
     expect(refused.status).toBe(404);
-    expect((await refused.json()).error.code).toBe("not_found");
+    expect(((await refused.json()) as any).error.code).toBe("not_found");
 
     // Two images of dall-e-3 at 1792x1024, standard quality, priced by the table.
     const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });

@@ -1,3 +1,4 @@
+import { audioGenerate } from "./audio";
 import { imageGenerate } from "./image";
 import type { CapabilityKey } from "./parameters";
 import { deepResearch } from "./research";
@@ -9,4 +10,5 @@ export const CAPABILITIES: Partial<Record<CapabilityKey, Capability>> = {
   "ai.search.web": webSearch,
   "ai.research.deep": deepResearch,
   "ai.image.generate": imageGenerate,
+  "ai.audio.generate": audioGenerate,
 };
