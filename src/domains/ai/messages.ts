@@ -13,6 +13,7 @@ import { decideToolCall, RUN_NOT_STARTED, startRun, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
 import { assertEditableImage, planCapability, signedValue } from "./capabilities";
 import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
+import { checkAttachments } from "./attachments";
 
 type MessageRow = typeof aiMessages.$inferSelect;
 
@@ -152,6 +153,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
     capability: request.capability,
     memoryIds: request.memoryIds,
+    attachmentIds: request.attachmentIds,
     suggestions: suggestionsEnabled(env) && !request.capability,
     caller: auth,
   };
@@ -222,6 +224,7 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
   if (capability) await assertEditableImage(db, auth.user.id, capability.parameters);
+  await checkAttachments(db, env, auth.user.id, body.attachmentIds ?? [], model, capability !== null);
   await admit();
   await consumeAllowance(env, auth);
 
