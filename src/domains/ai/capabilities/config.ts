@@ -86,7 +86,8 @@ export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKe
   if (named !== undefined && provider && !providers.includes(named)) {
     throw badRequest([{ field: "provider", capabilityKey: key, message: `"${named}" is not a configured provider of ${key} (configured: ${providers.join(", ")})` }]);
   }
-  const chosen = named ?? provider;
+  // With none configured the demo runner answers whatever provider was named (and shows it).
+  const chosen = named !== undefined && providers.includes(named) ? named : provider;
   if (chosen) {
     const refused = PARAMETER_CHECKS[key]?.(chosen, parameters) ?? [];
     if (refused.length) throw badRequest(refused.map((error) => ({ ...error, capabilityKey: key })));
