@@ -74,6 +74,13 @@ describe("ai.image.generate with OpenAI Images (its local fake)", () => {
     const refused = await send(user, session.id, image("edit theirs", { activeImageId: theirs.id }));
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.fields).toEqual([{ field: "activeImageId", capabilityKey: "ai.image.generate", message: "is not one of your images" }]);
+    // One of the user's own items that is not an image is refused the same way.
+    const notes = await upload(user, new TextEncoder().encode("notes"), "text/plain");
+    const text = await send(user, session.id, image("edit my notes", { activeImageId: notes.id }));
+    expect(text.status).toBe(400);
+    expect(text.body.error.details.fields).toEqual([{ field: "activeImageId", capabilityKey: "ai.image.generate", message: "is not one of your images" }]);
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    expect(usage.body.data.runCount).toBe(1);
   });
 
   it("a provider not configured, and a parameter the provider cannot honour, are 400 field errors naming it", async () => {
