@@ -20,6 +20,10 @@ export const TEST_BINDINGS = {
   BRAVE_BASE_URL: "https://fake-brave.test",
   TAVILY_API_KEY: "test-tavily-key",
   TAVILY_BASE_URL: "https://fake-tavily.test",
+  // Audio providers' local fakes (test/ai/fake-audio.ts); their keys are set only in the
+  // "media-capabilities" project, so elsewhere media capabilities are answered by the demo runner.
+  STABILITY_BASE_URL: "https://fake-stability.test",
+  ELEVENLABS_BASE_URL: "https://fake-elevenlabs.test",
   // Small enough that a test observes `: ping` comments on a live AI stream within a second.
   SSE_HEARTBEAT_MS: "200",
   // Billing tests: Stripe's API is a local fake (test/billing/fake-stripe.ts); webhooks are signed
@@ -51,6 +55,9 @@ const VIDEO_BINDINGS = {
   VIDEO_POLL_MS: "20",
 };
 
+/** Tests that need the media capabilities' providers configured (their own project). */
+const MEDIA_CAPABILITY_TESTS = ["test/ai/image*.test.ts", "test/ai/audio*.test.ts"];
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   const workerd = (bindings: Record<string, string> = {}) =>
@@ -69,7 +76,7 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**", "test/ai/video*.test.ts"],
+            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**", "test/ai/video*.test.ts", ...MEDIA_CAPABILITY_TESTS],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
             testTimeout: 30_000,
@@ -78,6 +85,12 @@ export default defineConfig(async () => {
         {
           plugins: [workerd(VIDEO_BINDINGS)],
           test: { name: "video", include: ["test/ai/video*.test.ts"], setupFiles: ["./test/helpers/setup.ts"], testTimeout: 30_000 },
+        },
+        {
+          // Image and audio generation with their providers configured (OpenAI Images, Stable
+          // Audio, ElevenLabs Music), against local fakes of their APIs.
+          plugins: [workerd({ IMAGE_PROVIDER: "openai", STABILITY_API_KEY: "test-stability-key", ELEVENLABS_API_KEY: "test-elevenlabs-key" })],
+          test: { name: "media-capabilities", include: MEDIA_CAPABILITY_TESTS, setupFiles: ["./test/helpers/setup.ts"], testTimeout: 30_000 },
         },
         {
           // Connector adapters against real servers (PostgreSQL, an MCP server) that a Node

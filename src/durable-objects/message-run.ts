@@ -12,6 +12,7 @@ import {
   recordToolCalls,
   RunStore,
   runToolSource,
+  signingStream,
   TERMINAL,
   toolEventPayload,
   type RunEnd,
@@ -116,7 +117,8 @@ export class MessageRun extends DurableObject<Env> {
     const ended = TERMINAL.includes(state.status);
     if (ended && after >= this.log.lastEventId) return new Response(null, { status: 204 });
     // The Worker's sseResponse passes the body on with its own headers.
-    return new Response(this.log.subscribe(after, ended));
+    // Media URLs in tool outputs are signed as they are served (the log keeps them unsigned).
+    return new Response(signingStream(this.env, this.log.subscribe(after, ended)));
   }
 
   override async alarm(): Promise<void> {

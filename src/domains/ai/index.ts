@@ -9,4 +9,4 @@ export { ProviderError } from "./providers/types";
 export { combineToolSources, NO_TOOLS, type DeliveredToolResult, type ToolContext, type ToolDefinition, type ToolSource } from "./tools";
 export { runToolSource } from "./connector-tools";
 export { deliverToolResult, reportToolProgress } from "./runs";
-export { isStepRun } from "./capabilities";
+export { isStepRun, signingStream } from "./capabilities";

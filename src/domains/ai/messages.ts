@@ -11,8 +11,9 @@ import { consumeAllowance } from "./allowance";
 import { activeModels, aiConfig, DEMO_MODEL_KEY, selectModel, type EffortMode, type ModelEntry } from "./models";
 import { decideToolCall, RUN_NOT_STARTED, startRun, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
-import { planCapability } from "./capabilities";
+import { assertEditableImage, planCapability, signedValue } from "./capabilities";
 import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
+import { checkAttachments } from "./attachments";
 
 type MessageRow = typeof aiMessages.$inferSelect;
 
@@ -152,6 +153,7 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
     capability: request.capability,
     memoryIds: request.memoryIds,
+    attachmentIds: request.attachmentIds,
     suggestions: suggestionsEnabled(env) && !request.capability,
     caller: auth,
   };
@@ -221,6 +223,8 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
+  if (capability) await assertEditableImage(db, auth.user.id, capability.parameters);
+  await checkAttachments(db, env, auth.user.id, body.attachmentIds ?? [], model, capability !== null);
   await admit();
   await consumeAllowance(env, auth);
 
@@ -401,7 +405,7 @@ interface ListQuery {
  * History in conversation order (each user message, then its active reply). Cursor or offset
  * pagination; `meta.cursor` continues after this page either way. One batch: session, total, page.
  */
-export async function listMessages(db: Db, userId: string, sessionId: string, query: ListQuery) {
+export async function listMessages(db: Db, env: Env, userId: string, sessionId: string, query: ListQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const afterSeq = after ? Number(after.key) : null;
   if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
@@ -431,7 +435,8 @@ export async function listMessages(db: Db, userId: string, sessionId: string, qu
   if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
   const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
-    data: page.map(publicMessage),
+    // Generated media in tool outputs get URLs signed now (CONTRACT "Media": every read signs afresh).
+    data: await Promise.all(page.map(async (row) => publicMessage({ ...row, toolCalls: await signedValue(env, row.toolCalls) }))),
     meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total: totals[0]?.total ?? 0 },
   };
 }

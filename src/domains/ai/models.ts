@@ -53,6 +53,8 @@ const PRICES: Record<string, Price> = {
 };
 
 const CHAT = ["chat", "streaming", "suggestions"];
+/** A model that takes image inputs (attachments). */
+export const VISION = "vision";
 export const DEMO_PROVIDER = "demo";
 /** The demo's model key (in the catalogue when `demoModelEnabled`). */
 export const DEMO_MODEL_KEY = "demo";
@@ -106,12 +108,14 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
     const specs = (config.OPENAI_MODELS || "gpt-4o-mini:basic").split(",").map((s) => s.trim()).filter(Boolean);
     for (const spec of specs) {
       const [name, effort] = spec.split(":") as [string, string | undefined];
+      // CONTRACT "Media": these models take images unless their entry ends in `:text`.
+      const textOnly = spec.endsWith(":text");
       entries.push({
         key: name,
         displayName: name,
         providerKey,
         providerModel: name,
-        capabilities: [...CHAT, "tools"],
+        capabilities: [...CHAT, "tools", ...(textOnly ? [] : [VISION])],
         effort: (EFFORT_MODES as readonly string[]).includes(effort ?? "") ? (effort as EffortMode) : "basic",
       });
     }
@@ -125,7 +129,8 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
       displayName: "Demo model (offline, deterministic; not a real AI)",
       providerKey: DEMO_PROVIDER,
       providerModel: "demo",
-      capabilities: [...CHAT, "capabilities"],
+      // The demo takes every kind of attachment (it names what it received).
+      capabilities: [...CHAT, "capabilities", VISION],
       effort: "basic",
     });
   }

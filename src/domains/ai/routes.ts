@@ -231,8 +231,8 @@ export const aiRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { data, meta } = await listMessages(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
-      return paged(c, await Promise.all(data.map((message) => resignToolCallMedia(c.env, message))), meta);
+      const { data, meta } = await listMessages(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
+      return paged(c, data, meta);
     },
   )
   .openapi(

@@ -4,3 +4,5 @@ export { storeMedia, presentMedia, deleteSessionMedia, mediaKey, type MediaItem,
 export { signedMediaUrl } from "./signing";
 export { loadAttachments, toDataUrl, MAX_ATTACHMENTS, type AttachedDocument, type AttachedImage, type LoadedAttachments } from "./attachments";
 export { mediaItemSchema } from "./schemas";
+export { ownedMediaAmong, openMedia } from "./store";
+export { sniffImage, imageDimensions } from "./sniff";

@@ -1,15 +1,9 @@
-import { badRequest } from "../../../lib/errors";
+import { badRequest, type FieldError } from "../../../lib/errors";
 import { DEMO_MODEL_KEY, type ModelEntry } from "../models";
+import { audioProviderKeys } from "./audio/config";
+import { imageParameterErrors, imageProviderKeys } from "./image/config";
 import type { CapabilityKey } from "./parameters";
-import { checkVideoParameters } from "./video/parameters";
-
-/**
- * Per capability, the send-time check that the chosen provider can honour every parameter: a 400
- * field error naming the provider where it cannot (CONTRACT), before any allowance is spent.
- */
-const PARAMETER_CHECKS: Partial<Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => void>> = {
-  "ai.video.generate": checkVideoParameters,
-};
+import { videoParameterErrors } from "./video/parameters";
 
 /**
  * Which provider answers each capability (CONTRACT "AI capabilities"): a provider is configured
@@ -30,6 +24,8 @@ interface CapabilityConfig {
   KLING_SECRET_KEY?: string;
   KLING_BASE_URL?: string;
   VIDEO_PROVIDER?: string;
+  IMAGE_PROVIDER?: string;
+  AUDIO_PROVIDER?: string;
 }
 const configOf = (env: Env) => env as unknown as CapabilityConfig;
 
@@ -96,16 +92,23 @@ export function videoProviderConfig(env: Env, key: VideoProviderKey): VideoProvi
 
 function videoProviders(env: Env): Providers {
   const providers = VIDEO_PROVIDERS.filter((key) => videoProviderConfig(env, key)).map((key) => key as string);
-  const picked = configOf(env).VIDEO_PROVIDER?.trim();
-  return { provider: picked && providers.includes(picked) ? picked : (providers[0] ?? null), providers };
+  return picked(providers, configOf(env).VIDEO_PROVIDER);
 }
 
 /** The configured providers of a capability. */
 export function capabilityProviders(env: Env, key: CapabilityKey): Providers {
   if (key === "ai.search.web" || key === "ai.research.deep") return searchProviders(env);
   if (key === "ai.video.generate") return videoProviders(env);
+  if (key === "ai.image.generate") return picked(imageProviderKeys(env), configOf(env).IMAGE_PROVIDER);
+  if (key === "ai.audio.generate") return picked(audioProviderKeys(env), configOf(env).AUDIO_PROVIDER);
   return { provider: null, providers: [] };
 }
+
+/** The `<X>_PROVIDER` var's choice when it is configured, else the first configured. */
+const picked = (providers: string[], choice: string | undefined): Providers => {
+  const name = choice?.trim();
+  return { provider: name && providers.includes(name) ? name : (providers[0] ?? null), providers };
+};
 
 /**
  * The demo model is enabled where the catalogue lists it: it does only where nothing else is
@@ -120,22 +123,31 @@ export type CapabilityPlan = { provider: string } | { provider: null };
 
 /**
  * The plan for a capability request, or the 400 field error on `capabilityKey` when none of its
- * providers is configured and the demo cannot answer (checked before any allowance is spent).
+ * providers is configured and the demo cannot answer (checked before any allowance is spent). A
+ * `provider` parameter must name a configured one, and the provider must honour every parameter.
  */
 export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey, parameters: Record<string, unknown> = {}): CapabilityPlan {
-  const { provider: preferred, providers } = capabilityProviders(env, key);
-  // The request may name one of the configured providers (its `provider` parameter); where none
-  // is configured the demo runner answers whatever it names.
-  const named = typeof parameters.provider === "string" && providers.length ? parameters.provider : undefined;
-  if (named !== undefined && !providers.includes(named)) {
-    const configured = providers.length ? `configured: ${providers.join(", ")}` : "none is configured";
-    throw badRequest([{ field: "provider", message: `provider "${named}" is not configured for ${key} (${configured})`, capabilityKey: key }]);
+  const { provider, providers } = capabilityProviders(env, key);
+  const named = typeof parameters.provider === "string" ? parameters.provider : undefined;
+  if (named !== undefined && provider && !providers.includes(named)) {
+    throw badRequest([{ field: "provider", capabilityKey: key, message: `"${named}" is not a configured provider of ${key} (configured: ${providers.join(", ")})` }]);
   }
-  const provider = named ?? preferred;
-  if (provider) {
-    PARAMETER_CHECKS[key]?.(provider, parameters);
-    return { provider };
+  // With none configured the demo runner answers whatever provider was named (and shows it).
+  const chosen = named !== undefined && providers.includes(named) ? named : provider;
+  if (chosen) {
+    const refused = PARAMETER_CHECKS[key]?.(chosen, parameters) ?? [];
+    if (refused.length) throw badRequest(refused.map((error) => ({ ...error, capabilityKey: key })));
+    return { provider: chosen };
   }
   if (demoEnabled(models)) return { provider: null };
   throw badRequest([{ field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` }]);
 }
+
+/**
+ * Per capability: the parameters the chosen provider cannot honour, as field errors naming it,
+ * checked at send time before any allowance is spent (CONTRACT).
+ */
+const PARAMETER_CHECKS: Partial<Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => FieldError[]>> = {
+  "ai.image.generate": imageParameterErrors,
+  "ai.video.generate": videoParameterErrors,
+};

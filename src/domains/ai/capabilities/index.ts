@@ -31,3 +31,5 @@ export function listCapabilities(env: Env, models: ModelEntry[]) {
     };
   });
 }
+export { assertEditableImage } from "./image/validate";
+export { signedValue, signingStream } from "./media-output";

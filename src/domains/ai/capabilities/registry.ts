@@ -1,3 +1,5 @@
+import { audioGenerate } from "./audio";
+import { imageGenerate } from "./image";
 import type { CapabilityKey } from "./parameters";
 import { deepResearch } from "./research";
 import { webSearch } from "./search";
@@ -8,5 +10,7 @@ import { videoGenerate } from "./video";
 export const CAPABILITIES: Partial<Record<CapabilityKey, Capability>> = {
   "ai.search.web": webSearch,
   "ai.research.deep": deepResearch,
+  "ai.image.generate": imageGenerate,
+  "ai.audio.generate": audioGenerate,
   "ai.video.generate": videoGenerate,
 };

@@ -24,9 +24,11 @@ const gistOf = (text: string) => {
 
 /** The deterministic reply to a conversation: what the demo would say, word for word. */
 export function demoReply(messages: ChatMessage[], withSuggestions: boolean): string {
-  const lastUser = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const last = [...messages].reverse().find((m) => m.role === "user");
+  const lastUser = last?.content ?? "";
+  const attached = last?.role === "user" && last.attached?.length ? `It received ${last.attached.length} attachment${last.attached.length === 1 ? "" : "s"}: ${last.attached.join("; ")}. ` : "";
   const reply =
-    `This is the demo model, offline and deterministic, not a real AI. You asked: "${gistOf(lastUser)}". ` +
+    `This is the demo model, offline and deterministic, not a real AI. You asked: "${gistOf(lastUser)}". ${attached}` +
     "A configured model would answer that here. The demo repeats the gist of your request instead, so that " +
     "streaming, stopping, retries, versions and history can all be tried without any provider. Each word " +
     "arrives as its own delta, a short pause apart, which leaves time to stop the run, reload the page, or " +

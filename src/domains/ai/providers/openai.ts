@@ -1,4 +1,5 @@
 import { sseData } from "../../../lib/sse";
+import { toDataUrl } from "../../media";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
 interface OpenAiConfig {
@@ -39,6 +40,17 @@ function wireMessage(message: ChatMessage) {
             }
           : {}),
       };
+    case "user":
+      // Attached images go as image_url content parts with data URLs (OpenAI's vision input).
+      return message.images?.length
+        ? {
+            role: "user",
+            content: [
+              { type: "text", text: message.content },
+              ...message.images.map((image) => ({ type: "image_url", image_url: { url: toDataUrl({ id: "", ...image }) } })),
+            ],
+          }
+        : { role: "user", content: message.content };
     default:
       return { role: message.role, content: message.content };
   }

@@ -9,8 +9,16 @@ export interface ChatToolCall {
   arguments: string;
 }
 
+/** An image a user attached, for a vision model (loaded from R2 when the run starts). */
+export interface ChatImage {
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
 export type ChatMessage =
-  | { role: "system" | "user"; content: string }
+  | { role: "system"; content: string }
+  /** `images`: attached images; `attached`: what was attached, named (the demo says what it received). */
+  | { role: "user"; content: string; images?: ChatImage[]; attached?: string[] }
   | { role: "assistant"; content: string | null; toolCalls?: ChatToolCall[] }
   | { role: "tool"; toolCallId: string; content: string };
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
+import { userMessageOf } from "../attachments";
 import { runCapability, type CapabilityIo } from "../capabilities";
 import { pinnedMemories } from "../memories";
 import { providerFor } from "../providers";
@@ -112,9 +113,14 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     caller: spec.caller,
     awaitResult: io.awaitToolResult,
   };
-  const [past, offeredTools, instructions] = await Promise.all([history(env, spec), toolSetFor(tools, context), instructionsOf(env, spec)]);
+  const [past, offeredTools, instructions, turn] = await Promise.all([
+    history(env, spec),
+    toolSetFor(tools, context),
+    instructionsOf(env, spec),
+    userMessageOf(env, spec),
+  ]);
   const system = systemPrompt(spec, instructions);
-  const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, { role: "user", content: spec.prompt }];
+  const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, turn];
   const splitter = new SuggestionSplitter();
 
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {

@@ -19,6 +19,8 @@ export interface RunSpec {
   capability: { key: CapabilityKey; parameters: Record<string, unknown>; provider?: string | null } | null;
   /** The sender's memories pinned into the instructions (those deleted before the run are left out). */
   memoryIds?: string[];
+  /** The user message's attachments (only ids: the run loads them from R2 when it starts). */
+  attachmentIds?: string[];
   suggestions: boolean;
   /**
    * The sender as the send request authenticated them (with their token's claims): the run's

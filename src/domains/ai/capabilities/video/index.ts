@@ -1,5 +1,5 @@
 import { createDb } from "../../../../db/client";
-import { presentMedia, storeMedia } from "../../../media";
+import { storeGenerated } from "../media-output";
 import { videoProviderConfig, type VideoProviderKey } from "../config";
 import { withRetries } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext, type StepHandle } from "../types";
@@ -88,11 +88,8 @@ async function generate(context: CapabilityContext, step: StepHandle) {
         step.progress({ title, detail: "Copying the video", status: "saving", subject: provider.name, progress: 100 });
         const file = await retried(() => provider.download(jobId, status.resultUrl, call));
         const length = Number(file.headers.get("Content-Length") ?? "");
-        const row = await storeMedia(createDb(context.env.DB), context.env, {
-          ownerId: context.spec.userId,
-          sessionId: context.spec.sessionId,
+        const item = await storeGenerated(context, {
           kind: "video",
-          source: "generated",
           mimeType: (file.headers.get("Content-Type") ?? "video/mp4").split(";")[0]!.trim() || "video/mp4",
           body: file.body!,
           ...(Number.isInteger(length) && length > 0 ? { length } : {}),
@@ -100,7 +97,7 @@ async function generate(context: CapabilityContext, step: StepHandle) {
         });
         // Providers bill the seconds they render.
         context.unit(`video.${key}.seconds`, job.duration);
-        return { output: { provider: key, media: [await presentMedia(context.env, row)] } };
+        return { output: { provider: key, media: [item] } };
       }
       const progress = percent(status);
       const seen = `${status.state}:${progress ?? ""}`;

@@ -1,4 +1,3 @@
-import { badRequest } from "../../../../lib/errors";
 
 /**
  * What each video provider can honour of the spec's `ai.video.generate` parameters, from its API
@@ -92,8 +91,3 @@ export function videoParameterErrors(provider: string, parameters: Record<string
   return errors;
 }
 
-/** The send-time check (before any allowance is spent): a 400 listing every refused parameter. */
-export function checkVideoParameters(provider: string, parameters: Record<string, unknown>) {
-  const errors = videoParameterErrors(provider, parameters);
-  if (errors.length) throw badRequest(errors);
-}

@@ -1,0 +1,86 @@
+import { createDb } from "../../../../db/client";
+import { imageDimensions, openMedia, ownedMediaAmong, sniffImage } from "../../../media";
+import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
+import { withRetries } from "../retry";
+import { CapabilityError, type Capability, type CapabilityContext } from "../types";
+import { imageRequestFor, openAiImagesConfig, PROVIDER_NAMES, workersAiBinding, type ImageProviderKey, type ImageRequest } from "./config";
+import type { ImageProvider } from "./port";
+import { openAiImages } from "./providers/openai";
+import { workersAiImages } from "./providers/workers-ai";
+
+function providerOf(env: Env, key: ImageProviderKey): ImageProvider {
+  const openai = key === "openai" ? openAiImagesConfig(env) : null;
+  if (openai) return openAiImages(openai);
+  const ai = key === "workers-ai" ? workersAiBinding(env) : null;
+  if (ai) return workersAiImages(ai);
+  throw new CapabilityError(`${PROVIDER_NAMES[key] ?? key} is not configured`);
+}
+
+/** The cost unit of one image: by provider, model, size and quality (capabilities/prices.ts). */
+export function imageUnit(key: ImageProviderKey, request: ImageRequest): string {
+  if (key === "workers-ai") return `image.workers-ai.${request.providerModel.split("/").at(-1)}`;
+  const quality = request.quality ?? (request.providerModel === "dall-e-3" ? "standard" : "auto");
+  return `image.openai.${request.providerModel}.${request.size ?? "1024x1024"}.${quality}`;
+}
+
+/** The image `activeImageId` names, from R2; it was checked at send, so a failure here means it was deleted since. */
+async function imageToEdit(context: CapabilityContext, id: string) {
+  const [row] = await ownedMediaAmong(createDb(context.env.DB), context.spec.userId, [id.toLowerCase()]);
+  const object = row?.kind === "image" ? await openMedia(context.env, row.id) : null;
+  if (!row || !object) throw new CapabilityError("The image to edit (activeImageId) no longer exists");
+  return { bytes: new Uint8Array(await object.arrayBuffer()), mimeType: row.mimeType };
+}
+
+const MADE_KEY = "image:made";
+
+/**
+ * `ai.image.generate`: one `image.generate` step that asks the provider for each image in turn
+ * (429/5xx retried), copies it into R2 as it arrives and shows it at once as partial output
+ * (`media[]`), so a stop or a later failure keeps the images already made. The items made are also
+ * kept in the object's storage: a run resumed after an eviction does not make them again.
+ */
+export const imageGenerate: Capability = {
+  key: "ai.image.generate",
+  async run(context) {
+    const key = context.provider as ImageProviderKey;
+    const prompt = context.spec.prompt.trim();
+    const { request } = imageRequestFor(key, context.parameters, prompt);
+    const provider = providerOf(context.env, key);
+    const subject = provider.name;
+    const plural = request.count === 1 ? "image" : "images";
+    const activity = (made: number) => ({ title: `Generating ${request.count} ${plural}`, detail: `${made} of ${request.count} ready`, status: "generating", subject });
+    const result = await context.steps.run<StoredMediaItem[]>(
+      { id: "image-1", toolKey: "image.generate", input: { prompt, ...context.parameters }, activity: activity(0) },
+      async (step) => {
+        const source = request.activeImageId ? await imageToEdit(context, request.activeImageId) : undefined;
+        const media = context.store.get<StoredMediaItem[]>(MADE_KEY) ?? [];
+        if (media.length) step.progress(activity(media.length), { media });
+        while (media.length < request.count) {
+          const image = await withRetries(
+            async () => {
+              const made = await provider.generate({ request, source, signal: step.signal, fetch: context.fetch });
+              context.unit(imageUnit(key, request), 1);
+              return made;
+            },
+            {
+              signal: step.signal,
+              sleep: context.sleep,
+              onRetry: (retry, error) => step.progress({ ...activity(media.length), detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
+            },
+          );
+          const mimeType = sniffImage(image.bytes);
+          if (!mimeType) throw new CapabilityError(`${subject} answered with something that is not an image`);
+          const dimensions = imageDimensions(mimeType, image.bytes) ?? { width: request.width, height: request.height };
+          const body = image.bytes.buffer.slice(image.bytes.byteOffset, image.bytes.byteOffset + image.bytes.byteLength) as ArrayBuffer;
+          media.push(await storeGenerated(context, { kind: "image", mimeType, body, ...dimensions }));
+          context.store.put(MADE_KEY, media);
+          step.progress(activity(media.length), { media });
+        }
+        return { output: { media }, data: media };
+      },
+    );
+    const made = result.data ?? [];
+    const sizes = made.map((item) => (item.width ? `${item.width}x${item.height}` : item.mimeType)).join(", ");
+    await writeMediaAnswer(context, `${made.length} ${made.length === 1 ? "image" : "images"} (${sizes}) by ${subject} for "${prompt.slice(0, 300)}"${request.activeImageId ? ", editing an earlier image" : ""}.`);
+  },
+};

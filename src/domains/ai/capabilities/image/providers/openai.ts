@@ -1,0 +1,54 @@
+import { providerError } from "../../search/port";
+import { callMediaProvider, fromBase64, joinUrl } from "../../provider-http";
+import { CapabilityError } from "../../types";
+import type { ImageProvider } from "../port";
+
+/**
+ * OpenAI Images: `POST /images/generations` (JSON: `model`, `prompt`, `n`, `size`, `quality`,
+ * `style`, `response_format: b64_json`) and, to edit an earlier image, `POST /images/edits`
+ * (multipart: `image`, `prompt`, `model`, `n`, `size`, `quality`; gpt-image-1 always answers
+ * base64). Both answer `{ data: [{ b64_json }] }`; errors `{ error: { message, code } }`
+ * (a content-policy refusal is a 400 with code `content_policy_violation`).
+ */
+export function openAiImages(config: { apiKey: string; baseUrl: string }): ImageProvider {
+  const name = "OpenAI Images";
+  return {
+    name,
+    async generate(call) {
+      const { request } = call;
+      const headers = { Authorization: `Bearer ${config.apiKey}`, Accept: "application/json" };
+      let response: Response;
+      if (call.source) {
+        const form = new FormData();
+        form.append("image", new File([call.source.bytes], `image.${call.source.mimeType.split("/")[1] ?? "png"}`, { type: call.source.mimeType }));
+        form.append("prompt", request.prompt);
+        form.append("model", request.providerModel);
+        form.append("n", "1");
+        if (request.size) form.append("size", request.size);
+        if (request.quality) form.append("quality", request.quality);
+        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/edits"), { method: "POST", headers, body: form });
+      } else {
+        const body = {
+          model: request.providerModel,
+          prompt: request.prompt,
+          n: 1,
+          ...(request.size ? { size: request.size } : {}),
+          ...(request.quality ? { quality: request.quality } : {}),
+          ...(request.style ? { style: request.style } : {}),
+          // gpt-image-1 always answers base64 and refuses the field; dall-e models answer URLs unless asked.
+          ...(request.providerModel.startsWith("dall-e") ? { response_format: "b64_json" } : {}),
+        };
+        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/generations"), {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      }
+      if (!response.ok) throw await providerError(name, response, (body) => body?.error?.message);
+      const answer = (await response.json().catch(() => null)) as { data?: { b64_json?: unknown }[] } | null;
+      const encoded = answer?.data?.[0]?.b64_json;
+      if (typeof encoded !== "string") throw new CapabilityError(`${name} answered without an image`);
+      return { bytes: fromBase64(encoded) };
+    },
+  };
+}
