@@ -61,10 +61,9 @@ describe("ai.video.generate: Sora (its local fake)", () => {
     expect(message).toMatchObject({ status: "completed", content: "Here is your 8-second video, generated with Sora." });
     expect(message.toolCalls).toEqual([expect.objectContaining({ toolKey: "video.generate", status: "completed", output: expect.objectContaining({ media: [expect.objectContaining({ id: item.id })] }) })]);
 
-    // Storage's copy of the URL is not what history shows: every read signs afresh.
-    const stale = structuredClone(message.toolCalls);
-    stale[0].output.media[0].url = "/api/v1/media/stale";
-    await env.DB.prepare("UPDATE ai_messages SET tool_calls = ? WHERE id = ?").bind(JSON.stringify(stale), message.id).run();
+    // Storage keeps the unsigned path (the id); every read signs it afresh.
+    const stored = await env.DB.prepare("SELECT tool_calls FROM ai_messages WHERE id = ?").bind(message.id).first<{ tool_calls: string }>();
+    expect(JSON.parse(stored!.tool_calls)[0].output.media[0].url).toBe(`/api/v1/media/${item.id}`);
     const reread = (await history(user, session.id)).data.find((m: any) => m.id === message.id);
     expect(reread.toolCalls[0].output.media[0].url).toMatch(new RegExp(`^/api/v1/media/${item.id}\\?exp=\\d+&sig=`));
 
@@ -284,7 +283,7 @@ describe("ai.video.generate: parameters at send time", () => {
     expect(() => planCapability(withoutSora, models, "ai.video.generate", { provider: "sora" })).toThrow(
       expect.objectContaining({
         code: "bad_request",
-        details: { fields: [{ field: "provider", message: 'provider "sora" is not configured for ai.video.generate (configured: veo, kling)', capabilityKey: "ai.video.generate" }] },
+        details: { fields: [{ field: "provider", message: '"sora" is not a configured provider of ai.video.generate (configured: veo, kling)', capabilityKey: "ai.video.generate" }] },
       }),
     );
     expect(planCapability(withoutSora, models, "ai.video.generate")).toEqual({ provider: "veo" });
