@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * isolate, so its size is startup CPU paid on real requests (issue 27). The budgets and the figures
  * they sit above are in docs/performance.md; raise them only with a reason written there.
  */
-const INDEX_BUDGET_KIB = 1_200;
-const INDEX_GZIP_BUDGET_KIB = 380;
+const INDEX_BUDGET_KIB = 2_950;
+const INDEX_GZIP_BUDGET_KIB = 920;
 
 const root = resolve(import.meta.dirname, "../..");
 let outdir: string;
