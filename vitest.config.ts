@@ -76,7 +76,13 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**", "test/architecture.test.ts", "test/connectors/servers/**", "test/ai/video*.test.ts", ...MEDIA_CAPABILITY_TESTS],
+            exclude: [
+              "test/node/**",
+              "test/architecture.test.ts",
+              "test/connectors/servers/**",
+              "test/ai/video*.test.ts",
+              ...MEDIA_CAPABILITY_TESTS,
+            ],
             setupFiles: ["./test/helpers/setup.ts"],
             // Rate-limit tests may wait for a fresh window; streams run for seconds.
             testTimeout: 30_000,
@@ -84,13 +90,29 @@ export default defineConfig(async () => {
         },
         {
           plugins: [workerd(VIDEO_BINDINGS)],
-          test: { name: "video", include: ["test/ai/video*.test.ts"], setupFiles: ["./test/helpers/setup.ts"], testTimeout: 30_000 },
+          test: {
+            name: "video",
+            include: ["test/ai/video*.test.ts"],
+            setupFiles: ["./test/helpers/setup.ts"],
+            testTimeout: 30_000,
+          },
         },
         {
           // Image and audio generation with their providers configured (OpenAI Images, Stable
           // Audio, ElevenLabs Music), against local fakes of their APIs.
-          plugins: [workerd({ IMAGE_PROVIDER: "openai", STABILITY_API_KEY: "test-stability-key", ELEVENLABS_API_KEY: "test-elevenlabs-key" })],
-          test: { name: "media-capabilities", include: MEDIA_CAPABILITY_TESTS, setupFiles: ["./test/helpers/setup.ts"], testTimeout: 30_000 },
+          plugins: [
+            workerd({
+              IMAGE_PROVIDER: "openai",
+              STABILITY_API_KEY: "test-stability-key",
+              ELEVENLABS_API_KEY: "test-elevenlabs-key",
+            }),
+          ],
+          test: {
+            name: "media-capabilities",
+            include: MEDIA_CAPABILITY_TESTS,
+            setupFiles: ["./test/helpers/setup.ts"],
+            testTimeout: 30_000,
+          },
         },
         {
           // Connector adapters against real servers (PostgreSQL, an MCP server) that a Node
@@ -108,13 +130,24 @@ export default defineConfig(async () => {
         {
           // Checks that need Node (third-party validators that compile code at run time; the
           // architecture test, which reads src/).
-          test: { name: "node", include: ["test/node/**/*.test.ts", "test/architecture.test.ts"], environment: "node", testTimeout: 120_000 },
+          test: {
+            name: "node",
+            include: ["test/node/**/*.test.ts", "test/architecture.test.ts"],
+            environment: "node",
+            testTimeout: 120_000,
+          },
           resolve: {
             alias: [
-              { find: "cloudflare:workers", replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname },
+              {
+                find: "cloudflare:workers",
+                replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname,
+              },
               // The SQL parser's WebAssembly module, compiled by wrangler in workerd; reading the
               // OpenAPI document never parses SQL.
-              { find: /^libpg-query\/wasm\/libpg-query\.wasm$/, replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname },
+              {
+                find: /^libpg-query\/wasm\/libpg-query\.wasm$/,
+                replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname,
+              },
             ],
           },
         },

@@ -14,18 +14,30 @@ const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8790);
 
 if (!existsSync(CHROMIUM)) {
   console.log("Installing Debian chromium for the browser tests...");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null", {
+    stdio: "inherit",
+  });
 }
 
 const screenshotDir = join(root, "test-results");
 mkdirSync(screenshotDir, { recursive: true });
-const files = readdirSync(join(root, "test/browser")).filter((f) => f.endsWith(".browser.mjs")).sort();
+const files = readdirSync(join(root, "test/browser"))
+  .filter((f) => f.endsWith(".browser.mjs"))
+  .sort();
 
 const server = await startDevServer({ port: PORT });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   // The machine has no network: background services would only fail and slow start-up.
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 let passed = 0;

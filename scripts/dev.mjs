@@ -5,16 +5,27 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startDevServer } from "./lib/dev-server.mjs";
-import { describeTaken, devBindings, ensureDevVars, envFileText, fromEnvironment, readDevVars } from "./lib/dev-vars.mjs";
+import {
+  describeTaken,
+  devBindings,
+  ensureDevVars,
+  envFileText,
+  fromEnvironment,
+  readDevVars,
+} from "./lib/dev-vars.mjs";
 import { DEMO_USER } from "./seed/identity.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const devVarsPath = resolve(root, ".dev.vars");
 
 const added = ensureDevVars(devVarsPath);
-if (added.length) console.log(`Added fresh ${added.join(", ")} to .dev.vars${added.includes("ADMIN_TOKEN") ? " (ADMIN_TOKEN=dev-admin-token)" : ""}.`);
+if (added.length)
+  console.log(
+    `Added fresh ${added.join(", ")} to .dev.vars${added.includes("ADMIN_TOKEN") ? " (ADMIN_TOKEN=dev-admin-token)" : ""}.`,
+  );
 const taken = fromEnvironment(process.env, root);
-if (Object.keys(taken).length) console.log(`Taken from the environment (over .dev.vars):\n  ${describeTaken(taken, root).join("\n  ")}`);
+if (Object.keys(taken).length)
+  console.log(`Taken from the environment (over .dev.vars):\n  ${describeTaken(taken, root).join("\n  ")}`);
 const bindings = devBindings(readDevVars(devVarsPath), taken);
 
 const port = Number(process.env.PORT ?? 8787);
@@ -29,7 +40,15 @@ const forgetBindings = () => rmSync(envFile, { force: true });
 const adminToken = bindings.ADMIN_TOKEN;
 let server;
 try {
-  server = await startDevServer({ port, persistTo, secrets: null, envFile, adminToken, inheritOutput: true, seedBeforeServing: true });
+  server = await startDevServer({
+    port,
+    persistTo,
+    secrets: null,
+    envFile,
+    adminToken,
+    inheritOutput: true,
+    seedBeforeServing: true,
+  });
 } catch (error) {
   forgetBindings();
   throw error;

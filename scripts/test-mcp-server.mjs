@@ -40,21 +40,44 @@ const TOOLS = [
     outputSchema: { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] },
     annotations: { readOnlyHint: true },
   },
-  { name: "fail", description: "Always reports a tool error", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-  { name: "delete_things", description: "Pretends to delete", inputSchema: { type: "object" }, annotations: { destructiveHint: true } },
+  {
+    name: "fail",
+    description: "Always reports a tool error",
+    inputSchema: { type: "object" },
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: "delete_things",
+    description: "Pretends to delete",
+    inputSchema: { type: "object" },
+    annotations: { destructiveHint: true },
+  },
   { name: "strict", description: "Refuses its arguments with a JSON-RPC error", inputSchema: { type: "object" } },
 ];
 
 /** `n` plain read-only tools, for the 500-tools-per-instance limit and D1's bound-parameter limit. */
 const manyTools = (n) =>
-  Array.from({ length: n }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}`, inputSchema: { type: "object", properties: { i: { type: "integer" } } }, annotations: { readOnlyHint: true } }));
+  Array.from({ length: n }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Tool ${i}`,
+    inputSchema: { type: "object", properties: { i: { type: "integer" } } },
+    annotations: { readOnlyHint: true },
+  }));
 
 /** What a hostile server sends: names and schemas the API must refuse, beside tools it keeps. */
 const HOSTILE_TOOLS = [
   { name: "ok", description: "A fine tool", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-  { name: "redos", description: "A pattern that backtracks exponentially", inputSchema: { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } } }, annotations: { readOnlyHint: true } },
+  {
+    name: "redos",
+    description: "A pattern that backtracks exponentially",
+    inputSchema: { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } } },
+    annotations: { readOnlyHint: true },
+  },
   { name: "self_ref", inputSchema: { $ref: "#" } },
-  { name: "remote_ref", inputSchema: { type: "object", properties: { x: { $ref: "https://evil.example/schema.json" } } } },
+  {
+    name: "remote_ref",
+    inputSchema: { type: "object", properties: { x: { $ref: "https://evil.example/schema.json" } } },
+  },
   { name: "lookahead", inputSchema: { type: "object", properties: { s: { type: "string", pattern: "^(?=a)" } } } },
   { name: "line\nbreak", inputSchema: { type: "object" } },
   { name: "../../etc/passwd", inputSchema: { type: "object" } },
@@ -71,11 +94,17 @@ function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE } =
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
-    if (name === "echo") return { content: [{ type: "text", text: String(args.text) }], structuredContent: { echo: args } };
-    if (name === "add") return { content: [{ type: "text", text: String(args.a + args.b) }], structuredContent: { sum: args.a + args.b } };
+    if (name === "echo")
+      return { content: [{ type: "text", text: String(args.text) }], structuredContent: { echo: args } };
+    if (name === "add")
+      return {
+        content: [{ type: "text", text: String(args.a + args.b) }],
+        structuredContent: { sum: args.a + args.b },
+      };
     if (name === "fail") return { content: [{ type: "text", text: "the tool failed on purpose" }], isError: true };
     if (name === "delete_things") return { content: [{ type: "text", text: "deleted nothing" }] };
-    if (name === "redos" || name.startsWith("tool_")) return { content: [{ type: "text", text: JSON.stringify(args) }] };
+    if (name === "redos" || name.startsWith("tool_"))
+      return { content: [{ type: "text", text: JSON.stringify(args) }] };
     if (name === "strict") throw new McpError(ErrorCode.InvalidParams, "strict refuses these arguments");
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   });
@@ -84,7 +113,10 @@ function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE } =
 
 /** A tools/list answer that breaks JSON-RPC 2.0: no `"jsonrpc": "2.0"`, or the id of another request. */
 function brokenRpc(res, body, answer) {
-  const message = answer === "no-version" ? { id: body.id, result: { tools: TOOLS } } : { jsonrpc: "2.0", id: body.id + 1000, result: { tools: TOOLS } };
+  const message =
+    answer === "no-version"
+      ? { id: body.id, result: { tools: TOOLS } }
+      : { jsonrpc: "2.0", id: body.id + 1000, result: { tools: TOOLS } };
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(message));
 }
 
@@ -107,7 +139,10 @@ export async function startMcpServer({ port = 0 } = {}) {
 
   async function stateless(req, res, body, options) {
     const server = mcpServer(options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.json });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: options.json,
+    });
     res.on("close", () => void transport.close().then(() => server.close()));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
@@ -121,7 +156,10 @@ export async function startMcpServer({ port = 0 } = {}) {
         sessions.delete(id);
       }
       const transport = sessions.get(id);
-      if (!transport) return void res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }));
+      if (!transport)
+        return void res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }));
       return transport.handleRequest(req, res, body);
     }
     const transport = new StreamableHTTPServerTransport({
@@ -146,7 +184,9 @@ export async function startMcpServer({ port = 0 } = {}) {
         return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(stats));
       }
       if (req.headers.authorization !== `Bearer ${MCP_TOKEN}`) {
-        return void res.writeHead(401, { "Content-Type": "application/json", "WWW-Authenticate": "Bearer" }).end(JSON.stringify({ error: "invalid_token" }));
+        return void res
+          .writeHead(401, { "Content-Type": "application/json", "WWW-Authenticate": "Bearer" })
+          .end(JSON.stringify({ error: "invalid_token" }));
       }
       if (path === "/redirect") return void res.writeHead(307, { Location: "/mcp" }).end();
       // Stateless servers hold no stream for GET: refuse it, as the transport spec allows.
@@ -156,7 +196,12 @@ export async function startMcpServer({ port = 0 } = {}) {
       if (path === "/mcp") return await stateless(req, res, body, { json: true });
       if (path === "/mcp-sse") return await stateless(req, res, body, { json: false });
       if (path === "/mcp-loop") return await stateless(req, res, body, { json: true, loopCursor: true });
-      if (path === "/mcp-many") return await stateless(req, res, body, { json: true, tools: manyTools(Number(url.searchParams.get("n"))), pageSize: 100 });
+      if (path === "/mcp-many")
+        return await stateless(req, res, body, {
+          json: true,
+          tools: manyTools(Number(url.searchParams.get("n"))),
+          pageSize: 100,
+        });
       if (path === "/mcp-hostile") return await stateless(req, res, body, { json: true, tools: HOSTILE_TOOLS });
       if (path === "/mcp-rpc") return brokenRpc(res, body, url.searchParams.get("answer"));
       if (path === "/mcp-session") return await stateful(req, res, body);

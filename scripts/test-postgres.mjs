@@ -23,7 +23,9 @@ export const DATABASE = "sqltest";
 export const BIG_ROWS = 1500;
 
 function binDir() {
-  const versions = existsSync(PG_ROOT) ? readdirSync(PG_ROOT).filter((v) => existsSync(join(PG_ROOT, v, "bin/initdb"))) : [];
+  const versions = existsSync(PG_ROOT)
+    ? readdirSync(PG_ROOT).filter((v) => existsSync(join(PG_ROOT, v, "bin/initdb")))
+    : [];
   if (!versions.length) return null;
   return join(PG_ROOT, versions.sort((a, b) => Number(b) - Number(a))[0], "bin");
 }
@@ -32,8 +34,12 @@ function installPostgres() {
   const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
   const run = (args) => {
     const [cmd, ...rest] = [...sudo, ...args];
-    const result = spawnSync(cmd, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (result.status !== 0) throw new Error(`${args.join(" ")} failed (exit ${result.status}); install Debian's postgresql package`);
+    const result = spawnSync(cmd, rest, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (result.status !== 0)
+      throw new Error(`${args.join(" ")} failed (exit ${result.status}); install Debian's postgresql package`);
   };
   run(["apt-get", "update"]);
   run(["apt-get", "install", "-y", "--no-install-recommends", "postgresql"]);
@@ -95,7 +101,18 @@ export async function startPostgres({ port } = {}) {
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };
   // --no-sync and fsync=off: a throw-away cluster need not survive a power cut, and startup stays ~2 s.
-  server("initdb", ["-D", data, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwfile}`, "-E", "UTF8", "--locale=C", "--no-sync"]);
+  server("initdb", [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=scram-sha-256",
+    `--pwfile=${pwfile}`,
+    "-E",
+    "UTF8",
+    "--locale=C",
+    "--no-sync",
+  ]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   server("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
   const stop = () => {
@@ -117,7 +134,12 @@ export async function startPostgres({ port } = {}) {
     await app.connect();
     await app.query(FIXTURE_SQL);
     await app.end();
-    return { port, connectionString, superuserConnectionString: superuserConnectionString.replace("/postgres?", `/${DATABASE}?`), stop };
+    return {
+      port,
+      connectionString,
+      superuserConnectionString: superuserConnectionString.replace("/postgres?", `/${DATABASE}?`),
+      stop,
+    };
   } catch (error) {
     stop();
     throw error;
@@ -126,7 +148,9 @@ export async function startPostgres({ port } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startPostgres({ port: process.env.PGPORT ? Number(process.env.PGPORT) : undefined });
-  console.log(`PostgreSQL on 127.0.0.1:${cluster.port}\n  ${cluster.connectionString}\n  ${cluster.superuserConnectionString}\nCtrl-C stops it.`);
+  console.log(
+    `PostgreSQL on 127.0.0.1:${cluster.port}\n  ${cluster.connectionString}\n  ${cluster.superuserConnectionString}\nCtrl-C stops it.`,
+  );
   const stop = () => (cluster.stop(), process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -40,14 +40,38 @@ import { requireAdmin } from "./middleware/admin";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
-  const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((key) => ERROR_STATUS[key] === error.status) ?? "bad_request";
+  const code =
+    (Object.keys(ERROR_STATUS) as ErrorCode[]).find((key) => ERROR_STATUS[key] === error.status) ?? "bad_request";
   const status = error.status as ContentfulStatusCode;
   const apiError = new ApiError(code, error.message || undefined);
   return status === apiError.status ? apiError : new ApiError("bad_request", error.message);
 }
 
 /** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [systemRoutes, identityRoutes, accountRoutes, accountPageRoutes, billingRoutes, workspaceRoutes, adminRoutes, notificationRoutes, notificationAdminRoutes, statusRoutes, statusAdminRoutes, aiRoutes, aiAdminRoutes, oauthRoutes, outboxAdminRoutes, partnerRoutes, connectorOAuthCallbackRoutes, connectorRoutes, mcpGatewayRoutes, walletRoutes, walletAdminRoutes, mediaRoutes];
+const apiRouters = [
+  systemRoutes,
+  identityRoutes,
+  accountRoutes,
+  accountPageRoutes,
+  billingRoutes,
+  workspaceRoutes,
+  adminRoutes,
+  notificationRoutes,
+  notificationAdminRoutes,
+  statusRoutes,
+  statusAdminRoutes,
+  aiRoutes,
+  aiAdminRoutes,
+  oauthRoutes,
+  outboxAdminRoutes,
+  partnerRoutes,
+  connectorOAuthCallbackRoutes,
+  connectorRoutes,
+  mcpGatewayRoutes,
+  walletRoutes,
+  walletAdminRoutes,
+  mediaRoutes,
+];
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -57,14 +81,18 @@ export function createApp() {
   // OAuth's endpoints answer in their own error shape, so their router limits its own bodies.
   const isOAuthPath = (path: string) => path.startsWith(`${BASE_PATH}/oauth/`);
   const apiBodyLimit = limitBodySize();
-  app.use(`${BASE_PATH}/*`, async (c, next) => (isOAuthPath(c.req.path) || isUploadPath(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use(`${BASE_PATH}/*`, async (c, next) =>
+    isOAuthPath(c.req.path) || isUploadPath(c.req.path) ? next() : apiBodyLimit(c, next),
+  );
   // The whole operator API, known routes or not, is behind the operator token (`/admin/*` also
   // matches `/admin` itself).
   app.use(`${BASE_PATH}/admin/*`, requireAdmin);
   // OAuth's endpoints and the account pages take form bodies (token, revoke, the sign-in and
   // recovery pages); every other API body is JSON.
   app.use(`${BASE_PATH}/*`, async (c, next) =>
-    isOAuthPath(c.req.path) || isUploadPath(c.req.path) || c.req.path.startsWith(`${BASE_PATH}/account/`) ? next() : requireJsonBody(c, next),
+    isOAuthPath(c.req.path) || isUploadPath(c.req.path) || c.req.path.startsWith(`${BASE_PATH}/account/`)
+      ? next()
+      : requireJsonBody(c, next),
   );
 
   for (const router of apiRouters) app.route(BASE_PATH, router);
@@ -74,9 +102,20 @@ export function createApp() {
   app.route("/", connectorSiteRoutes);
   app.route("/", protectedResourceRoutes);
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer", description: "ADMIN_TOKEN" });
-  app.get(`${BASE_PATH}/openapi.json`, cachedOpenApiDocument(() => openApiDocument(app)));
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "ADMIN_TOKEN",
+  });
+  app.get(
+    `${BASE_PATH}/openapi.json`,
+    cachedOpenApiDocument(() => openApiDocument(app)),
+  );
 
   app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
   app.onError((error, c) => {

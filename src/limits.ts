@@ -13,8 +13,16 @@ export interface RateLimitRule {
   by: "user" | "ip" | "ip+email";
 }
 
-const perMinute = (limit: number, by: RateLimitRule["by"] = "user"): RateLimitRule => ({ limit, windowSeconds: 60, by });
-const perFiveMinutes = (limit: number, by: RateLimitRule["by"] = "ip"): RateLimitRule => ({ limit, windowSeconds: 300, by });
+const perMinute = (limit: number, by: RateLimitRule["by"] = "user"): RateLimitRule => ({
+  limit,
+  windowSeconds: 60,
+  by,
+});
+const perFiveMinutes = (limit: number, by: RateLimitRule["by"] = "ip"): RateLimitRule => ({
+  limit,
+  windowSeconds: 300,
+  by,
+});
 
 export const DEFAULT_RATE_LIMIT: RateLimitRule = perMinute(120);
 

@@ -10,7 +10,16 @@ import { notificationsAccess } from "./notifications/access";
 import { workspacesAccess } from "./workspaces/access";
 import { walletAccess } from "./wallet/access";
 
-const DOMAINS: DomainAccess[] = [aiAccess, connectorsAccess, mcpGatewayAccess, notificationsAccess, workspacesAccess, walletAccess, filesAccess, mediaAccess];
+const DOMAINS: DomainAccess[] = [
+  aiAccess,
+  connectorsAccess,
+  mcpGatewayAccess,
+  notificationsAccess,
+  workspacesAccess,
+  walletAccess,
+  filesAccess,
+  mediaAccess,
+];
 
 const V1 = "/api/v1";
 

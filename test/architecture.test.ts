@@ -15,7 +15,8 @@ function readSources(dir = SRC, sources: Sources = new Map()): Sources {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) readSources(path, sources);
-    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) sources.set(relative(SRC, path).split("\\").join("/"), readFileSync(path, "utf8"));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+      sources.set(relative(SRC, path).split("\\").join("/"), readFileSync(path, "utf8"));
   }
   return sources;
 }
@@ -23,7 +24,11 @@ function readSources(dir = SRC, sources: Sources = new Map()): Sources {
 /** Specifiers of static imports, re-exports, side-effect imports and dynamic imports. */
 function importsOf(source: string): string[] {
   const found: string[] = [];
-  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /^\s*import\s*["']([^"']+)["']/gm, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /\bfrom\s*["']([^"']+)["']/g,
+    /^\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
   return found;
 }
@@ -32,7 +37,8 @@ function importsOf(source: string): string[] {
 function resolve(sources: Sources, from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const base = posix.normalize(posix.join(posix.dirname(from), specifier));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (sources.has(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`])
+    if (sources.has(candidate)) return candidate;
   // Outside src/ (e.g. ../worker-configuration) or missing: not ours to judge here (tsc is).
   return base;
 }
@@ -50,7 +56,8 @@ const domainOf = (path: string) => /^domains\/([^/]+)\//.exec(path)?.[1];
 /** A domain's router: its HTTP surface, where middleware is declared on each route. */
 const isRouter = (path: string) => /^domains\/[^/]+\/([a-z-]+-)?routes\.ts$/.test(path);
 const isDrizzle = (specifier: string) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/");
-const isHono = (specifier: string) => specifier === "hono" || specifier.startsWith("hono/") || specifier.startsWith("@hono/");
+const isHono = (specifier: string) =>
+  specifier === "hono" || specifier.startsWith("hono/") || specifier.startsWith("@hono/");
 
 /** Every broken rule, one line each (`file -> import: rule`); empty when the house is in order. */
 export function violations(sources: Sources): string[] {
@@ -63,7 +70,8 @@ export function violations(sources: Sources): string[] {
       const broken = (rule: string) => found.push(`${path} -> ${specifier}: ${rule}`);
       const layer = layerOf(path);
       if (target === null) {
-        if (isDrizzle(specifier) && (layer === "host" || isRouter(path) || path.endsWith("pages.tsx"))) broken("queries belong in services, not in routes or hosts");
+        if (isDrizzle(specifier) && (layer === "host" || isRouter(path) || path.endsWith("pages.tsx")))
+          broken("queries belong in services, not in routes or hosts");
         if (isHono(specifier) && layer === "lib") broken("lib/ never imports Hono (HTTP helpers live in http/)");
         continue;
       }
@@ -75,9 +83,12 @@ export function violations(sources: Sources): string[] {
       }
       const from = domainOf(path);
       const to = domainOf(target);
-      if (from && to && from !== to && target !== `domains/${to}/index.ts`) broken(`domains talk through domains/${to}/index.ts only`);
-      if (layer === "lib" && targetLayer !== "lib") broken("lib/ imports only lib/ (never a domain, a host, http/ or env)");
-      if (layer === "http" && (targetLayer === "domain" || targetLayer === "host")) broken("http/ never imports a domain or a host");
+      if (from && to && from !== to && target !== `domains/${to}/index.ts`)
+        broken(`domains talk through domains/${to}/index.ts only`);
+      if (layer === "lib" && targetLayer !== "lib")
+        broken("lib/ imports only lib/ (never a domain, a host, http/ or env)");
+      if (layer === "http" && (targetLayer === "domain" || targetLayer === "host"))
+        broken("http/ never imports a domain or a host");
     }
     graph.set(path, edges);
   }
@@ -132,12 +143,18 @@ describe("architecture", () => {
       ["domains/ai/messages.ts", `import type { RunSpec } from "../../durable-objects/run/types";`],
       ["durable-objects/run/types.ts", `export interface RunSpec {}`],
       // A router may declare middleware, but a service may not import it.
-      ["domains/ai/routes.ts", `import { authenticate } from "../../middleware/auth";\nimport { eq } from "drizzle-orm";`],
+      [
+        "domains/ai/routes.ts",
+        `import { authenticate } from "../../middleware/auth";\nimport { eq } from "drizzle-orm";`,
+      ],
       ["domains/ai/allowance.ts", `import { consumeLimit } from "../../middleware/rate-limit";`],
       ["middleware/auth.ts", `import { and } from "drizzle-orm/sql";\nimport { verify } from "../lib/tokens";`],
       ["middleware/rate-limit.ts", `export const consumeLimit = 1;`],
       // Reaching into another domain past its index.ts.
-      ["domains/oauth/flow.ts", `import { checkCredentials } from "../identity/service";\nimport { loadCaller } from "../identity";`],
+      [
+        "domains/oauth/flow.ts",
+        `import { checkCredentials } from "../identity/service";\nimport { loadCaller } from "../identity";`,
+      ],
       ["domains/identity/service.ts", `export const checkCredentials = 1;`],
       ["domains/identity/index.ts", `export { checkCredentials } from "./service";`],
       // lib/ depending on Hono and on the env, which depends on middleware, which depends on lib: a circle.

@@ -6,7 +6,12 @@ import { createPlatformClient } from "./index";
  * stream with a standard WHATWG EventSource client (the `eventsource` package, which lets the
  * request carry the bearer header). Returns the streamed reply.
  */
-export async function askTheAssistant(origin: string, email: string, password: string, question: string): Promise<string> {
+export async function askTheAssistant(
+  origin: string,
+  email: string,
+  password: string,
+  question: string,
+): Promise<string> {
   const login = await createPlatformClient({ origin }).POST("/api/v1/auth/login", { body: { email, password } });
   if (!login.data) throw new Error(`login failed: ${login.response.status}`);
   const token = login.data.data.accessToken;
@@ -15,7 +20,10 @@ export async function askTheAssistant(origin: string, email: string, password: s
   const session = await api.POST("/api/v1/ai/sessions", { body: { title: "From the typed client" } });
   if (!session.data) throw new Error(`creating a session failed: ${session.response.status}`);
   const sessionId = session.data.data.id;
-  const sent = await api.POST("/api/v1/ai/sessions/{sessionId}/messages", { params: { path: { sessionId } }, body: { content: question } });
+  const sent = await api.POST("/api/v1/ai/sessions/{sessionId}/messages", {
+    params: { path: { sessionId } },
+    body: { content: question },
+  });
   if (!sent.data) throw new Error(`sending failed: ${sent.response.status}`);
   const messageId = sent.data.data.assistantMessage.id;
 

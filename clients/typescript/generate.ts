@@ -4,7 +4,8 @@ import openapiTS, { astToString } from "openapi-typescript";
  * The client's types from an OpenAPI document, as `npm run client:generate` writes them to
  * `schema.d.ts` and as the drift check (test/node/client-drift.test.ts) regenerates them in memory.
  */
-export const SCHEMA_HEADER = "// Generated from the OpenAPI document by `npm run client:generate`. Do not edit by hand.\n";
+export const SCHEMA_HEADER =
+  "// Generated from the OpenAPI document by `npm run client:generate`. Do not edit by hand.\n";
 
 export async function generateClientTypes(document: unknown): Promise<string> {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);
@@ -12,7 +13,10 @@ export async function generateClientTypes(document: unknown): Promise<string> {
 }
 
 /** The first line where the committed types and freshly generated ones differ, or null when none does. */
-export function firstDifference(committed: string, generated: string): { line: number; committed: string; generated: string } | null {
+export function firstDifference(
+  committed: string,
+  generated: string,
+): { line: number; committed: string; generated: string } | null {
   const a = committed.split("\n");
   const b = generated.split("\n");
   for (let i = 0; i < Math.max(a.length, b.length); i++) {

@@ -48,7 +48,9 @@ const summary = (values) => {
 const server = await startDevServer({ port: PORT });
 try {
   const email = `enumeration-${randomUUID()}@example.com`;
-  const registered = await answer(apiClient(server.origin).POST("/api/v1/auth/register", { body: { email, password: "bench-password-123" } }));
+  const registered = await answer(
+    apiClient(server.origin).POST("/api/v1/auth/register", { body: { email, password: "bench-password-123" } }),
+  );
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
 
   for (const path of ENDPOINTS) {
@@ -61,7 +63,11 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       const these = { known: [], unknown: [] };
       for (const kind of shuffled([...Array(perRound).fill("known"), ...Array(perRound).fill("unknown")])) {
-        const res = await timedPost(server.origin, path, kind === "known" ? email : `nobody-${randomUUID()}@example.com`);
+        const res = await timedPost(
+          server.origin,
+          path,
+          kind === "known" ? email : `nobody-${randomUUID()}@example.com`,
+        );
         these[kind].push(res.ms);
         times[kind].push(res.ms);
         answers.add(`${res.status} ${res.body}`);
@@ -74,8 +80,12 @@ try {
     console.log(`${path} (${CALLS_PER_CASE} calls per case)`);
     console.log(`  known address:   ${fmt(known)}`);
     console.log(`  unknown address: ${fmt(unknown)}`);
-    console.log(`  difference of medians ${(known.median - unknown.median).toFixed(2)} ms, of means ${(known.mean - unknown.mean).toFixed(2)} ms`);
-    console.log(`  difference of medians per round (${ROUNDS} rounds): ${median(roundDifferences).toFixed(2)} [${Math.min(...roundDifferences).toFixed(2)} - ${Math.max(...roundDifferences).toFixed(2)}] ms`);
+    console.log(
+      `  difference of medians ${(known.median - unknown.median).toFixed(2)} ms, of means ${(known.mean - unknown.mean).toFixed(2)} ms`,
+    );
+    console.log(
+      `  difference of medians per round (${ROUNDS} rounds): ${median(roundDifferences).toFixed(2)} [${Math.min(...roundDifferences).toFixed(2)} - ${Math.max(...roundDifferences).toFixed(2)}] ms`,
+    );
     console.log(`  distinct answers: ${[...answers].join(" | ")}`);
   }
 } finally {

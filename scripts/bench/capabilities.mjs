@@ -31,7 +31,11 @@ let intervals = []; // [start, end] of every fake request
 let pagesInFlight = 0;
 let maxPagesInFlight = 0;
 let pageRequests = 0;
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 50);
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 50);
 const paragraph = "Sea otters use rocks as tools to open shellfish, a behaviour passed on between generations. ";
 const fake = createServer(async (req, res) => {
   const start = Date.now();
@@ -41,7 +45,11 @@ const fake = createServer(async (req, res) => {
     await new Promise((r) => setTimeout(r, SEARCH_MS));
     const q = url.searchParams.get("q");
     const count = Number(url.searchParams.get("count"));
-    const results = Array.from({ length: count }, (_, i) => ({ title: `${q} ${i + 1}`, url: `${FAKE}/page/${slug(q)}/${i + 1}`, description: `About ${q}` }));
+    const results = Array.from({ length: count }, (_, i) => ({
+      title: `${q} ${i + 1}`,
+      url: `${FAKE}/page/${slug(q)}/${i + 1}`,
+      description: `About ${q}`,
+    }));
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ type: "search", web: { type: "search", results } }));
   } else {
@@ -50,7 +58,9 @@ const fake = createServer(async (req, res) => {
     await new Promise((r) => setTimeout(r, PAGE_MS));
     pagesInFlight--;
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(`<html><head><title>${url.pathname}</title><script>var x=1;</script></head><body><nav>menu</nav><article>${`<p>${paragraph}</p>`.repeat(200)}</article></body></html>`);
+    res.end(
+      `<html><head><title>${url.pathname}</title><script>var x=1;</script></head><body><nav>menu</nav><article>${`<p>${paragraph}</p>`.repeat(200)}</article></body></html>`,
+    );
   }
   intervals.push([start, Date.now()]);
 });
@@ -72,12 +82,20 @@ function busyMs(list) {
 
 const server = await startDevServer({
   port: PORT,
-  vars: { BRAVE_API_KEY: "bench", BRAVE_BASE_URL: FAKE, ALLOW_PRIVATE_HOSTS: `127.0.0.1:${FAKE_PORT}`, DEMO_DELAY_MS: "0", AI_DEMO_MODEL: "on" },
+  vars: {
+    BRAVE_API_KEY: "bench",
+    BRAVE_BASE_URL: FAKE,
+    ALLOW_PRIVATE_HOSTS: `127.0.0.1:${FAKE_PORT}`,
+    DEMO_DELAY_MS: "0",
+    AI_DEMO_MODEL: "on",
+  },
 });
 
 try {
-  const api = async (method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
-  const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
+  const api = async (method, path, body, token) =>
+    (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
+  const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password }))
+    .accessToken;
   const totals = [];
   const busy = [];
   const added = [];
@@ -90,8 +108,16 @@ try {
     pageRequests = 0;
     const session = await api("POST", "/ai/sessions", {}, token);
     const started = Date.now();
-    const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: `sea otter tools round ${round}`, capabilityKey: "ai.research.deep", depth: "deep", model: "demo" }, token);
-    const stream = await fetch(`${server.origin}/api/v1/ai/sessions/${session.id}/messages/${sent.assistantMessage.id}/stream`, { headers: { Authorization: `Bearer ${token}` } });
+    const sent = await api(
+      "POST",
+      `/ai/sessions/${session.id}/messages`,
+      { content: `sea otter tools round ${round}`, capabilityKey: "ai.research.deep", depth: "deep", model: "demo" },
+      token,
+    );
+    const stream = await fetch(
+      `${server.origin}/api/v1/ai/sessions/${session.id}/messages/${sent.assistantMessage.id}/stream`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
     // Read as it arrives: when the steps began, when the last page was read, when the report began.
     let text = "";
     const marks = {};
@@ -105,8 +131,11 @@ try {
     }
     const total = Date.now() - started;
     phases.push(marks);
-    if (!text.includes("event: message.completed")) throw new Error(`the research did not complete:\n${text.slice(-2000)}`);
-    const fetched = (text.match(/event: tool\.completed\ndata: [^\n]*"toolKey":"web\.fetch"[^\n]*"status":"completed"/g) ?? []).length;
+    if (!text.includes("event: message.completed"))
+      throw new Error(`the research did not complete:\n${text.slice(-2000)}`);
+    const fetched = (
+      text.match(/event: tool\.completed\ndata: [^\n]*"toolKey":"web\.fetch"[^\n]*"status":"completed"/g) ?? []
+    ).length;
     totals.push(total);
     busy.push(busyMs(intervals));
     added.push(total - busyMs(intervals));
@@ -119,8 +148,12 @@ try {
   console.log(`total (send -> message.completed at a listener): ${fmt(totals)} ms`);
   console.log(`fakes' own time (union of their busy intervals): ${fmt(busy)} ms`);
   console.log(`added by the service: ${fmt(added)} ms`);
-  console.log(`first step at ${fmt(phases.map((p) => p.firstStep))} ms; last page read at ${fmt(phases.map((p) => p.lastPage))} ms; report's first delta at ${fmt(phases.map((p) => p.firstDelta))} ms`);
-  console.log(`page reads in flight at most: ${fmt(concurrency)} (limit 6); a serial reader would spend ${20 * PAGE_MS} ms on pages alone`);
+  console.log(
+    `first step at ${fmt(phases.map((p) => p.firstStep))} ms; last page read at ${fmt(phases.map((p) => p.lastPage))} ms; report's first delta at ${fmt(phases.map((p) => p.firstDelta))} ms`,
+  );
+  console.log(
+    `page reads in flight at most: ${fmt(concurrency)} (limit 6); a serial reader would spend ${20 * PAGE_MS} ms on pages alone`,
+  );
 } finally {
   await server.stop();
   fake.close();

@@ -58,7 +58,10 @@ async function pgFresh(connectionString) {
 /** The API under `wrangler dev`; `connectors()` sets up a fresh user with one instance of each kind. */
 async function apiLevel(services) {
   const hosts = [services.tools.origin, services.mcp.origin].map((origin) => new URL(origin).host);
-  const server = await startDevServer({ port: PORT, vars: { ALLOW_PRIVATE_HOSTS: [`127.0.0.1:${services.postgres.port}`, ...hosts].join(",") } });
+  const server = await startDevServer({
+    port: PORT,
+    vars: { ALLOW_PRIVATE_HOSTS: [`127.0.0.1:${services.postgres.port}`, ...hosts].join(",") },
+  });
   const must = async (pending, what) => {
     const { status, body } = await answer(pending);
     if (status >= 300) throw new Error(`${what} answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
@@ -69,32 +72,65 @@ async function apiLevel(services) {
   async function freshUser() {
     const email = `bench-connectors-${crypto.randomUUID()}@example.com`;
     const password = "bench-password-123";
-    const user = await must(admin.POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }), "creating a bench user");
-    const { accessToken } = await must(apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }), "login");
+    const user = await must(
+      admin.POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }),
+      "creating a bench user",
+    );
+    const { accessToken } = await must(
+      apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }),
+      "login",
+    );
     return { id: user.id, client: apiClient(server.origin, accessToken) };
   }
 
   /** An instance with credentials and its tools; answers a function that executes `toolKey` once. */
   async function executor(connectorKey, config, credentials, toolKey, custom) {
     const { client } = await freshUser();
-    if (custom) await must(client.POST("/api/v1/connectors/definitions", { body: { key: connectorKey, displayName: "Bench tools", authType: "bearer_token" } }), "creating the custom definition");
-    const instance = await must(client.POST("/api/v1/connectors/instances", { body: { connectorKey, displayName: `bench ${connectorKey}`, scope: "personal", config } }), `creating a ${connectorKey} instance`);
+    if (custom)
+      await must(
+        client.POST("/api/v1/connectors/definitions", {
+          body: { key: connectorKey, displayName: "Bench tools", authType: "bearer_token" },
+        }),
+        "creating the custom definition",
+      );
+    const instance = await must(
+      client.POST("/api/v1/connectors/instances", {
+        body: { connectorKey, displayName: `bench ${connectorKey}`, scope: "personal", config },
+      }),
+      `creating a ${connectorKey} instance`,
+    );
     const path = { params: { path: { id: instance.id } } };
-    await must(client.POST("/api/v1/connectors/instances/{id}/credentials", { ...path, body: credentials }), `storing ${connectorKey} credentials`);
+    await must(
+      client.POST("/api/v1/connectors/instances/{id}/credentials", { ...path, body: credentials }),
+      `storing ${connectorKey} credentials`,
+    );
     let tool;
     if (custom) {
       tool = await must(
-        client.POST("/api/v1/connectors/instances/{id}/tools", { ...path, body: { toolKey, displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } } }),
+        client.POST("/api/v1/connectors/instances/{id}/tools", {
+          ...path,
+          body: { toolKey, displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } },
+        }),
         "creating the custom tool",
       );
     } else {
-      const synced = await must(client.POST("/api/v1/connectors/instances/{id}/sync-tools", path), `syncing ${connectorKey} tools`);
+      const synced = await must(
+        client.POST("/api/v1/connectors/instances/{id}/sync-tools", path),
+        `syncing ${connectorKey} tools`,
+      );
       tool = (Array.isArray(synced) ? synced : (synced.tools ?? [])).find((t) => t.toolKey === toolKey);
       if (!tool) throw new Error(`${connectorKey}: no tool ${toolKey} after sync-tools`);
     }
     const execute = async (input, check) => {
-      const result = await must(client.POST("/api/v1/connectors/instances/{id}/tools/{toolId}/execute", { params: { path: { id: instance.id, toolId: tool.id } }, body: { input } }), `executing ${connectorKey}.${toolKey}`);
-      if (!result.success || !check(result.output)) throw new Error(`${connectorKey}.${toolKey} did not succeed: ${JSON.stringify(result).slice(0, 300)}`);
+      const result = await must(
+        client.POST("/api/v1/connectors/instances/{id}/tools/{toolId}/execute", {
+          params: { path: { id: instance.id, toolId: tool.id } },
+          body: { input },
+        }),
+        `executing ${connectorKey}.${toolKey}`,
+      );
+      if (!result.success || !check(result.output))
+        throw new Error(`${connectorKey}.${toolKey} did not succeed: ${JSON.stringify(result).slice(0, 300)}`);
       return result.durationMs;
     };
     /** The API's own floor for this user: an authenticated read of the instance (auth + one D1 batch). */
@@ -107,9 +143,25 @@ async function apiLevel(services) {
   return {
     label: "through the API (wrangler dev, POST /api/v1/connectors/instances/:id/tools/:toolId/execute)",
     async connectors() {
-      const http = await executor(`bench-${crypto.randomUUID().slice(0, 8)}`, { baseUrl: services.tools.origin }, { credType: "bearer_token", credentials: { token: TOOL_TOKEN } }, "echo", true);
-      const sql = await executor("sql-database", {}, { credType: "connection_string", credentials: { connectionString: services.postgres.connectionString } }, "run_query");
-      const mcp = await executor("mcp-generic", { serverUrl: `${services.mcp.origin}/mcp` }, { credType: "bearer_token", credentials: { token: MCP_TOKEN } }, "echo");
+      const http = await executor(
+        `bench-${crypto.randomUUID().slice(0, 8)}`,
+        { baseUrl: services.tools.origin },
+        { credType: "bearer_token", credentials: { token: TOOL_TOKEN } },
+        "echo",
+        true,
+      );
+      const sql = await executor(
+        "sql-database",
+        {},
+        { credType: "connection_string", credentials: { connectionString: services.postgres.connectionString } },
+        "run_query",
+      );
+      const mcp = await executor(
+        "mcp-generic",
+        { serverUrl: `${services.mcp.origin}/mcp` },
+        { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+        "echo",
+      );
       return {
         paths: {
           http: () => http.execute({ text: "bench" }, (output) => output.echoed?.text === "bench"),
@@ -133,19 +185,36 @@ async function adapterLevel(services) {
     MCP_URL: `${services.mcp.origin}/mcp`,
     MCP_TOKEN,
   };
-  const args = ["dev", "--config", config, "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  const args = [
+    "dev",
+    "--config",
+    config,
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--show-interactive-dev-session=false",
+  ];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
-  const child = spawn(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), ...args], { cwd: root, stdio: "ignore", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
-  const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM"))));
+  const child = spawn(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), ...args], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  const stop = () =>
+    new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM"))));
   const origin = `http://127.0.0.1:${PORT}`;
   const call = async (path, body, check) => {
     const res = await fetch(`${origin}${path}`, { method: "POST", body: JSON.stringify(body) });
     const reply = await res.json();
-    if (!res.ok || !check(reply.result)) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
+    if (!res.ok || !check(reply.result))
+      throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
     return reply.workerMs;
   };
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await fetch(`${origin}/sql`, { method: "POST", body: JSON.stringify({ sql: "SELECT 1" }) }).catch(() => null))?.ok) {
+  while (
+    !(await fetch(`${origin}/sql`, { method: "POST", body: JSON.stringify({ sql: "SELECT 1" }) }).catch(() => null))?.ok
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error("the adapter Worker did not start");
@@ -179,14 +248,22 @@ async function main() {
   try {
     console.log(`starting ${ADAPTER_LEVEL ? "the adapter Worker" : "the API"} under wrangler dev on port ${PORT} ...`);
     level = ADAPTER_LEVEL ? await adapterLevel(services) : await apiLevel(services);
-    await sdk.connect(new StreamableHTTPClientTransport(new URL(`${mcp.origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${MCP_TOKEN}` } } }));
+    await sdk.connect(
+      new StreamableHTTPClientTransport(new URL(`${mcp.origin}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${MCP_TOKEN}` } },
+      }),
+    );
     await warm.connect();
 
     /** Each path: the direct baselines, then the connector (client-side time, and the server's own measure). */
     const direct = {
       http: {
         "Node fetch to the tool server": async () => {
-          const res = await fetch(`${tools.origin}/echo`, { method: "POST", headers: { Authorization: `Bearer ${TOOL_TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify({ text: "bench" }) });
+          const res = await fetch(`${tools.origin}/echo`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${TOOL_TOKEN}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ text: "bench" }),
+          });
           if ((await res.json()).echoed?.text !== "bench") throw new Error("the tool server did not echo");
         },
       },
@@ -196,7 +273,8 @@ async function main() {
       },
       mcp: {
         "SDK client in Node, connected": async () => {
-          if ((await sdk.callTool({ name: "echo", arguments: { text: "bench" } })).isError) throw new Error("SDK echo failed");
+          if ((await sdk.callTool({ name: "echo", arguments: { text: "bench" } })).isError)
+            throw new Error("SDK echo failed");
         },
       },
     };
@@ -206,7 +284,11 @@ async function main() {
       const samples = {};
       for (const [kind, viaConnector] of Object.entries(paths)) {
         const baselines = floors ? { ...direct[kind], [FLOOR]: floors[kind] } : direct[kind];
-        const series = { ...Object.fromEntries(Object.keys(baselines).map((name) => [name, []])), connector: [], server: [] };
+        const series = {
+          ...Object.fromEntries(Object.keys(baselines).map((name) => [name, []])),
+          connector: [],
+          server: [],
+        };
         for (let i = 0; i < WARMUP + SAMPLES; i++) {
           const measured = [];
           for (const [name, fn] of Object.entries(baselines)) measured.push([name, (await time(fn)).ms]);
@@ -223,24 +305,38 @@ async function main() {
     }
 
     console.log(`\n${level.label}`);
-    console.log(`${ROUNDS} rounds x ${SAMPLES} sequential samples per path (after ${WARMUP} warm-up), interleaved; figures are the median over rounds [min - max]\n`);
-    const spread = (values, digits = 2) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)} - ${Math.max(...values).toFixed(digits)}]`;
-    const titles = { http: "HTTP custom tool (echo)", sql: `SQL run_query, 1,000 rows: ${QUERY}`, mcp: "MCP tools/call echo (stateless server, JSON answers)" };
+    console.log(
+      `${ROUNDS} rounds x ${SAMPLES} sequential samples per path (after ${WARMUP} warm-up), interleaved; figures are the median over rounds [min - max]\n`,
+    );
+    const spread = (values, digits = 2) =>
+      `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)} - ${Math.max(...values).toFixed(digits)}]`;
+    const titles = {
+      http: "HTTP custom tool (echo)",
+      sql: `SQL run_query, 1,000 rows: ${QUERY}`,
+      mcp: "MCP tools/call echo (stateless server, JSON answers)",
+    };
     for (const kind of Object.keys(rounds[0])) {
       console.log(titles[kind]);
       const baselineName = Object.keys(direct[kind])[0];
       const per = (name, stat) => rounds.map((r) => summary(r[kind][name])[stat]);
-      const ratio = (name, stat) => rounds.map((r) => summary(r[kind][name])[stat] / summary(r[kind][baselineName])[stat]);
+      const ratio = (name, stat) =>
+        rounds.map((r) => summary(r[kind][name])[stat] / summary(r[kind][baselineName])[stat]);
       console.log(`  ${"".padEnd(52)} ${"p50 ms".padEnd(22)} ${"p99 ms".padEnd(22)} ${"x p50".padEnd(22)} x p99`);
       for (const name of Object.keys(rounds[0][kind]).filter((name) => name !== "server")) {
         const label = name === "connector" ? "connector (client-side)" : name;
-        console.log(`  ${label.padEnd(52)} ${spread(per(name, "p50")).padEnd(22)} ${spread(per(name, "p99")).padEnd(22)} ${spread(ratio(name, "p50")).padEnd(22)} ${spread(ratio(name, "p99"))}`);
+        console.log(
+          `  ${label.padEnd(52)} ${spread(per(name, "p50")).padEnd(22)} ${spread(per(name, "p99")).padEnd(22)} ${spread(ratio(name, "p50")).padEnd(22)} ${spread(ratio(name, "p99"))}`,
+        );
       }
       console.log(`  ${"the server's own durationMs".padEnd(52)} ${spread(per("server", "p50"))}\n`);
     }
     if (!ADAPTER_LEVEL) {
-      console.log("D1 round trips per execute: 1 batch before the outbound call (instance, tool, credentials) and 1 write after it,");
-      console.log("plus the request's authentication batch; asserted by test/connectors/round-trips.test.ts (a counting D1 binding).");
+      console.log(
+        "D1 round trips per execute: 1 batch before the outbound call (instance, tool, credentials) and 1 write after it,",
+      );
+      console.log(
+        "plus the request's authentication batch; asserted by test/connectors/round-trips.test.ts (a counting D1 binding).",
+      );
     }
   } finally {
     await sdk.close().catch(() => {});

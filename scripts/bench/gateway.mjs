@@ -35,21 +35,59 @@ async function setup(server, tools) {
   };
   const email = `bench-gateway-${crypto.randomUUID()}@example.com`;
   const password = "bench-password-123";
-  await must(apiClient(server.origin, server.adminToken).POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }), "creating a bench user");
-  const { accessToken } = await must(apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }), "login");
+  await must(
+    apiClient(server.origin, server.adminToken).POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }),
+    "creating a bench user",
+  );
+  const { accessToken } = await must(
+    apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }),
+    "login",
+  );
   const client = apiClient(server.origin, accessToken);
   const key = `bench-${crypto.randomUUID().slice(0, 8)}`;
-  await must(client.POST("/api/v1/connectors/definitions", { body: { key, displayName: "Bench tools", authType: "bearer_token" } }), "the definition");
-  const instance = await must(client.POST("/api/v1/connectors/instances", { body: { connectorKey: key, displayName: "Bench tools", scope: "personal", config: { baseUrl: tools.origin } } }), "the instance");
+  await must(
+    client.POST("/api/v1/connectors/definitions", {
+      body: { key, displayName: "Bench tools", authType: "bearer_token" },
+    }),
+    "the definition",
+  );
+  const instance = await must(
+    client.POST("/api/v1/connectors/instances", {
+      body: { connectorKey: key, displayName: "Bench tools", scope: "personal", config: { baseUrl: tools.origin } },
+    }),
+    "the instance",
+  );
   const path = { params: { path: { id: instance.id } } };
-  await must(client.POST("/api/v1/connectors/instances/{id}/credentials", { ...path, body: { credType: "bearer_token", credentials: { token: TOOL_TOKEN } } }), "credentials");
-  const tool = await must(client.POST("/api/v1/connectors/instances/{id}/tools", { ...path, body: { toolKey: "echo", displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } } }), "the tool");
+  await must(
+    client.POST("/api/v1/connectors/instances/{id}/credentials", {
+      ...path,
+      body: { credType: "bearer_token", credentials: { token: TOOL_TOKEN } },
+    }),
+    "credentials",
+  );
+  const tool = await must(
+    client.POST("/api/v1/connectors/instances/{id}/tools", {
+      ...path,
+      body: { toolKey: "echo", displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } },
+    }),
+    "the tool",
+  );
 
   const mcp = new Client({ name: "bench", version: "1.0.0" });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL("/api/v1/mcp", server.origin), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } }));
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL("/api/v1/mcp", server.origin), {
+      requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
+    }),
+  );
   return {
     direct: async () => {
-      const result = await must(client.POST("/api/v1/connectors/instances/{id}/tools/{toolId}/execute", { params: { path: { id: instance.id, toolId: tool.id } }, body: { input: { text: "bench" } } }), "execute");
+      const result = await must(
+        client.POST("/api/v1/connectors/instances/{id}/tools/{toolId}/execute", {
+          params: { path: { id: instance.id, toolId: tool.id } },
+          body: { input: { text: "bench" } },
+        }),
+        "execute",
+      );
       if (!result.success) throw new Error("direct execution failed");
     },
     gateway: async () => {
@@ -83,14 +121,21 @@ async function main() {
       rounds.push(samples);
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
-    const spread = (values) => `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)} - ${Math.max(...values).toFixed(2)}]`;
+    const spread = (values) =>
+      `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)} - ${Math.max(...values).toFixed(2)}]`;
     const stat = (name, p) => rounds.map((r) => percentile(r[name], p));
     const ratio = (p) => rounds.map((r) => percentile(r.gateway, p) / percentile(r.direct, p));
     console.log(`\ntools/call through the MCP gateway vs direct execution of the same tool (wrangler dev)`);
-    console.log(`${ROUNDS} rounds x ${SAMPLES} alternating samples (after ${WARMUP} warm-up); median over rounds [min - max]\n`);
+    console.log(
+      `${ROUNDS} rounds x ${SAMPLES} alternating samples (after ${WARMUP} warm-up); median over rounds [min - max]\n`,
+    );
     console.log(`  ${"".padEnd(44)} ${"p50 ms".padEnd(22)} p99 ms`);
-    console.log(`  ${"direct: POST .../tools/:toolId/execute".padEnd(44)} ${spread(stat("direct", 50)).padEnd(22)} ${spread(stat("direct", 99))}`);
-    console.log(`  ${"gateway: SDK client tools/call".padEnd(44)} ${spread(stat("gateway", 50)).padEnd(22)} ${spread(stat("gateway", 99))}`);
+    console.log(
+      `  ${"direct: POST .../tools/:toolId/execute".padEnd(44)} ${spread(stat("direct", 50)).padEnd(22)} ${spread(stat("direct", 99))}`,
+    );
+    console.log(
+      `  ${"gateway: SDK client tools/call".padEnd(44)} ${spread(stat("gateway", 50)).padEnd(22)} ${spread(stat("gateway", 99))}`,
+    );
     console.log(`  ${"ratio gateway / direct".padEnd(44)} ${spread(ratio(50)).padEnd(22)} ${spread(ratio(99))}`);
   } finally {
     await server.stop();

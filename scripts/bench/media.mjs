@@ -82,18 +82,38 @@ async function startWorker() {
   mkdirSync(PERSIST, { recursive: true });
   applyMigrations(PERSIST);
   const vars = { ...EPHEMERAL_SECRETS, MEDIA_SIGNING_KEY: "bench-media-signing-key" };
-  const args = ["dev", "scripts/bench/media-worker/worker.ts", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", PERSIST, "--show-interactive-dev-session=false"];
+  const args = [
+    "dev",
+    "scripts/bench/media-worker/worker.ts",
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    PERSIST,
+    "--show-interactive-dev-session=false",
+  ];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), ...args], {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
   });
-  const server = { process: child, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM")))) };
+  const server = {
+    process: child,
+    stop: () =>
+      new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM")))),
+  };
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
-    if (await fetch(`${ORIGIN}/api/v1/health`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`${ORIGIN}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 250));
   }
   await server.stop();
@@ -103,7 +123,10 @@ async function startWorker() {
 async function register() {
   const res = await fetch(`${ORIGIN}/api/v1/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify({ email: `bench-${crypto.randomUUID()}@example.com`, password: "correct-horse-battery" }),
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
@@ -113,7 +136,12 @@ async function register() {
 
 async function store(user, size, withLength) {
   const query = new URLSearchParams({ owner: user.id, ...(withLength ? { length: String(size) } : {}) });
-  const res = await fetch(`${ORIGIN}/bench/store?${query}`, { method: "PUT", body: generated(size), duplex: "half", headers: withLength ? { "Content-Length": String(size) } : {} });
+  const res = await fetch(`${ORIGIN}/bench/store?${query}`, {
+    method: "PUT",
+    body: generated(size),
+    duplex: "half",
+    headers: withLength ? { "Content-Length": String(size) } : {},
+  });
   if (!res.ok) throw new Error(`store answered ${res.status}: ${await res.text()}`);
   const item = await res.json();
   if (item.size !== size) throw new Error(`stored ${item.size} bytes of ${size}`);
@@ -133,27 +161,43 @@ console.log(`starting the API with the bench routes under wrangler dev on port $
 const server = await startWorker();
 try {
   const processes = rssOf(server);
-  console.log(`workerd processes (pid: RSS): ${Object.entries(processes).map(([pid, kib]) => `${pid}: ${mb(kib)}`).join(", ")}`);
+  console.log(
+    `workerd processes (pid: RSS): ${Object.entries(processes)
+      .map(([pid, kib]) => `${pid}: ${mb(kib)}`)
+      .join(", ")}`,
+  );
   const user = await register();
   // Warm both paths so the first measured transfer does not pay for compilation.
   await readBack(user, (await store(user, MiB, false)).id, MiB);
 
-  console.log("\n1. memory (RSS of the server's workerd processes, summed), per transfer, by round (the first round grows the heaps once):");
-  for (let round = 1; round <= MEMORY_ROUNDS; round++) for (const size of [5 * MiB, 50 * MiB]) {
-    for (const [label, withLength] of [["into R2, no length (multipart)", false], ["into R2, with length (FixedLengthStream)", true]]) {
-      const stored = await measured(server, () => store(user, size, withLength));
-      const read = await measured(server, () => readBack(user, stored.value.id, size));
-      for (const [what, m] of [[label, stored], ["back out through GET /media/:id", read]]) {
-        const grew = m.peak - m.before;
-        console.log(`  round ${round} ${String(size / MiB).padStart(2)} MiB ${what.padEnd(42)} before ${mb(m.before)}, peak ${mb(m.peak)} (+${mb(grew)}), after ${mb(m.after)}`);
+  console.log(
+    "\n1. memory (RSS of the server's workerd processes, summed), per transfer, by round (the first round grows the heaps once):",
+  );
+  for (let round = 1; round <= MEMORY_ROUNDS; round++)
+    for (const size of [5 * MiB, 50 * MiB]) {
+      for (const [label, withLength] of [
+        ["into R2, no length (multipart)", false],
+        ["into R2, with length (FixedLengthStream)", true],
+      ]) {
+        const stored = await measured(server, () => store(user, size, withLength));
+        const read = await measured(server, () => readBack(user, stored.value.id, size));
+        for (const [what, m] of [
+          [label, stored],
+          ["back out through GET /media/:id", read],
+        ]) {
+          const grew = m.peak - m.before;
+          console.log(
+            `  round ${round} ${String(size / MiB).padStart(2)} MiB ${what.padEnd(42)} before ${mb(m.before)}, peak ${mb(m.peak)} (+${mb(grew)}), after ${mb(m.after)}`,
+          );
+        }
       }
     }
-  }
 
   console.log(`\n2. throughput of a 4 MiB item, ${REQUESTS} sequential requests per path per round, ${ROUNDS} rounds:`);
   const item = await store(user, 4 * MiB, true);
   const paths = {
-    "GET /api/v1/media/:id": () => fetch(`${ORIGIN}/api/v1/media/${item.id}`, { headers: { Authorization: `Bearer ${user.token}` } }),
+    "GET /api/v1/media/:id": () =>
+      fetch(`${ORIGIN}/api/v1/media/${item.id}`, { headers: { Authorization: `Bearer ${user.token}` } }),
     "plain R2 read in the same Worker": () => fetch(`${ORIGIN}/bench/r2/${item.id}`),
   };
   const rates = { "GET /api/v1/media/:id": [], "plain R2 read in the same Worker": [] };
@@ -174,8 +218,13 @@ try {
     for (const [name, rate] of Object.entries(perPath)) rates[name].push(rate);
     ratios.push(perPath["GET /api/v1/media/:id"] / perPath["plain R2 read in the same Worker"]);
   }
-  for (const [name, list] of Object.entries(rates)) console.log(`  ${name.padEnd(34)} median ${median(list).toFixed(0)} MiB/s (rounds: ${list.map((r) => r.toFixed(0)).join(", ")})`);
-  console.log(`  ratio media endpoint / plain R2: median ${median(ratios).toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`);
+  for (const [name, list] of Object.entries(rates))
+    console.log(
+      `  ${name.padEnd(34)} median ${median(list).toFixed(0)} MiB/s (rounds: ${list.map((r) => r.toFixed(0)).join(", ")})`,
+    );
+  console.log(
+    `  ratio media endpoint / plain R2: median ${median(ratios).toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+  );
 } finally {
   await server.stop();
 }

@@ -83,7 +83,9 @@ async function round(api, seeded, empty) {
   const count = await timed(`${api}/notifications/unread-count`, seeded.token);
   const list = await timed(`${api}/notifications?limit=20`, seeded.token);
   if (count.body.data.count !== expected.unread || list.body.meta.total !== expected.visible) {
-    throw new Error(`the server does not see the seed: count ${count.body.data.count} (want ${expected.unread}), total ${list.body.meta.total} (want ${expected.visible})`);
+    throw new Error(
+      `the server does not see the seed: count ${count.body.data.count} (want ${expected.unread}), total ${list.body.meta.total} (want ${expected.visible})`,
+    );
   }
   const endpoints = {
     health: { url: `${api}/health` },
@@ -98,7 +100,8 @@ async function round(api, seeded, empty) {
   for (let i = 0; i < SAMPLES; i++) {
     for (const [name, e] of Object.entries(endpoints)) samples[name].push((await timed(e.url, e.token)).ms);
   }
-  for (let i = 0; i < DEEP_SAMPLES; i++) samples.deep.push((await timed(`${api}/notifications?limit=20&offset=${DEEP_OFFSET}`, seeded.token)).ms);
+  for (let i = 0; i < DEEP_SAMPLES; i++)
+    samples.deep.push((await timed(`${api}/notifications?limit=20&offset=${DEEP_OFFSET}`, seeded.token)).ms);
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, percentile(values, 50)]));
 }
 
@@ -109,24 +112,42 @@ async function main() {
   try {
     const api = `${server.origin}/api/v1`;
     const users = [];
-    for (let i = 0; i < ROUNDS; i++) users.push({ seeded: await benchUser(server, "bench"), empty: await benchUser(server, "bench-empty") });
+    for (let i = 0; i < ROUNDS; i++)
+      users.push({ seeded: await benchUser(server, "bench"), empty: await benchUser(server, "bench-empty") });
 
     const sqlFile = join(persistTo, "bench-notifications.sql");
     writeFileSync(sqlFile, users.map(({ seeded }) => seedSql(seeded.id)).join("\n"));
     const seedStarted = performance.now();
-    execFileSync(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", sqlFile], {
-      cwd: root,
-      stdio: "pipe",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-    console.log(`seeded ${NOTIFICATIONS.toLocaleString("en")} notifications for each of ${ROUNDS} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    execFileSync(
+      process.execPath,
+      [
+        join(root, "node_modules/wrangler/bin/wrangler.js"),
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--file",
+        sqlFile,
+      ],
+      {
+        cwd: root,
+        stdio: "pipe",
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      },
+    );
+    console.log(
+      `seeded ${NOTIFICATIONS.toLocaleString("en")} notifications for each of ${ROUNDS} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
 
     const rounds = [];
     for (const { seeded, empty } of users) {
       rounds.push(await round(api, seeded, empty));
       console.log(`round ${rounds.length}/${ROUNDS} done`);
     }
-    const spread = (values) => `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}]`;
+    const spread = (values) =>
+      `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}]`;
     const rows = [
       ["GET /health", "health", null],
       ["GET /notifications?limit=20", "list", "emptyList"],
@@ -135,8 +156,12 @@ async function main() {
       ["GET /notifications?limit=20, empty inbox", "emptyList", null],
       ["GET /notifications/unread-count, empty inbox", "emptyCount", null],
     ];
-    console.log(`\n${NOTIFICATIONS.toLocaleString("en")} notifications per user; ${SAMPLES} sequential samples per endpoint, interleaved; ${ROUNDS} rounds, median [min-max]\n`);
-    console.log(`${"endpoint".padEnd(50)} ${"median ms".padEnd(20)} ${"x health".padEnd(20)} x the empty inbox's same request`);
+    console.log(
+      `\n${NOTIFICATIONS.toLocaleString("en")} notifications per user; ${SAMPLES} sequential samples per endpoint, interleaved; ${ROUNDS} rounds, median [min-max]\n`,
+    );
+    console.log(
+      `${"endpoint".padEnd(50)} ${"median ms".padEnd(20)} ${"x health".padEnd(20)} x the empty inbox's same request`,
+    );
     for (const [name, key, baseline] of rows) {
       const ms = rounds.map((r) => r[key]);
       const vsHealth = rounds.map((r) => r[key] / r.health);

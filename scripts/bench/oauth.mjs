@@ -45,7 +45,8 @@ const REDIRECT_URI = "https://client.example.com/callback";
 const BASE = process.env.BENCH_BASE;
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 8797);
 
-const basic = (id, secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+const basic = (id, secret) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 
 async function waitFor(url, child) {
   const deadline = Date.now() + 90_000;
@@ -61,10 +62,26 @@ async function waitFor(url, child) {
 }
 
 async function startPeer(persistTo) {
-  const args = ["dev", "--config", join(root, "scripts/bench/oauth-peer/wrangler.toml"), "--port", String(PEER_PORT), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
-  const child = spawn(process.execPath, [wranglerBin, ...args], { cwd: root, stdio: "ignore", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
+  const args = [
+    "dev",
+    "--config",
+    join(root, "scripts/bench/oauth-peer/wrangler.toml"),
+    "--port",
+    String(PEER_PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+  ];
+  const child = spawn(process.execPath, [wranglerBin, ...args], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
   const origin = `http://127.0.0.1:${PEER_PORT}`;
-  const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM"))));
+  const stop = () =>
+    new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill("SIGTERM"))));
   try {
     await waitFor(origin, child);
   } catch (error) {
@@ -98,15 +115,32 @@ async function peerChains(origin) {
  * measured; the token endpoint sees exactly the rows a consent writes).
  */
 async function ourChains(server) {
-  const call = (method, path, body, token) => answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }));
-  const user = await call("POST", "/admin/users", { email: `bench-oauth-${randomUUID()}@example.com`, password: "bench-password-123" }, server.adminToken);
+  const call = (method, path, body, token) =>
+    answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }));
+  const user = await call(
+    "POST",
+    "/admin/users",
+    { email: `bench-oauth-${randomUUID()}@example.com`, password: "bench-password-123" },
+    server.adminToken,
+  );
   if (user.status !== 201) throw new Error(`creating the bench user: ${JSON.stringify(user.body)}`);
-  const key = await call("POST", "/admin/partner-keys", { name: "bench partner", scopes: ["partner:oauth-client-admin"] }, server.adminToken);
+  const key = await call(
+    "POST",
+    "/admin/partner-keys",
+    { name: "bench partner", scopes: ["partner:oauth-client-admin"] },
+    server.adminToken,
+  );
   if (key.status !== 201) throw new Error(`creating the partner key: ${JSON.stringify(key.body)}`);
   const client = await call(
     "POST",
     "/partner/oauth-clients",
-    { clientName: "Bench client", clientType: "confidential", redirectUris: [REDIRECT_URI], grantTypes: ["authorization_code", "refresh_token"], allowedScopes: ["email:read", "profile:read"] },
+    {
+      clientName: "Bench client",
+      clientType: "confidential",
+      redirectUris: [REDIRECT_URI],
+      grantTypes: ["authorization_code", "refresh_token"],
+      allowedScopes: ["email:read", "profile:read"],
+    },
     key.body.data.key,
   );
   if (client.status !== 201) throw new Error(`registering the client: ${JSON.stringify(client.body)}`);
@@ -124,12 +158,20 @@ async function ourChains(server) {
   }
   const file = join(server.persistTo, "bench-oauth.sql");
   writeFileSync(file, sql);
-  execFileSync(process.execPath, [wranglerBin, "d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--file", file], {
-    cwd: root,
-    stdio: "pipe",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
-  return { url: `${server.origin}/api/v1/oauth/token`, authorization: basic(client.body.data.clientId, client.body.data.clientSecret), chains };
+  execFileSync(
+    process.execPath,
+    [wranglerBin, "d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--file", file],
+    {
+      cwd: root,
+      stdio: "pipe",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  return {
+    url: `${server.origin}/api/v1/oauth/token`,
+    authorization: basic(client.body.data.clientId, client.body.data.clientSecret),
+    chains,
+  };
 }
 
 /**
@@ -150,7 +192,11 @@ async function drive(side, ms, atLeast = 0) {
         const started = performance.now();
         const res = await fetch(side.url, {
           method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: side.authorization, "CF-Connecting-IP": ip() },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Authorization: side.authorization,
+            "CF-Connecting-IP": ip(),
+          },
           body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: side.chains[index] }),
         });
         const body = await res.json();
@@ -182,12 +228,16 @@ async function measureRound(sides, names) {
   return Object.fromEntries(
     names.map((name) => {
       const { latencies, ms } = acc[name];
-      return [name, { rps: latencies.length / (ms / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) }];
+      return [
+        name,
+        { rps: latencies.length / (ms / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+      ];
     }),
   );
 }
 
-const spread = (values, digits = 2) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+const spread = (values, digits = 2) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
 const peerState = mkdtempSync(join(tmpdir(), "bench-oauth-peer-"));
 const peer = await startPeer(peerState);
@@ -202,8 +252,12 @@ try {
     sides.base = await ourChains(base);
   }
   const rounds = [];
-  console.log(`\nrefresh_token grant, ${CONNECTIONS} connections per side, ${ROUND_MS / 1000} s per side per round (after ${WARMUP_MS / 1000} s warm-up)${BASE ? `; base = ${BASE}` : ""}`);
-  console.log(`round | ours req/s | peer req/s | ratio | ours p50 ms | peer p50 ms | ours p99 ms | peer p99 ms${BASE ? " | base req/s | base ratio | base p50 ms" : ""}`);
+  console.log(
+    `\nrefresh_token grant, ${CONNECTIONS} connections per side, ${ROUND_MS / 1000} s per side per round (after ${WARMUP_MS / 1000} s warm-up)${BASE ? `; base = ${BASE}` : ""}`,
+  );
+  console.log(
+    `round | ours req/s | peer req/s | ratio | ours p50 ms | peer p50 ms | ours p99 ms | peer p99 ms${BASE ? " | base req/s | base ratio | base p50 ms" : ""}`,
+  );
   for (let r = 0; r < ROUNDS; r++) {
     const names = Object.keys(sides);
     const figures = await measureRound(sides, r % 2 === 0 ? names : [...names].reverse());
@@ -211,15 +265,41 @@ try {
     rounds.push({ ours, peer: theirs, ratio: ours.rps / theirs.rps, base: before });
     console.log(
       `${String(r + 1).padStart(5)} | ${ours.rps.toFixed(0).padStart(10)} | ${theirs.rps.toFixed(0).padStart(10)} | ${(ours.rps / theirs.rps).toFixed(2).padStart(5)} | ${ours.p50.toFixed(1).padStart(11)} | ${theirs.p50.toFixed(1).padStart(11)} | ${ours.p99.toFixed(1).padStart(11)} | ${theirs.p99.toFixed(1).padStart(11)}` +
-        (before ? ` | ${before.rps.toFixed(0).padStart(10)} | ${(before.rps / theirs.rps).toFixed(2).padStart(10)} | ${before.p50.toFixed(1).padStart(11)}` : ""),
+        (before
+          ? ` | ${before.rps.toFixed(0).padStart(10)} | ${(before.rps / theirs.rps).toFixed(2).padStart(10)} | ${before.p50.toFixed(1).padStart(11)}`
+          : ""),
     );
   }
   console.log(`\nmedian (min-max) over ${ROUNDS} rounds:`);
-  console.log(`  throughput ours ${spread(rounds.map((r) => r.ours.rps), 0)} req/s, peer ${spread(rounds.map((r) => r.peer.rps), 0)} req/s`);
+  console.log(
+    `  throughput ours ${spread(
+      rounds.map((r) => r.ours.rps),
+      0,
+    )} req/s, peer ${spread(
+      rounds.map((r) => r.peer.rps),
+      0,
+    )} req/s`,
+  );
   console.log(`  ratio ours/peer ${spread(rounds.map((r) => r.ratio))}x`);
-  console.log(`  p50 ours ${spread(rounds.map((r) => r.ours.p50), 1)} ms, peer ${spread(rounds.map((r) => r.peer.p50), 1)} ms; p50 ours/peer ${spread(rounds.map((r) => r.ours.p50 / r.peer.p50))}x`);
+  console.log(
+    `  p50 ours ${spread(
+      rounds.map((r) => r.ours.p50),
+      1,
+    )} ms, peer ${spread(
+      rounds.map((r) => r.peer.p50),
+      1,
+    )} ms; p50 ours/peer ${spread(rounds.map((r) => r.ours.p50 / r.peer.p50))}x`,
+  );
   if (BASE) {
-    console.log(`  base: throughput ${spread(rounds.map((r) => r.base.rps), 0)} req/s, ratio base/peer ${spread(rounds.map((r) => r.base.rps / r.peer.rps))}x, p50 ${spread(rounds.map((r) => r.base.p50), 1)} ms, p50 base/peer ${spread(rounds.map((r) => r.base.p50 / r.peer.p50))}x`);
+    console.log(
+      `  base: throughput ${spread(
+        rounds.map((r) => r.base.rps),
+        0,
+      )} req/s, ratio base/peer ${spread(rounds.map((r) => r.base.rps / r.peer.rps))}x, p50 ${spread(
+        rounds.map((r) => r.base.p50),
+        1,
+      )} ms, p50 base/peer ${spread(rounds.map((r) => r.base.p50 / r.peer.p50))}x`,
+    );
   }
 } finally {
   await server?.stop();

@@ -28,7 +28,8 @@ const WORKERS = [
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-startup-"));
 // `check startup` reads the configuration of its working directory (it ignores `--config`).
-const run = (cwd, args) => execFileSync(process.execPath, [wrangler, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const run = (cwd, args) =>
+  execFileSync(process.execPath, [wrangler, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 function startupActiveMs(worker, i) {
   const out = run(worker.dir, ["check", "startup", "--outfile", join(scratch, `profile-${i}.cpuprofile`)]);
@@ -57,12 +58,16 @@ try {
     console.log(`round ${r + 1}: ${WORKERS.map((w, i) => `${w.name} ${active[i][r].toFixed(1)} ms`).join(", ")}`);
   }
   const bare = median(active[1]);
-  console.log("\nWorker                   | startup CPU, active: median [min-max] | ratio to bare | main module (gzip) | upload (gzip)");
+  console.log(
+    "\nWorker                   | startup CPU, active: median [min-max] | ratio to bare | main module (gzip) | upload (gzip)",
+  );
   WORKERS.forEach((worker, i) => {
     const s = uploadSizes(worker, i);
     const m = median(active[i]);
     console.log(
-      `${worker.name.padEnd(24)} | ${m.toFixed(1)} ms [${Math.min(...active[i]).toFixed(1)}-${Math.max(...active[i]).toFixed(1)}]`.padEnd(65) +
+      `${worker.name.padEnd(24)} | ${m.toFixed(1)} ms [${Math.min(...active[i]).toFixed(1)}-${Math.max(...active[i]).toFixed(1)}]`.padEnd(
+        65,
+      ) +
         ` | ${(m / bare).toFixed(2)}x`.padEnd(16) +
         ` | ${kib(s.index)} (${kib(s.indexGzip)})`.padEnd(21) +
         ` | ${kib(s.total)} (${kib(s.totalGzip)})`,

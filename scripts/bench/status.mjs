@@ -18,17 +18,21 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const TARGET_RATIO = 0.9;
 
-
 function run(url, headers, expectStatus) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 }, (error, result) => {
-      if (error) return reject(error);
-      const bad = result.non2xx - (expectStatus === 304 ? result["3xx"] ?? 0 : 0);
-      if (result.errors || result.timeouts) return reject(new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
-      resolve({ rps: result.requests.average, p99: result.latency.p99, total: result.requests.total, bad });
-    });
+    const instance = autocannon(
+      { url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 },
+      (error, result) => {
+        if (error) return reject(error);
+        const bad = result.non2xx - (expectStatus === 304 ? (result["3xx"] ?? 0) : 0);
+        if (result.errors || result.timeouts)
+          return reject(new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
+        resolve({ rps: result.requests.average, p99: result.latency.p99, total: result.requests.total, bad });
+      },
+    );
     instance.on("response", (_client, statusCode) => {
-      if (statusCode !== expectStatus) instance.stop(), reject(new Error(`${url} answered ${statusCode}, expected ${expectStatus}`));
+      if (statusCode !== expectStatus)
+        instance.stop(), reject(new Error(`${url} answered ${statusCode}, expected ${expectStatus}`));
     });
   });
 }
@@ -40,7 +44,9 @@ try {
   if (first.status !== 200) throw new Error(`GET /status answered ${first.status}`);
   const etag = first.headers.get("ETag");
   const summary = (await first.json()).data;
-  console.log(`status summary: ${summary.services.length} services, ${summary.incidents.length} open incidents, ETag ${etag}`);
+  console.log(
+    `status summary: ${summary.services.length} services, ${summary.incidents.length} open incidents, ETag ${etag}`,
+  );
   console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds\n`);
 
   const targets = {
@@ -56,25 +62,41 @@ try {
     for (const [name, [url, headers, code]] of Object.entries(targets)) {
       const result = await run(url, headers, code);
       samples[name].push(result);
-      console.log(`round ${round} ${name.padEnd(13)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(3)} ms`);
+      console.log(
+        `round ${round} ${name.padEnd(13)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(3)} ms`,
+      );
     }
   }
 
-  const spread = (values, digits = 2) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+  const spread = (values, digits = 2) =>
+    `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
   const ratios = Object.fromEntries(
     Object.entries(samples).map(([name, runs]) => [
       name,
-      { rps: runs.map((r, k) => r.rps / samples.health[k].rps), p99: runs.map((r, k) => samples.health[k].p99 / Math.max(r.p99, 1)) },
+      {
+        rps: runs.map((r, k) => r.rps / samples.health[k].rps),
+        p99: runs.map((r, k) => samples.health[k].p99 / Math.max(r.p99, 1)),
+      },
     ]),
   );
-  console.log("\nendpoint       req/s              p99 ms       throughput/health   p99 health/endpoint   (median over rounds [min-max])");
+  console.log(
+    "\nendpoint       req/s              p99 ms       throughput/health   p99 health/endpoint   (median over rounds [min-max])",
+  );
   for (const [name, runs] of Object.entries(samples)) {
     console.log(
-      `${name.padEnd(14)} ${spread(runs.map((r) => r.rps), 0).padEnd(18)} ${spread(runs.map((r) => r.p99), 0).padEnd(12)} ${spread(ratios[name].rps).padEnd(19)} ${spread(ratios[name].p99)}`,
+      `${name.padEnd(14)} ${spread(
+        runs.map((r) => r.rps),
+        0,
+      ).padEnd(18)} ${spread(
+        runs.map((r) => r.p99),
+        0,
+      ).padEnd(12)} ${spread(ratios[name].rps).padEnd(19)} ${spread(ratios[name].p99)}`,
     );
   }
   const ratio = median(ratios["status (200)"].rps);
-  console.log(`\nstatus summary throughput at ${ratio.toFixed(2)} of /health (target ${TARGET_RATIO}): ${ratio >= TARGET_RATIO ? "met" : "NOT met"}`);
+  console.log(
+    `\nstatus summary throughput at ${ratio.toFixed(2)} of /health (target ${TARGET_RATIO}): ${ratio >= TARGET_RATIO ? "met" : "NOT met"}`,
+  );
 } finally {
   await server.stop();
 }

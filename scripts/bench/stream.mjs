@@ -75,15 +75,20 @@ function workerdCpuMs() {
 
 /** Resident memory (KiB) of each workerd process, in process order. */
 function workerdRssKb() {
-  return workerdPids().map((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0));
+  return workerdPids().map((pid) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0),
+  );
 }
 
 // BENCH_DIRECT=1: listeners connect to the Worker's own workerd, past wrangler's dev proxy (which
 // production does not have), to see the Worker's share without the proxy's.
 const DIRECT = process.env.BENCH_DIRECT === "1";
 const listenOrigin = DIRECT ? await workerOrigin(server) : server.origin;
-console.log(`listeners connect ${DIRECT ? "to the Worker's own workerd, past wrangler's proxy" : "through wrangler's proxy"} (${listenOrigin})`);
-const api = async (method, path, body, token) => (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
+console.log(
+  `listeners connect ${DIRECT ? "to the Worker's own workerd, past wrangler's proxy" : "through wrangler's proxy"} (${listenOrigin})`,
+);
+const api = async (method, path, body, token) =>
+  (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
 
 /**
  * A listener recording each delta's delay: `ready` once connected, `done` when the stream ends.
@@ -131,7 +136,12 @@ async function round() {
     const session = await api("POST", "/ai/sessions", {}, token);
     let release;
     gate = { promise: new Promise((r) => (release = r)) };
-    const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: `fan-out to ${listeners}` }, token);
+    const sent = await api(
+      "POST",
+      `/ai/sessions/${session.id}/messages`,
+      { content: `fan-out to ${listeners}` },
+      token,
+    );
     const url = `${listenOrigin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
     const rssBefore = workerdRssKb();
     const delays = [];
@@ -170,13 +180,33 @@ async function round() {
     const sent = await api("POST", `/ai/sessions/${session.id}/messages`, { content: "ttfd" }, token);
     const answered = Date.now();
     let first;
-    await listen(`${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`, adminHeaders, [], (now) => (first = now)).done;
+    await listen(
+      `${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`,
+      adminHeaders,
+      [],
+      (now) => (first = now),
+    ).done;
     const arrived = arrivals.at(-1);
     const providerFirstByte = firstBytes.at(-1);
-    samples.push({ service: first - start, provider: providerFirstByte, toProvider: arrived - start, sendAnswer: answered - start, outOfProvider: first - (arrived + providerFirstByte) });
+    samples.push({
+      service: first - start,
+      provider: providerFirstByte,
+      toProvider: arrived - start,
+      sendAnswer: answered - start,
+      outOfProvider: first - (arrived + providerFirstByte),
+    });
   }
   const pick = (key) => median(samples.map((sample) => sample[key]));
-  return { fanouts, ttfd: { service: pick("service"), provider: pick("provider"), toProvider: pick("toProvider"), sendAnswer: pick("sendAnswer"), outOfProvider: pick("outOfProvider") } };
+  return {
+    fanouts,
+    ttfd: {
+      service: pick("service"),
+      provider: pick("provider"),
+      toProvider: pick("toProvider"),
+      sendAnswer: pick("sendAnswer"),
+      outOfProvider: pick("outOfProvider"),
+    },
+  };
 }
 
 try {
@@ -185,10 +215,17 @@ try {
     rounds.push(await round());
     console.log(`round ${i + 1}/${ROUNDS} done`);
   }
-  const spread = (values, digits = 0) => `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
-  console.log(`\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds, median [min-max]`);
-  console.log("(workerd figures per process: wrangler's dev proxy + the Worker's own; the client is this bench's Node process)");
-  console.log("listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener, proxy + Worker (KiB) | workerd CPU during the stream, proxy + Worker (ms) | client CPU (ms)");
+  const spread = (values, digits = 0) =>
+    `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+  console.log(
+    `\nStream fan-out: ${CHUNKS} chunks ${CHUNK_GAP_MS} ms apart, one run, N listeners (wrangler dev, local); ${ROUNDS} rounds, median [min-max]`,
+  );
+  console.log(
+    "(workerd figures per process: wrangler's dev proxy + the Worker's own; the client is this bench's Node process)",
+  );
+  console.log(
+    "listeners | deltas received | p50 delay ms   | p99 delay ms     | memory held per listener, proxy + Worker (KiB) | workerd CPU during the stream, proxy + Worker (ms) | client CPU (ms)",
+  );
   FANOUTS.forEach((listeners, index) => {
     const of = (key) => rounds.map((r) => r.fanouts[index][key]);
     const perProcess = (key, n, scale = 1) => spread(rounds.map((r) => (r.fanouts[index][key][n] ?? 0) / scale));
@@ -206,9 +243,18 @@ try {
   });
   const ttfd = (key) => rounds.map((r) => r.ttfd[key]);
   const added = rounds.map((r) => r.ttfd.service - r.ttfd.provider);
-  console.log(`\nTime to first delta (median of ${TTFD_SAMPLES} per round): ${spread(ttfd("service"))} ms at the listener vs the provider's own first byte ${spread(ttfd("provider"))} ms`);
-  console.log(`ratio service/provider = ${spread(rounds.map((r) => r.ttfd.service / r.ttfd.provider), 2)}; the service adds ${spread(added)} ms:`);
-  console.log(`  send -> the provider's request arriving: ${spread(ttfd("toProvider"))} ms (the send request's own answer takes ${spread(ttfd("sendAnswer"))} ms);`);
+  console.log(
+    `\nTime to first delta (median of ${TTFD_SAMPLES} per round): ${spread(ttfd("service"))} ms at the listener vs the provider's own first byte ${spread(ttfd("provider"))} ms`,
+  );
+  console.log(
+    `ratio service/provider = ${spread(
+      rounds.map((r) => r.ttfd.service / r.ttfd.provider),
+      2,
+    )}; the service adds ${spread(added)} ms:`,
+  );
+  console.log(
+    `  send -> the provider's request arriving: ${spread(ttfd("toProvider"))} ms (the send request's own answer takes ${spread(ttfd("sendAnswer"))} ms);`,
+  );
   console.log(`  the provider's first byte -> the listener: ${spread(ttfd("outOfProvider"))} ms`);
 } finally {
   await server.stop();

@@ -21,11 +21,18 @@ export const EPHEMERAL_SECRETS = {
 };
 
 function wrangler(args, options = {}) {
-  return execFileSync(process.execPath, [wranglerBin, ...args], { cwd: root, stdio: "pipe", encoding: "utf8", ...options });
+  return execFileSync(process.execPath, [wranglerBin, ...args], {
+    cwd: root,
+    stdio: "pipe",
+    encoding: "utf8",
+    ...options,
+  });
 }
 
 export function applyMigrations(persistTo) {
-  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: { ...process.env, CI: "true" } });
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: { ...process.env, CI: "true" },
+  });
 }
 
 /**
@@ -38,7 +45,10 @@ const STATE_RECORD = ".platform-dev-state.json";
 const migrationsDir = join(root, "migrations");
 const seedDir = join(root, "scripts/seed");
 
-const migrationFiles = () => readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort();
+const migrationFiles = () =>
+  readdirSync(migrationsDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
 function seedHash() {
   const hash = createHash("sha256");
   for (const file of readdirSync(seedDir).sort()) hash.update(file).update(readFileSync(join(seedDir, file)));
@@ -52,7 +62,8 @@ function readRecord(persistTo) {
     return {};
   }
 }
-const writeRecord = (persistTo, record) => writeFileSync(join(persistTo, STATE_RECORD), `${JSON.stringify(record, null, 2)}\n`);
+const writeRecord = (persistTo, record) =>
+  writeFileSync(join(persistTo, STATE_RECORD), `${JSON.stringify(record, null, 2)}\n`);
 
 async function waitForHealth(origin, child) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -83,7 +94,16 @@ export const freePort = () =>
  * replaces `.dev.vars` as the source of secrets: a file, so no secret shows in the process list.
  */
 export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  const args = [
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+  ];
   if (envFile) args.push("--env-file", envFile);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(process.execPath, [wranglerBin, ...args], {
@@ -135,7 +155,13 @@ export async function startDevServer(options = {}) {
   const remember = () => writeRecord(persistTo, { ...readRecord(persistTo), seed: currentSeed });
 
   if (seed && options.seedBeforeServing) {
-    const seeder = await launch({ port: await freePort(), persistTo, vars, envFile: options.envFile, inheritOutput: false });
+    const seeder = await launch({
+      port: await freePort(),
+      persistTo,
+      vars,
+      envFile: options.envFile,
+      inheritOutput: false,
+    });
     try {
       await runSeeds({ origin: seeder.origin, adminToken });
       remember();
@@ -143,7 +169,13 @@ export async function startDevServer(options = {}) {
       await seeder.stop();
     }
   }
-  const server = await launch({ port, persistTo, vars, envFile: options.envFile, inheritOutput: options.inheritOutput });
+  const server = await launch({
+    port,
+    persistTo,
+    vars,
+    envFile: options.envFile,
+    inheritOutput: options.inheritOutput,
+  });
   try {
     if (seed && !options.seedBeforeServing) {
       await runSeeds({ origin: server.origin, adminToken });

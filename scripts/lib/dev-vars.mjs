@@ -52,7 +52,9 @@ export function exampleNames(root) {
 export function fromEnvironment(environment, root) {
   const names = new Set([...wranglerVarNames(root), ...exampleNames(root)]);
   return Object.fromEntries(
-    Object.entries(environment).filter(([name, value]) => value !== undefined && (names.has(name) || CONNECTOR_VARIABLE.test(name))),
+    Object.entries(environment).filter(
+      ([name, value]) => value !== undefined && (names.has(name) || CONNECTOR_VARIABLE.test(name)),
+    ),
   );
 }
 
@@ -83,7 +85,8 @@ export function describeTaken(taken, root) {
 export function envFileText(bindings) {
   return Object.entries(bindings)
     .map(([name, value]) => {
-      if (/['\r\n]/.test(value)) throw new Error(`${name} contains a quote or a line break, which wrangler's env file cannot carry`);
+      if (/['\r\n]/.test(value))
+        throw new Error(`${name} contains a quote or a line break, which wrangler's env file cannot carry`);
       return `${name}='${value.replaceAll("$", "\\$")}'`;
     })
     .join("\n")

@@ -15,7 +15,9 @@ export function startToolServer() {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ echoed: JSON.parse(body || "{}") }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ echoed: JSON.parse(body || "{}") }));
     });
   });
   return new Promise((done) =>

@@ -31,7 +31,9 @@ export const DEMO_NOTIFICATIONS = [
 
 /** Creates whichever demo notifications the demo user does not have yet (by title); safe to run again. */
 export async function seed({ origin, adminToken }) {
-  const login = await answer(apiClient(origin).POST("/api/v1/auth/login", { body: { email: DEMO_USER.email, password: DEMO_USER.password } }));
+  const login = await answer(
+    apiClient(origin).POST("/api/v1/auth/login", { body: { email: DEMO_USER.email, password: DEMO_USER.password } }),
+  );
   if (login.status !== 200) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
   const { user, accessToken } = login.body.data;
 
@@ -45,7 +47,9 @@ export async function seed({ origin, adminToken }) {
   }
   const admin = apiClient(origin, adminToken);
   for (const notification of DEMO_NOTIFICATIONS.filter((n) => !existing.has(n.title))) {
-    const created = await answer(admin.POST("/api/v1/admin/notifications", { body: { userId: user.id, ...notification } }));
+    const created = await answer(
+      admin.POST("/api/v1/admin/notifications", { body: { userId: user.id, ...notification } }),
+    );
     if (created.status !== 201) throw new Error(`seeding a demo notification failed: ${JSON.stringify(created.body)}`);
   }
 }

@@ -16,7 +16,15 @@ export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 export const DAILY = "5 0 * * *";
 
 export const CRON_TASKS: Record<string, Task[]> = {
-  [EVERY_FIVE_MINUTES]: [(env) => purgeExpiredTokens(createDb(env.DB)), (env) => purgeExpiredNotifications(createDb(env.DB)), (env) => refreshStatus(env), (env) => purgeOAuth(createDb(env.DB)), (env, scheduledTime) => refreshExpiringCredentials(createDb(env.DB), env, scheduledTime), (env, scheduledTime) => purgeExpiredOAuthStates(createDb(env.DB), scheduledTime), (env) => purgeDeletedPayloads(createDb(env.DB), env)],
+  [EVERY_FIVE_MINUTES]: [
+    (env) => purgeExpiredTokens(createDb(env.DB)),
+    (env) => purgeExpiredNotifications(createDb(env.DB)),
+    (env) => refreshStatus(env),
+    (env) => purgeOAuth(createDb(env.DB)),
+    (env, scheduledTime) => refreshExpiringCredentials(createDb(env.DB), env, scheduledTime),
+    (env, scheduledTime) => purgeExpiredOAuthStates(createDb(env.DB), scheduledTime),
+    (env) => purgeDeletedPayloads(createDb(env.DB), env),
+  ],
   [DAILY]: [(env, scheduledTime) => takeDailySnapshot(env, scheduledTime)],
 };
 

@@ -106,7 +106,11 @@ export class MessageRun extends DurableObject<Env> {
 
   status(): { status: RunState["status"] | null; lastEventId: number; listeners: number } {
     const state = this.store.state;
-    return { status: state?.status ?? null, lastEventId: state ? this.log.lastEventId : 0, listeners: this.log.listenerCount };
+    return {
+      status: state?.status ?? null,
+      lastEventId: state ? this.log.lastEventId : 0,
+      listeners: this.log.listenerCount,
+    };
   }
 
   /** `GET /stream?after=<eventId>`: the SSE body, or 204 when nothing is left to send. */
@@ -135,7 +139,9 @@ export class MessageRun extends DurableObject<Env> {
     }
     if (state.status === "running") {
       // Running in storage but not in memory: the instance that ran it is gone.
-      const resumable = isStepRun(spec) ? this.log.content() === "" && state.attempts < MAX_STEP_ATTEMPTS : this.log.lastEventId === 0 && state.attempts < MAX_ATTEMPTS;
+      const resumable = isStepRun(spec)
+        ? this.log.content() === "" && state.attempts < MAX_STEP_ATTEMPTS
+        : this.log.lastEventId === 0 && state.attempts < MAX_ATTEMPTS;
       if (!resumable) {
         await this.fail(spec, { code: "run_interrupted", message: "The run was interrupted and could not be resumed" });
         return;
@@ -190,32 +196,44 @@ export class MessageRun extends DurableObject<Env> {
     const abort = new AbortController();
     const promise = (async () => {
       try {
-        const outcome = await executeRun(this.env, spec, {
-          signal: abort.signal,
-          emit: (type, payload, stepId) => {
-            if (!this.finishing) this.log.append(spec.runId, type, payload, stepId);
-          },
-          // After the end is decided these are stale (and would outlive `erase()`): ignored.
-          saveToolCalls: (calls, startedAt) => {
-            if (this.finishing) return;
-            this.store.saveToolCalls(calls, startedAt);
-            this.publishToolCalls(spec, calls);
-          },
-          awaitToolResult: (callId, signal) => this.mailbox.awaitResult(callId, signal),
-          awaitDecision: (callId, signal) => this.mailbox.awaitDecision(callId, signal),
-          saveUsage: (usage) => {
-            if (!this.finishing) this.store.usage = usage;
-          },
-          capability: {
-            store: this.store.steps,
-            wait: (ms, signal) => this.wait(ms, signal),
-            saveCostUnits: (units) => {
-              if (!this.finishing) this.store.costUnits = units;
+        const outcome = await executeRun(
+          this.env,
+          spec,
+          {
+            signal: abort.signal,
+            emit: (type, payload, stepId) => {
+              if (!this.finishing) this.log.append(spec.runId, type, payload, stepId);
             },
-            // A resumed run continues with what the attempts before it produced.
-            restored: attempt > 1 ? { toolCalls: this.store.toolCalls.calls ?? [], usage: this.store.usage, costUnits: this.store.costUnits } : null,
+            // After the end is decided these are stale (and would outlive `erase()`): ignored.
+            saveToolCalls: (calls, startedAt) => {
+              if (this.finishing) return;
+              this.store.saveToolCalls(calls, startedAt);
+              this.publishToolCalls(spec, calls);
+            },
+            awaitToolResult: (callId, signal) => this.mailbox.awaitResult(callId, signal),
+            awaitDecision: (callId, signal) => this.mailbox.awaitDecision(callId, signal),
+            saveUsage: (usage) => {
+              if (!this.finishing) this.store.usage = usage;
+            },
+            capability: {
+              store: this.store.steps,
+              wait: (ms, signal) => this.wait(ms, signal),
+              saveCostUnits: (units) => {
+                if (!this.finishing) this.store.costUnits = units;
+              },
+              // A resumed run continues with what the attempts before it produced.
+              restored:
+                attempt > 1
+                  ? {
+                      toolCalls: this.store.toolCalls.calls ?? [],
+                      usage: this.store.usage,
+                      costUnits: this.store.costUnits,
+                    }
+                  : null,
+            },
           },
-        }, this.tools);
+          this.tools,
+        );
         if (!this.finishing) await this.complete(spec, outcome);
       } catch (error) {
         if (this.finishing) return;
@@ -248,7 +266,12 @@ export class MessageRun extends DurableObject<Env> {
     const spec = this.store.spec;
     const call = this.store.toolCalls.calls?.find((candidate) => `${spec?.runId}:${candidate.id}` === queuedCallId);
     if (!spec || call?.status !== "executing" || this.finishing) return false;
-    const activity = { title: `Run ${call.toolKey}`, detail, subject: call.toolKey.split(".")[0] ?? call.toolKey, status: "retrying" };
+    const activity = {
+      title: `Run ${call.toolKey}`,
+      detail,
+      subject: call.toolKey.split(".")[0] ?? call.toolKey,
+      status: "retrying",
+    };
     this.log.append(spec.runId, "tool.progress", toolEventPayload(call, activity), call.id);
     return true;
   }
@@ -259,7 +282,8 @@ export class MessageRun extends DurableObject<Env> {
    */
   decideToolCall(callId: string, approve: boolean): ToolCallRecord | null {
     const call = this.store.toolCalls.calls?.find((candidate) => candidate.id === callId);
-    if (call?.status !== "pending" || this.finishing || !this.mailbox.decide(callId, approve ? "approve" : "reject")) return null;
+    if (call?.status !== "pending" || this.finishing || !this.mailbox.decide(callId, approve ? "approve" : "reject"))
+      return null;
     return approve ? { ...call, status: "executing" } : { ...call, status: "rejected", error: REJECTED };
   }
 
@@ -287,7 +311,14 @@ export class MessageRun extends DurableObject<Env> {
     const content = this.log.content();
     const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
     const tools = this.endedToolCalls("The run was stopped before the tool finished", isStepRun(spec));
-    await this.writeMessage(spec, { content, status: "stopped", stoppedAt, toolCalls: tools.all, ...this.store.usage, ...this.costUnits() });
+    await this.writeMessage(spec, {
+      content,
+      status: "stopped",
+      stoppedAt,
+      toolCalls: tools.all,
+      ...this.store.usage,
+      ...this.costUnits(),
+    });
     this.store.stopResult = result;
     this.store.state = { ...this.store.state!, status: "stopped", stoppedAt };
     this.appendEndedToolCalls(spec, tools.ended);
@@ -350,7 +381,10 @@ export class MessageRun extends DurableObject<Env> {
    * The run's tool calls as it ends without completing (a call still executing fails with it; a
    * stopped capability's step keeps what it produced).
    */
-  private endedToolCalls(reason: string, stoppedSteps = false): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
+  private endedToolCalls(
+    reason: string,
+    stoppedSteps = false,
+  ): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
     const { calls, startedAt } = this.store.toolCalls;
     return endToolCalls(calls, startedAt, reason, Date.now(), stoppedSteps);
   }
@@ -383,7 +417,9 @@ export class MessageRun extends DurableObject<Env> {
     this.toolCallWrites = this.toolCallWrites.then(async () => {
       const snapshot = this.unwrittenToolCalls!;
       this.unwrittenToolCalls = undefined;
-      await recordToolCalls(this.env.DB, spec.messageId, snapshot).catch((error) => logError(this.env, { messageId: spec.messageId, ...describeError(error) }));
+      await recordToolCalls(this.env.DB, spec.messageId, snapshot).catch((error) =>
+        logError(this.env, { messageId: spec.messageId, ...describeError(error) }),
+      );
     });
   }
 

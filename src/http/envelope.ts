@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import type { ApiError } from "../lib/errors";
 
 /** Request metadata every error (and every paginated list) carries. */
 export function requestMeta(c: Context<AppEnv>) {
@@ -9,7 +9,11 @@ export function requestMeta(c: Context<AppEnv>) {
 }
 
 /** The success envelope `{ data }`. */
-export function ok<T, S extends ContentfulStatusCode = 200, E extends AppEnv = AppEnv>(c: Context<E>, data: T, status: S = 200 as S) {
+export function ok<T, S extends ContentfulStatusCode = 200, E extends AppEnv = AppEnv>(
+  c: Context<E>,
+  data: T,
+  status: S = 200 as S,
+) {
   return c.json({ data }, status);
 }
 

@@ -7,7 +7,11 @@
 export const START_AFTER_RESPONSE_MS = 20;
 
 /** Runs `work` after the answer (kept alive by `waitUntil`); failures go to `onError`. */
-export function runAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): void }, work: () => Promise<void>, onError: (error: unknown) => void) {
+export function runAfterResponse(
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  work: () => Promise<void>,
+  onError: (error: unknown) => void,
+) {
   const delayed = new Promise((resolve) => setTimeout(resolve, START_AFTER_RESPONSE_MS)).then(work);
   ctx.waitUntil(delayed.catch(onError));
 }

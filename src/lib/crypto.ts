@@ -15,8 +15,7 @@ export function fromBase64url(text: string): Uint8Array {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
-const toHex = (buffer: ArrayBuffer) =>
-  [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** An unguessable opaque token: 32 random bytes, base64url (256 bits of entropy). */
 export function randomToken(prefix = ""): string {

@@ -1,4 +1,3 @@
-
 /**
  * Every error code the API answers with, and its one HTTP status. The casing is the spec's
  * (it mixes `not_found` and `NOT_FOUND` on purpose: the connector endpoints use upper case).

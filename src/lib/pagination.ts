@@ -64,5 +64,8 @@ export function cursorPage<T>(rows: T[], limit: number, positionOf: (row: T) => 
   const page = rows.slice(0, limit);
   const hasNextPage = rows.length > limit;
   const last = page.at(-1);
-  return { page, meta: { limit, hasNextPage, nextCursor: hasNextPage && last ? encodeCursor(positionOf(last)) : null } };
+  return {
+    page,
+    meta: { limit, hasNextPage, nextCursor: hasNextPage && last ? encodeCursor(positionOf(last)) : null },
+  };
 }

@@ -74,7 +74,15 @@ export function accessTokenIdentity() {
  * Signs an OAuth access token for `resource` (one of `ownResources(issuer)`; null: the default
  * audience); returns it with its `jti` and `exp` (epoch seconds), which callers record.
  */
-export async function signOAuthToken(secret: string, issuer: string, userId: string, clientId: string, scopes: string[], resource: string | null, identity = accessTokenIdentity()) {
+export async function signOAuthToken(
+  secret: string,
+  issuer: string,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+  resource: string | null,
+  identity = accessTokenIdentity(),
+) {
   const { jti, iat: now, exp } = identity;
   const token = await new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
     .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
@@ -105,9 +113,20 @@ export async function verifyAccessToken(secret: string, issuer: string, token: s
     // Tokens are signed with one audience; anything else is not one of ours.
     const audience = Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0] : undefined) : payload.aud;
     if (audience === OAUTH_AUDIENCE || resources.includes(audience!)) {
-      if (protectedHeader.typ !== "at+jwt" || typeof payload.client_id !== "string" || typeof payload.scope !== "string") return null;
+      if (
+        protectedHeader.typ !== "at+jwt" ||
+        typeof payload.client_id !== "string" ||
+        typeof payload.scope !== "string"
+      )
+        return null;
       const scopes = payload.scope.split(" ").filter(Boolean);
-      return { kind: "oauth", ...base, clientId: payload.client_id, scopes, ...(audience === OAUTH_AUDIENCE ? {} : { resource: audience }) };
+      return {
+        kind: "oauth",
+        ...base,
+        clientId: payload.client_id,
+        scopes,
+        ...(audience === OAUTH_AUDIENCE ? {} : { resource: audience }),
+      };
     }
     if (audience !== FIRST_PARTY_AUDIENCE || typeof payload.sid !== "string") return null;
     return { kind: "first-party", ...base, sessionId: payload.sid };
@@ -118,4 +137,5 @@ export async function verifyAccessToken(secret: string, issuer: string, token: s
 }
 
 /** Whether an OAuth token may be used at `resource`: one issued for it, or for the default audience. */
-export const tokenServes = (claims: OAuthClaims, resource: string) => claims.resource === undefined || claims.resource === resource;
+export const tokenServes = (claims: OAuthClaims, resource: string) =>
+  claims.resource === undefined || claims.resource === resource;

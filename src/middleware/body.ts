@@ -16,9 +16,11 @@ export const BODY_TOO_LARGE = `Request body exceeds ${MAX_BODY_BYTES} bytes`;
  * the refusal in the language of the router that mounts the limit (the API envelope by default;
  * the OAuth endpoints mount their own, with their own error shape).
  */
-export const limitBodySize = (refuse: (c: Context) => never = () => {
-  throw new ApiError("payload_too_large", BODY_TOO_LARGE);
-}) => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });
+export const limitBodySize = (
+  refuse: (c: Context) => never = () => {
+    throw new ApiError("payload_too_large", BODY_TOO_LARGE);
+  },
+) => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });
 
 /**
  * Uploads (`POST /files`, any type, up to `MAX_UPLOAD_BYTES`) stream their body to R2 under their

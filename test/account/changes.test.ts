@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, uniqueEmail, uniqueIp } from "../helpers/api";
 import { awaitMail, linkIn, mailsTo, settle, tokenOfLink } from "../helpers/outbox";
 
-const login = (email: string, password: string) => call("POST", "/auth/login", { body: { email, password }, ip: uniqueIp() });
+const login = (email: string, password: string) =>
+  call("POST", "/auth/login", { body: { email, password }, ip: uniqueIp() });
 const changeEmail = (token: string, email: string, password: string) =>
   call("POST", "/auth/change-email", { token, body: { email, password }, ip: uniqueIp() });
 const changePassword = (token: string, currentPassword: string, password: string) =>
@@ -24,7 +25,9 @@ describe("change e-mail", () => {
     const link = linkIn((await awaitMail(newEmail, /Confirm your new/)).body);
 
     // Not yet: the account keeps its old address until the link is opened.
-    expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data.user.email).toBe(user.email);
+    expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data.user.email).toBe(
+      user.email,
+    );
     expect((await login(user.email, user.password)).status).toBe(200);
 
     const confirmed = await call("POST", "/auth/confirm-email", { body: { token: tokenOfLink(link) }, ip: uniqueIp() });
@@ -42,7 +45,11 @@ describe("change e-mail", () => {
     expect(requested.body.data).toEqual({ pending: true, email: owner.email });
     const notice = await awaitMail(owner.email, /tried to use your e-mail/);
     expect(linkIn(notice.body)).toBe("");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM email_confirmations WHERE email = ? AND purpose = 'change'").bind(owner.email).first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_confirmations WHERE email = ? AND purpose = 'change'",
+    )
+      .bind(owner.email)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 
@@ -51,9 +58,18 @@ describe("change e-mail", () => {
     const wanted = uniqueEmail("contested");
     await changeEmail(user.accessToken, wanted, user.password);
     const link = linkIn((await awaitMail(wanted, /Confirm your new/)).body);
-    expect((await call("POST", "/auth/register", { body: { email: wanted, password: "long-enough-pw" }, ip: uniqueIp() })).status).toBe(201);
-    expectError(await call("POST", "/auth/confirm-email", { body: { token: tokenOfLink(link) }, ip: uniqueIp() }), 409, "conflict");
-    expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data.user.email).toBe(user.email);
+    expect(
+      (await call("POST", "/auth/register", { body: { email: wanted, password: "long-enough-pw" }, ip: uniqueIp() }))
+        .status,
+    ).toBe(201);
+    expectError(
+      await call("POST", "/auth/confirm-email", { body: { token: tokenOfLink(link) }, ip: uniqueIp() }),
+      409,
+      "conflict",
+    );
+    expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data.user.email).toBe(
+      user.email,
+    );
   });
 
   it("validates the body and refuses the current address", async () => {
@@ -76,9 +92,15 @@ describe("change password", () => {
     expect(changed.body).toEqual({ data: { changed: true } });
 
     expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).status).toBe(200);
-    expect((await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: uniqueIp() })).status,
+    ).toBe(200);
     expectError(await call("GET", "/me", { token: other.body.data.accessToken, ip: uniqueIp() }), 401, "unauthorized");
-    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: other.body.data.refreshToken }, ip: uniqueIp() }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/refresh", { body: { refreshToken: other.body.data.refreshToken }, ip: uniqueIp() }),
+      401,
+      "unauthorized",
+    );
 
     expectError(await login(user.email, user.password), 401, "invalid_credentials");
     expect((await login(user.email, "new-password-123")).status).toBe(200);
@@ -87,6 +109,13 @@ describe("change password", () => {
   it("validates the new password", async () => {
     const user = await createUser();
     expectFieldError(await changePassword(user.accessToken, user.password, "short"), "password");
-    expectError(await call("POST", "/auth/change-password", { body: { currentPassword: "x", password: "long-enough-pw" }, ip: uniqueIp() }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/change-password", {
+        body: { currentPassword: "x", password: "long-enough-pw" },
+        ip: uniqueIp(),
+      }),
+      401,
+      "unauthorized",
+    );
   });
 });

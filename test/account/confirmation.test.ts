@@ -41,7 +41,9 @@ describe("e-mail confirmation", () => {
   it("stores only the token's hash", async () => {
     const { email } = await register();
     const token = tokenOfLink(linkIn((await awaitMail(email, /Confirm/)).body));
-    const rows = await env.DB.prepare("SELECT token_hash FROM email_confirmations WHERE email = ?").bind(email).all<{ token_hash: string }>();
+    const rows = await env.DB.prepare("SELECT token_hash FROM email_confirmations WHERE email = ?")
+      .bind(email)
+      .all<{ token_hash: string }>();
     expect(rows.results).toHaveLength(1);
     expect(rows.results[0]!.token_hash).not.toContain(token);
     expect(rows.results[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -51,7 +53,9 @@ describe("e-mail confirmation", () => {
     expectError(await confirm("ect_not-a-real-token"), 400, "invalid_token");
     const { email } = await register();
     const token = tokenOfLink(linkIn((await awaitMail(email, /Confirm/)).body));
-    await env.DB.prepare("UPDATE email_confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?").bind(email).run();
+    await env.DB.prepare("UPDATE email_confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE email = ?")
+      .bind(email)
+      .run();
     expectError(await confirm(token), 400, "invalid_token");
     expectFieldError(await call("POST", "/auth/confirm-email", { body: {}, ip: uniqueIp() }), "token");
   });
@@ -64,7 +68,9 @@ describe("e-mail confirmation", () => {
     await confirm(tokenOfLink(linkIn((await awaitMail(confirmedUser.email, /Confirm/)).body)));
 
     const answers = await Promise.all(
-      [email, unknown, confirmedUser.email].map((address) => call("POST", "/auth/resend-confirmation", { body: { email: address }, ip: uniqueIp() })),
+      [email, unknown, confirmedUser.email].map((address) =>
+        call("POST", "/auth/resend-confirmation", { body: { email: address }, ip: uniqueIp() }),
+      ),
     );
     for (const answer of answers) {
       expect(answer.status).toBe(202);
@@ -81,6 +87,9 @@ describe("e-mail confirmation", () => {
   });
 
   it("resend-confirmation validates the address", async () => {
-    expectFieldError(await call("POST", "/auth/resend-confirmation", { body: { email: "not-an-address" }, ip: uniqueIp() }), "email");
+    expectFieldError(
+      await call("POST", "/auth/resend-confirmation", { body: { email: "not-an-address" }, ip: uniqueIp() }),
+      "email",
+    );
   });
 });

@@ -29,7 +29,10 @@ function shuffled<T>(items: T[]): T[] {
 async function measure(path: string, knownEmail: string) {
   const times: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
   const bodies = new Set<string>();
-  const order = shuffled([...Array<"known">(CALLS_PER_CASE).fill("known"), ...Array<"unknown">(CALLS_PER_CASE).fill("unknown")]);
+  const order = shuffled([
+    ...Array<"known">(CALLS_PER_CASE).fill("known"),
+    ...Array<"unknown">(CALLS_PER_CASE).fill("unknown"),
+  ]);
   for (const kind of order) {
     const email = kind === "known" ? knownEmail : uniqueEmail("nobody");
     const started = performance.now();
@@ -50,11 +53,15 @@ async function measure(path: string, knownEmail: string) {
 }
 
 describe("account enumeration: same answer, same time", () => {
-  it.each([["/auth/forgot-password"], ["/auth/resend-confirmation"]])("%s", async (path) => {
-    // An unconfirmed account: resend-confirmation does its whole work (a new link) for it.
-    const user = await createUser();
-    const { known, unknown } = await measure(path, user.email);
-    expect(Math.abs(known - unknown)).toBeLessThan(Math.max(known, unknown) * 0.5 + 2);
-    await settle(500);
-  }, 120_000);
+  it.each([["/auth/forgot-password"], ["/auth/resend-confirmation"]])(
+    "%s",
+    async (path) => {
+      // An unconfirmed account: resend-confirmation does its whole work (a new link) for it.
+      const user = await createUser();
+      const { known, unknown } = await measure(path, user.email);
+      expect(Math.abs(known - unknown)).toBeLessThan(Math.max(known, unknown) * 0.5 + 2);
+      await settle(500);
+    },
+    120_000,
+  );
 });

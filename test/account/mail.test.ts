@@ -12,16 +12,29 @@ beforeAll(installFakeResend);
 
 describe("mail: the Resend transport", () => {
   it("sends Resend's request: Bearer key, JSON from, to[], subject, text, an idempotency key", async () => {
-    const transport = resendTransport({ apiKey: FAKE_RESEND_KEY, baseUrl: FAKE_RESEND_BASE_URL, from: "Platform <no-reply@example.com>" });
+    const transport = resendTransport({
+      apiKey: FAKE_RESEND_KEY,
+      baseUrl: FAKE_RESEND_BASE_URL,
+      from: "Platform <no-reply@example.com>",
+    });
     await transport.send({ to: "ada@example.com", subject: "Hello", text: "Body" });
     const sent = resendRequests.at(-1)!;
     expect(sent.authorization).toBe(`Bearer ${FAKE_RESEND_KEY}`);
     expect(sent.idempotencyKey).toBeTruthy();
-    expect(sent.body).toEqual({ from: "Platform <no-reply@example.com>", to: ["ada@example.com"], subject: "Hello", text: "Body" });
+    expect(sent.body).toEqual({
+      from: "Platform <no-reply@example.com>",
+      to: ["ada@example.com"],
+      subject: "Hello",
+      text: "Body",
+    });
   });
 
   it("a refusal is a MailDeliveryError naming Resend's error, never the key", async () => {
-    const transport = resendTransport({ apiKey: "re_wrong_key_value", baseUrl: FAKE_RESEND_BASE_URL, from: "x@example.com" });
+    const transport = resendTransport({
+      apiKey: "re_wrong_key_value",
+      baseUrl: FAKE_RESEND_BASE_URL,
+      from: "x@example.com",
+    });
     const error = await transport.send({ to: "a@example.com", subject: "s", text: "t" }).catch((e) => e);
     expect(error).toBeInstanceOf(MailDeliveryError);
     expect(error.status).toBe(403);
@@ -32,16 +45,28 @@ describe("mail: the Resend transport", () => {
   it("settings: empty is the outbox; resend needs its key; unknown providers are refused", () => {
     expect(mailSettings({ MAIL_PROVIDER: "" })).toEqual({ provider: "outbox" });
     expect(() => mailSettings({ MAIL_PROVIDER: "resend" })).toThrow(/RESEND_API_KEY/);
-    expect(mailSettings({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_x" })).toMatchObject({ baseUrl: "https://api.resend.com" });
+    expect(mailSettings({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_x" })).toMatchObject({
+      baseUrl: "https://api.resend.com",
+    });
     expect(() => mailSettings({ MAIL_PROVIDER: "carrier-pigeon" })).toThrow(/not supported/);
   });
 
   it("with MAIL_PROVIDER=resend, forgot-password mails the code through Resend and nothing lands in the outbox", async () => {
     const user = await createUser();
-    const withResend = { ...env, MAIL_PROVIDER: "resend", RESEND_API_KEY: FAKE_RESEND_KEY, RESEND_BASE_URL: FAKE_RESEND_BASE_URL, MAIL_FROM: "Platform <no-reply@example.com>" } as Env;
+    const withResend = {
+      ...env,
+      MAIL_PROVIDER: "resend",
+      RESEND_API_KEY: FAKE_RESEND_KEY,
+      RESEND_BASE_URL: FAKE_RESEND_BASE_URL,
+      MAIL_FROM: "Platform <no-reply@example.com>",
+    } as Env;
     const ctx = createExecutionContext();
     const response = await createApp().fetch(
-      new Request(`${BASE}/auth/forgot-password`, { method: "POST", body: JSON.stringify({ email: user.email }), headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() } }),
+      new Request(`${BASE}/auth/forgot-password`, {
+        method: "POST",
+        body: JSON.stringify({ email: user.email }),
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+      }),
       withResend,
       ctx,
     );

@@ -15,7 +15,9 @@ function expectProtectedPage(res: { headers: Headers }) {
 describe("account pages (no WEB_APP_URL)", () => {
   it("confirm e-mail: the link's page confirms with a CSRF-protected POST", async () => {
     const email = uniqueEmail();
-    expect((await call("POST", "/auth/register", { body: { email, password: "long-enough-pw" }, ip: uniqueIp() })).status).toBe(201);
+    expect(
+      (await call("POST", "/auth/register", { body: { email, password: "long-enough-pw" }, ip: uniqueIp() })).status,
+    ).toBe(201);
     const link = linkIn((await awaitMail(email, /Confirm/)).body);
 
     const browser = new Browser();
@@ -46,7 +48,10 @@ describe("account pages (no WEB_APP_URL)", () => {
     const forgotPage = await browser.get(`${PAGES}/forgot-password`);
     expect(forgotPage.status).toBe(200);
     expectProtectedPage(forgotPage);
-    const sent = await browser.post(`${PAGES}/forgot-password`, { ...hiddenFields(forgotPage.text), email: user.email });
+    const sent = await browser.post(`${PAGES}/forgot-password`, {
+      ...hiddenFields(forgotPage.text),
+      email: user.email,
+    });
     expect(sent.status).toBe(303);
     expect(sent.headers.get("Location")).toBe(`/api/v1/account/reset-password?email=${encodeURIComponent(user.email)}`);
 
@@ -56,14 +61,31 @@ describe("account pages (no WEB_APP_URL)", () => {
     expect(resetPage.text).toContain(`value="${user.email}"`);
     const csrf = hiddenFields(resetPage.text).csrf!;
 
-    const wrong = await browser.post(`${PAGES}/reset-password`, { csrf, email: user.email, code: codeIn(mail) === "000000" ? "000001" : "000000", password: "brand-new-password" });
+    const wrong = await browser.post(`${PAGES}/reset-password`, {
+      csrf,
+      email: user.email,
+      code: codeIn(mail) === "000000" ? "000001" : "000000",
+      password: "brand-new-password",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("The code is wrong");
 
-    const reset = await browser.post(`${PAGES}/reset-password`, { csrf: hiddenFields(wrong.text).csrf!, email: user.email, code: codeIn(mail), password: "brand-new-password" });
+    const reset = await browser.post(`${PAGES}/reset-password`, {
+      csrf: hiddenFields(wrong.text).csrf!,
+      email: user.email,
+      code: codeIn(mail),
+      password: "brand-new-password",
+    });
     expect(reset.status).toBe(200);
     expect(reset.text).toContain("Password changed");
-    expect((await call("POST", "/auth/login", { body: { email: user.email, password: "brand-new-password" }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (
+        await call("POST", "/auth/login", {
+          body: { email: user.email, password: "brand-new-password" },
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("the OAuth sign-in page links to password recovery", async () => {
@@ -71,7 +93,14 @@ describe("account pages (no WEB_APP_URL)", () => {
     const { challenge } = await pkce();
     const browser = new Browser();
     const start = await browser.get(
-      authorizeUrl({ client_id: client.clientId, redirect_uri: client.redirectUris[0], response_type: "code", scope: "email:read", code_challenge: challenge, code_challenge_method: "S256" }),
+      authorizeUrl({
+        client_id: client.clientId,
+        redirect_uri: client.redirectUris[0],
+        response_type: "code",
+        scope: "email:read",
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+      }),
     );
     const login = await browser.get(start.headers.get("Location")!);
     expect(login.text).toContain('href="/api/v1/account/forgot-password"');

@@ -25,8 +25,12 @@ describe("cron purge of account lifecycle tokens", () => {
     expect(await count("password_recoveries", user.id)).toBe(1);
     expect(await count("password_reset_tokens", user.id)).toBe(0);
 
-    await env.DB.prepare("UPDATE email_confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
-    await env.DB.prepare("UPDATE password_recoveries SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE email_confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?")
+      .bind(user.id)
+      .run();
+    await env.DB.prepare("UPDATE password_recoveries SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?")
+      .bind(user.id)
+      .run();
     await purgeExpiredTokens(createDb(env.DB));
     expect(await count("email_confirmations", user.id)).toBe(0);
     expect(await count("password_recoveries", user.id)).toBe(0);

@@ -18,9 +18,12 @@ async function mailedCode(user: { email: string }, after?: string) {
   return { code: codeIn(mail), mail };
 }
 
-const exchangeCode = (email: string, code: string) => call("POST", "/auth/exchange-recovery-code", { body: { email, code }, ip: uniqueIp() });
-const reset = (resetToken: string, password = NEW_PASSWORD) => call("POST", "/auth/reset-password", { body: { resetToken, password }, ip: uniqueIp() });
-const login = (email: string, password: string) => call("POST", "/auth/login", { body: { email, password }, ip: uniqueIp() });
+const exchangeCode = (email: string, code: string) =>
+  call("POST", "/auth/exchange-recovery-code", { body: { email, code }, ip: uniqueIp() });
+const reset = (resetToken: string, password = NEW_PASSWORD) =>
+  call("POST", "/auth/reset-password", { body: { resetToken, password }, ip: uniqueIp() });
+const login = (email: string, password: string) =>
+  call("POST", "/auth/login", { body: { email, password }, ip: uniqueIp() });
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("password recovery", () => {
@@ -34,7 +37,9 @@ describe("password recovery", () => {
     await forgot(user.email);
     const { code, mail } = await mailedCode(user);
     expect(code).toMatch(/^\d{6}$/);
-    expect(linkIn(mail.body)).toBe(`http://localhost/api/v1/account/reset-password?email=${encodeURIComponent(user.email)}`);
+    expect(linkIn(mail.body)).toBe(
+      `http://localhost/api/v1/account/reset-password?email=${encodeURIComponent(user.email)}`,
+    );
 
     const exchanged = await exchangeCode(user.email, code);
     expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
@@ -69,7 +74,10 @@ describe("password recovery", () => {
     const user = await createUser();
     await forgot(user.email);
     const exchanged = await exchangeCode(user.email, (await mailedCode(user)).code);
-    const answers = await Promise.all([reset(exchanged.body.data.resetToken, "first-new-password"), reset(exchanged.body.data.resetToken, "second-new-password")]);
+    const answers = await Promise.all([
+      reset(exchanged.body.data.resetToken, "first-new-password"),
+      reset(exchanged.body.data.resetToken, "second-new-password"),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const winner = answers[0]!.status === 200 ? "first-new-password" : "second-new-password";
     expect((await login(user.email, winner)).status).toBe(200);
@@ -79,7 +87,9 @@ describe("password recovery", () => {
     const user = await createUser();
     await forgot(user.email);
     const { code } = await mailedCode(user);
-    const row = await env.DB.prepare("SELECT code_hash FROM password_recoveries WHERE user_id = ?").bind(user.id).first<{ code_hash: string }>();
+    const row = await env.DB.prepare("SELECT code_hash FROM password_recoveries WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ code_hash: string }>();
     expect(row!.code_hash).not.toContain(code);
     expect(row!.code_hash.length).toBeGreaterThanOrEqual(43);
   });
@@ -106,7 +116,9 @@ describe("password recovery", () => {
     const { code } = await mailedCode(user);
     const guesses = Array.from({ length: 12 }, (_, i) => (i === 11 ? code : wrongCodeFor(String(Number(code) + i))));
     const answers = await Promise.all(guesses.map((guess) => exchangeCode(user.email, guess)));
-    const row = await env.DB.prepare("SELECT attempts FROM password_recoveries WHERE user_id = ?").bind(user.id).first<{ attempts: number }>();
+    const row = await env.DB.prepare("SELECT attempts FROM password_recoveries WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ attempts: number }>();
     expect(row!.attempts).toBe(5);
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
   });
@@ -115,13 +127,17 @@ describe("password recovery", () => {
     const user = await createUser();
     await forgot(user.email);
     const { code } = await mailedCode(user);
-    await env.DB.prepare("UPDATE password_recoveries SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE password_recoveries SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?")
+      .bind(user.id)
+      .run();
     expectError(await exchangeCode(user.email, code), 400, "invalid_token");
 
     const other = await createUser();
     await forgot(other.email);
     const exchanged = await exchangeCode(other.email, (await mailedCode(other)).code);
-    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(other.id).run();
+    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?")
+      .bind(other.id)
+      .run();
     expectError(await reset(exchanged.body.data.resetToken), 400, "invalid_token");
     expect((await login(other.email, other.password)).status).toBe(200);
   });
@@ -164,4 +180,3 @@ describe("password recovery", () => {
     expectError(await reset("prt_unknown"), 400, "invalid_token");
   });
 });
-

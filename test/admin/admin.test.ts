@@ -4,7 +4,17 @@ import { accountSchema, partnerKeySchema } from "../../src/domains/admin/schemas
 import { userSchema } from "../../src/domains/identity/schemas";
 import { sha256Hex } from "../../src/lib/crypto";
 import { createApp } from "../../src/app";
-import { BASE, admin, call, createUser, expectError, expectFieldError, expectShape, uniqueEmail, uniqueIp } from "../helpers/api";
+import {
+  BASE,
+  admin,
+  call,
+  createUser,
+  expectError,
+  expectFieldError,
+  expectShape,
+  uniqueEmail,
+  uniqueIp,
+} from "../helpers/api";
 
 describe("operator API authentication", () => {
   it.each([
@@ -14,7 +24,10 @@ describe("operator API authentication", () => {
     ["the token with a suffix", { Authorization: `Bearer ${env.ADMIN_TOKEN}x` }],
     ["the wrong scheme", { Authorization: `Basic ${env.ADMIN_TOKEN}` }],
   ])("401 with %s", async (_, headers) => {
-    const res = await call("POST", "/admin/users", { headers, body: { email: uniqueEmail(), password: "long-enough-pw" } });
+    const res = await call("POST", "/admin/users", {
+      headers,
+      body: { email: uniqueEmail(), password: "long-enough-pw" },
+    });
     expectError(res, 401, "unauthorized");
   });
 
@@ -26,14 +39,20 @@ describe("operator API authentication", () => {
   });
 
   it("accepts the scheme name in any case", async () => {
-    const res = await call("POST", "/admin/users", { headers: { Authorization: `bearer ${env.ADMIN_TOKEN}` }, body: { email: uniqueEmail(), password: "long-enough-pw" } });
+    const res = await call("POST", "/admin/users", {
+      headers: { Authorization: `bearer ${env.ADMIN_TOKEN}` },
+      body: { email: uniqueEmail(), password: "long-enough-pw" },
+    });
     expect(res.status).toBe(201);
   });
 
   it("401 for every token when ADMIN_TOKEN is not configured", async () => {
     const app = createApp();
     for (const header of ["Bearer ", "Bearer undefined", `Bearer ${env.ADMIN_TOKEN}`]) {
-      const res = await app.fetch(new Request(`${BASE}/admin/outbox`, { headers: { Authorization: header } }), { ...env, ADMIN_TOKEN: "" } as Env);
+      const res = await app.fetch(new Request(`${BASE}/admin/outbox`, { headers: { Authorization: header } }), {
+        ...env,
+        ADMIN_TOKEN: "",
+      } as Env);
       expect(res.status).toBe(401);
       expect((await res.json<any>()).error.code).toBe("unauthorized");
     }
@@ -41,7 +60,14 @@ describe("operator API authentication", () => {
 
   it("refuses a user's access token", async () => {
     const user = await createUser();
-    expectError(await call("POST", "/admin/partner-keys", { token: user.accessToken, body: { name: "x", scopes: ["partner:oauth-client-admin"] } }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/admin/partner-keys", {
+        token: user.accessToken,
+        body: { name: "x", scopes: ["partner:oauth-client-admin"] },
+      }),
+      401,
+      "unauthorized",
+    );
   });
 });
 
@@ -58,8 +84,15 @@ describe("POST /admin/users", () => {
 
   it("409 for a taken e-mail, 400 for bad input", async () => {
     const user = await createUser();
-    expectError(await admin("POST", "/admin/users", { email: user.email, password: "long-enough-pw" }), 409, "conflict");
-    expectFieldError(await admin("POST", "/admin/users", { email: uniqueEmail(), password: "long-enough-pw", plan: "platinum" }), "plan");
+    expectError(
+      await admin("POST", "/admin/users", { email: user.email, password: "long-enough-pw" }),
+      409,
+      "conflict",
+    );
+    expectFieldError(
+      await admin("POST", "/admin/users", { email: uniqueEmail(), password: "long-enough-pw", plan: "platinum" }),
+      "plan",
+    );
   });
 });
 
@@ -68,7 +101,9 @@ describe("POST /admin/partner-keys", () => {
     const res = await admin("POST", "/admin/partner-keys", { name: "Acme", scopes: ["partner:oauth-client-admin"] });
     expect(res.status).toBe(201);
     const key = expectShape(partnerKeySchema, res.body.data);
-    const row = await env.DB.prepare("SELECT * FROM partner_keys WHERE id = ?").bind(key.id).first<Record<string, string>>();
+    const row = await env.DB.prepare("SELECT * FROM partner_keys WHERE id = ?")
+      .bind(key.id)
+      .first<Record<string, string>>();
     expect(row!.key_hash).toBe(await sha256Hex(key.key));
     expect(JSON.stringify(row)).not.toContain(key.key);
   });
@@ -82,9 +117,15 @@ describe("POST /admin/partner-keys", () => {
 describe("PATCH /admin/users/:userId/account", () => {
   it("changes plan and replaces entitlements", async () => {
     const user = await createUser();
-    const res = await admin("PATCH", `/admin/users/${user.id}/account`, { plan: "business", entitlements: ["ai", "provider:openai"] });
+    const res = await admin("PATCH", `/admin/users/${user.id}/account`, {
+      plan: "business",
+      entitlements: ["ai", "provider:openai"],
+    });
     expect(res.status).toBe(200);
-    expect(expectShape(accountSchema, res.body.data)).toMatchObject({ plan: "business", entitlements: ["ai", "provider:openai"] });
+    expect(expectShape(accountSchema, res.body.data)).toMatchObject({
+      plan: "business",
+      entitlements: ["ai", "provider:openai"],
+    });
     const me = await call("GET", "/me", { token: user.accessToken });
     expect(me.body.data).toMatchObject({ plan: "business", entitlements: ["ai", "provider:openai"] });
   });
@@ -92,7 +133,10 @@ describe("PATCH /admin/users/:userId/account", () => {
   it("404 for an unknown user, 400 for a bad entitlement or an empty change", async () => {
     const user = await createUser();
     expectError(await admin("PATCH", `/admin/users/${crypto.randomUUID()}/account`, { plan: "pro" }), 404, "not_found");
-    expectFieldError(await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: ["everything"] }), "entitlements.0");
+    expectFieldError(
+      await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: ["everything"] }),
+      "entitlements.0",
+    );
     expectError(await admin("PATCH", `/admin/users/${user.id}/account`, {}), 400, "bad_request");
     expectFieldError(await admin("PATCH", `/admin/users/not-a-uuid/account`, { plan: "pro" }), "userId");
   });

@@ -11,7 +11,10 @@ const session: ForeignFixture = async (owner) => ({ params: { sessionId: (await 
 const turn: ForeignFixture = async (owner) => {
   const { id: sessionId } = await newSession(owner);
   const { assistantMessage } = await sent(owner, sessionId, { content: "mine", model: "demo" });
-  return { params: { sessionId, assistantMessageId: assistantMessage.id, messageId: assistantMessage.id }, body: { POST: { idempotencyKey: "k" } } };
+  return {
+    params: { sessionId, assistantMessageId: assistantMessage.id, messageId: assistantMessage.id },
+    body: { POST: { idempotencyKey: "k" } },
+  };
 };
 
 /** The AI domain: needs the `ai` entitlement; OAuth tokens need `execution:run`. */
@@ -23,7 +26,10 @@ export const aiAccess: DomainAccess = {
   firstPartyOnly: [`POST ${P}/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision`],
   foreign: {
     [`${P}/sessions/{sessionId}`]: session,
-    [`${P}/sessions/{sessionId}/messages`]: async (owner) => ({ ...(await session(owner)), body: { POST: { content: "not yours" } } }),
+    [`${P}/sessions/{sessionId}/messages`]: async (owner) => ({
+      ...(await session(owner)),
+      body: { POST: { content: "not yours" } },
+    }),
     [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/retries`]: turn,
     [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/selection`]: turn,
     [`${P}/sessions/{sessionId}/messages/{assistantMessageId}/stop`]: turn,
@@ -34,7 +40,11 @@ export const aiAccess: DomainAccess = {
     },
     [`${P}/operations/sessions/{sessionId}/usage`]: session,
     [`${P}/memories/{memoryId}`]: async (owner) => {
-      const memory = await call("POST", "/ai/memories", { token: owner.accessToken, ip: owner.ip, body: { content: "mine" } });
+      const memory = await call("POST", "/ai/memories", {
+        token: owner.accessToken,
+        ip: owner.ip,
+        body: { content: "mine" },
+      });
       return { params: { memoryId: memory.body.data.id } };
     },
   },

@@ -18,9 +18,15 @@ describe("attachmentIds on send", () => {
     const session = await newSession(user);
     const image = await upload(user, png(16, 16), "image/png");
     const notes = await upload(user, text("Otters hold hands while sleeping."), "text/plain");
-    const reply = await sent(user, session.id, { content: "what is in these?", model: "demo", attachmentIds: [image.id, notes.id] });
+    const reply = await sent(user, session.id, {
+      content: "what is in these?",
+      model: "demo",
+      attachmentIds: [image.id, notes.id],
+    });
     const message = await finished(user, session.id, reply.assistantMessage.id);
-    expect(message.content).toContain('You asked: "what is in these? Attached file (text/plain): Otters hold hands while sleeping.". It received 2 attachments: image/png image; text/plain file (33 characters).');
+    expect(message.content).toContain(
+      'You asked: "what is in these? Attached file (text/plain): Otters hold hands while sleeping.". It received 2 attachments: image/png image; text/plain file (33 characters).',
+    );
     const [userMessage] = (await history(user, session.id)).data;
     expect(userMessage.attachmentIds).toEqual([image.id, notes.id]);
   });
@@ -49,17 +55,26 @@ describe("attachmentIds on send", () => {
     const session = await newSession(user);
     const theirs = await upload(other, png(4, 4), "image/png");
     const mine = await upload(user, png(4, 4), "image/png");
-    const res = await send(user, session.id, { content: "x", attachmentIds: [mine.id, theirs.id, crypto.randomUUID()] });
+    const res = await send(user, session.id, {
+      content: "x",
+      attachmentIds: [mine.id, theirs.id, crypto.randomUUID()],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("bad_request");
     expect(res.body.error.details.fields).toEqual([
       { field: "attachmentIds.1", message: "is not one of your media items" },
       { field: "attachmentIds.2", message: "is not one of your media items" },
     ]);
-    const many = await send(user, session.id, { content: "x", attachmentIds: Array.from({ length: 11 }, () => mine.id) });
+    const many = await send(user, session.id, {
+      content: "x",
+      attachmentIds: Array.from({ length: 11 }, () => mine.id),
+    });
     expect(many.status).toBe(400);
     expect(many.body.error.details.fields).toEqual([{ field: "attachmentIds", message: "at most 10 attachments" }]);
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(usage.body.data.runCount).toBe(0);
   });
 
@@ -74,7 +89,12 @@ describe("attachmentIds on send", () => {
     const image = await upload(user, png(4, 4), "image/png");
     const db = createDb(env.DB);
     const error = await checkAttachments(db, env, user.id, [notes.id, image.id], reader, false).catch((e) => e);
-    expect(error).toMatchObject({ code: "bad_request", details: { fields: [{ field: "attachmentIds.1", message: 'is an image, and model "reader" does not take images' }] } });
+    expect(error).toMatchObject({
+      code: "bad_request",
+      details: {
+        fields: [{ field: "attachmentIds.1", message: 'is an image, and model "reader" does not take images' }],
+      },
+    });
     await expect(checkAttachments(db, env, user.id, [notes.id], reader, false)).resolves.toBeUndefined();
     await expect(checkAttachments(db, env, user.id, [image.id], seer, false)).resolves.toBeUndefined();
   });

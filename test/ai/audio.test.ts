@@ -34,21 +34,39 @@ describe("Stable Audio, against its fake", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url.pathname).toBe("/v2beta/audio/stable-audio-2/text-to-audio");
     expect(sent[0]!.headers.get("Authorization")).toBe("Bearer test-stability-key");
-    expect(sent[0]!.form).toEqual({ prompt: "calm piano", duration: "12", model: "stable-audio-2", output_format: "mp3" });
+    expect(sent[0]!.form).toEqual({
+      prompt: "calm piano",
+      duration: "12",
+      model: "stable-audio-2",
+      output_format: "mp3",
+    });
     expect(audio).toMatchObject({ mimeType: "audio/mpeg", length: 12 * 4096 });
     expect(await bytesOf(audio.body)).toEqual(bytesFor(12));
   });
 
   it("a content-moderation refusal is not retryable and carries the reason; 429 is retried", async () => {
-    const refused = await stableAudio.compose(composeCall("bad #policy", "test-stability-key", STABILITY)).catch((e) => e);
+    const refused = await stableAudio
+      .compose(composeCall("bad #policy", "test-stability-key", STABILITY))
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(CapabilityError);
-    expect(refused).toMatchObject({ retryable: false, message: "Stable Audio answered 403: Your request was flagged by our content moderation system." });
+    expect(refused).toMatchObject({
+      retryable: false,
+      message: "Stable Audio answered 403: Your request was flagged by our content moderation system.",
+    });
     const before = stabilityRequests.length;
-    const audio = await withRetries(() => stableAudio.compose(composeCall("busy #429x2", "test-stability-key", STABILITY, 5)), fast);
+    const audio = await withRetries(
+      () => stableAudio.compose(composeCall("busy #429x2", "test-stability-key", STABILITY, 5)),
+      fast,
+    );
     expect(stabilityRequests.length - before).toBe(3);
     expect(audio.length).toBe(5 * 4096);
-    const down = await stableAudio.compose(composeCall("x #500-always", "test-stability-key", STABILITY)).catch((e) => e);
-    expect(down).toMatchObject({ retryable: true, message: "Stable Audio answered 500: An unexpected server error occurred." });
+    const down = await stableAudio
+      .compose(composeCall("x #500-always", "test-stability-key", STABILITY))
+      .catch((e) => e);
+    expect(down).toMatchObject({
+      retryable: true,
+      message: "Stable Audio answered 500: An unexpected server error occurred.",
+    });
   });
 });
 
@@ -64,14 +82,26 @@ describe("ElevenLabs Music, against its fake", () => {
     expect(await bytesOf(audio.body)).toEqual(bytesFor(7));
     expect(elevenLabsMusic.unit(7)).toEqual(["audio.elevenlabs.seconds", 7]);
 
-    const refused = await elevenLabsMusic.compose(composeCall("x #policy", "test-elevenlabs-key", ELEVENLABS)).catch((e) => e);
-    expect(refused).toMatchObject({ retryable: false, message: "ElevenLabs Music answered 400: The prompt violates our Terms of Service." });
-    const limited = await elevenLabsMusic.compose(composeCall("x #429x9", "test-elevenlabs-key", ELEVENLABS)).catch((e) => e);
-    expect(limited).toMatchObject({ retryable: true, message: "ElevenLabs Music answered 429: Too many concurrent requests." });
+    const refused = await elevenLabsMusic
+      .compose(composeCall("x #policy", "test-elevenlabs-key", ELEVENLABS))
+      .catch((e) => e);
+    expect(refused).toMatchObject({
+      retryable: false,
+      message: "ElevenLabs Music answered 400: The prompt violates our Terms of Service.",
+    });
+    const limited = await elevenLabsMusic
+      .compose(composeCall("x #429x9", "test-elevenlabs-key", ELEVENLABS))
+      .catch((e) => e);
+    expect(limited).toMatchObject({
+      retryable: true,
+      message: "ElevenLabs Music answered 429: Too many concurrent requests.",
+    });
   });
 
   it("bpm and styleTokens, fields neither provider has, are folded into the prompt", () => {
-    expect(audioPrompt(" a calm tune ", { bpm: 90, styleTokens: ["jazz", "brushed drums"] })).toBe("a calm tune Style: jazz, brushed drums. Tempo: 90 BPM.");
+    expect(audioPrompt(" a calm tune ", { bpm: 90, styleTokens: ["jazz", "brushed drums"] })).toBe(
+      "a calm tune Style: jazz, brushed drums. Tempo: 90 BPM.",
+    );
     expect(audioPrompt("a calm tune", {})).toBe("a calm tune");
   });
 });
@@ -81,13 +111,29 @@ describe("ai.audio.generate end to end (Stable Audio)", () => {
     const user = await aiUser();
     const session = await newSession(user);
     const before = stabilityRequests.length;
-    const reply = await sent(user, session.id, { content: "a calm tune", capabilityKey: "ai.audio.generate", durationSeconds: 8, bpm: 72 });
+    const reply = await sent(user, session.id, {
+      content: "a calm tune",
+      capabilityKey: "ai.audio.generate",
+      durationSeconds: 8,
+      bpm: 72,
+    });
     const frames = events(await readStream(user, session.id, reply.assistantMessage.id));
     expect(frames.map((f) => f.event).slice(0, 2)).toEqual(["tool.started", "tool.completed"]);
-    expect(frames[0]!.data!.payload).toMatchObject({ toolKey: "audio.generate", input: { prompt: "a calm tune Tempo: 72 BPM.", durationSeconds: 8, bpm: 72 }, activity: { subject: "Stable Audio" } });
+    expect(frames[0]!.data!.payload).toMatchObject({
+      toolKey: "audio.generate",
+      input: { prompt: "a calm tune Tempo: 72 BPM.", durationSeconds: 8, bpm: 72 },
+      activity: { subject: "Stable Audio" },
+    });
     expect(stabilityRequests.slice(before).map((r) => r.form.duration)).toEqual(["8"]);
     const item = frames[1]!.data!.payload.output.media[0];
-    expect(item).toMatchObject({ kind: "audio", mimeType: "audio/mpeg", size: 8 * 4096, durationSeconds: 8, source: "generated", sessionId: session.id });
+    expect(item).toMatchObject({
+      kind: "audio",
+      mimeType: "audio/mpeg",
+      size: 8 * 4096,
+      durationSeconds: 8,
+      source: "generated",
+      sessionId: session.id,
+    });
     expect(item.url).toMatch(/^\/api\/v1\/media\/[0-9a-f-]{36}\?exp=\d+&sig=/);
 
     const message = await finished(user, session.id, reply.assistantMessage.id);
@@ -100,7 +146,10 @@ describe("ai.audio.generate end to end (Stable Audio)", () => {
     const other = await aiUser();
     expect((await raw("GET", `/media/${item.id}`, { token: other.accessToken, ip: other.ip })).status).toBe(404);
 
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(usage.body.data.costUnits).toEqual({ "audio.stable-audio.generation": 1 });
   });
 
@@ -110,6 +159,9 @@ describe("ai.audio.generate end to end (Stable Audio)", () => {
     const reply = await sent(user, session.id, { content: "a tune #policy", capabilityKey: "ai.audio.generate" });
     const frames = events(await readStream(user, session.id, reply.assistantMessage.id));
     expect(frames.map((f) => f.event)).toEqual(["tool.started", "tool.completed", "run.error"]);
-    expect(frames[2]!.data!.payload.error).toEqual({ code: "provider_error", message: "Stable Audio answered 403: Your request was flagged by our content moderation system." });
+    expect(frames[2]!.data!.payload.error).toEqual({
+      code: "provider_error",
+      message: "Stable Audio answered 403: Your request was flagged by our content moderation system.",
+    });
   });
 });

@@ -14,9 +14,16 @@ function under(overrides: Record<string, string>) {
   const configured = { ...env, ...overrides } as Env;
   return async (user: TestUser, method: string, path: string, body?: unknown) => {
     const ctx = createExecutionContext();
-    const headers: Record<string, string> = { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${user.accessToken}`,
+      "CF-Connecting-IP": user.ip,
+    };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await app.fetch(new Request(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), configured, ctx);
+    const response = await app.fetch(
+      new Request(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      configured,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
@@ -25,17 +32,23 @@ function under(overrides: Record<string, string>) {
 const keys = (res: { body: { data: { key: string }[] } }) => res.body.data.map((m) => m.key);
 
 describe("the demo model", () => {
-  it.each(["", "off"])("with a real model configured and AI_DEMO_MODEL=%j, is neither listed nor accepted", async (value) => {
-    const call = under({ AI_DEMO_MODEL: value });
-    const user = await aiUser();
-    const models = await call(user, "GET", "/ai/models");
-    expect(models.status).toBe(200);
-    expect(keys(models)).toEqual(["fake-basic", "fake-pro"]);
-    const session = await newSession(user);
-    const refused = await call(user, "POST", `/ai/sessions/${session.id}/messages`, { content: "hello", model: "demo" });
-    expectFieldError(refused, "model", '"demo" is not an active model');
-    expect(refused.body.error.details.fields).toEqual([{ field: "model", message: '"demo" is not an active model' }]);
-  });
+  it.each(["", "off"])(
+    "with a real model configured and AI_DEMO_MODEL=%j, is neither listed nor accepted",
+    async (value) => {
+      const call = under({ AI_DEMO_MODEL: value });
+      const user = await aiUser();
+      const models = await call(user, "GET", "/ai/models");
+      expect(models.status).toBe(200);
+      expect(keys(models)).toEqual(["fake-basic", "fake-pro"]);
+      const session = await newSession(user);
+      const refused = await call(user, "POST", `/ai/sessions/${session.id}/messages`, {
+        content: "hello",
+        model: "demo",
+      });
+      expectFieldError(refused, "model", '"demo" is not an active model');
+      expect(refused.body.error.details.fields).toEqual([{ field: "model", message: '"demo" is not an active model' }]);
+    },
+  );
 
   it("with a real model configured and AI_DEMO_MODEL=on, is listed after the real ones and accepted", async () => {
     const call = under({ AI_DEMO_MODEL: "on" });

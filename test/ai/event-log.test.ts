@@ -9,8 +9,10 @@ import { eventFrame, EventLog, RETRY_FRAME, type Batching } from "../../src/doma
  * what batching may change (chunk boundaries) and what it may not (frames, ids, order, replay).
  */
 const decoder = new TextDecoder();
-const delta = (eventId: number) => eventFrame({ eventId, type: "message.delta", runId: "run", payload: { delta: `d${eventId}` } });
-const completed = (eventId: number) => eventFrame({ eventId, type: "message.completed", runId: "run", payload: { content: "done" } });
+const delta = (eventId: number) =>
+  eventFrame({ eventId, type: "message.delta", runId: "run", payload: { delta: `d${eventId}` } });
+const completed = (eventId: number) =>
+  eventFrame({ eventId, type: "message.completed", runId: "run", payload: { content: "done" } });
 /** An interval no test outlives: whatever is held stays held until an event or `close()` sends it. */
 const HOLD: Batching = { fromListeners: 2, everyMs: 60_000 };
 
@@ -92,7 +94,8 @@ describe("event log batching", () => {
         for (let chunk = await l.chunk(); chunk !== null; chunk = await l.chunk()) chunks.push(chunk);
         return chunks;
       };
-      for (const l of [a, b]) expect(await all(l)).toEqual([RETRY_FRAME, delta(1), delta(2) + delta(3) + delta(4), completed(5)]);
+      for (const l of [a, b])
+        expect(await all(l)).toEqual([RETRY_FRAME, delta(1), delta(2) + delta(3) + delta(4), completed(5)]);
       expect(await all(fresh)).toEqual([RETRY_FRAME, delta(1), delta(2), delta(3), delta(4), completed(5)]);
       expect(await all(resumed)).toEqual([RETRY_FRAME, delta(3), delta(4), completed(5)]);
     });
@@ -104,7 +107,12 @@ describe("event log batching", () => {
       for (const n of [1, 2]) appendDelta(log, n);
       log.close();
       for (const l of [a, b]) {
-        expect([await l.chunk(), await l.chunk(), await l.chunk(), await l.chunk()]).toEqual([RETRY_FRAME, delta(1), delta(2), null]);
+        expect([await l.chunk(), await l.chunk(), await l.chunk(), await l.chunk()]).toEqual([
+          RETRY_FRAME,
+          delta(1),
+          delta(2),
+          null,
+        ]);
       }
     });
   });

@@ -20,7 +20,10 @@ export const bytesFor = (seconds: number) => {
   bytes.set([0xff, 0xfb, 0x90, 0x64]);
   return bytes;
 };
-const audio = (seconds: number) => new Response(bytesFor(seconds), { headers: { "Content-Type": "audio/mpeg", "Content-Length": String(seconds * 4096) } });
+const audio = (seconds: number) =>
+  new Response(bytesFor(seconds), {
+    headers: { "Content-Type": "audio/mpeg", "Content-Length": String(seconds * 4096) },
+  });
 
 const failed = new Map<string, number>();
 function failure(prompt: string): number | null {
@@ -43,21 +46,30 @@ export function installFakeAudio() {
     const seen = await record(request, stabilityRequests);
     stabilityRequests[stabilityRequests.length - 1] = { ...seen, form };
     const error = (status: number, name: string, errors: string[]) => json({ id: "e7a1", name, errors }, status);
-    if (seen.method !== "POST" || seen.url.pathname !== "/v2beta/audio/stable-audio-2/text-to-audio") return error(404, "not_found", ["Not found"]);
-    if (seen.headers.get("Authorization") !== "Bearer test-stability-key") return error(401, "unauthorized", ["authorization: invalid or missing API key"]);
-    if (seen.headers.get("Accept") !== "audio/*") return error(400, "bad_request", ["accept: must be audio/* or application/json"]);
+    if (seen.method !== "POST" || seen.url.pathname !== "/v2beta/audio/stable-audio-2/text-to-audio")
+      return error(404, "not_found", ["Not found"]);
+    if (seen.headers.get("Authorization") !== "Bearer test-stability-key")
+      return error(401, "unauthorized", ["authorization: invalid or missing API key"]);
+    if (seen.headers.get("Accept") !== "audio/*")
+      return error(400, "bad_request", ["accept: must be audio/* or application/json"]);
     const prompt = form.prompt ?? "";
-    if (prompt.includes("#policy")) return error(403, "content_moderation", ["Your request was flagged by our content moderation system."]);
+    if (prompt.includes("#policy"))
+      return error(403, "content_moderation", ["Your request was flagged by our content moderation system."]);
     const status = failure(prompt);
-    if (status) return error(status, status === 429 ? "rate_limit_exceeded" : "internal_error", [status === 429 ? "You have exceeded the rate limit." : "An unexpected server error occurred."]);
+    if (status)
+      return error(status, status === 429 ? "rate_limit_exceeded" : "internal_error", [
+        status === 429 ? "You have exceeded the rate limit." : "An unexpected server error occurred.",
+      ]);
     return audio(Number(form.duration));
   });
 
   installFakeHost(ELEVENLABS, async (request) => {
     const seen = await record(request, elevenLabsRequests);
-    const detail = (status: number, code: string, message: string) => json({ detail: { status: code, message } }, status);
+    const detail = (status: number, code: string, message: string) =>
+      json({ detail: { status: code, message } }, status);
     if (seen.method !== "POST" || seen.url.pathname !== "/v1/music") return json({ detail: "Not Found" }, 404);
-    if (seen.headers.get("xi-api-key") !== "test-elevenlabs-key") return detail(401, "invalid_api_key", "Invalid API key");
+    if (seen.headers.get("xi-api-key") !== "test-elevenlabs-key")
+      return detail(401, "invalid_api_key", "Invalid API key");
     const body = JSON.parse(seen.body) as { prompt: string; music_length_ms: number };
     if (body.prompt.includes("#policy")) return detail(400, "bad_prompt", "The prompt violates our Terms of Service.");
     const status = failure(body.prompt);

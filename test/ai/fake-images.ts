@@ -23,9 +23,11 @@ export const imagesRequests: ImagesRequest[] = [];
 
 const failed = new Map<string, number>();
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const error = (status: number, message: string, type: string, code: string | null) => json({ error: { message, type, param: null, code } }, status);
+const error = (status: number, message: string, type: string, code: string | null) =>
+  json({ error: { message, type, param: null, code } }, status);
 
 async function respond(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
@@ -34,19 +36,30 @@ async function respond(request: Request): Promise<Response> {
   if (contentType.startsWith("multipart/form-data")) {
     body = {};
     for (const [name, value] of await request.formData()) {
-      body[name] = typeof value === "string" ? value : { type: value.type, size: value.size, bytes: new Uint8Array(await value.arrayBuffer()) };
+      body[name] =
+        typeof value === "string"
+          ? value
+          : { type: value.type, size: value.size, bytes: new Uint8Array(await value.arrayBuffer()) };
     }
   } else {
     body = (await request.json()) as Record<string, any>;
   }
   imagesRequests.push({ path, authorization: request.headers.get("Authorization"), contentType, body });
-  if (request.headers.get("Authorization") !== "Bearer test-openai-key") return error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
-  if (path !== "/v1/images/generations" && path !== "/v1/images/edits") return error(404, "Invalid URL", "invalid_request_error", null);
+  if (request.headers.get("Authorization") !== "Bearer test-openai-key")
+    return error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
+  if (path !== "/v1/images/generations" && path !== "/v1/images/edits")
+    return error(404, "Invalid URL", "invalid_request_error", null);
   const prompt = String(body.prompt ?? "");
   if (prompt.includes("#policy")) {
-    return error(400, "Your request was rejected as a result of our safety system.", "image_generation_user_error", "content_policy_violation");
+    return error(
+      400,
+      "Your request was rejected as a result of our safety system.",
+      "image_generation_user_error",
+      "content_policy_violation",
+    );
   }
-  if (prompt.includes("#500-always")) return error(500, "The server had an error while processing your request.", "server_error", null);
+  if (prompt.includes("#500-always"))
+    return error(500, "The server had an error while processing your request.", "server_error", null);
   const times = /#429x(\d)/.exec(prompt);
   if (times) {
     const count = failed.get(prompt) ?? 0;
@@ -56,9 +69,14 @@ async function respond(request: Request): Promise<Response> {
     }
   }
   if (prompt.includes("#slow")) await new Promise((resolve) => setTimeout(resolve, 300));
-  const [width, height] = String(body.size ?? "1024x1024").split("x").map(Number) as [number, number];
+  const [width, height] = String(body.size ?? "1024x1024")
+    .split("x")
+    .map(Number) as [number, number];
   const n = Number(body.n ?? 1);
-  return json({ created: 1_764_000_000, data: Array.from({ length: n }, () => ({ b64_json: b64(png(width, height)), revised_prompt: prompt })) });
+  return json({
+    created: 1_764_000_000,
+    data: Array.from({ length: n }, () => ({ b64_json: b64(png(width, height)), revised_prompt: prompt })),
+  });
 }
 
 let installed = false;

@@ -22,9 +22,19 @@ export const requests: RecordedRequest[] = [];
 
 const encoder = new TextEncoder();
 const chunk = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`;
-const delta = (content: string) => chunk({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+const delta = (content: string) =>
+  chunk({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  });
 const usage = (prompt: number, completion: number) =>
-  chunk({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } });
+  chunk({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    choices: [],
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  });
 const DONE = "data: [DONE]\n\n";
 
 export const SLOW_CHUNKS = 30;
@@ -39,15 +49,51 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
   switch (tag) {
     case "tool":
       if (toolResult) {
-        return { pieces: [delta("The tool answered: "), delta(toolResult.content ?? ""), delta("."), usage(40, 8), DONE] };
+        return {
+          pieces: [delta("The tool answered: "), delta(toolResult.content ?? ""), delta("."), usage(40, 8), DONE],
+        };
       }
       return {
         pieces: [
-          chunk({ choices: [{ index: 0, delta: { role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_abc", type: "function", function: { name: "test__echo", arguments: "" } }] }, finish_reason: null }] }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  role: "assistant",
+                  content: null,
+                  tool_calls: [
+                    { index: 0, id: "call_abc", type: "function", function: { name: "test__echo", arguments: "" } },
+                  ],
+                },
+                finish_reason: null,
+              },
+            ],
+          }),
           // Arguments split mid-token across three chunks, as real servers do.
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"te' } }] }, finish_reason: null }] }),
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'xt":"ping' } }] }, finish_reason: null }] }),
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ' pong"}' } }] }, finish_reason: null }] }),
+          chunk({
+            choices: [
+              { index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"te' } }] }, finish_reason: null },
+            ],
+          }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: { tool_calls: [{ index: 0, function: { arguments: 'xt":"ping' } }] },
+                finish_reason: null,
+              },
+            ],
+          }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: { tool_calls: [{ index: 0, function: { arguments: ' pong"}' } }] },
+                finish_reason: null,
+              },
+            ],
+          }),
           chunk({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] }),
           usage(30, 12),
           DONE,
@@ -57,7 +103,19 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
       if (toolResult) return { pieces: [delta("Tool failed, sorry."), usage(10, 4), DONE] };
       return {
         pieces: [
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_fail", type: "function", function: { name: "test__fail", arguments: "{}" } }] }, finish_reason: null }] }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [
+                    { index: 0, id: "call_fail", type: "function", function: { name: "test__fail", arguments: "{}" } },
+                  ],
+                },
+                finish_reason: null,
+              },
+            ],
+          }),
           DONE,
         ],
       };
@@ -65,7 +123,24 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
       // The model asks for a tool that only ends when the run is aborted.
       return {
         pieces: [
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_hang", type: "function", function: { name: "test__hang", arguments: '{"for":"ever"}' } }] }, finish_reason: null }] }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [
+                    {
+                      index: 0,
+                      id: "call_hang",
+                      type: "function",
+                      function: { name: "test__hang", arguments: '{"for":"ever"}' },
+                    },
+                  ],
+                },
+                finish_reason: null,
+              },
+            ],
+          }),
           chunk({ choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] }),
           usage(25, 5),
           DONE,
@@ -76,7 +151,24 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
       if (toolResult) return { pieces: [delta("Partial "), delta("after tool "), "hang"] };
       return {
         pieces: [
-          chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_first", type: "function", function: { name: "test__echo", arguments: '{"text":"hi"}' } }] }, finish_reason: null }] }),
+          chunk({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [
+                    {
+                      index: 0,
+                      id: "call_first",
+                      type: "function",
+                      function: { name: "test__echo", arguments: '{"text":"hi"}' },
+                    },
+                  ],
+                },
+                finish_reason: null,
+              },
+            ],
+          }),
           usage(30, 12),
           DONE,
         ],
@@ -84,7 +176,10 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
     case "truncated":
       return { pieces: [delta("This reply is "), delta("cut off")] };
     case "error":
-      return { status: 500, pieces: [JSON.stringify({ error: { message: "upstream exploded", type: "server_error" } })] };
+      return {
+        status: 500,
+        pieces: [JSON.stringify({ error: { message: "upstream exploded", type: "server_error" } })],
+      };
     case "slow":
       return {
         pieces: [
@@ -98,7 +193,14 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
     case "suggest":
       // The suggestions marker split across chunks: no part of it may reach the content.
       return {
-        pieces: [delta("Here you go."), delta("\n<sugg"), delta('estions>[{"suggestion":"Tell me more","priority":1},'), delta('"Another one"]</suggestions>'), usage(9, 9), DONE],
+        pieces: [
+          delta("Here you go."),
+          delta("\n<sugg"),
+          delta('estions>[{"suggestion":"Tell me more","priority":1},'),
+          delta('"Another one"]</suggestions>'),
+          usage(9, 9),
+          DONE,
+        ],
       };
     default:
       return { pieces: [delta("Hello"), delta(" from the"), delta(" fake model."), usage(12, 5), DONE] };
@@ -111,7 +213,10 @@ function invalidToolName(body: RecordedRequest["body"]): Response | null {
   if (index < 0) return null;
   const param = `tools[${index}].function.name`;
   const message = `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.`;
-  return Response.json({ error: { message, type: "invalid_request_error", param, code: "invalid_value" } }, { status: 400 });
+  return Response.json(
+    { error: { message, type: "invalid_request_error", param, code: "invalid_value" } },
+    { status: 400 },
+  );
 }
 
 function respond(body: RecordedRequest["body"], signal: AbortSignal | null | undefined): Response {

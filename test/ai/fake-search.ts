@@ -18,7 +18,12 @@ export const pageLog = { requests: [] as string[], inFlight: 0, maxInFlight: 0 }
 /** Failures answered so far per query (for `#429x2`-style tags: fail that many times, then answer). */
 const failed = new Map<string, number>();
 
-const slug = (query: string) => query.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+const slug = (query: string) =>
+  query
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
 
 /** A failure the query's tags ask for, or null. */
 function failureFor(query: string): { status: number } | null {
@@ -36,23 +41,58 @@ function failureFor(query: string): { status: number } | null {
 function resultsFor(query: string, count: number) {
   const traps = query.includes("#traps") ? [`${PAGES}/redirect-private`, `${PAGES}/huge`] : [];
   const slow = query.includes("#slowpages") ? "?slow=1" : "";
-  const urls = [...traps, ...Array.from({ length: 20 }, (_, i) => `${PAGES}/page/${slug(query)}/${i + 1}${slow}`)].slice(0, count);
-  return urls.map((url, i) => ({ title: `Result ${i + 1} about <strong>${query.split("#")[0]!.trim()}</strong>`, url, snippet: `Snippet ${i + 1} &amp; more on ${slug(query)}` }));
+  const urls = [
+    ...traps,
+    ...Array.from({ length: 20 }, (_, i) => `${PAGES}/page/${slug(query)}/${i + 1}${slow}`),
+  ].slice(0, count);
+  return urls.map((url, i) => ({
+    title: `Result ${i + 1} about <strong>${query.split("#")[0]!.trim()}</strong>`,
+    url,
+    snippet: `Snippet ${i + 1} &amp; more on ${slug(query)}`,
+  }));
 }
 
 export function installFakeSearch() {
   installFakeHost(BRAVE, async (request) => {
     const seen = await record(request, braveRequests);
-    if (seen.url.pathname !== "/res/v1/web/search") return json({ type: "ErrorResponse", error: { code: "NOT_FOUND", detail: "Not found", status: 404 } }, 404);
+    if (seen.url.pathname !== "/res/v1/web/search")
+      return json({ type: "ErrorResponse", error: { code: "NOT_FOUND", detail: "Not found", status: 404 } }, 404);
     if (seen.headers.get("X-Subscription-Token") !== "test-brave-key") {
-      return json({ type: "ErrorResponse", error: { code: "SUBSCRIPTION_TOKEN_INVALID", detail: "The provided subscription token is invalid.", status: 401 } }, 401);
+      return json(
+        {
+          type: "ErrorResponse",
+          error: {
+            code: "SUBSCRIPTION_TOKEN_INVALID",
+            detail: "The provided subscription token is invalid.",
+            status: 401,
+          },
+        },
+        401,
+      );
     }
     const query = seen.url.searchParams.get("q") ?? "";
     if (query.includes("#422")) {
-      return json({ type: "ErrorResponse", error: { id: "e1", status: 422, code: "VALIDATION", detail: "Unable to validate request parameter(s)." } }, 422);
+      return json(
+        {
+          type: "ErrorResponse",
+          error: { id: "e1", status: 422, code: "VALIDATION", detail: "Unable to validate request parameter(s)." },
+        },
+        422,
+      );
     }
     const failure = failureFor(query);
-    if (failure) return json({ type: "ErrorResponse", error: { code: failure.status === 429 ? "RATE_LIMITED" : "INTERNAL", detail: "Request rate limit exceeded for plan.", status: failure.status } }, failure.status);
+    if (failure)
+      return json(
+        {
+          type: "ErrorResponse",
+          error: {
+            code: failure.status === 429 ? "RATE_LIMITED" : "INTERNAL",
+            detail: "Request rate limit exceeded for plan.",
+            status: failure.status,
+          },
+        },
+        failure.status,
+      );
     const count = Number(seen.url.searchParams.get("count") ?? "20");
     return json({
       type: "search",
@@ -73,7 +113,8 @@ export function installFakeSearch() {
   installFakeHost(TAVILY, async (request) => {
     const seen = await record(request, tavilyRequests);
     if (seen.method !== "POST" || seen.url.pathname !== "/search") return json({ detail: { error: "Not Found" } }, 404);
-    if (seen.headers.get("Authorization") !== "Bearer test-tavily-key") return json({ detail: { error: "Unauthorized: missing or invalid API key." } }, 401);
+    if (seen.headers.get("Authorization") !== "Bearer test-tavily-key")
+      return json({ detail: { error: "Unauthorized: missing or invalid API key." } }, 401);
     const body = JSON.parse(seen.body) as { query: string; max_results: number };
     if (body.query.includes("#422")) return json({ detail: { error: "Query is invalid." } }, 400);
     const failure = failureFor(body.query);
@@ -100,7 +141,8 @@ export function installFakeSearch() {
     pageLog.maxInFlight = Math.max(pageLog.maxInFlight, pageLog.inFlight);
     try {
       await new Promise((resolve) => setTimeout(resolve, url.searchParams.has("slow") ? 400 : 30));
-      if (url.pathname === "/redirect-private") return new Response(null, { status: 302, headers: { Location: "https://127.0.0.1/admin" } });
+      if (url.pathname === "/redirect-private")
+        return new Response(null, { status: 302, headers: { Location: "https://127.0.0.1/admin" } });
       if (url.pathname === "/huge") {
         // 3 MiB streamed without a Content-Length: the cap must hold while reading.
         const chunk = new TextEncoder().encode(`<p>${"x".repeat(1024 * 64 - 7)}</p>`);

@@ -77,46 +77,145 @@ const videoResponse = (length: boolean) => {
       controller.close();
     },
   });
-  return new Response(body, { headers: { "Content-Type": "video/mp4", ...(length ? { "Content-Length": String(VIDEO_BYTES.length) } : {}) } });
+  return new Response(body, {
+    headers: { "Content-Type": "video/mp4", ...(length ? { "Content-Length": String(VIDEO_BYTES.length) } : {}) },
+  });
 };
 
 function sora(request: RecordedRequest): Response {
-  if (request.headers.get("Authorization") !== "Bearer test-openai-key") return json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", param: null, code: "invalid_api_key" } }, 401);
+  if (request.headers.get("Authorization") !== "Bearer test-openai-key")
+    return json(
+      {
+        error: {
+          message: "Incorrect API key provided",
+          type: "invalid_request_error",
+          param: null,
+          code: "invalid_api_key",
+        },
+      },
+      401,
+    );
   const path = request.url.pathname.replace(/^\/v1\/videos\/?/, "");
   const [id, sub] = path.split("/");
   if (request.method === "POST" && !path) {
     const body = JSON.parse(request.body) as { prompt: string; model?: string; seconds?: string; size?: string };
     if (body.prompt.includes("#policy")) {
-      return json({ error: { message: "Your request was blocked by our moderation system.", type: "invalid_request_error", param: null, code: "moderation_blocked" } }, 400);
+      return json(
+        {
+          error: {
+            message: "Your request was blocked by our moderation system.",
+            type: "invalid_request_error",
+            param: null,
+            code: "moderation_blocked",
+          },
+        },
+        400,
+      );
     }
-    if (rateLimited(body.prompt)) return json({ error: { message: "Rate limit reached for videos per minute.", type: "requests", param: null, code: "rate_limit_exceeded" } }, 429);
+    if (rateLimited(body.prompt))
+      return json(
+        {
+          error: {
+            message: "Rate limit reached for videos per minute.",
+            type: "requests",
+            param: null,
+            code: "rate_limit_exceeded",
+          },
+        },
+        429,
+      );
     const videoId = `video_${++counter}`;
     jobs.set(videoId, { prompt: body.prompt, polls: 0, deleted: false });
-    return json({ id: videoId, object: "video", model: body.model ?? "sora-2", status: "queued", progress: 0, created_at: 1764000000, completed_at: null, expires_at: null, prompt: body.prompt, size: body.size ?? "720x1280", seconds: body.seconds ?? "4", remixed_from_video_id: null, error: null });
+    return json({
+      id: videoId,
+      object: "video",
+      model: body.model ?? "sora-2",
+      status: "queued",
+      progress: 0,
+      created_at: 1764000000,
+      completed_at: null,
+      expires_at: null,
+      prompt: body.prompt,
+      size: body.size ?? "720x1280",
+      seconds: body.seconds ?? "4",
+      remixed_from_video_id: null,
+      error: null,
+    });
   }
   const job = id ? jobs.get(id) : undefined;
-  if (!job || job.deleted) return json({ error: { message: `Video with id '${id}' not found.`, type: "invalid_request_error", param: null, code: null } }, 404);
+  if (!job || job.deleted)
+    return json(
+      {
+        error: { message: `Video with id '${id}' not found.`, type: "invalid_request_error", param: null, code: null },
+      },
+      404,
+    );
   if (request.method === "DELETE") {
     job.deleted = true;
     return json({ id, object: "video.deleted", deleted: true });
   }
   if (sub === "content") return videoResponse(true);
   const phase = advance(job);
-  const base = { id, object: "video", model: "sora-2", created_at: 1764000000, expires_at: null, prompt: job.prompt, size: "1280x720", seconds: "8", remixed_from_video_id: null };
+  const base = {
+    id,
+    object: "video",
+    model: "sora-2",
+    created_at: 1764000000,
+    expires_at: null,
+    prompt: job.prompt,
+    size: "1280x720",
+    seconds: "8",
+    remixed_from_video_id: null,
+  };
   if (phase === "queued") return json({ ...base, status: "queued", progress: 0, completed_at: null, error: null });
-  if (phase === "running") return json({ ...base, status: "in_progress", progress: job.polls === 2 ? 40 : 80, completed_at: null, error: null });
-  if (job.prompt.includes("#fail")) return json({ ...base, status: "failed", progress: 80, completed_at: null, error: { code: "video_generation_failed", message: "The video could not be generated." } });
-  return json({ ...base, status: "completed", progress: 100, completed_at: 1764000100, expires_at: 1764086500, error: null });
+  if (phase === "running")
+    return json({
+      ...base,
+      status: "in_progress",
+      progress: job.polls === 2 ? 40 : 80,
+      completed_at: null,
+      error: null,
+    });
+  if (job.prompt.includes("#fail"))
+    return json({
+      ...base,
+      status: "failed",
+      progress: 80,
+      completed_at: null,
+      error: { code: "video_generation_failed", message: "The video could not be generated." },
+    });
+  return json({
+    ...base,
+    status: "completed",
+    progress: 100,
+    completed_at: 1764000100,
+    expires_at: 1764086500,
+    error: null,
+  });
 }
 
 function veo(request: RecordedRequest): Response {
-  if (request.headers.get("x-goog-api-key") !== "test-gemini-key") return json({ error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } }, 400);
+  if (request.headers.get("x-goog-api-key") !== "test-gemini-key")
+    return json(
+      { error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } },
+      400,
+    );
   const path = request.url.pathname;
   const create = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(path);
   if (request.method === "POST" && create) {
     const body = JSON.parse(request.body) as { instances: { prompt: string }[] };
     const prompt = body.instances[0]!.prompt;
-    if (rateLimited(prompt)) return json({ error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }, 429);
+    if (rateLimited(prompt))
+      return json(
+        {
+          error: {
+            code: 429,
+            message: "Resource has been exhausted (e.g. check quota).",
+            status: "RESOURCE_EXHAUSTED",
+          },
+        },
+        429,
+      );
     const name = `models/${create[1]}/operations/op${++counter}`;
     jobs.set(name, { prompt, polls: 0, deleted: false });
     return json({ name });
@@ -129,42 +228,109 @@ function veo(request: RecordedRequest): Response {
   const phase = advance(job);
   const metadata = { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningMetadata" };
   if (phase !== "done") return json({ name, metadata });
-  if (job.prompt.includes("#fail")) return json({ name, metadata, done: true, error: { code: 13, message: "Video generation failed due to an internal error." } });
+  if (job.prompt.includes("#fail"))
+    return json({
+      name,
+      metadata,
+      done: true,
+      error: { code: 13, message: "Video generation failed due to an internal error." },
+    });
   const type = "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse";
   if (job.prompt.includes("#policy")) {
-    return json({ name, done: true, response: { "@type": type, generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ["The prompt could not be submitted because it may violate our policies."] } } });
+    return json({
+      name,
+      done: true,
+      response: {
+        "@type": type,
+        generateVideoResponse: {
+          raiMediaFilteredCount: 1,
+          raiMediaFilteredReasons: ["The prompt could not be submitted because it may violate our policies."],
+        },
+      },
+    });
   }
   // The file's URI names the real API's host (the client rebases it onto GEMINI_BASE_URL).
   const uri = `https://generativelanguage.googleapis.com/v1beta/files/${name.split("/").at(-1)}:download?alt=media`;
-  return json({ name, done: true, response: { "@type": type, generateVideoResponse: { generatedSamples: [{ video: { uri } }] } } });
+  return json({
+    name,
+    done: true,
+    response: { "@type": type, generateVideoResponse: { generatedSamples: [{ video: { uri } }] } },
+  });
 }
 
 async function kling(request: RecordedRequest): Promise<Response> {
   const token = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1] ?? "";
   try {
-    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode("test-kling-secret-0123456789"), { issuer: "test-kling-access" });
-    if (protectedHeader.alg !== "HS256" || typeof payload.exp !== "number" || typeof payload.nbf !== "number") throw new Error("claims");
+    const { payload, protectedHeader } = await jwtVerify(
+      token,
+      new TextEncoder().encode("test-kling-secret-0123456789"),
+      { issuer: "test-kling-access" },
+    );
+    if (protectedHeader.alg !== "HS256" || typeof payload.exp !== "number" || typeof payload.nbf !== "number")
+      throw new Error("claims");
   } catch {
     return json({ code: 1000, message: "Authentication failed", request_id: "r0" }, 401);
   }
   const create = /^\/v1\/videos\/(text2video|image2video)$/.exec(request.url.pathname);
   if (request.method === "POST" && create) {
     const body = JSON.parse(request.body) as { prompt: string };
-    if (body.prompt.includes("#policy")) return json({ code: 1301, message: "Trigger the content security policy", request_id: "r1" }, 400);
-    if (rateLimited(body.prompt)) return json({ code: 1302, message: "The API request is too fast, please slow down the request frequency", request_id: "r2" }, 429);
+    if (body.prompt.includes("#policy"))
+      return json({ code: 1301, message: "Trigger the content security policy", request_id: "r1" }, 400);
+    if (rateLimited(body.prompt))
+      return json(
+        {
+          code: 1302,
+          message: "The API request is too fast, please slow down the request frequency",
+          request_id: "r2",
+        },
+        429,
+      );
     const taskId = `task${++counter}`;
     jobs.set(taskId, { prompt: body.prompt, polls: 0, deleted: false });
-    return json({ code: 0, message: "SUCCEED", request_id: "r3", data: { task_id: taskId, task_status: "submitted", created_at: 1764000000000, updated_at: 1764000000000 } });
+    return json({
+      code: 0,
+      message: "SUCCEED",
+      request_id: "r3",
+      data: { task_id: taskId, task_status: "submitted", created_at: 1764000000000, updated_at: 1764000000000 },
+    });
   }
   const read = /^\/v1\/videos\/(text2video|image2video)\/([^/]+)$/.exec(request.url.pathname);
   const job = read ? jobs.get(read[2]!) : undefined;
   if (!read || !job) return json({ code: 1203, message: "task not found", request_id: "r4" }, 404);
   const phase = advance(job);
   const task = { task_id: read[2], created_at: 1764000000000, updated_at: 1764000001000 };
-  if (phase === "queued") return json({ code: 0, message: "SUCCEED", request_id: "r5", data: { ...task, task_status: "submitted", task_status_msg: "" } });
-  if (phase === "running") return json({ code: 0, message: "SUCCEED", request_id: "r5", data: { ...task, task_status: "processing", task_status_msg: "" } });
-  if (job.prompt.includes("#fail")) return json({ code: 0, message: "SUCCEED", request_id: "r5", data: { ...task, task_status: "failed", task_status_msg: "Video generation failed, please try again" } });
-  return json({ code: 0, message: "SUCCEED", request_id: "r5", data: { ...task, task_status: "succeed", task_status_msg: "", task_result: { videos: [{ id: `v-${read[2]}`, url: `${KLING_CDN}/videos/${read[2]}.mp4`, duration: "5" }] } } });
+  if (phase === "queued")
+    return json({
+      code: 0,
+      message: "SUCCEED",
+      request_id: "r5",
+      data: { ...task, task_status: "submitted", task_status_msg: "" },
+    });
+  if (phase === "running")
+    return json({
+      code: 0,
+      message: "SUCCEED",
+      request_id: "r5",
+      data: { ...task, task_status: "processing", task_status_msg: "" },
+    });
+  if (job.prompt.includes("#fail"))
+    return json({
+      code: 0,
+      message: "SUCCEED",
+      request_id: "r5",
+      data: { ...task, task_status: "failed", task_status_msg: "Video generation failed, please try again" },
+    });
+  return json({
+    code: 0,
+    message: "SUCCEED",
+    request_id: "r5",
+    data: {
+      ...task,
+      task_status: "succeed",
+      task_status_msg: "",
+      task_result: { videos: [{ id: `v-${read[2]}`, url: `${KLING_CDN}/videos/${read[2]}.mp4`, duration: "5" }] },
+    },
+  });
 }
 
 export function installFakeVideo() {
@@ -174,7 +340,8 @@ export function installFakeVideo() {
   installFakeHost(IMAGES, (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/cat.png") return new Response(CAT_PNG, { headers: { "Content-Type": "image/png" } });
-    if (path === "/redirect-private") return new Response(null, { status: 302, headers: { Location: "https://127.0.0.1/secret.png" } });
+    if (path === "/redirect-private")
+      return new Response(null, { status: 302, headers: { Location: "https://127.0.0.1/secret.png" } });
     return new Response("not found", { status: 404 });
   });
   // Sora shares the OpenAI fake's host: only its paths are taken here, the rest goes on to that fake.

@@ -33,7 +33,8 @@ describe("SSE heartbeat", () => {
     // Both deltas arrived before the run went quiet; the pings keep the idle stream alive.
     expect(seen.filter((f) => f.event).map((f) => f.event)).toEqual(["message.delta", "message.delta"]);
     // One ping per interval, not a flood (timers may fire late, never much early).
-    for (let i = 1; i < pingTimes.length; i++) expect(pingTimes[i]! - pingTimes[i - 1]!).toBeGreaterThanOrEqual(interval / 2);
+    for (let i = 1; i < pingTimes.length; i++)
+      expect(pingTimes[i]! - pingTimes[i - 1]!).toBeGreaterThanOrEqual(interval / 2);
 
     const stop = await call("POST", `/ai/sessions/${session.id}/messages/${result.assistantMessage.id}/stop`, {
       token: user.accessToken,

@@ -55,10 +55,16 @@ export async function send(user: TestUser, sessionId: string, body: Record<strin
 export async function sent(user: TestUser, sessionId: string, body: Record<string, unknown>) {
   const res = await send(user, sessionId, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { sessionId: string; userMessage: { id: string }; assistantMessage: { id: string }; run: { id: string; status: string } };
+  return res.body.data as {
+    sessionId: string;
+    userMessage: { id: string };
+    assistantMessage: { id: string };
+    run: { id: string; status: string };
+  };
 }
 
-export const streamPath = (sessionId: string, messageId: string) => `/ai/sessions/${sessionId}/messages/${messageId}/stream`;
+export const streamPath = (sessionId: string, messageId: string) =>
+  `/ai/sessions/${sessionId}/messages/${messageId}/stream`;
 
 export async function openStream(user: TestUser, sessionId: string, messageId: string, lastEventId?: number | string) {
   const headers: Record<string, string> = {

@@ -12,21 +12,36 @@ describe("/ai/memories", () => {
     const user = await aiUser();
     const a = await remember(user, "I prefer metric units");
     expect(a.status).toBe(201);
-    expect(a.body.data).toEqual({ id: expect.any(String), content: "I prefer metric units", createdAt: expect.any(String) });
+    expect(a.body.data).toEqual({
+      id: expect.any(String),
+      content: "I prefer metric units",
+      createdAt: expect.any(String),
+    });
     const b = await remember(user, "My name is Ada");
     const first = await call("GET", "/ai/memories?limit=1", { token: user.accessToken, ip: user.ip });
     expect(first.body.data.map((m: any) => m.id)).toEqual([b.body.data.id]);
     expect(first.body.meta).toMatchObject({ hasNextPage: true });
-    const second = await call("GET", `/ai/memories?limit=1&cursor=${first.body.meta.nextCursor}`, { token: user.accessToken, ip: user.ip });
+    const second = await call("GET", `/ai/memories?limit=1&cursor=${first.body.meta.nextCursor}`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(second.body.data.map((m: any) => m.id)).toEqual([a.body.data.id]);
     expect(second.body.meta).toMatchObject({ hasNextPage: false, nextCursor: null });
 
     const other = await aiUser();
-    expectError(await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: other.accessToken, ip: other.ip }), 404, "not_found");
+    expectError(
+      await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: other.accessToken, ip: other.ip }),
+      404,
+      "not_found",
+    );
     expect((await call("GET", "/ai/memories", { token: other.accessToken, ip: other.ip })).body.data).toEqual([]);
     const gone = await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip });
     expect(gone.body.data).toEqual({ id: a.body.data.id, deleted: true });
-    expectError(await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip }), 404, "not_found");
+    expectError(
+      await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip }),
+      404,
+      "not_found",
+    );
   });
 
   it("content is 1 to 2,000 characters; at most 200 memories per user (409)", async () => {
@@ -40,7 +55,12 @@ describe("/ai/memories", () => {
     const now = new Date().toISOString();
     await env.DB.batch(
       Array.from({ length: 199 }, () =>
-        env.DB.prepare("INSERT INTO ai_memories (id, user_id, content, created_at) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), user.id, "filler", now),
+        env.DB.prepare("INSERT INTO ai_memories (id, user_id, content, created_at) VALUES (?, ?, ?, ?)").bind(
+          crypto.randomUUID(),
+          user.id,
+          "filler",
+          now,
+        ),
       ),
     );
     const over = await remember(user, "one too many");
@@ -73,7 +93,9 @@ describe("memoryIds on send", () => {
     expect(retry.status).toBe(201);
     const count = openAiRequests.length;
     await finished(user, session.id, retry.body.data.assistantMessage.id);
-    const again = openAiRequests.slice(count).find((r) => r.body.messages.some((m) => m.content === "weather? #memo-1"))!;
+    const again = openAiRequests
+      .slice(count)
+      .find((r) => r.body.messages.some((m) => m.content === "weather? #memo-1"))!;
     expect(again.body.messages[0]!.content).toContain("- I live in Lyon");
     expect(again.body.messages[0]!.content).not.toContain("French");
   });
@@ -84,14 +106,17 @@ describe("memoryIds on send", () => {
     const session = await newSession(user);
     const mine = (await remember(user, "mine")).body.data.id;
     const theirs = (await remember(other, "theirs")).body.data.id;
-    const before = (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining;
+    const before = (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data
+      .remaining;
     const res = await send(user, session.id, { content: "hi", memoryIds: [mine, theirs, crypto.randomUUID()] });
     expectError(res, 400, "bad_request");
     expect(res.body.error.details.fields).toEqual([
       { field: "memoryIds.1", message: "is not one of your memories" },
       { field: "memoryIds.2", message: "is not one of your memories" },
     ]);
-    expect((await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining).toBe(before);
+    expect(
+      (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining,
+    ).toBe(before);
     expect((await history(user, session.id)).data).toEqual([]);
   });
 });

@@ -11,12 +11,20 @@ async function sessionWithMessages(count: number) {
   const user = await aiUser();
   const session = await newSession(user);
   const createdAt = new Date().toISOString();
-  const rows = Array.from({ length: count }, (_, i) => ({ id: newId(), sessionId: session.id, seq: i + 1, role: "user" as const, content: `message ${i + 1}`, createdAt }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    sessionId: session.id,
+    seq: i + 1,
+    role: "user" as const,
+    content: `message ${i + 1}`,
+    createdAt,
+  }));
   // One statement per row: D1 binds at most 100 parameters per statement.
   const db = createDb(env.DB);
   const [head, ...rest] = rows.map((row) => db.insert(aiMessages).values(row));
   await db.batch([head!, ...rest]);
-  const list = (query: string) => call("GET", `/ai/sessions/${session.id}/messages${query}`, { token: user.accessToken, ip: user.ip });
+  const list = (query: string) =>
+    call("GET", `/ai/sessions/${session.id}/messages${query}`, { token: user.accessToken, ip: user.ip });
   return { list };
 }
 
@@ -32,7 +40,9 @@ describe("GET /ai/sessions/:sessionId/messages limit (spec, Pagination)", () => 
     const byOffset = await list("?offset=0");
     expect(byOffset.status).toBe(200);
     expect(byOffset.body.data).toHaveLength(20);
-    expect(byOffset.body.data.map((m: { content: string }) => m.content)).toEqual(first.body.data.slice(0, 20).map((m: { content: string }) => m.content));
+    expect(byOffset.body.data.map((m: { content: string }) => m.content)).toEqual(
+      first.body.data.slice(0, 20).map((m: { content: string }) => m.content),
+    );
   });
 
   it("takes 1-100 in cursor mode and 1-50 in offset mode", async () => {

@@ -20,7 +20,9 @@ const collect = async <T>(iterable: AsyncIterable<T>) => {
 
 describe("SSE parsing of provider streams", () => {
   it("handles chunk boundaries anywhere, CRLF and CR line ends, comments, multi-line data; drops an unterminated event", async () => {
-    const data = await collect(sseData(streamOf("data: {\"a\"", ":1}\r\n\r", "\n: comment\n\ndata: x\ndata: y\r\rdata:z\n\ndata: never ends")));
+    const data = await collect(
+      sseData(streamOf('data: {"a"', ":1}\r\n\r", "\n: comment\n\ndata: x\ndata: y\r\rdata:z\n\ndata: never ends")),
+    );
     expect(data).toEqual(['{"a":1}', "x\ny", "z"]);
   });
 });
@@ -31,20 +33,36 @@ describe("Workers AI provider", () => {
     const binding = {
       async run(model: string, inputs: Record<string, unknown>) {
         seen.push({ model, inputs });
-        return streamOf('data: {"response":"Hi"}\n\n', 'data: {"response":" there"}\n\n', 'data: {"response":"","usage":{"prompt_tokens":7,"completion_tokens":2}}\n\n', "data: [DONE]\n\n");
+        return streamOf(
+          'data: {"response":"Hi"}\n\n',
+          'data: {"response":" there"}\n\n',
+          'data: {"response":"","usage":{"prompt_tokens":7,"completion_tokens":2}}\n\n',
+          "data: [DONE]\n\n",
+        );
       },
     };
     const provider = new WorkersAiProvider(binding);
-    const events = await collect(provider.stream({ model: "@cf/x", messages: [{ role: "user", content: "hello" }], tools: [], signal: new AbortController().signal }));
+    const events = await collect(
+      provider.stream({
+        model: "@cf/x",
+        messages: [{ role: "user", content: "hello" }],
+        tools: [],
+        signal: new AbortController().signal,
+      }),
+    );
     expect(events).toEqual([
       { type: "delta", text: "Hi" },
       { type: "delta", text: " there" },
       { type: "usage", inputTokens: 7, outputTokens: 2 },
     ]);
-    expect(seen).toEqual([{ model: "@cf/x", inputs: { messages: [{ role: "user", content: "hello" }], stream: true } }]);
+    expect(seen).toEqual([
+      { model: "@cf/x", inputs: { messages: [{ role: "user", content: "hello" }], stream: true } },
+    ]);
 
     const cut = new WorkersAiProvider({ run: async () => streamOf('data: {"response":"Hi"}\n\n') });
-    await expect(collect(cut.stream({ model: "m", messages: [], tools: [], signal: new AbortController().signal }))).rejects.toThrow(/ended before/);
+    await expect(
+      collect(cut.stream({ model: "m", messages: [], tools: [], signal: new AbortController().signal })),
+    ).rejects.toThrow(/ended before/);
   });
 });
 

@@ -6,13 +6,21 @@ import { call } from "../helpers/api";
 import { braveRequests, pageLog } from "./fake-search";
 import { aiUser, events, finished, frameReader, newSession, openStream, readStream, sent, type Frame } from "./helpers";
 
-const research = (content: string, depth?: "standard" | "deep") => ({ content, capabilityKey: "ai.research.deep", model: "demo", ...(depth ? { depth } : {}) });
+const research = (content: string, depth?: "standard" | "deep") => ({
+  content,
+  capabilityKey: "ai.research.deep",
+  model: "demo",
+  ...(depth ? { depth } : {}),
+});
 
 const calls = (frames: Frame[], toolKey: string, type = "tool.completed") =>
   frames.filter((f) => f.event === type && f.data!.payload.toolKey === toolKey).map((f) => f.data!.payload);
 
 const sourcesOf = (content: string) =>
-  (content.split("\n\nSources:\n")[1] ?? "").split("\n").filter(Boolean).map((line) => /^\[(\d+)\] .* - (\S+)$/.exec(line)![2]!);
+  (content.split("\n\nSources:\n")[1] ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => /^\[(\d+)\] .* - (\S+)$/.exec(line)![2]!);
 
 describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
   it("standard: 4 planned searches, 6 pages read (at most 6 at once), a private redirect and an oversized page refused, a report citing only pages read", async () => {
@@ -35,7 +43,10 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     expect(read).toHaveLength(6);
     expect(fetches.length).toBeLessThanOrEqual(12);
     const redirect = fetches.find((f) => f.input.url === "https://pages.fake.test/redirect-private")!;
-    expect(redirect).toMatchObject({ status: "failed", error: "IP addresses may not be used as hosts; use a public DNS name" });
+    expect(redirect).toMatchObject({
+      status: "failed",
+      error: "IP addresses may not be used as hosts; use a public DNS name",
+    });
     const huge = fetches.find((f) => f.input.url === "https://pages.fake.test/huge")!;
     expect(huge).toMatchObject({ status: "failed", error: "The page is larger than 2097152 bytes (2 MiB)" });
     // Readable text only: no script, style, navigation or footer.
@@ -56,7 +67,10 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     expect(message.content).toMatch(/^Demo report/);
     expect(message.toolCalls.filter((c: any) => c.toolKey === "web.fetch" && c.status === "completed")).toHaveLength(6);
 
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(usage.body.data.costUnits).toEqual({ "search.brave": 4, "page.read": 6 });
     expect(usage.body.data.estimatedCostUsd).toBe(0.02);
   });
@@ -86,7 +100,10 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
       if (!frame) throw new Error("the stream ended before a page was read");
       if (frame.event === "tool.completed" && frame.data!.payload.toolKey === "web.fetch") break;
     }
-    const stop = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/stop`, { token: user.accessToken, ip: user.ip });
+    const stop = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/stop`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(stop.status).toBe(200);
     expect(stop.body.data).toMatchObject({ status: "stopped", content: "" });
     const rest: Frame[] = [];
@@ -97,8 +114,11 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     const statuses = new Set(message.toolCalls.map((c: any) => c.status));
     expect(statuses.has("executing")).toBe(false);
     expect(statuses.has("skipped")).toBe(true);
-    expect(message.toolCalls.filter((c: any) => c.toolKey === "web.fetch" && c.status === "completed").length).toBeGreaterThan(0);
-    for (const skipped of message.toolCalls.filter((c: any) => c.status === "skipped")) expect(skipped.error).toBe("The run was stopped before the tool finished");
+    expect(
+      message.toolCalls.filter((c: any) => c.toolKey === "web.fetch" && c.status === "completed").length,
+    ).toBeGreaterThan(0);
+    for (const skipped of message.toolCalls.filter((c: any) => c.status === "skipped"))
+      expect(skipped.error).toBe("The run was stopped before the tool finished");
   });
 
   it("a second listener joining mid-way with Last-Event-ID sees every step after it, then the end", async () => {
@@ -131,7 +151,11 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     let firstRead = "";
     for (;;) {
       const frame = (await reader.nextEvent())!;
-      if (frame.event === "tool.completed" && frame.data!.payload.toolKey === "web.fetch" && frame.data!.payload.status === "completed") {
+      if (
+        frame.event === "tool.completed" &&
+        frame.data!.payload.toolKey === "web.fetch" &&
+        frame.data!.payload.status === "completed"
+      ) {
         firstRead = new URL(frame.data!.payload.input.url).pathname;
         break;
       }
@@ -144,7 +168,9 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     // Ids stay gapless across the resume.
     expect(frames.map((f) => f.id)).toEqual(frames.map((_, i) => i + 1));
     // Each planned search reached the provider once; the page read before the eviction was not read again.
-    const searched = braveRequests.map((r) => r.url.searchParams.get("q")).filter((q) => q?.startsWith("evicted otters"));
+    const searched = braveRequests
+      .map((r) => r.url.searchParams.get("q"))
+      .filter((q) => q?.startsWith("evicted otters"));
     expect(searched).toHaveLength(4);
     expect(new Set(searched).size).toBe(4);
     expect(pageLog.requests.filter((path) => path === firstRead)).toHaveLength(1);

@@ -60,7 +60,12 @@ describe("runs that end early: tokens used so far", () => {
     expect(assistant.status).toBe("stopped");
     // The tool round's usage report (30 in, 12 out); the hung call never reported any.
     expect(assistant.tokensUsed).toBe(42);
-    expect(await usageOf(user, session.id)).toMatchObject({ totalInputTokens: 30, totalOutputTokens: 12, totalTokens: 42, runCount: 1 });
+    expect(await usageOf(user, session.id)).toMatchObject({
+      totalInputTokens: 30,
+      totalOutputTokens: 12,
+      totalTokens: 42,
+      runCount: 1,
+    });
   });
 
   it("a demo call cut short counts the demo's estimate of what it streamed", async () => {
@@ -69,22 +74,30 @@ describe("runs that end early: tokens used so far", () => {
     const abort = new AbortController();
     const deltas: string[] = [];
     const saved: TokenUsage[] = [];
-    const run = executeRun({ ...env, DEMO_DELAY_MS: "5" } as Env, spec, {
-      signal: abort.signal,
-      emit: (type, payload) => {
-        if (type !== "message.delta") return;
-        deltas.push(String(payload.delta));
-        if (deltas.length === 5) abort.abort();
+    const run = executeRun(
+      { ...env, DEMO_DELAY_MS: "5" } as Env,
+      spec,
+      {
+        signal: abort.signal,
+        emit: (type, payload) => {
+          if (type !== "message.delta") return;
+          deltas.push(String(payload.delta));
+          if (deltas.length === 5) abort.abort();
+        },
+        saveToolCalls: () => {},
+        saveUsage: (usage) => saved.push(usage),
+        // No tools are offered: nothing is ever queued or awaits approval.
+        awaitToolResult: () => Promise.reject(new Error("no tools")),
+        awaitDecision: () => Promise.resolve("timeout"),
       },
-      saveToolCalls: () => {},
-      saveUsage: (usage) => saved.push(usage),
-      // No tools are offered: nothing is ever queued or awaits approval.
-      awaitToolResult: () => Promise.reject(new Error("no tools")),
-      awaitDecision: () => Promise.resolve("timeout"),
-    }, NO_TOOLS);
+      NO_TOOLS,
+    );
     await expect(run).rejects.toBeDefined();
     expect(deltas).toHaveLength(5);
-    expect(saved.at(-1)).toEqual({ inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(deltas.join("")) });
+    expect(saved.at(-1)).toEqual({
+      inputTokens: estimateTokens(prompt),
+      outputTokens: estimateTokens(deltas.join("")),
+    });
     expect(saved.at(-1)!.outputTokens).toBeGreaterThan(0);
   });
 });
@@ -99,14 +112,29 @@ describe("runs that end early: tool calls still executing", () => {
     expect(toolEnd.event).toBe("tool.completed");
     expect(toolEnd.data).toMatchObject({
       stepId: "call_hang",
-      payload: { callId: "call_hang", toolKey: "test.hang", input: { for: "ever" }, status: "failed", error: "The run was stopped before the tool finished", executionMs: expect.any(Number) },
+      payload: {
+        callId: "call_hang",
+        toolKey: "test.hang",
+        input: { for: "ever" },
+        status: "failed",
+        error: "The run was stopped before the tool finished",
+        executionMs: expect.any(Number),
+      },
     });
     expect((await reader.nextEvent())!.event).toBe("message.stopped");
     expect(await reader.next()).toBeNull();
 
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant.toolCalls).toEqual([
-      { id: "call_hang", toolKey: "test.hang", input: { for: "ever" }, status: "failed", output: null, error: "The run was stopped before the tool finished", executionMs: toolEnd.data!.payload.executionMs },
+      {
+        id: "call_hang",
+        toolKey: "test.hang",
+        input: { for: "ever" },
+        status: "failed",
+        output: null,
+        error: "The run was stopped before the tool finished",
+        executionMs: toolEnd.data!.payload.executionMs,
+      },
     ]);
     expect(assistant.toolCalls[0].executionMs).toBeGreaterThanOrEqual(0);
     // The model call that asked for the tool reported 25 + 5 tokens.
@@ -126,7 +154,15 @@ describe("runs that end early: tool calls still executing", () => {
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant).toMatchObject({ status: "failed", tokensUsed: 30 });
     expect(assistant.toolCalls).toEqual([
-      { id: "call_hang", toolKey: "test.hang", input: { for: "ever" }, status: "failed", output: null, error, executionMs: expect.any(Number) },
+      {
+        id: "call_hang",
+        toolKey: "test.hang",
+        input: { for: "ever" },
+        status: "failed",
+        output: null,
+        error,
+        executionMs: expect.any(Number),
+      },
     ]);
   });
 });
@@ -156,8 +192,17 @@ describe("runs that end early: concurrent stops", () => {
     const user = await aiUser();
     const { session, result, reader } = await runUntil(user, "#scenario=hang", "message.delta");
     const stub = runObject(env, result.assistantMessage.id);
-    const outcome: RunOutcome = { content: "Partial answer", toolCalls: [], suggestions: [], inputTokens: 3, outputTokens: 2 };
-    type Internals = { complete(spec: RunSpec, outcome: RunOutcome): Promise<void>; execution?: { abort: AbortController } };
+    const outcome: RunOutcome = {
+      content: "Partial answer",
+      toolCalls: [],
+      suggestions: [],
+      inputTokens: 3,
+      outputTokens: 2,
+    };
+    type Internals = {
+      complete(spec: RunSpec, outcome: RunOutcome): Promise<void>;
+      execution?: { abort: AbortController };
+    };
     // The run completes, and a stop arrives while the completion's D1 write is still on the way.
     const direct = await runInDurableObject(stub, async (instance: MessageRun, state) => {
       const completing = (instance as unknown as Internals).complete(state.storage.kv.get<RunSpec>("spec")!, outcome);
@@ -170,7 +215,9 @@ describe("runs that end early: concurrent stops", () => {
     expectError(viaApi, 409, "conflict");
     expect(viaApi.body.error.message).toBe("The reply has already completed; there is nothing to stop");
     await reader.stop();
-    await runInDurableObject(stub, (instance: MessageRun) => (instance as unknown as Internals).execution?.abort.abort());
+    await runInDurableObject(stub, (instance: MessageRun) =>
+      (instance as unknown as Internals).execution?.abort.abort(),
+    );
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant).toMatchObject({ status: "completed", content: "Partial answer", tokensUsed: 5 });
   });

@@ -41,14 +41,21 @@ describe("runs: stop", () => {
     expect((await reader.nextEvent())!.event).toBe("message.delta");
     expect((await reader.nextEvent())!.event).toBe("message.delta");
 
-    const stop = await call("POST", stopPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip });
+    const stop = await call("POST", stopPath(session.id, result.assistantMessage.id), {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(stop.status).toBe(200);
     const data = expectShape(stopResultSchema, stop.body.data);
     expect(data).toMatchObject({ id: result.assistantMessage.id, status: "stopped", content: "Partial answer" });
 
     const last = (await reader.nextEvent())!;
     expect(last.event).toBe("message.stopped");
-    expect(last.data!.payload).toEqual({ messageId: result.assistantMessage.id, content: "Partial answer", stoppedAt: data.stoppedAt });
+    expect(last.data!.payload).toEqual({
+      messageId: result.assistantMessage.id,
+      content: "Partial answer",
+      stoppedAt: data.stoppedAt,
+    });
     expect(await reader.next()).toBeNull();
     const other = events(parseSse(await listeners[1]!.text()));
     expect(other.at(-1)!.event).toBe("message.stopped");
@@ -57,7 +64,10 @@ describe("runs: stop", () => {
     expect(assistant).toMatchObject({ status: "stopped", content: "Partial answer" });
 
     // Twice is harmless: the same stop object.
-    const again = await call("POST", stopPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip });
+    const again = await call("POST", stopPath(session.id, result.assistantMessage.id), {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(stop.body.data);
     // Nothing left to stream.
@@ -71,7 +81,11 @@ describe("runs: stop", () => {
     const session = await newSession(user);
     const result = await sent(user, session.id, { content: "hi" });
     await readStream(user, session.id, result.assistantMessage.id);
-    expectError(await call("POST", stopPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip }), 409, "conflict");
+    expectError(
+      await call("POST", stopPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip }),
+      409,
+      "conflict",
+    );
   });
 });
 
@@ -82,7 +96,10 @@ describe("runs: provider failures", () => {
     const result = await sent(user, session.id, { content: "#scenario=error" });
     const list = events(await readStream(user, session.id, result.assistantMessage.id));
     expect(list.map((f) => f.event)).toEqual(["run.error"]);
-    expect(list[0]!.data!.payload.error).toEqual({ code: "provider_error", message: "The model provider answered 500: upstream exploded" });
+    expect(list[0]!.data!.payload.error).toEqual({
+      code: "provider_error",
+      message: "The model provider answered 500: upstream exploded",
+    });
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant).toMatchObject({ status: "failed", content: "" });
     // The key never reaches a client; the fake saw it in the header only.
@@ -110,14 +127,31 @@ describe("runs: tools", () => {
     const list = events(await readStream(user, session.id, result.assistantMessage.id));
     const started = list.find((f) => f.event === "tool.started")!;
     const completed = list.find((f) => f.event === "tool.completed")!;
-    expect(started.data).toMatchObject({ stepId: "call_abc", payload: { callId: "call_abc", toolKey: "test.echo", input: { text: "ping pong" }, status: "executing" } });
-    expect(completed.data!.payload).toMatchObject({ callId: "call_abc", toolKey: "test.echo", status: "completed", output: { echoed: "ping pong" }, executionMs: expect.any(Number) });
-    const content = list.filter((f) => f.event === "message.delta").map((f) => f.data!.payload.delta).join("");
+    expect(started.data).toMatchObject({
+      stepId: "call_abc",
+      payload: { callId: "call_abc", toolKey: "test.echo", input: { text: "ping pong" }, status: "executing" },
+    });
+    expect(completed.data!.payload).toMatchObject({
+      callId: "call_abc",
+      toolKey: "test.echo",
+      status: "completed",
+      output: { echoed: "ping pong" },
+      executionMs: expect.any(Number),
+    });
+    const content = list
+      .filter((f) => f.event === "message.delta")
+      .map((f) => f.data!.payload.delta)
+      .join("");
     expect(content).toBe('The tool answered: {"echoed":"ping pong"}.');
     // The second model call carried the assistant's tool call and the tool's result.
     const second = requests.filter((r) => r.body.messages.some((m) => m.content?.includes("use the tool"))).at(-1)!;
     expect(second.body.messages.slice(-2)).toMatchObject([
-      { role: "assistant", tool_calls: [{ id: "call_abc", type: "function", function: { name: "test__echo", arguments: '{"text":"ping pong"}' } }] },
+      {
+        role: "assistant",
+        tool_calls: [
+          { id: "call_abc", type: "function", function: { name: "test__echo", arguments: '{"text":"ping pong"}' } },
+        ],
+      },
       { role: "tool", tool_call_id: "call_abc", content: '{"echoed":"ping pong"}' },
     ]);
     expect(second.body.tools!.map((t) => t.function.name)).toEqual(["test__echo", "test__fail"]);
@@ -125,7 +159,15 @@ describe("runs: tools", () => {
 
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant.toolCalls).toEqual([
-      { id: "call_abc", toolKey: "test.echo", input: { text: "ping pong" }, status: "completed", output: { echoed: "ping pong" }, error: null, executionMs: expect.any(Number) },
+      {
+        id: "call_abc",
+        toolKey: "test.echo",
+        input: { text: "ping pong" },
+        status: "completed",
+        output: { echoed: "ping pong" },
+        error: null,
+        executionMs: expect.any(Number),
+      },
     ]);
     // Usage of both model calls is recorded.
     expect(assistant.tokensUsed).toBe(30 + 12 + 40 + 8);
@@ -138,7 +180,15 @@ describe("runs: tools", () => {
     await readStream(user, session.id, result.assistantMessage.id);
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant.toolCalls).toEqual([
-      { id: "call_fail", toolKey: "test.fail", input: {}, status: "failed", output: null, error: "the test tool failed on purpose", executionMs: expect.any(Number) },
+      {
+        id: "call_fail",
+        toolKey: "test.fail",
+        input: {},
+        status: "failed",
+        output: null,
+        error: "the test tool failed on purpose",
+        executionMs: expect.any(Number),
+      },
     ]);
     expect(assistant.content).toBe("Tool failed, sorry.");
   });

@@ -42,11 +42,18 @@ describe("Brave Search provider, against its fake", () => {
   it("a 4xx is a non-retryable error carrying Brave's reason; a 429 is retryable", async () => {
     const bad = await brave.search(request("q #422", "test-brave-key", BRAVE)).catch((e) => e);
     expect(bad).toBeInstanceOf(CapabilityError);
-    expect(bad).toMatchObject({ kind: "fatal", retryable: false, message: "Brave Search answered 422: Unable to validate request parameter(s)." });
+    expect(bad).toMatchObject({
+      kind: "fatal",
+      retryable: false,
+      message: "Brave Search answered 422: Unable to validate request parameter(s).",
+    });
     const key = await brave.search(request("q", "wrong-key", BRAVE)).catch((e) => e);
     expect(key.message).toBe("Brave Search answered 401: The provided subscription token is invalid.");
     const limited = await brave.search(request("q #429-always", "test-brave-key", BRAVE)).catch((e) => e);
-    expect(limited).toMatchObject({ retryable: true, message: "Brave Search answered 429: Request rate limit exceeded for plan." });
+    expect(limited).toMatchObject({
+      retryable: true,
+      message: "Brave Search answered 429: Request rate limit exceeded for plan.",
+    });
   });
 
   it("429 and 5xx are retried at most 3 times with backoff", async () => {
@@ -78,7 +85,12 @@ describe("Tavily provider, against its fake", () => {
     expect(sent[0]!.method).toBe("POST");
     expect(sent[0]!.url.pathname).toBe("/search");
     expect(sent[0]!.headers.get("Authorization")).toBe("Bearer test-tavily-key");
-    expect(JSON.parse(sent[0]!.body)).toEqual({ query: "sea otters", max_results: 4, search_depth: "basic", topic: "general" });
+    expect(JSON.parse(sent[0]!.body)).toEqual({
+      query: "sea otters",
+      max_results: 4,
+      search_depth: "basic",
+      topic: "general",
+    });
     expect(results).toHaveLength(4);
     expect(results[0]).toEqual({
       title: "Result 1 about sea otters",
@@ -94,7 +106,9 @@ describe("Tavily provider, against its fake", () => {
     const key = await tavily.search(request("q", "nope", TAVILY)).catch((e) => e);
     expect(key.message).toBe("Tavily answered 401: Unauthorized: missing or invalid API key.");
     const before = tavilyRequests.length;
-    await expect(withRetries(() => tavily.search(request("busy #429x1", "test-tavily-key", TAVILY)), fast)).resolves.toHaveLength(3);
+    await expect(
+      withRetries(() => tavily.search(request("busy #429x1", "test-tavily-key", TAVILY)), fast),
+    ).resolves.toHaveLength(3);
     expect(tavilyRequests.length - before).toBe(2);
   });
 });

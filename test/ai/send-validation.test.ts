@@ -61,15 +61,33 @@ describe("POST messages: validation", () => {
   });
 
   it("a parameter of another capability is named precisely, with capabilityKey", async () => {
-    const fields = await fieldsOf({ content: "hi", capabilityKey: "ai.search.web", depth: "deep", parameters: { bpm: 100 } });
+    const fields = await fieldsOf({
+      content: "hi",
+      capabilityKey: "ai.search.web",
+      depth: "deep",
+      parameters: { bpm: 100 },
+    });
     expect(fields).toEqual([
-      { field: "depth", message: "depth is a parameter of ai.research.deep, not of ai.search.web", capabilityKey: "ai.search.web" },
-      { field: "parameters.bpm", message: "bpm is a parameter of ai.audio.generate, not of ai.search.web", capabilityKey: "ai.search.web" },
+      {
+        field: "depth",
+        message: "depth is a parameter of ai.research.deep, not of ai.search.web",
+        capabilityKey: "ai.search.web",
+      },
+      {
+        field: "parameters.bpm",
+        message: "bpm is a parameter of ai.audio.generate, not of ai.search.web",
+        capabilityKey: "ai.search.web",
+      },
     ]);
   });
 
   it("unknown fields under a capability get `unknown property <name>` with capabilityKey", async () => {
-    const fields = await fieldsOf({ content: "hi", capabilityKey: "ai.research.deep", parameters: { speed: 1 }, loud: true });
+    const fields = await fieldsOf({
+      content: "hi",
+      capabilityKey: "ai.research.deep",
+      parameters: { speed: 1 },
+      loud: true,
+    });
     expect(fields).toEqual([
       { field: "loud", message: "unknown property loud", capabilityKey: "ai.research.deep" },
       { field: "parameters.speed", message: "unknown property speed", capabilityKey: "ai.research.deep" },
@@ -81,7 +99,11 @@ describe("POST messages: validation", () => {
     expect(fields.map((f) => f.field).sort()).toEqual(["content", "maxResults"]);
   });
 
-  const capability = (capabilityKey: string, parameters: Record<string, unknown>) => ({ content: "make it", capabilityKey, parameters });
+  const capability = (capabilityKey: string, parameters: Record<string, unknown>) => ({
+    content: "make it",
+    capabilityKey,
+    parameters,
+  });
   it.each([
     ["ai.audio.generate", { durationSeconds: 4 }, "parameters.durationSeconds", "between 5 and 30"],
     ["ai.audio.generate", { durationSeconds: 31 }, "parameters.durationSeconds", "between 5 and 30"],
@@ -132,11 +154,19 @@ describe("POST messages: validation", () => {
     const message = await finished(user, session.id, res.body.data.assistantMessage.id);
     expect(message.status).toBe("completed");
     // Web search is configured (Brave's fake): the nested maxResults reached the provider.
-    expect(message.toolCalls[0]).toMatchObject({ toolKey: "web.search", input: { query: "find otters", maxResults: 3 } });
+    expect(message.toolCalls[0]).toMatchObject({
+      toolKey: "web.search",
+      input: { query: "find otters", maxResults: 3 },
+    });
     expect(message.toolCalls[0].output.results).toHaveLength(3);
     expect(message.suggestions).toEqual([]);
 
-    const video = await send(user, session.id, { content: "a cat", capabilityKey: "ai.video.generate", duration: "12", parameters: { aspectRatio: "9:16" } });
+    const video = await send(user, session.id, {
+      content: "a cat",
+      capabilityKey: "ai.video.generate",
+      duration: "12",
+      parameters: { aspectRatio: "9:16" },
+    });
     expect(video.status, JSON.stringify(video.body)).toBe(201);
     const done = await finished(user, session.id, video.body.data.assistantMessage.id);
     expect(done.content).toContain('{"duration":12,"aspectRatio":"9:16"}');
@@ -157,7 +187,9 @@ describe("POST messages: validation", () => {
     const pro = await aiUser({ plan: "pro", entitlements: ["ai", "provider:demo", "provider:nowhere"] });
     const proSession = await newSession(pro);
     const nowhere = await send(pro, proSession.id, { content: "hi", provider: "nowhere" });
-    expect(nowhere.body.error.details.fields).toEqual([{ field: "provider", message: '"nowhere" is not an available provider' }]);
+    expect(nowhere.body.error.details.fields).toEqual([
+      { field: "provider", message: '"nowhere" is not an available provider' },
+    ]);
     const mismatch = await send(pro, proSession.id, { content: "hi", provider: "demo", model: "fake-basic" });
     expect(mismatch.body.error.details.fields[0].field).toBe("model");
     const ok = await send(pro, proSession.id, { content: "hi", provider: "demo" });
@@ -192,7 +224,12 @@ describe("POST messages: validation", () => {
     });
     // History while running: the reply's content is null, its runId is there for a listener.
     const during = await history(user, session.id);
-    expect(during.data[1]).toMatchObject({ id: data.assistantMessage.id, status: "running", content: null, runId: data.run.id });
+    expect(during.data[1]).toMatchObject({
+      id: data.assistantMessage.id,
+      status: "running",
+      content: null,
+      runId: data.run.id,
+    });
 
     const again = await send(user, session.id, body);
     expect(again.status).toBe(200);
@@ -203,7 +240,10 @@ describe("POST messages: validation", () => {
 
     // Another message while this one runs: 409.
     expectError(await send(user, session.id, { content: "second" }), 409, "conflict");
-    await call("POST", `/ai/sessions/${session.id}/messages/${data.assistantMessage.id}/stop`, { token: user.accessToken, ip: user.ip });
+    await call("POST", `/ai/sessions/${session.id}/messages/${data.assistantMessage.id}/stop`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
   });
 
   it("an unknown session is 404", async () => {
@@ -215,13 +255,20 @@ describe("POST messages: validation", () => {
 describe("POST messages: a capability's own `provider` and `model` at top level", () => {
   const demoModel = async (user: Awaited<ReturnType<typeof aiUser>>) => {
     const models = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
-    return (models.body.data as { id: string; key: string; displayName: string; providerKey: string }[]).find((m) => m.key === "demo")!;
+    return (models.body.data as { id: string; key: string; displayName: string; providerKey: string }[]).find(
+      (m) => m.key === "demo",
+    )!;
   };
 
   it("are the capability's parameters: a value the table allows is accepted on a free plan, and the reply is the runner's model", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const res = await send(user, session.id, { content: "a fox", capabilityKey: "ai.video.generate", provider: "kling", model: "kling-2.1" });
+    const res = await send(user, session.id, {
+      content: "a fox",
+      capabilityKey: "ai.video.generate",
+      provider: "kling",
+      model: "kling-2.1",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const message = await finished(user, session.id, res.body.data.assistantMessage.id);
     expect(message.content).toContain('with {"provider":"kling","model":"kling-2.1"}');
@@ -229,18 +276,32 @@ describe("POST messages: a capability's own `provider` and `model` at top level"
     const demo = await demoModel(user);
     expect(message).toMatchObject({ modelId: demo.id, modelName: demo.displayName, providerKey: "demo" });
     // Priced as the demo (0), not as a model without a price (which would make the cost null).
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip });
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
     expect(usage.body.data).toMatchObject({ runCount: 1, estimatedCostUsd: 0, totalTokens: message.tokensUsed });
     expect(message.tokensUsed).toBeGreaterThan(0);
 
     // An image's provider is free text: not held to the message's lowercase provider-key rule.
-    const image = await send(user, session.id, { content: "a fox", capabilityKey: "ai.image.generate", provider: "OpenAI Images" });
+    const image = await send(user, session.id, {
+      content: "a fox",
+      capabilityKey: "ai.image.generate",
+      provider: "OpenAI Images",
+    });
     expect(image.status, JSON.stringify(image.body)).toBe(201);
-    expect((await finished(user, session.id, image.body.data.assistantMessage.id)).content).toContain('{"provider":"OpenAI Images"}');
+    expect((await finished(user, session.id, image.body.data.assistantMessage.id)).content).toContain(
+      '{"provider":"OpenAI Images"}',
+    );
   });
 
   it("are validated against the capability's table, with capabilityKey in the error", async () => {
-    const fields = await fieldsOf({ content: "a fox", capabilityKey: "ai.video.generate", provider: "runway", model: "" });
+    const fields = await fieldsOf({
+      content: "a fox",
+      capabilityKey: "ai.video.generate",
+      provider: "runway",
+      model: "",
+    });
     expect(fields).toEqual([
       { field: "provider", message: "must be one of kling, veo, sora", capabilityKey: "ai.video.generate" },
       { field: "model", message: "must not be empty", capabilityKey: "ai.video.generate" },
@@ -271,9 +332,15 @@ describe("POST messages: a capability's own `provider` and `model` at top level"
     const session = await newSession(user);
     // A free plan may not choose a provider, whatever its name.
     expectError(await send(user, session.id, { content: "hi", provider: "kling" }), 403, "forbidden");
-    expectError(await send(user, session.id, { content: "hi", capabilityKey: "ai.search.web", provider: "kling" }), 403, "forbidden");
+    expectError(
+      await send(user, session.id, { content: "hi", capabilityKey: "ai.search.web", provider: "kling" }),
+      403,
+      "forbidden",
+    );
     const unknown = await send(user, session.id, { content: "hi", capabilityKey: "ai.search.web", model: "kling-2.1" });
     expectError(unknown, 400, "bad_request");
-    expect(unknown.body.error.details.fields).toEqual([{ field: "model", message: '"kling-2.1" is not an active model' }]);
+    expect(unknown.body.error.details.fields).toEqual([
+      { field: "model", message: '"kling-2.1" is not an active model' },
+    ]);
   });
 });

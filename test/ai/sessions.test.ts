@@ -64,15 +64,27 @@ describe("AI sessions and personas", () => {
         expect([...state.storage.kv.list()]).toEqual([]);
       });
     }
-    expectError(await call("GET", streamPath(session.id, done.assistantMessage.id), { token: user.accessToken, ip: user.ip }), 404, "not_found");
+    expectError(
+      await call("GET", streamPath(session.id, done.assistantMessage.id), { token: user.accessToken, ip: user.ip }),
+      404,
+      "not_found",
+    );
   });
 
   it("validates session bodies", async () => {
     const user = await aiUser();
     const opts = { token: user.accessToken, ip: user.ip };
     expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { effortMode: "max" } }), "effortMode");
-    expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { color: "red" } }), "color", "unknown property color");
-    expectFieldError(await call("POST", "/ai/sessions", { ...opts, body: { personaId: ZERO } }), "personaId", "is not one of your personas");
+    expectFieldError(
+      await call("POST", "/ai/sessions", { ...opts, body: { color: "red" } }),
+      "color",
+      "unknown property color",
+    );
+    expectFieldError(
+      await call("POST", "/ai/sessions", { ...opts, body: { personaId: ZERO } }),
+      "personaId",
+      "is not one of your personas",
+    );
     expectFieldError(await call("GET", "/ai/sessions?cursor=nope", opts), "cursor");
   });
 
@@ -80,7 +92,10 @@ describe("AI sessions and personas", () => {
     const user = await aiUser();
     const other = await aiUser();
     const opts = { token: user.accessToken, ip: user.ip };
-    const res = await call("POST", "/ai/personas", { ...opts, body: { name: "Pirate", instructions: "Talk like a pirate." } });
+    const res = await call("POST", "/ai/personas", {
+      ...opts,
+      body: { name: "Pirate", instructions: "Talk like a pirate." },
+    });
     expect(res.status).toBe(201);
     const persona = expectShape(personaSchema, res.body.data);
     const session = await newSession(user, { personaId: persona.id });
@@ -146,7 +161,11 @@ describe("AI endpoints: authentication, entitlement, foreign resources", () => {
   it("403 in a workspace the caller is not a member of", async () => {
     const user = await aiUser();
     const other = await aiUser();
-    const res = await call("GET", "/ai/sessions", { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
+    const res = await call("GET", "/ai/sessions", {
+      token: user.accessToken,
+      ip: user.ip,
+      workspaceId: other.personalWorkspaceId,
+    });
     expectError(res, 403, "forbidden");
   });
 
@@ -156,23 +175,34 @@ describe("AI endpoints: authentication, entitlement, foreign resources", () => {
     const session = await newSession(owner);
     const result = await sent(owner, session.id, { content: "secret plans", model: "demo" });
     await finished(owner, session.id, result.assistantMessage.id);
-    const sessionScoped = endpoints(session.id, result.assistantMessage.id).filter(([, path]) => path.includes(session.id));
+    const sessionScoped = endpoints(session.id, result.assistantMessage.id).filter(([, path]) =>
+      path.includes(session.id),
+    );
     for (const [method, path, body] of sessionScoped) {
       expectError(await call(method, path, { body, token: intruder.accessToken, ip: intruder.ip }), 404, "not_found");
     }
     // A message id of one session under another session of the caller's is not found either.
     const mine = await newSession(intruder);
-    const crossed = await call("POST", `/ai/sessions/${mine.id}/messages/${result.assistantMessage.id}/stop`, { token: intruder.accessToken, ip: intruder.ip });
+    const crossed = await call("POST", `/ai/sessions/${mine.id}/messages/${result.assistantMessage.id}/stop`, {
+      token: intruder.accessToken,
+      ip: intruder.ip,
+    });
     expectError(crossed, 404, "not_found");
     // The owner still sees everything.
-    expect((await call("GET", `/ai/sessions/${session.id}`, { token: owner.accessToken, ip: owner.ip })).status).toBe(200);
+    expect((await call("GET", `/ai/sessions/${session.id}`, { token: owner.accessToken, ip: owner.ip })).status).toBe(
+      200,
+    );
     const list = await call("GET", "/ai/sessions", { token: intruder.accessToken, ip: intruder.ip });
     expect(list.body.data.map((s: { id: string }) => s.id)).not.toContain(session.id);
   });
 
   it("malformed ids are the same 404 as unknown ones (test/platform/path-ids.test.ts covers every route)", async () => {
     const user = await aiUser();
-    expectError(await call("GET", "/ai/sessions/not-a-uuid", { token: user.accessToken, ip: user.ip }), 404, "not_found");
+    expectError(
+      await call("GET", "/ai/sessions/not-a-uuid", { token: user.accessToken, ip: user.ip }),
+      404,
+      "not_found",
+    );
   });
 
   it("applies the spec's per-endpoint limit (stop: 30/min) with RateLimit headers", async () => {

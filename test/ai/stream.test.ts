@@ -1,10 +1,23 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { admin, call, expectError, expectFieldError } from "../helpers/api";
-import { aiUser, events, frameReader, history, newSession, openStream, parseSse, readStream, send, sent, streamPath } from "./helpers";
+import {
+  aiUser,
+  events,
+  frameReader,
+  history,
+  newSession,
+  openStream,
+  parseSse,
+  readStream,
+  send,
+  sent,
+  streamPath,
+} from "./helpers";
 import { SLOW_CHUNKS } from "./fake-openai";
 
-const signature = (frames: ReturnType<typeof parseSse>) => events(frames).map((f) => `${f.id}:${f.event}:${JSON.stringify(f.data)}`);
+const signature = (frames: ReturnType<typeof parseSse>) =>
+  events(frames).map((f) => `${f.id}:${f.event}:${JSON.stringify(f.data)}`);
 
 describe("SSE stream", () => {
   it("frames: retry first, gapless ids from 1, envelope per CONTRACT, terminal events, then the end", async () => {
@@ -16,10 +29,18 @@ describe("SSE stream", () => {
     const list = events(frames);
     expect(list.map((f) => f.id)).toEqual(list.map((_, i) => i + 1));
     for (const frame of list) {
-      expect(frame.data).toMatchObject({ eventId: frame.id, type: frame.event, runId: result.run.id, payload: expect.any(Object) });
+      expect(frame.data).toMatchObject({
+        eventId: frame.id,
+        type: frame.event,
+        runId: result.run.id,
+        payload: expect.any(Object),
+      });
     }
     expect(list.slice(-2).map((f) => f.event)).toEqual(["message.completed", "message.suggestions"]);
-    const content = list.filter((f) => f.event === "message.delta").map((f) => f.data!.payload.delta).join("");
+    const content = list
+      .filter((f) => f.event === "message.delta")
+      .map((f) => f.data!.payload.delta)
+      .join("");
     expect(content).toBe("Here you go.");
     expect(list.at(-2)!.data!.payload).toEqual({ messageId: result.assistantMessage.id, content: "Here you go." });
     expect(list.at(-1)!.data!.payload).toEqual({
@@ -31,7 +52,11 @@ describe("SSE stream", () => {
     });
     // History has the same content and the suggestions, never the marker.
     const [, assistant] = (await history(user, session.id)).data;
-    expect(assistant).toMatchObject({ status: "completed", content: "Here you go.", suggestions: list.at(-1)!.data!.payload.suggestions });
+    expect(assistant).toMatchObject({
+      status: "completed",
+      content: "Here you go.",
+      suggestions: list.at(-1)!.data!.payload.suggestions,
+    });
   });
 
   it("replays strictly after every Last-Event-ID with no gap or duplicate; 204 when nothing is left", async () => {
@@ -49,7 +74,11 @@ describe("SSE stream", () => {
     expect(await gone.text()).toBe("");
     expect((await openStream(user, session.id, result.assistantMessage.id, all.length + 10)).status).toBe(204);
     // The query parameter works like the header (for clients that cannot set headers).
-    const viaQuery = await call("GET", `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=${all.length - 1}`, { token: user.accessToken, ip: user.ip });
+    const viaQuery = await call(
+      "GET",
+      `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=${all.length - 1}`,
+      { token: user.accessToken, ip: user.ip },
+    );
     expect(signature(parseSse(viaQuery.body))).toEqual(all.slice(-1));
   });
 
@@ -101,10 +130,22 @@ describe("SSE stream", () => {
     const session = await newSession(user);
     const result = await sent(user, session.id, { content: "hi" });
     await readStream(user, session.id, result.assistantMessage.id);
-    const bad = await call("GET", streamPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip, headers: { "Last-Event-ID": "abc" } });
+    const bad = await call("GET", streamPath(session.id, result.assistantMessage.id), {
+      token: user.accessToken,
+      ip: user.ip,
+      headers: { "Last-Event-ID": "abc" },
+    });
     expectFieldError(bad, "Last-Event-ID", "non-negative integer");
-    expectError(await call("GET", streamPath(session.id, result.userMessage.id), { token: user.accessToken, ip: user.ip }), 404, "not_found");
-    expectError(await call("GET", streamPath(session.id, result.assistantMessage.id), { token: other.accessToken, ip: other.ip }), 404, "not_found");
+    expectError(
+      await call("GET", streamPath(session.id, result.userMessage.id), { token: user.accessToken, ip: user.ip }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await call("GET", streamPath(session.id, result.assistantMessage.id), { token: other.accessToken, ip: other.ip }),
+      404,
+      "not_found",
+    );
   });
 
   it("the operator tail gives the same frames behind the admin token (401 without it)", async () => {
@@ -115,7 +156,11 @@ describe("SSE stream", () => {
     const tail = await admin("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream?lastEventId=1`);
     expect(tail.status).toBe(200);
     expect(signature(parseSse(tail.body))).toEqual(reference.slice(1));
-    expectError(await call("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream`, { token: user.accessToken }), 401, "unauthorized");
+    expectError(
+      await call("GET", `/admin/ai/messages/${result.assistantMessage.id}/stream`, { token: user.accessToken }),
+      401,
+      "unauthorized",
+    );
   });
 });
 
@@ -144,13 +189,18 @@ describe("SSE stream: a run that never started, and a blank Last-Event-ID", () =
           eventId: 1,
           type: "run.error",
           runId: assistant.runId,
-          payload: { messageId: assistant.id, error: { code: "run_not_started", message: "The run could not be started" } },
+          payload: {
+            messageId: assistant.id,
+            error: { code: "run_not_started", message: "The run could not be started" },
+          },
         },
       },
     ]);
     expect((await openStream(user, session.id, assistant.id, 1)).status).toBe(204);
     // The operator tail answers the same.
-    expect(events(parseSse((await admin("GET", `/admin/ai/messages/${assistant.id}/stream`)).body))).toEqual(events(frames));
+    expect(events(parseSse((await admin("GET", `/admin/ai/messages/${assistant.id}/stream`)).body))).toEqual(
+      events(frames),
+    );
 
     const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, opts);
     expect(usage.body.data).toMatchObject({ runCount: 0, totalTokens: 0, estimatedCostUsd: 0 });
@@ -167,12 +217,20 @@ describe("SSE stream: a run that never started, and a blank Last-Event-ID", () =
     const all = signature(await readStream(user, session.id, result.assistantMessage.id));
     const path = `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=${all.length - 1}`;
     for (const blank of ["", "  "]) {
-      const res = await call("GET", path, { token: user.accessToken, ip: user.ip, headers: { "Last-Event-ID": blank } });
+      const res = await call("GET", path, {
+        token: user.accessToken,
+        ip: user.ip,
+        headers: { "Last-Event-ID": blank },
+      });
       expect(res.status).toBe(200);
       expect(signature(parseSse(res.body))).toEqual(all.slice(-1));
     }
     // A bad query value is reported under its own name.
-    const bad = await call("GET", `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=x`, { token: user.accessToken, ip: user.ip, headers: { "Last-Event-ID": "" } });
+    const bad = await call("GET", `${streamPath(session.id, result.assistantMessage.id)}?lastEventId=x`, {
+      token: user.accessToken,
+      ip: user.ip,
+      headers: { "Last-Event-ID": "" },
+    });
     expectFieldError(bad, "lastEventId", "non-negative integer");
   });
 });

@@ -17,7 +17,10 @@ describe("retries and selection", () => {
     const first = await sent(user, session.id, { content: "first question" });
     await readStream(user, session.id, first.assistantMessage.id);
 
-    const retry = await call("POST", retryPath(session.id, first.assistantMessage.id), { ...opts, body: { idempotencyKey: "r1" } });
+    const retry = await call("POST", retryPath(session.id, first.assistantMessage.id), {
+      ...opts,
+      body: { idempotencyKey: "r1" },
+    });
     expect(retry.status).toBe(201);
     const data = expectShape(sendResultSchema, retry.body.data);
     expect(data.userMessage.id).toBe(first.userMessage.id);
@@ -27,7 +30,10 @@ describe("retries and selection", () => {
     await readStream(user, session.id, data.assistantMessage.id);
 
     // Same key again: the first retry's result, no new version.
-    const again = await call("POST", retryPath(session.id, first.assistantMessage.id), { ...opts, body: { idempotencyKey: "r1" } });
+    const again = await call("POST", retryPath(session.id, first.assistantMessage.id), {
+      ...opts,
+      body: { idempotencyKey: "r1" },
+    });
     expect(again.body.data.assistantMessage.id).toBe(data.assistantMessage.id);
 
     let list = (await history(user, session.id)).data;
@@ -43,7 +49,8 @@ describe("retries and selection", () => {
     // The next run's context carries the active version only.
     const next = await sent(user, session.id, { content: "second question" });
     await readStream(user, session.id, next.assistantMessage.id);
-    const context = requests.filter((r) => r.body.messages.some((m) => m.content === "second question")).at(-1)!.body.messages;
+    const context = requests.filter((r) => r.body.messages.some((m) => m.content === "second question")).at(-1)!
+      .body.messages;
     expect(context.filter((m) => m.role !== "system").map((m) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(context.filter((m) => m.role === "assistant")).toHaveLength(1);
     expect(context.some((m) => m.role === "system" && m.content?.includes("<suggestions>"))).toBe(true);
@@ -51,7 +58,15 @@ describe("retries and selection", () => {
     // Usage counts every run (both versions and the next message).
     const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, opts);
     const u = expectShape(sessionUsageSchema, usage.body.data);
-    expect(u).toEqual({ sessionId: session.id, totalInputTokens: 36, totalOutputTokens: 15, totalTokens: 51, runCount: 3, costUnits: {}, estimatedCostUsd: null });
+    expect(u).toEqual({
+      sessionId: session.id,
+      totalInputTokens: 36,
+      totalOutputTokens: 15,
+      totalTokens: 51,
+      runCount: 3,
+      costUnits: {},
+      estimatedCostUsd: null,
+    });
   });
 
   it("validates retries: key required, not blank, at most 200; 404 for a user message or unknown id; 409 while running", async () => {
@@ -61,11 +76,27 @@ describe("retries and selection", () => {
     const first = await sent(user, session.id, { content: "#scenario=hang" });
     const path = retryPath(session.id, first.assistantMessage.id);
     expectFieldError(await call("POST", path, { ...opts, body: {} }), "idempotencyKey");
-    expectFieldError(await call("POST", path, { ...opts, body: { idempotencyKey: "   " } }), "idempotencyKey", "must not be blank");
-    expectFieldError(await call("POST", path, { ...opts, body: { idempotencyKey: "k".repeat(201) } }), "idempotencyKey", "at most 200");
-    expectFieldError(await call("POST", path, { ...opts, body: { idempotencyKey: "k", extra: 1 } }), "extra", "unknown property extra");
+    expectFieldError(
+      await call("POST", path, { ...opts, body: { idempotencyKey: "   " } }),
+      "idempotencyKey",
+      "must not be blank",
+    );
+    expectFieldError(
+      await call("POST", path, { ...opts, body: { idempotencyKey: "k".repeat(201) } }),
+      "idempotencyKey",
+      "at most 200",
+    );
+    expectFieldError(
+      await call("POST", path, { ...opts, body: { idempotencyKey: "k", extra: 1 } }),
+      "extra",
+      "unknown property extra",
+    );
     expectError(await call("POST", path, { ...opts, body: { idempotencyKey: "k" } }), 409, "conflict");
-    expectError(await call("POST", retryPath(session.id, first.userMessage.id), { ...opts, body: { idempotencyKey: "k" } }), 404, "not_found");
+    expectError(
+      await call("POST", retryPath(session.id, first.userMessage.id), { ...opts, body: { idempotencyKey: "k" } }),
+      404,
+      "not_found",
+    );
     expectError(await call("POST", selectPath(session.id, first.userMessage.id), opts), 404, "not_found");
     await call("POST", `/ai/sessions/${session.id}/messages/${first.assistantMessage.id}/stop`, opts);
     const ok = await call("POST", path, { ...opts, body: { idempotencyKey: "k".repeat(200) } });
@@ -77,8 +108,10 @@ describe("list messages", () => {
   it("pages by cursor and by offset with meta cursor/hasMore/total; persona filter 404s on another persona", async () => {
     const user = await aiUser();
     const opts = { token: user.accessToken, ip: user.ip };
-    const persona = (await call("POST", "/ai/personas", { ...opts, body: { name: "P", instructions: "Be brief." } })).body.data;
-    const other = (await call("POST", "/ai/personas", { ...opts, body: { name: "Q", instructions: "Be long." } })).body.data;
+    const persona = (await call("POST", "/ai/personas", { ...opts, body: { name: "P", instructions: "Be brief." } }))
+      .body.data;
+    const other = (await call("POST", "/ai/personas", { ...opts, body: { name: "Q", instructions: "Be long." } })).body
+      .data;
     const session = await newSession(user, { personaId: persona.id });
     for (const content of ["one", "two", "three"]) {
       const r = await sent(user, session.id, { content, model: "demo" });
@@ -95,7 +128,11 @@ describe("list messages", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof history>> = await history(user, session.id, `?limit=4${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Awaited<ReturnType<typeof history>> = await history(
+        user,
+        session.id,
+        `?limit=4${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.data.map((m) => m.id));
       expect(page.meta.total).toBe(6);
       cursor = page.meta.hasMore ? page.meta.cursor : null;
@@ -139,7 +176,11 @@ describe("AI usage", () => {
     expectError(refused, 429, "RATE_LIMIT_EXCEEDED");
     expect(refused.body.error.message).toBe("Rate limit exceeded");
     expect(refused.headers.get("Retry-After")).toBeTruthy();
-    expectError(await call("POST", retryPath(session.id, second.assistantMessage.id), { ...opts, body: { idempotencyKey: "x" } }), 429, "RATE_LIMIT_EXCEEDED");
+    expectError(
+      await call("POST", retryPath(session.id, second.assistantMessage.id), { ...opts, body: { idempotencyKey: "x" } }),
+      429,
+      "RATE_LIMIT_EXCEEDED",
+    );
   });
 
   it("prices demo runs at zero and counts demo tokens by the documented estimate", async () => {
@@ -147,7 +188,9 @@ describe("AI usage", () => {
     const session = await newSession(user);
     const r = await sent(user, session.id, { content: "abcd", model: "demo" });
     await readStream(user, session.id, r.assistantMessage.id);
-    const usage = (await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip })).body.data;
+    const usage = (
+      await call("GET", `/ai/operations/sessions/${session.id}/usage`, { token: user.accessToken, ip: user.ip })
+    ).body.data;
     expect(usage.runCount).toBe(1);
     expect(usage.estimatedCostUsd).toBe(0);
     const [, assistant] = (await history(user, session.id)).data;

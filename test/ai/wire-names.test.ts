@@ -3,7 +3,12 @@ import { ToolSet, type ToolDefinition } from "../../src/domains/ai/tools";
 import { WIRE_NAME } from "../../src/domains/ai/wire-names";
 import { FAKE_HOST, installFakeOpenAi } from "./fake-openai";
 
-const tool = (key: string): ToolDefinition => ({ key, description: key, inputSchema: { type: "object" }, execute: async () => ({ key }) });
+const tool = (key: string): ToolDefinition => ({
+  key,
+  description: key,
+  inputSchema: { type: "object" },
+  execute: async () => ({ key }),
+});
 
 describe("model-facing tool names", () => {
   it("keep the readable form when it is valid and unique", () => {
@@ -33,9 +38,19 @@ describe("the fake OpenAI refuses invalid function names as the real API does", 
     const response = await fetch(`${FAKE_HOST}/v1/chat/completions`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ model: "m", stream: true, messages: [{ role: "user", content: "hi" }], tools: [{ type: "function", function: { name: "ok_name" } }, { type: "function", function: { name: "slack.post_message" } }] }),
+      body: JSON.stringify({
+        model: "m",
+        stream: true,
+        messages: [{ role: "user", content: "hi" }],
+        tools: [
+          { type: "function", function: { name: "ok_name" } },
+          { type: "function", function: { name: "slack.post_message" } },
+        ],
+      }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { type: "invalid_request_error", param: "tools[1].function.name", code: "invalid_value" } });
+    expect(await response.json()).toMatchObject({
+      error: { type: "invalid_request_error", param: "tools[1].function.name", code: "invalid_value" },
+    });
   });
 });

@@ -11,14 +11,20 @@ const SECRET = env.STRIPE_WEBHOOK_SECRET;
 
 beforeAll(installFakeStripe);
 
-const checkout = (user: TestUser, body: Record<string, unknown>) => call("POST", "/billing/checkout", { token: user.accessToken, body, ip: uniqueIp() });
+const checkout = (user: TestUser, body: Record<string, unknown>) =>
+  call("POST", "/billing/checkout", { token: user.accessToken, body, ip: uniqueIp() });
 
 async function deliver(payload: string, signature?: string) {
-  return call("POST", "/billing/webhook", { body: payload, headers: signature === undefined ? {} : { "Stripe-Signature": signature }, ip: uniqueIp() });
+  return call("POST", "/billing/webhook", {
+    body: payload,
+    headers: signature === undefined ? {} : { "Stripe-Signature": signature },
+    ip: uniqueIp(),
+  });
 }
 const signedDelivery = async (payload: string) => deliver(payload, await stripeSignature(payload, SECRET));
 
-const accountOf = async (user: TestUser) => (await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data;
+const accountOf = async (user: TestUser) =>
+  (await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data;
 
 /** What Stripe posts when the Checkout Session we created completes. */
 function completedSession(user: { accountId: string }, plan: string, overrides: Record<string, unknown> = {}) {
@@ -37,16 +43,25 @@ function completedSession(user: { accountId: string }, plan: string, overrides: 
 }
 
 async function accountIdOf(user: TestUser) {
-  const row = await env.DB.prepare("SELECT account_id FROM users WHERE id = ?").bind(user.id).first<{ account_id: string }>();
+  const row = await env.DB.prepare("SELECT account_id FROM users WHERE id = ?")
+    .bind(user.id)
+    .first<{ account_id: string }>();
   return row!.account_id;
 }
 
 describe("billing checkout", () => {
   it("creates a Checkout Session in subscription mode for the plan's price and returns its URL", async () => {
     const user = await createUser();
-    const res = await checkout(user, { plan: "pro", successUrl: "https://app.example.com/paid", cancelUrl: "https://app.example.com/cancel" });
+    const res = await checkout(user, {
+      plan: "pro",
+      successUrl: "https://app.example.com/paid",
+      cancelUrl: "https://app.example.com/cancel",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toEqual({ checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/), sessionId: expect.stringMatching(/^cs_test_/) });
+    expect(res.body.data).toEqual({
+      checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+      sessionId: expect.stringMatching(/^cs_test_/),
+    });
 
     const sent = stripeRequests.at(-1)!;
     expect(sent.method).toBe("POST");
@@ -85,7 +100,11 @@ describe("billing checkout", () => {
     expectFieldError(await checkout(user, { plan: "free" }), "plan");
     expectFieldError(await checkout(user, { plan: "business", successUrl: "javascript:alert(1)" }), "successUrl");
     expectError(await checkout(user, { plan: "pro" }), 409, "conflict");
-    expectError(await call("POST", "/billing/checkout", { body: { plan: "pro" }, ip: uniqueIp() }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/billing/checkout", { body: { plan: "pro" }, ip: uniqueIp() }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("a Stripe error is 502 CONNECTION_FAILED without Stripe's details, and a 400 is not retried", async () => {
@@ -139,7 +158,14 @@ describe("billing webhook", () => {
     // A live subscription: no second checkout (it would bill twice).
     expectError(await checkout(user, { plan: "pro" }), 409, "conflict");
 
-    const deleted = await signedDelivery(stripeEvent("customer.subscription.deleted", { id: session.subscription, object: "subscription", status: "canceled", customer: session.customer }));
+    const deleted = await signedDelivery(
+      stripeEvent("customer.subscription.deleted", {
+        id: session.subscription,
+        object: "subscription",
+        status: "canceled",
+        customer: session.customer,
+      }),
+    );
     expect(deleted.status).toBe(200);
     me = await accountOf(user);
     expect(me.plan).toBe("free");
@@ -154,21 +180,38 @@ describe("billing webhook", () => {
     const payload = stripeEvent("checkout.session.completed", completedSession({ accountId }, "pro"), id);
     expect((await signedDelivery(payload)).body.data).toEqual({ received: true, duplicate: false });
     // The operator moves the account back; a redelivery of the old event must not undo that.
-    await call("PATCH", `/admin/users/${user.id}/account`, { body: { plan: "free" }, headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } });
+    await call("PATCH", `/admin/users/${user.id}/account`, {
+      body: { plan: "free" },
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` },
+    });
     const again = await signedDelivery(payload);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ received: true, duplicate: true });
     expect((await accountOf(user)).plan).toBe("free");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM billing_events WHERE id = ?").bind(id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM billing_events WHERE id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 
   it("an unpaid completion changes nothing; other event types are acknowledged", async () => {
     const user = await createUser();
     const accountId = await accountIdOf(user);
-    expect((await signedDelivery(stripeEvent("checkout.session.completed", completedSession({ accountId }, "pro", { payment_status: "unpaid" })))).status).toBe(200);
+    expect(
+      (
+        await signedDelivery(
+          stripeEvent(
+            "checkout.session.completed",
+            completedSession({ accountId }, "pro", { payment_status: "unpaid" }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect((await accountOf(user)).plan).toBe("free");
-    expect((await signedDelivery(stripeEvent("invoice.paid", { id: "in_1", object: "invoice" }))).body.data).toEqual({ received: true, duplicate: false });
+    expect((await signedDelivery(stripeEvent("invoice.paid", { id: "in_1", object: "invoice" }))).body.data).toEqual({
+      received: true,
+      duplicate: false,
+    });
   });
 
   it("refuses a wrong secret, a stale timestamp, a tampered body and a missing header", async () => {
@@ -178,7 +221,11 @@ describe("billing webhook", () => {
 
     expectError(await deliver(payload, await stripeSignature(payload, "whsec_someone_else")), 400, "bad_request");
     // Six minutes old: beyond Stripe's five-minute tolerance, so a captured request cannot be replayed.
-    expectError(await deliver(payload, await stripeSignature(payload, SECRET, Math.floor(Date.now() / 1000) - 360)), 400, "bad_request");
+    expectError(
+      await deliver(payload, await stripeSignature(payload, SECRET, Math.floor(Date.now() / 1000) - 360)),
+      400,
+      "bad_request",
+    );
     const signature = await stripeSignature(payload, SECRET);
     expectError(await deliver(payload.replace('"business"', '"pro"'), signature), 400, "bad_request");
     expectError(await deliver(payload), 400, "bad_request");
@@ -219,14 +266,22 @@ describe("billing unconfigured", () => {
     const send = async (path: string, body: string, headers: Record<string, string> = {}) => {
       const ctx = createExecutionContext();
       const response = await app.fetch(
-        new Request(`${BASE}${path}`, { method: "POST", body, headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), ...headers } }),
+        new Request(`${BASE}${path}`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), ...headers },
+        }),
         unconfigured,
         ctx,
       );
       await waitOnExecutionContext(ctx);
       return { status: response.status, headers: response.headers, body: (await response.json()) as any };
     };
-    expectError(await send("/billing/checkout", JSON.stringify({ plan: "pro" }), { Authorization: `Bearer ${user.accessToken}` }), 503, "billing_unavailable");
+    expectError(
+      await send("/billing/checkout", JSON.stringify({ plan: "pro" }), { Authorization: `Bearer ${user.accessToken}` }),
+      503,
+      "billing_unavailable",
+    );
     expectError(await send("/billing/webhook", "{}", { "Stripe-Signature": "t=1,v1=00" }), 503, "billing_unavailable");
   });
 });

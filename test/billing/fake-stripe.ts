@@ -41,14 +41,24 @@ function missingParameter(form: Record<string, string>): string | null {
   const required = ["mode", "success_url", "line_items[0][quantity]"];
   if (form.mode === "subscription") required.push("line_items[0][price]");
   if (form.mode === "payment" && !form["line_items[0][price]"]) {
-    required.push("line_items[0][price_data][currency]", "line_items[0][price_data][unit_amount]", "line_items[0][price_data][product_data][name]");
+    required.push(
+      "line_items[0][price_data][currency]",
+      "line_items[0][price_data][unit_amount]",
+      "line_items[0][price_data][product_data][name]",
+    );
   }
   return required.find((key) => !form[key]) ?? null;
 }
 
 /** The `prefix[...]` keys of the form as an object (Stripe's metadata hashes). */
 const hashOf = (form: Record<string, string>, prefix: string) =>
-  Object.fromEntries(Object.entries(form).flatMap(([key, value]) => (key.startsWith(`${prefix}[`) && key.endsWith("]") && !key.slice(prefix.length + 1, -1).includes("[") ? [[key.slice(prefix.length + 1, -1), value]] : [])));
+  Object.fromEntries(
+    Object.entries(form).flatMap(([key, value]) =>
+      key.startsWith(`${prefix}[`) && key.endsWith("]") && !key.slice(prefix.length + 1, -1).includes("[")
+        ? [[key.slice(prefix.length + 1, -1), value]]
+        : [],
+    ),
+  );
 
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -63,11 +73,22 @@ async function answer(request: Request): Promise<Response> {
     stripeVersion: request.headers.get("Stripe-Version"),
     form,
   });
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID()}` } });
-  const invalid = (status: number, message: string, param?: string) => json(status, { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID()}` },
+    });
+  const invalid = (status: number, message: string, param?: string) =>
+    json(status, { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } });
   const failure = failures.shift();
   if (failure !== undefined) {
-    return json(failure, { error: { type: failure >= 500 ? "api_error" : "invalid_request_error", message: "No such price: 'price_test_pro'", param: "line_items[0][price]" } });
+    return json(failure, {
+      error: {
+        type: failure >= 500 ? "api_error" : "invalid_request_error",
+        message: "No such price: 'price_test_pro'",
+        param: "line_items[0][price]",
+      },
+    });
   }
   const key = secretKeyOf(request.headers.get("Authorization"));
   if (!key) return invalid(401, "You did not provide an API key.");
@@ -76,15 +97,23 @@ async function answer(request: Request): Promise<Response> {
     return invalid(404, `Unrecognized request URL (${request.method}: ${url.pathname}).`);
   }
   // Stripe reads form bodies only; JSON (or a nested object sent as "[object Object]") is not one.
-  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded") || text.includes("%5Bobject+Object%5D") || text.includes("[object Object]")) {
+  if (
+    !request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded") ||
+    text.includes("%5Bobject+Object%5D") ||
+    text.includes("[object Object]")
+  ) {
     return invalid(400, "Invalid request: the body must be application/x-www-form-urlencoded with bracketed keys");
   }
   const missing = missingParameter(form);
   if (missing) return invalid(400, `Missing required param: ${missing}.`, missing);
-  if (!["payment", "subscription", "setup"].includes(form.mode!)) return invalid(400, `Invalid mode: ${form.mode}`, "mode");
+  if (!["payment", "subscription", "setup"].includes(form.mode!))
+    return invalid(400, `Invalid mode: ${form.mode}`, "mode");
 
   const id = `cs_test_${crypto.randomUUID().replace(/-/g, "")}`;
-  const amount = form.mode === "payment" ? Number(form["line_items[0][price_data][unit_amount]"]) * Number(form["line_items[0][quantity]"]) : null;
+  const amount =
+    form.mode === "payment"
+      ? Number(form["line_items[0][price_data][unit_amount]"]) * Number(form["line_items[0][quantity]"])
+      : null;
   return json(200, {
     id,
     object: "checkout.session",
@@ -114,11 +143,30 @@ export function installFakeStripe() {
 /** Stripe's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`. */
 export async function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`)));
   return `t=${timestamp},v1=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** A Stripe event envelope around `object`, as Stripe posts it. */
-export const stripeEvent = (type: string, object: Record<string, unknown>, id = `evt_${crypto.randomUUID().replace(/-/g, "")}`) =>
-  JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, type, data: { object } }, null, 2);
+export const stripeEvent = (
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${crypto.randomUUID().replace(/-/g, "")}`,
+) =>
+  JSON.stringify(
+    {
+      id,
+      object: "event",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object },
+    },
+    null,
+    2,
+  );

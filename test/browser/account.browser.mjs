@@ -28,7 +28,15 @@ const linkIn = (mail) => /https?:\/\/\S+/.exec(mail.body)[0];
 
 function authorizeUrl(origin, clientId, state, challenge) {
   const url = new URL(`${origin}/api/v1/oauth/authorize`);
-  url.search = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", state, code_challenge: challenge, code_challenge_method: "S256" }).toString();
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: "code",
+    scope: "email:read",
+    state,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  }).toString();
   return url.toString();
 }
 
@@ -39,10 +47,19 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
   assert.equal(registered.status, 201);
   assert.equal(registered.body.data.user.emailVerified, false);
 
-  const key = await api(origin, "POST", "/api/v1/admin/partner-keys", { token: adminToken, body: { name: "account browser test", scopes: ["partner:oauth-client-admin"] } });
+  const key = await api(origin, "POST", "/api/v1/admin/partner-keys", {
+    token: adminToken,
+    body: { name: "account browser test", scopes: ["partner:oauth-client-admin"] },
+  });
   const client = await api(origin, "POST", "/api/v1/partner/oauth-clients", {
     token: key.body.data.key,
-    body: { clientName: "Acme Planner", clientType: "confidential", redirectUris: [REDIRECT_URI], grantTypes: ["authorization_code", "refresh_token"], allowedScopes: ["email:read"] },
+    body: {
+      clientName: "Acme Planner",
+      clientType: "confidential",
+      redirectUris: [REDIRECT_URI],
+      grantTypes: ["authorization_code", "refresh_token"],
+      allowedScopes: ["email:read"],
+    },
   });
   assert.equal(client.status, 201);
   const { clientId, clientSecret } = client.body.data;
@@ -64,7 +81,13 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     const oldRefreshToken = login.body.data.refreshToken;
 
     // 2. From the OAuth sign-in page to a new password, through the recovery e-mail.
-    const { challenge } = { challenge: b64url(createHash("sha256").update(b64url(randomBytes(48))).digest()) };
+    const { challenge } = {
+      challenge: b64url(
+        createHash("sha256")
+          .update(b64url(randomBytes(48)))
+          .digest(),
+      ),
+    };
     await page.goto(authorizeUrl(origin, clientId, "first", challenge));
     await Promise.all([page.waitForNavigation(), page.click("text=Forgot your password?")]);
     assert.match(page.url(), /\/api\/v1\/account\/forgot-password$/);
@@ -86,7 +109,10 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     assert.match(await page.locator("h1").textContent(), /Password changed/);
 
     // The old session is over; the old password no longer works.
-    assert.equal((await api(origin, "POST", "/api/v1/auth/refresh", { body: { refreshToken: oldRefreshToken } })).status, 401);
+    assert.equal(
+      (await api(origin, "POST", "/api/v1/auth/refresh", { body: { refreshToken: oldRefreshToken } })).status,
+      401,
+    );
     assert.equal((await api(origin, "POST", "/api/v1/auth/login", { body: user })).status, 401);
 
     // 3. Sign in through the OAuth pages with the new password.
@@ -107,11 +133,23 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     assert.equal(back.searchParams.get("state"), "second");
     const token = await fetch(`${origin}/api/v1/oauth/token`, {
       method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code"), redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: back.searchParams.get("code"),
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
     });
     assert.equal(token.status, 200);
-    const info = await (await fetch(`${origin}/api/v1/oauth/userinfo`, { headers: { Authorization: `Bearer ${(await token.json()).access_token}` } })).json();
+    const info = await (
+      await fetch(`${origin}/api/v1/oauth/userinfo`, {
+        headers: { Authorization: `Bearer ${(await token.json()).access_token}` },
+      })
+    ).json();
     assert.equal(info.email, user.email);
     assert.equal(info.email_verified, true);
   } finally {

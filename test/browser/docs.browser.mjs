@@ -10,13 +10,16 @@ export default async function ({ origin, browser, screenshotDir }) {
   const outside = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol !== "data:" && url.protocol !== "blob:") outside.push(request.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol !== "data:" && url.protocol !== "blob:")
+      outside.push(request.url());
   });
   try {
     const response = await page.goto(`${origin}/api/v1/docs`, { waitUntil: "networkidle" });
     assert.equal(response.status(), 200);
     const document = await (await page.request.get(`${origin}/api/v1/openapi.json`)).json();
-    const tags = [...new Set(Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])))];
+    const tags = [
+      ...new Set(Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? []))),
+    ];
     assert.ok(tags.length >= 8, `the document has the domains' tags: ${tags}`);
     // The renderer builds the page after loading the document: wait for the first operation.
     await page.getByText("Liveness").first().waitFor({ timeout: 15_000 });

@@ -11,7 +11,11 @@ import { request as api } from "../../scripts/lib/http.mjs";
  */
 const REDIRECT_URI = "https://client.example.com/callback";
 const SCOPES = ["email:read", "profile:read", "execution:run"];
-const SCOPE_WORDS = ["See your e-mail address and whether it is verified", "See your name and username", "Run the AI assistant on your behalf"];
+const SCOPE_WORDS = [
+  "See your e-mail address and whether it is verified",
+  "See your name and username",
+  "Run the AI assistant on your behalf",
+];
 
 const b64url = (buffer) => buffer.toString("base64url");
 
@@ -41,15 +45,28 @@ async function interceptCallback(page) {
 }
 
 export default async function ({ origin, adminToken, browser, screenshotDir }) {
-  const key = await api(origin, "POST", "/api/v1/admin/partner-keys", { token: adminToken, body: { name: "browser test", scopes: ["partner:oauth-client-admin"] } });
+  const key = await api(origin, "POST", "/api/v1/admin/partner-keys", {
+    token: adminToken,
+    body: { name: "browser test", scopes: ["partner:oauth-client-admin"] },
+  });
   assert.equal(key.status, 201);
   const registered = await api(origin, "POST", "/api/v1/partner/oauth-clients", {
     token: key.body.data.key,
-    body: { clientName: "Acme Planner", clientType: "confidential", redirectUris: [REDIRECT_URI], grantTypes: ["authorization_code", "refresh_token"], allowedScopes: SCOPES },
+    body: {
+      clientName: "Acme Planner",
+      clientType: "confidential",
+      redirectUris: [REDIRECT_URI],
+      grantTypes: ["authorization_code", "refresh_token"],
+      allowedScopes: SCOPES,
+    },
   });
   assert.equal(registered.status, 201);
   const { clientId, clientSecret } = registered.body.data;
-  const user = { email: `oauth-browser-${randomUUID()}@example.com`, password: "browser-password-123", name: "Browser Tester" };
+  const user = {
+    email: `oauth-browser-${randomUUID()}@example.com`,
+    password: "browser-password-123",
+    name: "Browser Tester",
+  };
   assert.equal((await api(origin, "POST", "/api/v1/admin/users", { token: adminToken, body: user })).status, 201);
 
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
@@ -68,7 +85,10 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
 
     await page.fill("#email", user.email);
     await page.fill("#password", user.password);
-    const [consent] = await Promise.all([page.waitForNavigation(), page.click("form[action$='/login'] button[type=submit]")]);
+    const [consent] = await Promise.all([
+      page.waitForNavigation(),
+      page.click("form[action$='/login'] button[type=submit]"),
+    ]);
     assert.equal(consent.status(), 200);
     assert.match(consent.url(), /\/api\/v1\/oauth\/consent\?flow=/);
     assert.match(consent.headers()["content-security-policy"], /frame-ancestors 'none'/);
@@ -92,13 +112,23 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
 
     const token = await fetch(`${origin}/api/v1/oauth/token`, {
       method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
     });
     assert.equal(token.status, 200);
     const tokens = await token.json();
     assert.equal(tokens.scope, SCOPES.join(" "));
-    const info = await (await fetch(`${origin}/api/v1/oauth/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json();
+    const info = await (
+      await fetch(`${origin}/api/v1/oauth/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+    ).json();
     assert.equal(info.email, user.email);
     assert.equal(info.name, user.name);
 
@@ -113,7 +143,11 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     assert.match(page2.url(), /\/api\/v1\/oauth\/magic-link\?flow=[\w-]+$/);
     // The mail is written just after the answer leaves (its timing must not reveal the address).
     let mail;
-    for (const deadline = Date.now() + 10_000; !mail && Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    for (
+      const deadline = Date.now() + 10_000;
+      !mail && Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 100))
+    ) {
       const outbox = await api(origin, "GET", "/api/v1/admin/outbox?limit=100", { token: adminToken });
       mail = outbox.body.data.find((m) => m.to === user.email);
     }
@@ -132,11 +166,17 @@ export default async function ({ origin, adminToken, browser, screenshotDir }) {
     // 3. Framing is refused (frame-ancestors 'none'): the frame never shows the form.
     const framer = await context.newPage();
     await framer.goto(`${origin}/api/v1/health`);
-    await framer.setContent(`<iframe id="f" src="${authorizeUrl(origin, clientId, "framed", challenge)}" width="600" height="400"></iframe>`);
+    await framer.setContent(
+      `<iframe id="f" src="${authorizeUrl(origin, clientId, "framed", challenge)}" width="600" height="400"></iframe>`,
+    );
     await framer.waitForTimeout(1000);
     const frame = framer.frames().find((f) => f !== framer.mainFrame());
     assert.ok(frame, "the iframe exists");
-    assert.doesNotMatch(frame.url(), /\/oauth\/login/, "the framed navigation is blocked before the sign-in page renders");
+    assert.doesNotMatch(
+      frame.url(),
+      /\/oauth\/login/,
+      "the framed navigation is blocked before the sign-in page renders",
+    );
     assert.equal(await frame.locator("#password").count(), 0, "the sign-in form must not render inside a frame");
   } finally {
     await context.close();

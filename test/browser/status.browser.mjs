@@ -16,7 +16,11 @@ export default async function ({ origin, browser, screenshotDir }) {
     const services = await page.locator("[data-service]").count();
     assert.ok(services >= 4, `expected the seeded services, saw ${services}`);
     for (const name of ["API", "Dashboard", "AI assistant", "Connectors"]) {
-      assert.equal(await page.locator("[data-service] .name", { hasText: name }).first().isVisible(), true, `${name} is shown`);
+      assert.equal(
+        await page.locator("[data-service] .name", { hasText: name }).first().isVisible(),
+        true,
+        `${name} is shown`,
+      );
     }
 
     // 90 bars per service, some of them not green (the seeded incident history).
@@ -24,8 +28,13 @@ export default async function ({ origin, browser, screenshotDir }) {
     assert.equal(await bars.count(), 90);
     const box = await page.locator("[data-uptime-bars='api']").boundingBox();
     assert.ok(box && box.width > 600 && box.height >= 30, `bars are laid out: ${JSON.stringify(box)}`);
-    const colors = await page.locator("[data-uptime-bars] rect").evaluateAll((rects) => rects.map((r) => r.getAttribute("fill")));
-    assert.ok(colors.some((c) => c !== "#22c55e" && c !== "#d4d4d8"), "at least one day shows downtime");
+    const colors = await page
+      .locator("[data-uptime-bars] rect")
+      .evaluateAll((rects) => rects.map((r) => r.getAttribute("fill")));
+    assert.ok(
+      colors.some((c) => c !== "#22c55e" && c !== "#d4d4d8"),
+      "at least one day shows downtime",
+    );
     const title = await bars.last().locator("title").textContent();
     assert.match(title, /^\d{4}-\d{2}-\d{2}: (\d+(\.\d+)?% uptime|no data)$/);
 

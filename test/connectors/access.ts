@@ -33,7 +33,14 @@ export const connectorsAccess: DomainAccess = {
     "/api/v1/connectors/instances/{id}/test": instance,
     "/api/v1/connectors/instances/{id}/tools": async (owner) => ({
       ...(await instance(owner)),
-      body: { POST: { toolKey: "other", displayName: "Other", inputSchema: { type: "object" }, outputSchema: { type: "object" } } },
+      body: {
+        POST: {
+          toolKey: "other",
+          displayName: "Other",
+          inputSchema: { type: "object" },
+          outputSchema: { type: "object" },
+        },
+      },
     }),
     "/api/v1/connectors/instances/{id}/tools/{toolId}": withTool,
     "/api/v1/connectors/instances/{id}/tools/{toolId}/execute": withTool,

@@ -15,12 +15,29 @@ describe("httpStatus is the external call's status", () => {
     const user = await createUser();
     const as = { token: user.accessToken };
     const id = await connectedSlack(user);
-    const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as { toolKey: string; id: string }[];
+    const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as {
+      toolKey: string;
+      id: string;
+    }[];
     const history = tools.find((tool) => tool.toolKey === "read_channel_history")!;
-    const result = await call("POST", `/connectors/instances/${id}/tools/${history.id}/execute`, { ...as, body: { input: { channel: "C404" } } });
+    const result = await call("POST", `/connectors/instances/${id}/tools/${history.id}/execute`, {
+      ...as,
+      body: { input: { channel: "C404" } },
+    });
     expect(result.status).toBe(200);
-    expect(result.body.data).toEqual({ success: false, output: {}, error: "Slack: channel_not_found", httpStatus: 200, durationMs: expect.any(Number) });
+    expect(result.body.data).toEqual({
+      success: false,
+      output: {},
+      error: "Slack: channel_not_found",
+      httpStatus: 200,
+      durationMs: expect.any(Number),
+    });
     const recorded = await call("GET", `/connectors/instances/${id}/executions`, as);
-    expect(recorded.body.data[0]).toMatchObject({ toolKey: "read_channel_history", status: "error", httpStatus: 200, errorMessage: "Slack: channel_not_found" });
+    expect(recorded.body.data[0]).toMatchObject({
+      toolKey: "read_channel_history",
+      status: "error",
+      httpStatus: 200,
+      errorMessage: "Slack: channel_not_found",
+    });
   });
 });

@@ -3,7 +3,11 @@ import { call, ORIGIN, type TestUser } from "../helpers/api";
 
 /** The browser's side of a connector OAuth hand-off, for tests against the local fake providers. */
 export async function slackInstance(user: TestUser, extra: { workspaceId?: string; scope?: "personal" | "team" } = {}) {
-  const created = await call("POST", "/connectors/instances", { token: user.accessToken, workspaceId: extra.workspaceId, body: { connectorKey: "slack", displayName: "Slack", scope: extra.scope ?? "personal" } });
+  const created = await call("POST", "/connectors/instances", {
+    token: user.accessToken,
+    workspaceId: extra.workspaceId,
+    body: { connectorKey: "slack", displayName: "Slack", scope: extra.scope ?? "personal" },
+  });
   expect(created.status).toBe(201);
   return created.body.data.id as string;
 }
@@ -25,11 +29,16 @@ export async function land(callbackUrl: string) {
   return new URL(response.headers.get("Location")!);
 }
 
-
 /** A Slack instance connected through the whole hand-off (the fake must be installed). */
-export async function connectedSlack(user: TestUser, extra: { workspaceId?: string; scope?: "personal" | "team" } = {}) {
+export async function connectedSlack(
+  user: TestUser,
+  extra: { workspaceId?: string; scope?: "personal" | "team" } = {},
+) {
   const id = await slackInstance(user, extra);
-  const initiated = await call("POST", `/connectors/instances/${id}/oauth/initiate`, { token: user.accessToken, workspaceId: extra.workspaceId });
+  const initiated = await call("POST", `/connectors/instances/${id}/oauth/initiate`, {
+    token: user.accessToken,
+    workspaceId: extra.workspaceId,
+  });
   expect((await land(await consent(initiated.body.data.redirectUrl))).searchParams.get("status")).toBe("connected");
   return id;
 }

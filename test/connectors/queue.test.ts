@@ -3,7 +3,12 @@ import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enqueueToolCall, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
 import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execute";
-import { MAX_DELIVERIES, prepareToolCall, processToolCall, RUN_CALL_WAIT_MS } from "../../src/domains/connectors/tool-calls";
+import {
+  MAX_DELIVERIES,
+  prepareToolCall,
+  processToolCall,
+  RUN_CALL_WAIT_MS,
+} from "../../src/domains/connectors/tool-calls";
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
 import { call, createUser, type TestUser } from "../helpers/api";
@@ -22,7 +27,13 @@ const QUEUE = "tool-executions";
 /** The caller as a producer sends it: the claims of the user's own (first-party) token. */
 function claimsOf(user: TestUser): ToolCallMessage["claims"] {
   const payload = decodeJwt(user.accessToken);
-  return { kind: "first-party", userId: payload.sub!, jti: payload.jti!, exp: payload.exp!, sessionId: String(payload.sid) };
+  return {
+    kind: "first-party",
+    userId: payload.sub!,
+    jti: payload.jti!,
+    exp: payload.exp!,
+    sessionId: String(payload.sid),
+  };
 }
 
 async function setup(tool?: Record<string, unknown>) {
@@ -44,7 +55,9 @@ async function setup(tool?: Record<string, unknown>) {
 
 /** Delivers one message to the Worker's queue handler, as the Queue would on its `attempts`-th delivery. */
 async function deliver(body: ToolCallMessage | unknown, attempts = 1) {
-  const batch = createMessageBatch(QUEUE, [{ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
+  const batch = createMessageBatch(QUEUE, [
+    { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   const result = await getQueueResult(batch, ctx);
@@ -52,8 +65,10 @@ async function deliver(body: ToolCallMessage | unknown, attempts = 1) {
   return { acked: result.explicitAcks.includes(id), retry: result.retryMessages.find((m) => m.msgId === id) ?? null };
 }
 
-const callRow = (callId: string) => env.DB.prepare("SELECT * FROM connector_tool_calls WHERE call_id = ?").bind(callId).first<Record<string, unknown>>();
-const historyOf = async (instanceId: string, as: { token: string }) => (await call("GET", `/connectors/instances/${instanceId}/executions`, as)).body;
+const callRow = (callId: string) =>
+  env.DB.prepare("SELECT * FROM connector_tool_calls WHERE call_id = ?").bind(callId).first<Record<string, unknown>>();
+const historyOf = async (instanceId: string, as: { token: string }) =>
+  (await call("GET", `/connectors/instances/${instanceId}/executions`, as)).body;
 const toolRequests = (path: string) => seen.filter((request) => request.url.endsWith(path)).length;
 
 describe("tool-executions consumer", () => {
@@ -67,7 +82,12 @@ describe("tool-executions consumer", () => {
     expect(row).toMatchObject({ state: "done", attempts: 1, run_id: "run-1", error: null });
     const history = await historyOf(instanceId, as);
     expect(history.data).toHaveLength(1);
-    expect(history.data[0]).toMatchObject({ id: row!.execution_id, status: "success", actorType: "agent", runId: "run-1" });
+    expect(history.data[0]).toMatchObject({
+      id: row!.execution_id,
+      status: "success",
+      actorType: "agent",
+      runId: "run-1",
+    });
 
     expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/echo")).toBe(before + 1);
@@ -83,7 +103,10 @@ describe("tool-executions consumer", () => {
     expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
     expect(await callRow(sent.callId)).toMatchObject({ state: "done", attempts: 2 });
     // Both attempts are in the history: the failed one and the one that went through.
-    expect((await historyOf(instanceId, as)).data.map((record: { status: string }) => record.status)).toEqual(["success", "error"]);
+    expect((await historyOf(instanceId, as)).data.map((record: { status: string }) => record.status)).toEqual([
+      "success",
+      "error",
+    ]);
   });
 
   it("the backoff doubles per delivery, at most 5 minutes", async () => {
@@ -92,7 +115,8 @@ describe("tool-executions consumer", () => {
     const sent = await message();
     failFlaky(MAX_DELIVERIES);
     const delays = [];
-    for (let attempts = 1; attempts < MAX_DELIVERIES; attempts++) delays.push(await processToolCall(createDb(env.DB), env, sent, attempts));
+    for (let attempts = 1; attempts < MAX_DELIVERIES; attempts++)
+      delays.push(await processToolCall(createDb(env.DB), env, sent, attempts));
     expect(delays).toEqual([10, 20, 40, 80, 160].map((delaySeconds) => ({ action: "retry", delaySeconds })));
   });
 
@@ -104,7 +128,10 @@ describe("tool-executions consumer", () => {
     // Retrying past max_retries is what moves a message to the DLQ (wrangler.toml dead_letter_queue).
     expect(outcome.acked).toBe(false);
     expect(outcome.retry).not.toBeNull();
-    expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: expect.stringMatching(/^Gave up after 6 attempts: /) });
+    expect(await callRow(sent.callId)).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/^Gave up after 6 attempts: /),
+    });
     const history = await historyOf(instanceId, as);
     expect(history.data[0]).toMatchObject({ status: "error", actorType: "agent" });
     // A later redelivery (say, from the DLQ by an operator) still never runs it again.
@@ -119,7 +146,11 @@ describe("tool-executions consumer", () => {
     const before = toolRequests("/down");
     expect(await deliver(sent)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/down")).toBe(before + 1);
-    expect(await callRow(sent.callId)).toMatchObject({ state: "failed", attempts: 1, execution_id: expect.any(String) });
+    expect(await callRow(sent.callId)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      execution_id: expect.any(String),
+    });
     expect((await historyOf(instanceId, as)).data[0]).toMatchObject({ status: "error", actorType: "agent" });
     expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/down")).toBe(before + 1);
@@ -136,7 +167,10 @@ describe("tool-executions consumer", () => {
       const before = toolRequests("/echo");
       expect(await deliver(sent)).toEqual({ acked: true, retry: null });
       expect(toolRequests("/echo")).toBe(before + 1);
-      expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "The call was made, but its result could not be recorded; it is not repeated" });
+      expect(await callRow(sent.callId)).toMatchObject({
+        state: "failed",
+        error: "The call was made, but its result could not be recorded; it is not repeated",
+      });
       for (const attempts of [2, 3]) expect(await deliver(sent, attempts)).toEqual({ acked: true, retry: null });
       expect(toolRequests("/echo")).toBe(before + 1);
     } finally {
@@ -149,12 +183,23 @@ describe("tool-executions consumer", () => {
     const sent = await message();
     const before = toolRequests("/echo");
     // A consumer marked the call dispatched and died before recording anything.
-    await env.DB.prepare("INSERT INTO connector_tool_calls (call_id, instance_id, tool_id, run_id, state, attempts, claimed_at, updated_at) VALUES (?, ?, ?, 'run-1', 'dispatched', 1, ?, ?)")
-      .bind(sent.callId, sent.instanceId, sent.toolId, new Date(Date.now() - 10 * 60_000).toISOString(), new Date().toISOString())
+    await env.DB.prepare(
+      "INSERT INTO connector_tool_calls (call_id, instance_id, tool_id, run_id, state, attempts, claimed_at, updated_at) VALUES (?, ?, ?, 'run-1', 'dispatched', 1, ?, ?)",
+    )
+      .bind(
+        sent.callId,
+        sent.instanceId,
+        sent.toolId,
+        new Date(Date.now() - 10 * 60_000).toISOString(),
+        new Date().toISOString(),
+      )
       .run();
     expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
     expect(toolRequests("/echo")).toBe(before);
-    expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: "The call was interrupted; it is not repeated" });
+    expect(await callRow(sent.callId)).toMatchObject({
+      state: "failed",
+      error: "The call was interrupted; it is not repeated",
+    });
   });
 
   it("a call of a run carries a deadline 2 minutes minus the longest call out; a delivery after it does nothing", async () => {
@@ -169,7 +214,11 @@ describe("tool-executions consumer", () => {
     const before = toolRequests("/echo");
     expect(await processToolCall(createDb(env.DB), env, late, 4)).toEqual({
       action: "ack",
-      settled: { messageId: "message-1", callId: sent.callId, result: { success: false, output: {}, error: "The run stopped waiting for this call; it was not run" } },
+      settled: {
+        messageId: "message-1",
+        callId: sent.callId,
+        result: { success: false, output: {}, error: "The run stopped waiting for this call; it was not run" },
+      },
     });
     expect(toolRequests("/echo")).toBe(before);
     expect(await callRow(sent.callId)).toMatchObject({ state: "failed" });
@@ -187,7 +236,6 @@ describe("tool-executions consumer", () => {
     expect(seen.at(-1)!.body).toEqual(input);
     expect(await env.BLOBS.get(`tool-calls/${sent.callId}`)).toBeNull();
   });
-
 
   it("a refusal that no retry can change is acked and recorded on the call, with nothing sent", async () => {
     const { message } = await setup({ toolKey: "approve-me", requiresApproval: true });

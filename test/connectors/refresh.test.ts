@@ -13,9 +13,15 @@ import { connectedSlack, slackInstance } from "./oauth-flow";
 const db = () => createDb(env.DB);
 /** What one cron run did to one instance (other tests' credentials may be due in the same run). */
 const outcomeOf = async (instanceId: string, now = Date.now()) =>
-  (await refreshExpiringCredentials(db(), env, now)).filter((entry) => entry.instanceId === instanceId).map((entry) => entry.outcome);
+  (await refreshExpiringCredentials(db(), env, now))
+    .filter((entry) => entry.instanceId === instanceId)
+    .map((entry) => entry.outcome);
 const HOUR = 3600_000;
-const refreshGrants = () => slackRequests.filter((r) => r.url.pathname === "/api/oauth.v2.access" && new URLSearchParams(r.body).get("grant_type") === "refresh_token");
+const refreshGrants = () =>
+  slackRequests.filter(
+    (r) =>
+      r.url.pathname === "/api/oauth.v2.access" && new URLSearchParams(r.body).get("grant_type") === "refresh_token",
+  );
 
 /** A token endpoint that is down (503) for the transient case. */
 const FLAKY = "https://flaky-oauth.fake.test";
@@ -30,16 +36,27 @@ beforeAll(() => {
 });
 
 const expireSoon = (instanceId: string, now = Date.now()) =>
-  env.DB.prepare("UPDATE connector_credentials SET expires_at = ? WHERE instance_id = ?").bind(new Date(now + 5 * 60_000).toISOString(), instanceId).run();
+  env.DB.prepare("UPDATE connector_credentials SET expires_at = ? WHERE instance_id = ?")
+    .bind(new Date(now + 5 * 60_000).toISOString(), instanceId)
+    .run();
 
 const credentialRow = (instanceId: string) =>
-  env.DB.prepare("SELECT expires_at, refresh_lease_until, refresh_failed_at, sealed FROM connector_credentials WHERE instance_id = ?")
+  env.DB.prepare(
+    "SELECT expires_at, refresh_lease_until, refresh_failed_at, sealed FROM connector_credentials WHERE instance_id = ?",
+  )
     .bind(instanceId)
-    .first<{ expires_at: string; refresh_lease_until: string | null; refresh_failed_at: string | null; sealed: string }>();
+    .first<{
+      expires_at: string;
+      refresh_lease_until: string | null;
+      refresh_failed_at: string | null;
+      sealed: string;
+    }>();
 
 async function connectorNotices(user: TestUser) {
   const list = await call("GET", "/notifications?limit=50", { token: user.accessToken });
-  return (list.body.data as { title: string; category: string; priority: string }[]).filter((n) => n.category === "connectors");
+  return (list.body.data as { title: string; category: string; priority: string }[]).filter(
+    (n) => n.category === "connectors",
+  );
 }
 
 /** oauth2 credentials stored by hand with a refresh token of our choosing, expiring in a minute. */
@@ -47,7 +64,10 @@ async function storeTokens(user: TestUser, instanceId: string, refreshToken: str
   const stored = await call("POST", `/connectors/instances/${instanceId}/credentials`, {
     token: user.accessToken,
     workspaceId,
-    body: { credType: "oauth2", credentials: { access_token: "xoxp-old", refresh_token: refreshToken, expires_in: 60 } },
+    body: {
+      credType: "oauth2",
+      credentials: { access_token: "xoxp-old", refresh_token: refreshToken, expires_in: 60 },
+    },
   });
   expect(stored.status).toBe(200);
 }
@@ -59,8 +79,13 @@ describe("token refresh cron", () => {
     const now = Date.now();
     await expireSoon(id, now);
     const before = refreshGrants().length;
-    const [first, second] = await Promise.all([refreshExpiringCredentials(db(), env, now), refreshExpiringCredentials(db(), env, now)]);
-    expect([...first, ...second].filter((entry) => entry.instanceId === id).map((entry) => entry.outcome)).toEqual(["refreshed"]);
+    const [first, second] = await Promise.all([
+      refreshExpiringCredentials(db(), env, now),
+      refreshExpiringCredentials(db(), env, now),
+    ]);
+    expect([...first, ...second].filter((entry) => entry.instanceId === id).map((entry) => entry.outcome)).toEqual([
+      "refreshed",
+    ]);
     expect(refreshGrants().length).toBe(before + 1);
     const row = await credentialRow(id);
     expect(Date.parse(row!.expires_at)).toBeGreaterThan(now + 11 * HOUR);
@@ -70,7 +95,9 @@ describe("token refresh cron", () => {
     // works if the new one was stored.
     await expireSoon(id, now);
     expect(await outcomeOf(id, now)).toContain("refreshed");
-    expect((await call("GET", `/connectors/instances/${id}`, { token: user.accessToken })).body.data.authorizationState).toBe("connected");
+    expect(
+      (await call("GET", `/connectors/instances/${id}`, { token: user.accessToken })).body.data.authorizationState,
+    ).toBe("connected");
   });
 
   it("a dead grant: status error and one high-priority notice to the managers; no repeat; one recovery notice after a success", async () => {
@@ -79,9 +106,17 @@ describe("token refresh cron", () => {
     await storeTokens(owner, id, DEAD_REFRESH_TOKEN, teamId);
     const now = Date.now();
     expect(await outcomeOf(id, now)).toContain("dead");
-    const instance = (await call("GET", `/connectors/instances/${id}`, { token: owner.accessToken, workspaceId: teamId })).body.data;
-    expect(instance).toMatchObject({ status: "error", healthMessage: expect.stringContaining("authorize the connection again") });
-    for (const manager of [owner, admin]) expect(await connectorNotices(manager)).toEqual([expect.objectContaining({ priority: "high", title: "Slack needs to be reconnected" })]);
+    const instance = (
+      await call("GET", `/connectors/instances/${id}`, { token: owner.accessToken, workspaceId: teamId })
+    ).body.data;
+    expect(instance).toMatchObject({
+      status: "error",
+      healthMessage: expect.stringContaining("authorize the connection again"),
+    });
+    for (const manager of [owner, admin])
+      expect(await connectorNotices(manager)).toEqual([
+        expect.objectContaining({ priority: "high", title: "Slack needs to be reconnected" }),
+      ]);
     expect(await connectorNotices(member)).toEqual([]);
 
     // Not asked again within the hour; asked again after it, still dead: no second notice.
@@ -90,10 +125,18 @@ describe("token refresh cron", () => {
     expect((await connectorNotices(owner)).length).toBe(1);
 
     // The grant works again (the provider accepts the stored refresh token): one recovery notice.
-    const { sealed, keyVersion } = await sealCredentials(env, id, "oauth2", { access_token: "xoxp-old", refresh_token: FAKE_REFRESH_TOKEN });
-    await env.DB.prepare("UPDATE connector_credentials SET sealed = ?, key_version = ? WHERE instance_id = ?").bind(sealed, keyVersion, id).run();
+    const { sealed, keyVersion } = await sealCredentials(env, id, "oauth2", {
+      access_token: "xoxp-old",
+      refresh_token: FAKE_REFRESH_TOKEN,
+    });
+    await env.DB.prepare("UPDATE connector_credentials SET sealed = ?, key_version = ? WHERE instance_id = ?")
+      .bind(sealed, keyVersion, id)
+      .run();
     expect(await outcomeOf(id, now + 4 * HOUR)).toContain("recovered");
-    expect((await call("GET", `/connectors/instances/${id}`, { token: owner.accessToken, workspaceId: teamId })).body.data.status).toBe("active");
+    expect(
+      (await call("GET", `/connectors/instances/${id}`, { token: owner.accessToken, workspaceId: teamId })).body.data
+        .status,
+    ).toBe("active");
     expect((await connectorNotices(admin)).map((n) => [n.title, n.priority])).toEqual([
       ["Slack is connected again", "normal"],
       ["Slack needs to be reconnected", "high"],
@@ -106,9 +149,26 @@ describe("token refresh cron", () => {
     const user = await createUser();
     const key = `flaky-${crypto.randomUUID().slice(0, 8)}`;
     const as = { token: user.accessToken };
-    const authConfig = { client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET, authorization_url: `${FLAKY}/authorize`, token_url: `${FLAKY}/token` };
-    expect((await call("POST", "/connectors/definitions", { ...as, body: { key, displayName: "Flaky", authType: "oauth2", authConfig } })).status).toBe(201);
-    const id = (await call("POST", "/connectors/instances", { ...as, body: { connectorKey: key, displayName: "Flaky", scope: "personal", config: {} } })).body.data.id;
+    const authConfig = {
+      client_id: FAKE_CLIENT_ID,
+      client_secret: FAKE_CLIENT_SECRET,
+      authorization_url: `${FLAKY}/authorize`,
+      token_url: `${FLAKY}/token`,
+    };
+    expect(
+      (
+        await call("POST", "/connectors/definitions", {
+          ...as,
+          body: { key, displayName: "Flaky", authType: "oauth2", authConfig },
+        })
+      ).status,
+    ).toBe(201);
+    const id = (
+      await call("POST", "/connectors/instances", {
+        ...as,
+        body: { connectorKey: key, displayName: "Flaky", scope: "personal", config: {} },
+      })
+    ).body.data.id;
     await storeTokens(user, id, "any-refresh-token");
     const calls = flakyCalls;
     expect(await outcomeOf(id)).toContain("retry");

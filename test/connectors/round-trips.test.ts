@@ -12,14 +12,20 @@ beforeAll(installToolServer);
 
 /** The executor needs only who calls and where; the HTTP path adds the authentication batch. */
 const callerOf = (userId: string, workspaceId: string, accountId: string | null) =>
-  ({ user: { id: userId }, token: { kind: "first-party" }, workspace: { id: workspaceId, accountId, kind: "personal", role: "owner" } }) as unknown as AuthContext;
+  ({
+    user: { id: userId },
+    token: { kind: "first-party" },
+    workspace: { id: workspaceId, accountId, kind: "personal", role: "owner" },
+  }) as unknown as AuthContext;
 
 describe("D1 round trips of one execution (issue goal: at most 2 before the outbound call, 1 after)", () => {
   it("one batch before the call (instance, tool, credentials) and one write after it (the history record)", async () => {
     const user = await createUser();
     const { instanceId, toolId } = await connected(user, { tool: { rateLimitRpm: 100 } });
     const { db, counter } = countingD1(env.DB);
-    const accountId = await env.DB.prepare("SELECT account_id FROM workspaces WHERE id = ?").bind(user.personalWorkspaceId).first<string>("account_id");
+    const accountId = await env.DB.prepare("SELECT account_id FROM workspaces WHERE id = ?")
+      .bind(user.personalWorkspaceId)
+      .first<string>("account_id");
     const auth = callerOf(user.id, user.personalWorkspaceId, accountId);
     let tripsAtCall = -1;
     const realFetch = globalThis.fetch;
@@ -29,7 +35,9 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
     }) as typeof fetch;
     const calls = seen.length;
     try {
-      const result = await executeTool(createDb(db), env, auth, { type: "user", id: user.id }, instanceId, toolId, { text: "count" });
+      const result = await executeTool(createDb(db), env, auth, { type: "user", id: user.id }, instanceId, toolId, {
+        text: "count",
+      });
       expect(result.result.success).toBe(true);
     } finally {
       globalThis.fetch = realFetch;
@@ -42,7 +50,9 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
   it("the agents' tool catalogue (assistant and MCP gateway) is one batch, however many instances", async () => {
     const user = await createUser();
     for (let i = 0; i < 3; i++) await connected(user);
-    const accountId = await env.DB.prepare("SELECT account_id FROM workspaces WHERE id = ?").bind(user.personalWorkspaceId).first<string>("account_id");
+    const accountId = await env.DB.prepare("SELECT account_id FROM workspaces WHERE id = ?")
+      .bind(user.personalWorkspaceId)
+      .first<string>("account_id");
     const { db, counter } = countingD1(env.DB);
     const tools = await agentTools(createDb(db), env, callerOf(user.id, user.personalWorkspaceId, accountId));
     expect(tools).toHaveLength(3);

@@ -29,28 +29,38 @@ describe("a run's wait for a queued call", () => {
 });
 
 describe("retries shown on the call", () => {
-  it(
-    "a 503 answer: tool.progress with activity 'retrying in 10 s: ...', then the redelivery completes the call",
-    async () => {
-      const user = await createUser();
-      const { key } = await connected(user, { tool: { toolKey: "flaky" } });
-      const session = await newSession(user);
-      failFlaky(1);
-      const before = seen.filter((request) => request.url.endsWith("/flaky")).length;
-      const result = await sent(user, session.id, { content: `Try it.\n/tool ${key}.flaky {"text":"again"}`, model: "demo" });
-      const frames = events(await readStream(user, session.id, result.assistantMessage.id));
-      const progress = frames.find((frame) => frame.event === "tool.progress")!.data!.payload;
-      expect(progress).toMatchObject({
-        callId: "demo-call-1",
-        toolKey: `${key}.flaky`,
-        status: "executing",
-        activity: { title: `Run ${key}.flaky`, detail: "retrying in 10 s: busy, try again", subject: key, status: "retrying" },
-      });
-      const completed = frames.find((frame) => frame.event === "tool.completed")!.data!.payload;
-      expect(completed).toMatchObject({ callId: "demo-call-1", status: "completed", output: { echoed: { text: "again" } } });
-      expect(frames.map((frame) => frame.event).indexOf("tool.progress")).toBeLessThan(frames.map((frame) => frame.event).indexOf("tool.completed"));
-      expect(seen.filter((request) => request.url.endsWith("/flaky")).length).toBe(before + 2);
-    },
-    60_000,
-  );
+  it("a 503 answer: tool.progress with activity 'retrying in 10 s: ...', then the redelivery completes the call", async () => {
+    const user = await createUser();
+    const { key } = await connected(user, { tool: { toolKey: "flaky" } });
+    const session = await newSession(user);
+    failFlaky(1);
+    const before = seen.filter((request) => request.url.endsWith("/flaky")).length;
+    const result = await sent(user, session.id, {
+      content: `Try it.\n/tool ${key}.flaky {"text":"again"}`,
+      model: "demo",
+    });
+    const frames = events(await readStream(user, session.id, result.assistantMessage.id));
+    const progress = frames.find((frame) => frame.event === "tool.progress")!.data!.payload;
+    expect(progress).toMatchObject({
+      callId: "demo-call-1",
+      toolKey: `${key}.flaky`,
+      status: "executing",
+      activity: {
+        title: `Run ${key}.flaky`,
+        detail: "retrying in 10 s: busy, try again",
+        subject: key,
+        status: "retrying",
+      },
+    });
+    const completed = frames.find((frame) => frame.event === "tool.completed")!.data!.payload;
+    expect(completed).toMatchObject({
+      callId: "demo-call-1",
+      status: "completed",
+      output: { echoed: { text: "again" } },
+    });
+    expect(frames.map((frame) => frame.event).indexOf("tool.progress")).toBeLessThan(
+      frames.map((frame) => frame.event).indexOf("tool.completed"),
+    );
+    expect(seen.filter((request) => request.url.endsWith("/flaky")).length).toBe(before + 2);
+  }, 60_000);
 });

@@ -14,7 +14,9 @@ describe("credential sealing", () => {
   it("a sealed credential read straight from D1 does not contain the secret", async () => {
     const user = await createUser();
     const { instanceId } = await connected(user);
-    const row = await env.DB.prepare("SELECT * FROM connector_credentials WHERE instance_id = ?").bind(instanceId).first();
+    const row = await env.DB.prepare("SELECT * FROM connector_credentials WHERE instance_id = ?")
+      .bind(instanceId)
+      .first();
     expect(row).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(SECRET_TOKEN);
     expect(JSON.stringify(row)).not.toContain(btoa(SECRET_TOKEN).slice(0, 16));
@@ -25,18 +27,37 @@ describe("credential sealing", () => {
     const user = await createUser();
     const a = await connected(user);
     const b = await connected(user);
-    const rows = await env.DB.prepare("SELECT instance_id, sealed FROM connector_credentials WHERE instance_id IN (?, ?)").bind(a.instanceId, b.instanceId).all<{ instance_id: string; sealed: string }>();
+    const rows = await env.DB.prepare(
+      "SELECT instance_id, sealed FROM connector_credentials WHERE instance_id IN (?, ?)",
+    )
+      .bind(a.instanceId, b.instanceId)
+      .all<{ instance_id: string; sealed: string }>();
     const sealedOf = Object.fromEntries(rows.results.map((r) => [r.instance_id, r.sealed]));
     await env.DB.batch([
-      env.DB.prepare("UPDATE connector_credentials SET sealed = ? WHERE instance_id = ?").bind(sealedOf[b.instanceId], a.instanceId),
-      env.DB.prepare("UPDATE connector_credentials SET sealed = ? WHERE instance_id = ?").bind(sealedOf[a.instanceId], b.instanceId),
+      env.DB.prepare("UPDATE connector_credentials SET sealed = ? WHERE instance_id = ?").bind(
+        sealedOf[b.instanceId],
+        a.instanceId,
+      ),
+      env.DB.prepare("UPDATE connector_credentials SET sealed = ? WHERE instance_id = ?").bind(
+        sealedOf[a.instanceId],
+        b.instanceId,
+      ),
     ]);
-    await expect(open(env.CREDENTIALS_KEY, [a.instanceId, "bearer_token"], sealedOf[b.instanceId]!)).rejects.toBeInstanceOf(SealError);
-    await expect(open(env.CREDENTIALS_KEY, [b.instanceId, "bearer_token"], sealedOf[a.instanceId]!)).rejects.toBeInstanceOf(SealError);
+    await expect(
+      open(env.CREDENTIALS_KEY, [a.instanceId, "bearer_token"], sealedOf[b.instanceId]!),
+    ).rejects.toBeInstanceOf(SealError);
+    await expect(
+      open(env.CREDENTIALS_KEY, [b.instanceId, "bearer_token"], sealedOf[a.instanceId]!),
+    ).rejects.toBeInstanceOf(SealError);
     // The originals still open where they belong.
-    expect(JSON.parse(await open(env.CREDENTIALS_KEY, [a.instanceId, "bearer_token"], sealedOf[a.instanceId]!))).toEqual({ token: SECRET_TOKEN });
+    expect(
+      JSON.parse(await open(env.CREDENTIALS_KEY, [a.instanceId, "bearer_token"], sealedOf[a.instanceId]!)),
+    ).toEqual({ token: SECRET_TOKEN });
     // Through the API, the swapped instance cannot run its tool (the credential does not open): 409, never the secret.
-    const run = await call("POST", `/connectors/instances/${a.instanceId}/tools/${a.toolId}/execute`, { ...a.as, body: { input: { text: "x" } } });
+    const run = await call("POST", `/connectors/instances/${a.instanceId}/tools/${a.toolId}/execute`, {
+      ...a.as,
+      body: { input: { text: "x" } },
+    });
     expectError(run, 409, "CONNECTOR_ERROR");
     expect(JSON.stringify(run.body)).not.toContain(SECRET_TOKEN);
   });

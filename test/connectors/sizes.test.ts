@@ -41,11 +41,16 @@ beforeAll(() =>
       case "/sized": {
         // An answer of exactly `bytes` bytes of JSON: {"data":"xxx..."}.
         const bytes = Number(body.bytes);
-        return new Response(`{"data":"${"x".repeat(bytes - '{"data":""}'.length)}"}`, { headers: { "Content-Type": "application/json" } });
+        return new Response(`{"data":"${"x".repeat(bytes - '{"data":""}'.length)}"}`, {
+          headers: { "Content-Type": "application/json" },
+        });
       }
       case "/leak":
         // A server that quotes the request's credentials in its error (as a hostile MCP server may).
-        return json({ error: `invalid credentials: Authorization: ${auth} (token ${auth.replace(/^(Bearer|Basic) /, "")})` }, 401);
+        return json(
+          { error: `invalid credentials: Authorization: ${auth} (token ${auth.replace(/^(Bearer|Basic) /, "")})` },
+          401,
+        );
       default:
         return json({ error: "no such tool" }, 404);
     }
@@ -55,18 +60,34 @@ beforeAll(() =>
 const anyObject = { type: "object" };
 
 /** A custom definition at the fake, an instance with credentials, and its tools. */
-async function connectedAt(user: TestUser, credentials: { credType: string; credentials: Record<string, string> } = { credType: "bearer_token", credentials: { token: SECRET } }) {
+async function connectedAt(
+  user: TestUser,
+  credentials: { credType: string; credentials: Record<string, string> } = {
+    credType: "bearer_token",
+    credentials: { token: SECRET },
+  },
+) {
   const as = { token: user.accessToken };
   const key = `sizes-${crypto.randomUUID().slice(0, 8)}`;
   const authType = credentials.credType;
-  expect((await call("POST", "/connectors/definitions", { ...as, body: { key, displayName: "Sizes", authType } })).status).toBe(201);
-  const instance = await call("POST", "/connectors/instances", { ...as, body: { connectorKey: key, displayName: "Sizes", config: { baseUrl: HOST } } });
+  expect(
+    (await call("POST", "/connectors/definitions", { ...as, body: { key, displayName: "Sizes", authType } })).status,
+  ).toBe(201);
+  const instance = await call("POST", "/connectors/instances", {
+    ...as,
+    body: { connectorKey: key, displayName: "Sizes", config: { baseUrl: HOST } },
+  });
   expect(instance.status, JSON.stringify(instance.body)).toBe(201);
   const instanceId = instance.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${instanceId}/credentials`, { ...as, body: credentials })).status).toBe(200);
+  expect(
+    (await call("POST", `/connectors/instances/${instanceId}/credentials`, { ...as, body: credentials })).status,
+  ).toBe(200);
   const tools: Record<string, string> = {};
   for (const toolKey of ["echo", "sized", "leak"]) {
-    const tool = await call("POST", `/connectors/instances/${instanceId}/tools`, { ...as, body: { toolKey, displayName: toolKey, inputSchema: anyObject, outputSchema: anyObject } });
+    const tool = await call("POST", `/connectors/instances/${instanceId}/tools`, {
+      ...as,
+      body: { toolKey, displayName: toolKey, inputSchema: anyObject, outputSchema: anyObject },
+    });
     expect(tool.status, JSON.stringify(tool.body)).toBe(201);
     tools[toolKey] = tool.body.data.id;
   }
@@ -83,11 +104,14 @@ function inputOf(bytes: number) {
   return { id, text: "y".repeat(bytes - empty) };
 }
 
-const record = (instanceId: string, executionId: string) => readExecution(createDb(env.DB), env, instanceId, executionId);
+const record = (instanceId: string, executionId: string) =>
+  readExecution(createDb(env.DB), env, instanceId, executionId);
 
 /** Delivers a prepared message to the Worker's queue consumer, as the Queue would. */
 async function deliver(body: unknown) {
-  const batch = createMessageBatch("tool-executions", [{ id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body }]);
+  const batch = createMessageBatch("tool-executions", [
+    { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body },
+  ]);
   await worker.queue(batch, env);
   const result = await getQueueResult(batch, createExecutionContext());
   return result.explicitAcks.includes(batch.messages[0]!.id);
@@ -95,16 +119,32 @@ async function deliver(body: unknown) {
 
 function claimsOf(user: TestUser) {
   const payload = decodeJwt(user.accessToken);
-  return { kind: "first-party" as const, userId: payload.sub!, jti: payload.jti!, exp: payload.exp!, sessionId: String(payload.sid) };
+  return {
+    kind: "first-party" as const,
+    userId: payload.sub!,
+    jti: payload.jti!,
+    exp: payload.exp!,
+    sessionId: String(payload.sid),
+  };
 }
 
 async function queued(user: TestUser, instanceId: string, toolId: string, input: Record<string, unknown>) {
   const callId = `call-${crypto.randomUUID()}`;
-  const message = await prepareToolCall(env, { callId, claims: claimsOf(user), workspaceId: user.personalWorkspaceId, instanceId, toolId, input, runId: "run-sizes" });
+  const message = await prepareToolCall(env, {
+    callId,
+    claims: claimsOf(user),
+    workspaceId: user.personalWorkspaceId,
+    instanceId,
+    toolId,
+    input,
+    runId: "run-sizes",
+  });
   // A queue message holds 128 KB: the input stays out of it.
   expect(JSON.stringify(message).length).toBeLessThan(4 * KiB);
   expect(await deliver(message)).toBe(true);
-  const row = await env.DB.prepare("SELECT state, execution_id FROM connector_tool_calls WHERE call_id = ?").bind(callId).first<{ state: string; execution_id: string }>();
+  const row = await env.DB.prepare("SELECT state, execution_id FROM connector_tool_calls WHERE call_id = ?")
+    .bind(callId)
+    .first<{ state: string; execution_id: string }>();
   expect(row?.state).toBe("done");
   return row!.execution_id;
 }
@@ -149,7 +189,12 @@ describe("sizes: recorded whole, read back whole, called once", () => {
     expectError(tooLarge, 502, "CONNECTION_FAILED");
     expect(tooLarge.body.error.message).toMatch(/answer is too large/);
     const stored = await record(instanceId, await latestExecution(instanceId));
-    expect(stored).toMatchObject({ status: "error", errorMessage: expect.stringMatching(/answer is too large/), input, output: null });
+    expect(stored).toMatchObject({
+      status: "error",
+      errorMessage: expect.stringMatching(/answer is too large/),
+      input,
+      output: null,
+    });
     expect(received.get(input.id)).toBe(1);
   });
 
@@ -177,7 +222,10 @@ describe("sizes: recorded whole, read back whole, called once", () => {
     const { key, instanceId } = await connectedAt(user);
     const session = await newSession(user);
     const id = crypto.randomUUID();
-    const result = await sent(user, session.id, { content: `Fetch it.\n/tool ${key}.sized {"id":"${id}","bytes":${MiB}}`, model: "demo" });
+    const result = await sent(user, session.id, {
+      content: `Fetch it.\n/tool ${key}.sized {"id":"${id}","bytes":${MiB}}`,
+      model: "demo",
+    });
     const frames = await readStream(user, session.id, result.assistantMessage.id);
     const completed = events(frames).find((frame) => frame.event === "tool.completed")!.data!.payload;
     expect(completed.status).toBe("completed");
@@ -192,13 +240,27 @@ describe("sizes: recorded whole, read back whole, called once", () => {
     const user = await createUser();
     const { instanceId, tools } = await connectedAt(user);
     const id = crypto.randomUUID();
-    const part = async (name: string, value: unknown) => (await seal(env.CREDENTIALS_KEY, ["execution", id, name], JSON.stringify(value))).sealed;
+    const part = async (name: string, value: unknown) =>
+      (await seal(env.CREDENTIALS_KEY, ["execution", id, name], JSON.stringify(value))).sealed;
     await env.DB.prepare(
       "INSERT INTO connector_executions (id, instance_id, tool_id, tool_key, status, actor_id, actor_type, duration_ms, input_sealed, output_sealed, created_at) VALUES (?, ?, ?, 'echo', 'success', ?, 'user', 5, ?, ?, ?)",
     )
-      .bind(id, instanceId, tools.echo!, user.id, await part("input", { text: "old" }), await part("output", { bytes: 3 }), new Date().toISOString())
+      .bind(
+        id,
+        instanceId,
+        tools.echo!,
+        user.id,
+        await part("input", { text: "old" }),
+        await part("output", { bytes: 3 }),
+        new Date().toISOString(),
+      )
       .run();
-    expect(await record(instanceId, id)).toMatchObject({ id, status: "success", input: { text: "old" }, output: { bytes: 3 } });
+    expect(await record(instanceId, id)).toMatchObject({
+      id,
+      status: "success",
+      input: { text: "old" },
+      output: { bytes: 3 },
+    });
   });
 
   it("deleting the instance deletes its payloads from R2", async () => {
@@ -210,12 +272,18 @@ describe("sizes: recorded whole, read back whole, called once", () => {
     expect((await call("DELETE", `/connectors/instances/${instanceId}`, as)).status).toBe(200);
     await purgeDeletedPayloads(createDb(env.DB), env);
     expect(await env.BLOBS.head(key)).toBeNull();
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM connector_blob_deletions WHERE key = ?").bind(key).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM connector_blob_deletions WHERE key = ?").bind(key).first("n"),
+    ).toBe(0);
   });
 });
 
 async function latestExecution(instanceId: string) {
-  return (await env.DB.prepare("SELECT id FROM connector_executions WHERE instance_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(instanceId).first<string>("id"))!;
+  return (await env.DB.prepare(
+    "SELECT id FROM connector_executions WHERE instance_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  )
+    .bind(instanceId)
+    .first<string>("id"))!;
 }
 
 describe("secrets quoted by a provider are redacted (hardening point 12)", () => {
@@ -233,7 +301,10 @@ describe("secrets quoted by a provider are redacted (hardening point 12)", () =>
   it("Basic credentials echoed (base64 of user:password) are redacted", async () => {
     const user = await createUser();
     const password = "correct-horse-battery";
-    const { instanceId, tools, as } = await connectedAt(user, { credType: "basic_auth", credentials: { username: "svc-user", password } });
+    const { instanceId, tools, as } = await connectedAt(user, {
+      credType: "basic_auth",
+      credentials: { username: "svc-user", password },
+    });
     const basic = btoa(`svc-user:${password}`);
     const result = await execute(instanceId, tools.leak!, as, { id: crypto.randomUUID() });
     expect(result.body.data.error).toBe("invalid credentials: Authorization: Basic [redacted] (token [redacted])");

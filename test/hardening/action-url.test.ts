@@ -6,12 +6,29 @@ import { admin, createUser, expectFieldError } from "../helpers/api";
 
 /** Issue 10, point 3: one validator for the operator endpoint and notify() refuses open redirects. */
 describe("notification actionUrl", () => {
-  const refused = ["/\\evil.example", "/\\/evil.example", "https:evil.example", "https:/evil.example", "//evil.example", "/", "myapp://reports", "http://app.example.com/x", "https://app.example.com/a\\b", "/path\u0000x"];
+  const refused = [
+    "/\\evil.example",
+    "/\\/evil.example",
+    "https:evil.example",
+    "https:/evil.example",
+    "//evil.example",
+    "/",
+    "myapp://reports",
+    "http://app.example.com/x",
+    "https://app.example.com/a\\b",
+    "/path\u0000x",
+  ];
 
   it.each(refused)("refuses %j at POST /admin/notifications and in notify()", async (actionUrl) => {
     const user = await createUser();
-    expectFieldError(await admin("POST", "/admin/notifications", { userId: user.id, title: "t", body: "b", actionUrl }), "actionUrl", /https:\/\/ URL or a path/);
-    await expect(notify(createDb(env.DB), user.id, { title: "t", body: "b", actionUrl })).rejects.toMatchObject({ code: "bad_request" });
+    expectFieldError(
+      await admin("POST", "/admin/notifications", { userId: user.id, title: "t", body: "b", actionUrl }),
+      "actionUrl",
+      /https:\/\/ URL or a path/,
+    );
+    await expect(notify(createDb(env.DB), user.id, { title: "t", body: "b", actionUrl })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 
   it.each(["https://app.example.com/reports?week=1", "/settings/billing", "/a"])("accepts %j", async (actionUrl) => {

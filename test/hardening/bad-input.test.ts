@@ -14,17 +14,54 @@ import { partnerKey } from "../helpers/oauth";
 type Operation = { method: string; path: string; spec: Record<string, any> };
 
 const document = openApiDocument(createApp()) as Record<string, any>;
-const operations: Operation[] = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
-    .map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
+const operations: Operation[] = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+  ([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
 );
 
 /** Strings that broke or could break parsers, headers, SQL, keys and redirects (issue 10's registration shapes among them). */
-const BAD_STRINGS = ["", " ", "https://a.example/cb\r\nX: y", "https://a.example/cb\u0000", "https://a.example/c\tb", "https://a.example/cb\u007f", "https://app.example/callback/日本", "' OR 1=1 --", "../../etc/passwd", "x".repeat(5_000), "\ud800"];
-const BAD_PATH_PARAMS = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "%00", "x".repeat(600), "%E6%97%A5", "..%2F..%2Fadmin", "'"];
-const BAD_QUERIES = ["limit=-1&offset=abc", "limit=100000&offset=-5", "cursor=%ZZ&limit=1.5", "status=everything&category[]=x", "locale=" + "x".repeat(300), "lastEventId=-1"];
-const BAD_BODIES: (string | unknown)[] = ["not json", "[]", "null", "{", '{"__proto__":{"admin":true}}', {}, { unexpected: true }, JSON.parse("[".repeat(200) + "]".repeat(200))];
+const BAD_STRINGS = [
+  "",
+  " ",
+  "https://a.example/cb\r\nX: y",
+  "https://a.example/cb\u0000",
+  "https://a.example/c\tb",
+  "https://a.example/cb\u007f",
+  "https://app.example/callback/日本",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "x".repeat(5_000),
+  "\ud800",
+];
+const BAD_PATH_PARAMS = [
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "%00",
+  "x".repeat(600),
+  "%E6%97%A5",
+  "..%2F..%2Fadmin",
+  "'",
+];
+const BAD_QUERIES = [
+  "limit=-1&offset=abc",
+  "limit=100000&offset=-5",
+  "cursor=%ZZ&limit=1.5",
+  "status=everything&category[]=x",
+  "locale=" + "x".repeat(300),
+  "lastEventId=-1",
+];
+const BAD_BODIES: (string | unknown)[] = [
+  "not json",
+  "[]",
+  "null",
+  "{",
+  '{"__proto__":{"admin":true}}',
+  {},
+  { unexpected: true },
+  JSON.parse("[".repeat(200) + "]".repeat(200)),
+];
 
 function resolve(schema: any): any {
   if (!schema?.$ref) return schema;
@@ -36,7 +73,12 @@ function propertyMutants(schema: any): Record<string, unknown>[] {
   const properties = resolve(schema)?.properties ?? {};
   return Object.entries(properties).flatMap(([name, property]: [string, any]) => {
     const type = resolve(property)?.type;
-    const values: unknown[] = type === "array" ? [BAD_STRINGS.slice(2, 7), [null], "not an array"] : type === "string" ? BAD_STRINGS.slice(0, 8) : [["wrong"], "wrong", -1e309];
+    const values: unknown[] =
+      type === "array"
+        ? [BAD_STRINGS.slice(2, 7), [null], "not an array"]
+        : type === "string"
+          ? BAD_STRINGS.slice(0, 8)
+          : [["wrong"], "wrong", -1e309];
     return values.map((value) => ({ [name]: value }));
   });
 }
@@ -54,10 +96,12 @@ async function expectDocumentedAnswer(response: Response, what: string) {
   const type = response.headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) return;
   const body = JSON.parse(text);
-  const envelope = typeof body.error === "object" && typeof body.error.code === "string" && typeof body.meta?.requestId === "string";
+  const envelope =
+    typeof body.error === "object" && typeof body.error.code === "string" && typeof body.meta?.requestId === "string";
   const oauth = typeof body.error === "string" && typeof body.error_description === "string";
   // The MCP gateway answers in JSON-RPC's own error shape.
-  const jsonRpc = body.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
+  const jsonRpc =
+    body.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
   expect(envelope || oauth || jsonRpc, `${what}: ${text.slice(0, 300)}`).toBe(true);
 }
 
@@ -82,7 +126,11 @@ describe("malformed input never gives a 5xx, on every operation of the OpenAPI d
     const content = op.spec.requestBody?.content ?? {};
     if (content["application/json"]) {
       for (const body of [...BAD_BODIES, ...propertyMutants(content["application/json"].schema)]) {
-        requests.push({ url: base, body: typeof body === "string" ? body : JSON.stringify(body), type: "application/json" });
+        requests.push({
+          url: base,
+          body: typeof body === "string" ? body : JSON.stringify(body),
+          type: "application/json",
+        });
       }
     }
     if (content["application/x-www-form-urlencoded"]) {
@@ -92,12 +140,23 @@ describe("malformed input never gives a 5xx, on every operation of the OpenAPI d
     }
 
     for (const request of requests) {
-      const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp(), ...credentials(op.path, user, partner) };
+      const headers: Record<string, string> = {
+        "CF-Connecting-IP": uniqueIp(),
+        ...credentials(op.path, user, partner),
+      };
       if (request.type) headers["Content-Type"] = request.type;
       const response = await exports.default.fetch(
-        new Request(`http://localhost${request.url}`, { method: op.method, headers, body: request.body, redirect: "manual" }),
+        new Request(`http://localhost${request.url}`, {
+          method: op.method,
+          headers,
+          body: request.body,
+          redirect: "manual",
+        }),
       );
-      await expectDocumentedAnswer(response, `${op.method} ${request.url.slice(0, 120)} ${request.body?.slice(0, 80) ?? ""}`);
+      await expectDocumentedAnswer(
+        response,
+        `${op.method} ${request.url.slice(0, 120)} ${request.body?.slice(0, 80) ?? ""}`,
+      );
     }
   });
 });
@@ -120,7 +179,11 @@ describe("every documented request body example passes validation", () => {
     const response = await exports.default.fetch(
       new Request(`http://localhost${url}`, {
         method: op.method,
-        headers: { "CF-Connecting-IP": uniqueIp(), "Content-Type": "application/json", ...credentials(op.path, user, partner) },
+        headers: {
+          "CF-Connecting-IP": uniqueIp(),
+          "Content-Type": "application/json",
+          ...credentials(op.path, user, partner),
+        },
         body: JSON.stringify(example),
       }),
     );

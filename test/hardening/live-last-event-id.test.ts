@@ -17,7 +17,9 @@ describe("a live stream with Last-Event-ID", () => {
     const result = await sent(user, session.id, { content: "middle #scenario=slow" });
     // Ask for a point the run has most likely not reached yet: frames arrive live, not replayed.
     const after = 10;
-    const ids = events(parseSse(await (await openStream(user, session.id, result.assistantMessage.id, after)).text())).map((f) => f.id);
+    const ids = events(
+      parseSse(await (await openStream(user, session.id, result.assistantMessage.id, after)).text()),
+    ).map((f) => f.id);
     const all = events(await readStream(user, session.id, result.assistantMessage.id)).map((f) => f.id);
     expect(ids).toEqual(all.filter((id) => id! > after));
   });

@@ -21,18 +21,26 @@ describe("public status links", () => {
       expect(body, path).not.toContain("attacker.example");
     }
     // Unconfigured (local development), links are relative: right on whatever port serves them.
-    const summary = await (await exports.default.fetch(new Request("http://localhost/api/v2/summary.json"))).json<any>();
+    const summary = await (
+      await exports.default.fetch(new Request("http://localhost/api/v2/summary.json"))
+    ).json<any>();
     expect(summary.page.url).toBe("/status");
   });
 
   it("links follow ISSUER, else the origin of STATUS_URL", async () => {
-    expect(publicOrigin({ ISSUER: "https://api.example.com/", STATUS_URL: "https://status.example.com/v1" })).toBe("https://api.example.com");
-    expect(publicOrigin({ ISSUER: "", STATUS_URL: "https://status.example.com/v1" })).toBe("https://status.example.com");
+    expect(publicOrigin({ ISSUER: "https://api.example.com/", STATUS_URL: "https://status.example.com/v1" })).toBe(
+      "https://api.example.com",
+    );
+    expect(publicOrigin({ ISSUER: "", STATUS_URL: "https://status.example.com/v1" })).toBe(
+      "https://status.example.com",
+    );
     expect(publicOrigin({ ISSUER: "", STATUS_URL: "" })).toBe("");
 
     const configured = { ...env, ISSUER: "https://api.example.com" } as Env;
     await publishStatus(configured, createDb(env.DB));
-    const summary = await (await exports.default.fetch(new Request("http://localhost/api/v2/summary.json"))).json<any>();
+    const summary = await (
+      await exports.default.fetch(new Request("http://localhost/api/v2/summary.json"))
+    ).json<any>();
     expect(summary.page.url).toBe("https://api.example.com/status");
     await publishStatus(env, createDb(env.DB));
   });

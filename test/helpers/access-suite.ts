@@ -60,12 +60,17 @@ interface Operation {
 }
 
 /** The API's own operations, from the generated document (what clients see). */
-function operations(domains: DomainAccess[], exempt: ReadonlySet<string>): { checked: Operation[]; unlisted: string[] } {
+function operations(
+  domains: DomainAccess[],
+  exempt: ReadonlySet<string>,
+): { checked: Operation[]; unlisted: string[] } {
   const document = openApiDocument(createApp());
   const checked: Operation[] = [];
   const unlisted: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item as Record<string, { security?: Record<string, string[]>[] }>)) {
+    for (const [method, operation] of Object.entries(
+      item as Record<string, { security?: Record<string, string[]>[] }>,
+    )) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const key = `${method.toUpperCase()} ${path}`;
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
@@ -75,7 +80,12 @@ function operations(domains: DomainAccess[], exempt: ReadonlySet<string>): { che
         continue;
       }
       const security = schemes.includes("adminToken") ? "admin" : "bearer";
-      checked.push({ method: method.toUpperCase() as Method, path, security, domain: domains.find((d) => path.startsWith(d.prefix)) });
+      checked.push({
+        method: method.toUpperCase() as Method,
+        path,
+        security,
+        domain: domains.find((d) => path.startsWith(d.prefix)),
+      });
     }
   }
   return { checked, unlisted };
@@ -88,7 +98,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** The path with every `{param}` filled from `params`, or with a fresh UUID. */
-const fill = (path: string, params: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
+const fill = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
 
 const hasParams = (path: string) => /\{\w+\}/.test(path);
 
@@ -150,7 +161,10 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
   it("every bearer operation with path parameters has a fixture for another user's ids", () => {
     const missing = checked
       .filter((op) => op.security === "bearer" && hasParams(op.path) && !op.domain?.foreign?.[op.path])
-      .map((op) => `${op.method} ${op.path}: no fixture; add "${op.path}" to the \`foreign\` fixtures of ${op.domain ? `the ${op.domain.prefix} domain` : "a new domain entry"} (test/<domain>/access.ts)`);
+      .map(
+        (op) =>
+          `${op.method} ${op.path}: no fixture; add "${op.path}" to the \`foreign\` fixtures of ${op.domain ? `the ${op.domain.prefix} domain` : "a new domain entry"} (test/<domain>/access.ts)`,
+      );
     expect(missing).toEqual([]);
   });
 
@@ -166,9 +180,13 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
       const user = await caller();
       const target = fill(path);
-      if (domain?.anonymousNotFound?.includes(`${method} ${path}`)) expectError(await call(method, target, { ip: user.ip }), 404, "not_found");
+      if (domain?.anonymousNotFound?.includes(`${method} ${path}`))
+        expectError(await call(method, target, { ip: user.ip }), 404, "not_found");
       else expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
-      const expired = await signTestToken({ sub: user.id, sid: crypto.randomUUID() }, { issuedAt: 1_000, expiresAt: 2_000 });
+      const expired = await signTestToken(
+        { sub: user.id, sid: crypto.randomUUID() },
+        { issuedAt: 1_000, expiresAt: 2_000 },
+      );
       for (const [what, token] of [
         ["malformed", "not-a-jwt"],
         ["tampered", tampered(user.accessToken)],
@@ -193,8 +211,14 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       const refused = await call(method, target, { token: oauth, ip: user.ip });
       expectError(refused, 403, "forbidden");
       const scope = oauthScope ? `, scope="${oauthScope}"` : "";
-      expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`);
-      const elsewhere = await call(method, target, { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId });
+      expect(refused.headers.get("WWW-Authenticate")).toBe(
+        `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
+      );
+      const elsewhere = await call(method, target, {
+        token: user.accessToken,
+        ip: user.ip,
+        workspaceId: other.personalWorkspaceId,
+      });
       expectError(elsewhere, 403, "forbidden");
     });
 
@@ -207,7 +231,9 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         );
         const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
         expectError(refused, 403, "forbidden");
-        expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`);
+        expect(refused.headers.get("WWW-Authenticate")).toBe(
+          `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
+        );
       });
     }
 
@@ -225,7 +251,11 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
         const { params, body, status = 404 } = await fixture(resourceOwner);
         const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
-        expectError(await call(method, fill(path, params), options), status, status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden");
+        expectError(
+          await call(method, fill(path, params), options),
+          status,
+          status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
+        );
       });
     }
   });

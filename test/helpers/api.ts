@@ -29,7 +29,11 @@ export async function call<T = any>(method: string, path: string, options: CallO
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const url = path.startsWith("http") ? path : path.startsWith("/api/") || path.startsWith("/.well-known") ? `${ORIGIN}${path}` : `${BASE}${path}`;
+  const url = path.startsWith("http")
+    ? path
+    : path.startsWith("/api/") || path.startsWith("/.well-known")
+      ? `${ORIGIN}${path}`
+      : `${BASE}${path}`;
   const response = await exports.default.fetch(new Request(url, { method, headers, body, redirect: "manual" }));
   const text = await response.text();
   let parsed: unknown = text;
@@ -60,7 +64,9 @@ export interface TestUser {
 }
 
 /** Registers a user through the API (plan `free` unless set through the operator API). */
-export async function createUser(options: { plan?: "free" | "pro" | "business"; entitlements?: string[]; name?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { plan?: "free" | "pro" | "business"; entitlements?: string[]; name?: string } = {},
+): Promise<TestUser> {
   const ip = uniqueIp();
   const email = uniqueEmail();
   const password = "correct-horse-battery";
@@ -68,17 +74,31 @@ export async function createUser(options: { plan?: "free" | "pro" | "business"; 
   expect(registered.status).toBe(201);
   const { user, accessToken, refreshToken } = registered.body.data;
   if (options.plan || options.entitlements) {
-    const updated = await admin("PATCH", `/admin/users/${user.id}/account`, { plan: options.plan, entitlements: options.entitlements });
+    const updated = await admin("PATCH", `/admin/users/${user.id}/account`, {
+      plan: options.plan,
+      entitlements: options.entitlements,
+    });
     expect(updated.status).toBe(200);
   }
   const me = await call("GET", "/me", { token: accessToken, ip });
-  return { id: user.id, email, password, accessToken, refreshToken, ip, personalWorkspaceId: me.body.data.workspaces[0].id };
+  return {
+    id: user.id,
+    email,
+    password,
+    accessToken,
+    refreshToken,
+    ip,
+    personalWorkspaceId: me.body.data.workspaces[0].id,
+  };
 }
 
 /** Asserts the exact error envelope: status, code, and request metadata. */
 export function expectError(response: ApiResponse, status: number, code: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body).toMatchObject({ error: { code, message: expect.any(String) }, meta: { requestId: expect.any(String) } });
+  expect(response.body).toMatchObject({
+    error: { code, message: expect.any(String) },
+    meta: { requestId: expect.any(String) },
+  });
   expect(response.body.meta.requestId).toBe(response.headers.get("X-Request-Id"));
   expect(typeof response.body.meta.durationMs).toBe("number");
 }

@@ -29,7 +29,11 @@ export async function registerClient(overrides: Record<string, unknown> = {}, ke
     allowedScopes: ["email:read", "profile:read", "execution:run", "wallet:read"],
     ...overrides,
   };
-  const res = await call("POST", "/partner/oauth-clients", { token: key ?? (await partnerKey()), body, ip: uniqueIp() });
+  const res = await call("POST", "/partner/oauth-clients", {
+    token: key ?? (await partnerKey()),
+    body,
+    ip: uniqueIp(),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -56,7 +60,11 @@ async function raw(response: Response): Promise<RawResponse> {
 }
 
 /** POST a form to an OAuth endpoint (token, revoke). */
-export async function postForm(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
+export async function postForm(
+  path: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
   const response = await exports.default.fetch(
@@ -81,15 +89,22 @@ export function expectOAuthError(res: RawResponse, status: number, error: string
 /** A PKCE pair: 48 random bytes as base64url (64 characters), and its S256 challenge. */
 export async function pkce() {
   const bytes = crypto.getRandomValues(new Uint8Array(48));
-  const verifier = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const verifier = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const challenge = btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   return { verifier, challenge };
 }
 
 export function authorizeUrl(params: Record<string, string | string[] | undefined>) {
   const url = new URL(`${OAUTH}/authorize`);
-  for (const [name, value] of Object.entries(params)) for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
+  for (const [name, value] of Object.entries(params))
+    for (const v of value === undefined ? [] : [value].flat()) url.searchParams.append(name, v);
   return url.toString();
 }
 
@@ -107,7 +122,9 @@ export class Browser {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
     }
     const absolute = new URL(url, ORIGIN).toString();
-    const response = await exports.default.fetch(new Request(absolute, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" }));
+    const response = await exports.default.fetch(
+      new Request(absolute, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" }),
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const [name, ...value] = pair!.split("=");
@@ -123,17 +140,26 @@ export class Browser {
 /** The hidden form fields of a rendered page. */
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[match[1]!] = match[2]!;
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[match[1]!] = match[2]!;
   return fields;
 }
 
 /** Authorize, sign in with the password form, and stop at the consent page (returned). */
-export async function toConsent(browser: Browser, user: TestUser, params: Record<string, string | string[] | undefined>) {
+export async function toConsent(
+  browser: Browser,
+  user: TestUser,
+  params: Record<string, string | string[] | undefined>,
+) {
   const start = await browser.get(authorizeUrl(params));
   expect(start.status, start.text).toBe(302);
   const loginPage = await browser.get(start.headers.get("Location")!);
   expect(loginPage.status, loginPage.text).toBe(200);
-  const login = await browser.post(`${OAUTH}/login`, { ...hiddenFields(loginPage.text), email: user.email, password: user.password });
+  const login = await browser.post(`${OAUTH}/login`, {
+    ...hiddenFields(loginPage.text),
+    email: user.email,
+    password: user.password,
+  });
   expect(login.status, login.text).toBe(303);
   const consent = await browser.get(login.headers.get("Location")!);
   expect(consent.status, consent.text).toBe(200);
@@ -154,7 +180,11 @@ export async function authorize(
 }
 
 /** A fresh code for `client`: authorize with PKCE and approve. */
-export async function issueCode(user: TestUser, client: RegisteredClient, options: { scope?: string; redirectUri?: string; state?: string } = {}) {
+export async function issueCode(
+  user: TestUser,
+  client: RegisteredClient,
+  options: { scope?: string; redirectUri?: string; state?: string } = {},
+) {
   const { verifier, challenge } = await pkce();
   const redirectUri = options.redirectUri ?? client.redirectUris[0]!;
   const back = await authorize(user, {
@@ -172,22 +202,40 @@ export async function issueCode(user: TestUser, client: RegisteredClient, option
 }
 
 /** Client credentials as the token endpoint wants them: Basic for confidential, client_id for public. */
-export function clientAuth(client: RegisteredClient): { fields: Record<string, string>; headers: Record<string, string> } {
+export function clientAuth(client: RegisteredClient): {
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+} {
   return client.clientSecret
     ? { fields: {}, headers: { Authorization: basic(client.clientId, client.clientSecret) } }
     : { fields: { client_id: client.clientId }, headers: {} };
 }
 
-export async function exchange(client: RegisteredClient, issued: { code: string; verifier: string; redirectUri: string }, extra: Record<string, string> = {}) {
+export async function exchange(
+  client: RegisteredClient,
+  issued: { code: string; verifier: string; redirectUri: string },
+  extra: Record<string, string> = {},
+) {
   const auth = clientAuth(client);
   return postForm(
     "token",
-    { grant_type: "authorization_code", code: issued.code, redirect_uri: issued.redirectUri, code_verifier: issued.verifier, ...auth.fields, ...extra },
+    {
+      grant_type: "authorization_code",
+      code: issued.code,
+      redirect_uri: issued.redirectUri,
+      code_verifier: issued.verifier,
+      ...auth.fields,
+      ...extra,
+    },
     auth.headers,
   );
 }
 
 export async function refresh(client: RegisteredClient, refreshToken: string, extra: Record<string, string> = {}) {
   const auth = clientAuth(client);
-  return postForm("token", { grant_type: "refresh_token", refresh_token: refreshToken, ...auth.fields, ...extra }, auth.headers);
+  return postForm(
+    "token",
+    { grant_type: "refresh_token", refresh_token: refreshToken, ...auth.fields, ...extra },
+    auth.headers,
+  );
 }

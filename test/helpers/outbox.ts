@@ -11,7 +11,11 @@ export interface OutboxMail {
  * Account mail is written after the answer has left (`waitUntil`), so a test waits for it: the
  * newest message to `recipient` whose subject matches, polled from the outbox table.
  */
-export async function awaitMail(recipient: string, subject: RegExp, options: { after?: string; timeoutMs?: number } = {}): Promise<OutboxMail> {
+export async function awaitMail(
+  recipient: string,
+  subject: RegExp,
+  options: { after?: string; timeoutMs?: number } = {},
+): Promise<OutboxMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   for (;;) {
     const { results } = await env.DB.prepare(
@@ -28,7 +32,11 @@ export async function awaitMail(recipient: string, subject: RegExp, options: { a
 
 /** Every message to `recipient` so far (for asserting that nothing was sent). */
 export async function mailsTo(recipient: string): Promise<OutboxMail[]> {
-  const { results } = await env.DB.prepare("SELECT recipient, subject, body, created_at AS createdAt FROM outbox WHERE recipient = ?1").bind(recipient).all<OutboxMail>();
+  const { results } = await env.DB.prepare(
+    "SELECT recipient, subject, body, created_at AS createdAt FROM outbox WHERE recipient = ?1",
+  )
+    .bind(recipient)
+    .all<OutboxMail>();
   return results;
 }
 

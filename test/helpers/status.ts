@@ -8,13 +8,24 @@ export const uniqueSlug = (prefix = "svc") => `${prefix}-${crypto.randomUUID().s
 
 export async function createService(body: Record<string, unknown> = {}) {
   const slug = (body.slug as string) ?? uniqueSlug();
-  const res = await admin("POST", "/admin/status/services", { slug, name: `Service ${slug}`, description: "", sortOrder: 10, ...body });
+  const res = await admin("POST", "/admin/status/services", {
+    slug,
+    name: `Service ${slug}`,
+    description: "",
+    sortOrder: 10,
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; slug: string; name: string; created_at: string };
 }
 
 export async function createIncident(body: Record<string, unknown>) {
-  const res = await admin("POST", "/admin/status/incidents", { title: "Elevated errors", impact: "major", description: "Errors", ...body });
+  const res = await admin("POST", "/admin/status/incidents", {
+    title: "Elevated errors",
+    impact: "major",
+    description: "Errors",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; status: string; resolved_at: string | null };
 }

@@ -6,7 +6,14 @@ import { ORIGIN } from "./api";
 /** Signs arbitrary claims with the test secret, to build expired, foreign or malformed tokens. */
 export function signTestToken(
   claims: Record<string, unknown>,
-  options: { header?: Record<string, unknown>; secret?: string; issuedAt?: number; expiresAt?: number; audience?: string; issuer?: string } = {},
+  options: {
+    header?: Record<string, unknown>;
+    secret?: string;
+    issuedAt?: number;
+    expiresAt?: number;
+    audience?: string;
+    issuer?: string;
+  } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ jti: crypto.randomUUID(), ...claims })
@@ -18,4 +25,5 @@ export function signTestToken(
     .sign(new TextEncoder().encode(options.secret ?? env.JWT_SECRET));
 }
 
-export const decodePayload = (jwt: string) => JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+export const decodePayload = (jwt: string) =>
+  JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));

@@ -11,7 +11,10 @@ describe("POST /auth/register", () => {
   it("creates a user with tokens, a free account and a personal workspace", async () => {
     const ip = uniqueIp();
     const email = uniqueEmail();
-    const res = await call("POST", "/auth/register", { body: { email: email.toUpperCase(), password, name: "Ada", username: `ada_${Date.now()}` }, ip });
+    const res = await call("POST", "/auth/register", {
+      body: { email: email.toUpperCase(), password, name: "Ada", username: `ada_${Date.now()}` },
+      ip,
+    });
     expect(res.status).toBe(201);
     const data = expectShape(authResultSchema, res.body.data);
     expect(data.user).toMatchObject({ email, emailVerified: false, name: "Ada" });
@@ -30,7 +33,9 @@ describe("POST /auth/register", () => {
 
   it("stores only a PBKDF2 hash of the password", async () => {
     const user = await createUser();
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(user.id).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ password_hash: string }>();
     expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[\w-]+\$[\w-]+$/);
     expect(row!.password_hash).not.toContain(user.password);
   });
@@ -39,13 +44,18 @@ describe("POST /auth/register", () => {
     const user = await createUser();
     const res = await call("POST", "/auth/register", { body: { email: user.email, password }, ip: uniqueIp() });
     expectError(res, 409, "conflict");
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(user.email).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?")
+      .bind(user.email)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
   it("refuses a taken username with 409 and creates nothing", async () => {
     const username = `taken_${crypto.randomUUID().slice(0, 8)}`;
-    expect((await call("POST", "/auth/register", { body: { email: uniqueEmail(), password, username }, ip: uniqueIp() })).status).toBe(201);
+    expect(
+      (await call("POST", "/auth/register", { body: { email: uniqueEmail(), password, username }, ip: uniqueIp() }))
+        .status,
+    ).toBe(201);
     const email = uniqueEmail();
     const res = await call("POST", "/auth/register", { body: { email, password, username }, ip: uniqueIp() });
     expectError(res, 409, "conflict");
@@ -66,7 +76,10 @@ describe("POST /auth/register", () => {
   });
 
   it("names unknown properties", async () => {
-    const res = await call("POST", "/auth/register", { body: { email: uniqueEmail(), password, isAdmin: true }, ip: uniqueIp() });
+    const res = await call("POST", "/auth/register", {
+      body: { email: uniqueEmail(), password, isAdmin: true },
+      ip: uniqueIp(),
+    });
     expectFieldError(res, "isAdmin", "unknown property isAdmin");
   });
 });
@@ -74,16 +87,25 @@ describe("POST /auth/register", () => {
 describe("POST /auth/login", () => {
   it("signs in with the right password, case-insensitive e-mail", async () => {
     const user = await createUser();
-    const res = await call("POST", "/auth/login", { body: { email: user.email.toUpperCase(), password: user.password }, ip: uniqueIp() });
+    const res = await call("POST", "/auth/login", {
+      body: { email: user.email.toUpperCase(), password: user.password },
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(200);
     expectShape(authResultSchema, res.body.data);
   });
 
   it("answers 401 invalid_credentials for a wrong password and an unknown e-mail alike", async () => {
     const user = await createUser();
-    const wrong = await call("POST", "/auth/login", { body: { email: user.email, password: "wrong-password-123" }, ip: uniqueIp() });
+    const wrong = await call("POST", "/auth/login", {
+      body: { email: user.email, password: "wrong-password-123" },
+      ip: uniqueIp(),
+    });
     expectError(wrong, 401, "invalid_credentials");
-    const unknown = await call("POST", "/auth/login", { body: { email: uniqueEmail(), password: "wrong-password-123" }, ip: uniqueIp() });
+    const unknown = await call("POST", "/auth/login", {
+      body: { email: uniqueEmail(), password: "wrong-password-123" },
+      ip: uniqueIp(),
+    });
     expectError(unknown, 401, "invalid_credentials");
     expect(unknown.body.error.message).toBe(wrong.body.error.message);
   });
@@ -105,17 +127,26 @@ describe("POST /auth/refresh", () => {
     await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE token_hash = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), await sha256Hex(user.refreshToken))
       .run();
-    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("revokes the whole family when a consumed token is reused", async () => {
     const user = await createUser();
-    const rotated = (await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip })).body.data;
+    const rotated = (await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }))
+      .body.data;
 
     const reuse = await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip });
     expectError(reuse, 401, "unauthorized");
     // The legitimate newest token and the session's access tokens die with the family.
-    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: rotated.refreshToken }, ip: user.ip }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/refresh", { body: { refreshToken: rotated.refreshToken }, ip: user.ip }),
+      401,
+      "unauthorized",
+    );
     expectError(await call("GET", "/me", { token: rotated.accessToken, ip: user.ip }), 401, "unauthorized");
     expectError(await call("GET", "/me", { token: user.accessToken, ip: user.ip }), 401, "unauthorized");
   });
@@ -129,13 +160,19 @@ describe("POST /auth/refresh", () => {
   });
 
   it("refuses unknown tokens and bad bodies", async () => {
-    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: "rt_unknown" }, ip: uniqueIp() }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/refresh", { body: { refreshToken: "rt_unknown" }, ip: uniqueIp() }),
+      401,
+      "unauthorized",
+    );
     expectFieldError(await call("POST", "/auth/refresh", { body: {}, ip: uniqueIp() }), "refreshToken");
   });
 
   it("keeps other sessions of the same user alive", async () => {
     const user = await createUser();
-    const other = (await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: user.ip })).body.data;
+    const other = (
+      await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: user.ip })
+    ).body.data;
     await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip });
     await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }); // reuse: family 1 revoked
     expect((await call("GET", "/me", { token: other.accessToken, ip: user.ip })).status).toBe(200);
@@ -149,7 +186,11 @@ describe("POST /auth/logout", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { revoked: true } });
     expectError(await call("GET", "/me", { token: user.accessToken, ip: user.ip }), 401, "unauthorized");
-    expectError(await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("is idempotent for unknown tokens", async () => {

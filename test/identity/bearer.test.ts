@@ -25,7 +25,9 @@ describe("bearer authentication", () => {
   it("accepts the scheme name in any case (RFC 9110 §11.1)", async () => {
     const user = await createUser();
     for (const scheme of ["bearer", "BEARER", "BeArEr"]) {
-      expect((await call("GET", "/me", { headers: { Authorization: `${scheme} ${user.accessToken}` } })).status).toBe(200);
+      expect((await call("GET", "/me", { headers: { Authorization: `${scheme} ${user.accessToken}` } })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -39,8 +41,12 @@ describe("bearer authentication", () => {
   it("401 for a tampered payload or signature", async () => {
     const user = await createUser();
     const [header, payload, signature] = user.accessToken.split(".");
-    const forged = btoa(JSON.stringify({ ...JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))), sub: crypto.randomUUID() }))
-      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const forged = btoa(
+      JSON.stringify({ ...JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))), sub: crypto.randomUUID() }),
+    )
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     await expectUnauthorized(`${header}.${forged}.${signature}`);
     await expectUnauthorized(`${header}.${payload}.${signature!.slice(0, -2)}AA`);
   });
@@ -48,7 +54,11 @@ describe("bearer authentication", () => {
   it("401 for alg none, another key, another issuer, another audience", async () => {
     const user = await createUser();
     const claims = { sub: user.id, sid: crypto.randomUUID() };
-    const none = `${btoa(JSON.stringify({ alg: "none", typ: "JWT" }))}.${btoa(JSON.stringify({ ...claims, iss: "http://localhost", aud: "platform-api", exp: now() + 60, iat: now(), jti: "j" }))}.`.replace(/=/g, "");
+    const none =
+      `${btoa(JSON.stringify({ alg: "none", typ: "JWT" }))}.${btoa(JSON.stringify({ ...claims, iss: "http://localhost", aud: "platform-api", exp: now() + 60, iat: now(), jti: "j" }))}.`.replace(
+        /=/g,
+        "",
+      );
     await expectUnauthorized(none);
     await expectUnauthorized(await signTestToken(claims, { secret: "some-other-secret-of-sufficient-length" }));
     await expectUnauthorized(await signTestToken(claims, { issuer: "https://evil.example" }));

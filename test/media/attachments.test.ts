@@ -10,7 +10,10 @@ const db = () => createDb(env.DB);
 const text = (value: string) => new TextEncoder().encode(value);
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return (error as ApiError).details?.fields as { field: string; message: string }[];
 }
@@ -23,14 +26,27 @@ describe("loadAttachments", () => {
       upload(user, image, "image/png"),
       upload(user, text("# Notes\nline two"), "text/markdown"),
       upload(user, pdf("Quarterly revenue grew"), "application/pdf"),
-      storeMedia(db(), env, { ownerId: user.id, kind: "video", mimeType: "video/mp4", source: "generated", body: new ArrayBuffer(16) }),
+      storeMedia(db(), env, {
+        ownerId: user.id,
+        kind: "video",
+        mimeType: "video/mp4",
+        source: "generated",
+        body: new ArrayBuffer(16),
+      }),
     ]);
-    const loaded = await loadAttachments(db(), env, user.id, [report.id, picture.id, notes.id, video.id], { textBudget: 10_000 });
+    const loaded = await loadAttachments(db(), env, user.id, [report.id, picture.id, notes.id, video.id], {
+      textBudget: 10_000,
+    });
     expect(loaded.images).toEqual([{ id: picture.id, mimeType: "image/png", bytes: image }]);
     expect(toDataUrl(loaded.images[0]!)).toBe(`data:image/png;base64,${btoa(String.fromCharCode(...image))}`);
     expect(loaded.documents.map((d) => d.id)).toEqual([report.id, notes.id]);
     expect(loaded.documents[0]!.text).toContain("Quarterly revenue grew");
-    expect(loaded.documents[1]).toEqual({ id: notes.id, mimeType: "text/markdown", text: "# Notes\nline two", truncated: false });
+    expect(loaded.documents[1]).toEqual({
+      id: notes.id,
+      mimeType: "text/markdown",
+      text: "# Notes\nline two",
+      truncated: false,
+    });
     expect(loaded.others).toEqual([{ id: video.id, kind: "video", mimeType: "video/mp4" }]);
   });
 
@@ -39,7 +55,9 @@ describe("loadAttachments", () => {
     const first = await upload(user, text("a".repeat(30)), "text/plain");
     const second = await upload(user, text("b".repeat(30)), "text/plain");
     const third = await upload(user, text("c".repeat(30)), "text/plain");
-    const { documents } = await loadAttachments(db(), env, user.id, [first.id, second.id, third.id], { textBudget: 40 });
+    const { documents } = await loadAttachments(db(), env, user.id, [first.id, second.id, third.id], {
+      textBudget: 40,
+    });
     expect(documents.map((d) => [d.text, d.truncated])).toEqual([
       ["a".repeat(30), false],
       ["b".repeat(10), true],
@@ -51,7 +69,9 @@ describe("loadAttachments", () => {
     const [user, other] = await Promise.all([createUser(), createUser()]);
     const mine = await upload(user, text("mine"), "text/plain");
     const theirs = await upload(other, text("theirs"), "text/plain");
-    const fields = await refusal(loadAttachments(db(), env, user.id, [mine.id, theirs.id, crypto.randomUUID(), "nope"], { textBudget: 100 }));
+    const fields = await refusal(
+      loadAttachments(db(), env, user.id, [mine.id, theirs.id, crypto.randomUUID(), "nope"], { textBudget: 100 }),
+    );
     expect(fields).toEqual([
       { field: "attachmentIds.1", message: "is not one of your media items" },
       { field: "attachmentIds.2", message: "is not one of your media items" },
@@ -64,7 +84,15 @@ describe("loadAttachments", () => {
 
   it("takes at most 10", async () => {
     const user = await createUser();
-    const fields = await refusal(loadAttachments(db(), env, user.id, Array.from({ length: 11 }, () => crypto.randomUUID()), { textBudget: 100 }));
+    const fields = await refusal(
+      loadAttachments(
+        db(),
+        env,
+        user.id,
+        Array.from({ length: 11 }, () => crypto.randomUUID()),
+        { textBudget: 100 },
+      ),
+    );
     expect(fields).toEqual([{ field: "attachmentIds", message: "at most 10 attachments" }]);
   });
 

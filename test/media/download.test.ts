@@ -8,7 +8,11 @@ import { signTestToken } from "../helpers/tokens";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { byteStream, jsonOf, png, raw, upload } from "./helpers";
 
-const asApi = async (response: Response): Promise<ApiResponse> => ({ status: response.status, headers: response.headers, body: await jsonOf(response) });
+const asApi = async (response: Response): Promise<ApiResponse> => ({
+  status: response.status,
+  headers: response.headers,
+  body: await jsonOf(response),
+});
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 const pathOf = (id: string) => `/api/v1/media/${id}`;
 
@@ -17,7 +21,10 @@ describe("GET /media/:id", () => {
     const user = await createUser();
     const bytes = png(10, 10, 1000);
     const item = await upload(user, bytes, "image/png");
-    for (const response of [await raw("GET", pathOf(item.id), { token: user.accessToken }), await raw("GET", item.url)]) {
+    for (const response of [
+      await raw("GET", pathOf(item.id), { token: user.accessToken }),
+      await raw("GET", item.url),
+    ]) {
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/png");
       expect(response.headers.get("Content-Length")).toBe(String(bytes.length));
@@ -75,7 +82,11 @@ describe("GET /media/:id", () => {
     for (const [what, path, token] of [
       ["no token", pathOf(item.id), undefined],
       ["another user's token", pathOf(item.id), stranger.accessToken],
-      ["tampered signature", `${pathOf(item.id)}?exp=${url.searchParams.get("exp")}&sig=${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`, undefined],
+      [
+        "tampered signature",
+        `${pathOf(item.id)}?exp=${url.searchParams.get("exp")}&sig=${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`,
+        undefined,
+      ],
       ["a later expiry", `${pathOf(item.id)}?exp=${Number(url.searchParams.get("exp")) + 60}&sig=${sig}`, undefined],
       ["another item's signature", `${pathOf(item.id)}?${new URL(other.url, "http://x").searchParams}`, undefined],
       ["expired", expired, undefined],
@@ -92,15 +103,27 @@ describe("GET /media/:id", () => {
     const item = await upload(owner, png(1, 1), "image/png");
     const bad = await asApi(await raw("GET", pathOf(item.id), { token: "not-a-jwt" }));
     expectError(bad, 401, "unauthorized");
-    const scoped = (scope: string) => signTestToken({ sub: owner.id, client_id: crypto.randomUUID(), scope }, { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } });
-    expectError(await asApi(await raw("GET", pathOf(item.id), { token: await scoped("profile:read") })), 403, "forbidden");
+    const scoped = (scope: string) =>
+      signTestToken(
+        { sub: owner.id, client_id: crypto.randomUUID(), scope },
+        { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+      );
+    expectError(
+      await asApi(await raw("GET", pathOf(item.id), { token: await scoped("profile:read") })),
+      403,
+      "forbidden",
+    );
     expect((await raw("GET", pathOf(item.id), { token: await scoped("execution:run") })).status).toBe(200);
   });
 
   it("is not rate limited (a <video> sends bursts of ranges)", async () => {
     const user = await createUser();
     const item = await upload(user, png(1, 1), "image/png");
-    const responses = await Promise.all(Array.from({ length: 125 }, () => raw("GET", pathOf(item.id), { token: user.accessToken, headers: { Range: "bytes=0-3" } })));
+    const responses = await Promise.all(
+      Array.from({ length: 125 }, () =>
+        raw("GET", pathOf(item.id), { token: user.accessToken, headers: { Range: "bytes=0-3" } }),
+      ),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(125).fill(206));
     expect(responses[0]!.headers.get("RateLimit-Limit")).toBeNull();
     await Promise.all(responses.map((r) => r.body?.cancel()));
@@ -112,19 +135,44 @@ describe("storeMedia", () => {
     const user = await createUser();
     const db = createDb(env.DB);
     const total = 2 * PART_BYTES + 12345;
-    const unknown = await storeMedia(db, env, { ownerId: user.id, kind: "video", mimeType: "video/mp4", source: "generated", body: byteStream(total, 256 * 1024, 0x62), durationSeconds: 4 });
+    const unknown = await storeMedia(db, env, {
+      ownerId: user.id,
+      kind: "video",
+      mimeType: "video/mp4",
+      source: "generated",
+      body: byteStream(total, 256 * 1024, 0x62),
+      durationSeconds: 4,
+    });
     expect(unknown).toMatchObject({ size: total, kind: "video", durationSeconds: 4 });
     const object = await env.BLOBS.head(`media/${unknown.id}`);
     expect(object!.size).toBe(total);
     // A multipart object's ETag names its part count.
     expect(object!.etag).toMatch(/-3$/);
     expect(object!.httpMetadata?.contentType).toBe("video/mp4");
-    const tail = await raw("GET", pathOf(unknown.id), { token: user.accessToken, headers: { Range: `bytes=${total - 4}-` } });
+    const tail = await raw("GET", pathOf(unknown.id), {
+      token: user.accessToken,
+      headers: { Range: `bytes=${total - 4}-` },
+    });
     expect(await bytesOf(tail)).toEqual(new Uint8Array(4).fill(0x62));
 
-    const known = await storeMedia(db, env, { ownerId: user.id, kind: "audio", mimeType: "audio/mpeg", source: "generated", body: byteStream(1000), length: 1000 });
+    const known = await storeMedia(db, env, {
+      ownerId: user.id,
+      kind: "audio",
+      mimeType: "audio/mpeg",
+      source: "generated",
+      body: byteStream(1000),
+      length: 1000,
+    });
     expect((await env.BLOBS.head(`media/${known.id}`))!.size).toBe(1000);
-    const small = await storeMedia(db, env, { ownerId: user.id, kind: "image", mimeType: "image/png", source: "generated", body: png(4, 4).buffer as ArrayBuffer, width: 4, height: 4 });
+    const small = await storeMedia(db, env, {
+      ownerId: user.id,
+      kind: "image",
+      mimeType: "image/png",
+      source: "generated",
+      body: png(4, 4).buffer as ArrayBuffer,
+      width: 4,
+      height: 4,
+    });
     expect(small).toMatchObject({ width: 4, height: 4, size: png(4, 4).length });
   });
 });
@@ -137,11 +185,20 @@ describe("deleting a session", () => {
     const other = await call("POST", "/ai/sessions", { token: user.accessToken, ip: user.ip, body: {} });
     const sessionId = session.body.data.id;
     const generated = (sid: string) =>
-      storeMedia(db, env, { ownerId: user.id, kind: "image", mimeType: "image/png", source: "generated", sessionId: sid, body: png(1, 1).buffer as ArrayBuffer });
+      storeMedia(db, env, {
+        ownerId: user.id,
+        kind: "image",
+        mimeType: "image/png",
+        source: "generated",
+        sessionId: sid,
+        body: png(1, 1).buffer as ArrayBuffer,
+      });
     const [mine, theirs] = await Promise.all([generated(sessionId), generated(other.body.data.id)]);
     const uploaded = await upload(user, png(1, 1), "image/png");
 
-    expect((await call("DELETE", `/ai/sessions/${sessionId}`, { token: user.accessToken, ip: user.ip })).status).toBe(200);
+    expect((await call("DELETE", `/ai/sessions/${sessionId}`, { token: user.accessToken, ip: user.ip })).status).toBe(
+      200,
+    );
     expectError(await call("GET", `/files/${mine.id}`, { token: user.accessToken, ip: user.ip }), 404, "not_found");
     expect(await env.BLOBS.head(`media/${mine.id}`)).toBeNull();
     expect((await call("GET", `/files/${theirs.id}`, { token: user.accessToken, ip: user.ip })).status).toBe(200);
@@ -151,7 +208,13 @@ describe("deleting a session", () => {
 
   it("keeps generated media out of DELETE /files/:id (409)", async () => {
     const user = await createUser();
-    const item = await storeMedia(createDb(env.DB), env, { ownerId: user.id, kind: "audio", mimeType: "audio/mpeg", source: "generated", body: new ArrayBuffer(8) });
+    const item = await storeMedia(createDb(env.DB), env, {
+      ownerId: user.id,
+      kind: "audio",
+      mimeType: "audio/mpeg",
+      source: "generated",
+      body: new ArrayBuffer(8),
+    });
     expectError(await call("DELETE", `/files/${item.id}`, { token: user.accessToken, ip: user.ip }), 409, "conflict");
     expect(await env.BLOBS.head(`media/${item.id}`)).not.toBeNull();
   });

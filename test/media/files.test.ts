@@ -5,7 +5,11 @@ import { MAX_UPLOAD_BYTES } from "../../src/limits";
 import { call, createUser, expectError, expectFieldError, expectShape, type ApiResponse } from "../helpers/api";
 import { byteStream, gif, jpeg, jsonOf, pdf, png, raw, upload, webpExtended } from "./helpers";
 
-const asApi = async (response: Response): Promise<ApiResponse> => ({ status: response.status, headers: response.headers, body: await jsonOf(response) });
+const asApi = async (response: Response): Promise<ApiResponse> => ({
+  status: response.status,
+  headers: response.headers,
+  body: await jsonOf(response),
+});
 
 describe("POST /files", () => {
   it("stores a raw PNG as an upload, with its dimensions from the header, and GET /files/:id shows it", async () => {
@@ -13,7 +17,14 @@ describe("POST /files", () => {
     const bytes = png(640, 480);
     const item = await upload(user, bytes, "image/png");
     expectShape(mediaItemSchema, item);
-    expect(item).toMatchObject({ kind: "image", mimeType: "image/png", size: bytes.length, width: 640, height: 480, source: "upload" });
+    expect(item).toMatchObject({
+      kind: "image",
+      mimeType: "image/png",
+      size: bytes.length,
+      width: 640,
+      height: 480,
+      source: "upload",
+    });
     expect(item).not.toHaveProperty("sessionId");
     expect(item.url).toMatch(new RegExp(`^/api/v1/media/${item.id}\\?exp=\\d+&sig=[\\w-]{43}$`));
     const stored = await env.BLOBS.get(`media/${item.id}`);
@@ -30,11 +41,21 @@ describe("POST /files", () => {
     form.set("file", new File([gif(3, 2)], "dot.gif", { type: "image/gif" }));
     const res = await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: form }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ kind: "image", mimeType: "image/gif", width: 3, height: 2, source: "upload" });
+    expect(res.body.data).toMatchObject({
+      kind: "image",
+      mimeType: "image/gif",
+      width: 3,
+      height: 2,
+      source: "upload",
+    });
 
     const none = new FormData();
     none.set("other", "x");
-    expectFieldError(await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: none })), "file", /exactly one file/);
+    expectFieldError(
+      await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: none })),
+      "file",
+      /exactly one file/,
+    );
   });
 
   it("reads JPEG (past its EXIF) and WebP dimensions; text, CSV, Markdown, JSON and PDF are documents", async () => {
@@ -56,8 +77,22 @@ describe("POST /files", () => {
 
   it("answers 415 to another type, or none", async () => {
     const user = await createUser();
-    for (const headers of [{ "Content-Type": "text/html" }, { "Content-Type": "image/svg+xml" }, {}] as Record<string, string>[]) {
-      expectError(await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: new TextEncoder().encode("<b>x</b>"), headers })), 415, "unsupported_media_type");
+    for (const headers of [{ "Content-Type": "text/html" }, { "Content-Type": "image/svg+xml" }, {}] as Record<
+      string,
+      string
+    >[]) {
+      expectError(
+        await asApi(
+          await raw("POST", "/files", {
+            token: user.accessToken,
+            ip: user.ip,
+            body: new TextEncoder().encode("<b>x</b>"),
+            headers,
+          }),
+        ),
+        415,
+        "unsupported_media_type",
+      );
     }
   });
 
@@ -72,16 +107,39 @@ describe("POST /files", () => {
     ];
     const before = (await env.BLOBS.list({ prefix: "media/" })).objects.length;
     for (const [type, bytes] of cases) {
-      expectFieldError(await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: bytes, headers: { "Content-Type": type } })), "file");
+      expectFieldError(
+        await asApi(
+          await raw("POST", "/files", {
+            token: user.accessToken,
+            ip: user.ip,
+            body: bytes,
+            headers: { "Content-Type": type },
+          }),
+        ),
+        "file",
+      );
     }
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
     expect((await env.BLOBS.list({ prefix: "media/" })).objects.length).toBe(before);
   });
 
   it("answers 400 to an empty file", async () => {
     const user = await createUser();
-    expectFieldError(await asApi(await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: new Uint8Array(0), headers: { "Content-Type": "text/plain" } })), "file", /empty/);
+    expectFieldError(
+      await asApi(
+        await raw("POST", "/files", {
+          token: user.accessToken,
+          ip: user.ip,
+          body: new Uint8Array(0),
+          headers: { "Content-Type": "text/plain" },
+        }),
+      ),
+      "file",
+      /empty/,
+    );
   });
 
   it("takes up to 20 MiB past the API's 1 MiB body limit, and answers 413 above (declared or streamed)", async () => {
@@ -96,9 +154,16 @@ describe("POST /files", () => {
       headers: { "Content-Type": "text/plain", "Content-Length": String(MAX_UPLOAD_BYTES + 1) },
     });
     expectError(await asApi(declared), 413, "payload_too_large");
-    const streamed = await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: byteStream(MAX_UPLOAD_BYTES + 1, 1024 * 1024), headers: { "Content-Type": "text/plain" } });
+    const streamed = await raw("POST", "/files", {
+      token: user.accessToken,
+      ip: user.ip,
+      body: byteStream(MAX_UPLOAD_BYTES + 1, 1024 * 1024),
+      headers: { "Content-Type": "text/plain" },
+    });
     expectError(await asApi(streamed), 413, "payload_too_large");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 
@@ -106,7 +171,12 @@ describe("POST /files", () => {
     const user = await createUser();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: `note ${i}`, headers: { "Content-Type": "text/plain" } });
+      const res = await raw("POST", "/files", {
+        token: user.accessToken,
+        ip: user.ip,
+        body: `note ${i}`,
+        headers: { "Content-Type": "text/plain" },
+      });
       statuses.push(res.status);
       if (i === 30) {
         expectError(await asApi(res), 429, "RATE_LIMIT_EXCEEDED");

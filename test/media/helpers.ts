@@ -9,29 +9,153 @@ const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
 
 /** A PNG header of the given size (signature and IHDR: all a dimension reader looks at), plus `extra` bytes. */
 export const png = (width: number, height: number, extra = 32) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii("IHDR"), ...be32(width), ...be32(height), 8, 6, 0, 0, 0, ...new Array(extra).fill(7)]);
+  new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    0,
+    0,
+    0,
+    13,
+    ...ascii("IHDR"),
+    ...be32(width),
+    ...be32(height),
+    8,
+    6,
+    0,
+    0,
+    0,
+    ...new Array(extra).fill(7),
+  ]);
 
-export const gif = (width: number, height: number) => new Uint8Array([...ascii("GIF89a"), ...le16(width), ...le16(height), 0, 0, 0, 0, 0, 0, 0, 0]);
+export const gif = (width: number, height: number) =>
+  new Uint8Array([...ascii("GIF89a"), ...le16(width), ...le16(height), 0, 0, 0, 0, 0, 0, 0, 0]);
 
 /** A JPEG whose frame header comes after an APP0 segment and an APP1 (EXIF) one of `exifBytes`. */
 export const jpeg = (width: number, height: number, exifBytes = 100) =>
   new Uint8Array([
-    0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-    0xff, 0xe1, (exifBytes + 2) >> 8, (exifBytes + 2) & 255, ...new Array(exifBytes).fill(0),
-    0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
-    0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0,
+    16,
+    ...ascii("JFIF"),
+    0,
+    1,
+    1,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    0xff,
+    0xe1,
+    (exifBytes + 2) >> 8,
+    (exifBytes + 2) & 255,
+    ...new Array(exifBytes).fill(0),
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+    0xff,
+    0xd9,
   ]);
 
 export const webpLossy = (width: number, height: number) =>
-  new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8 "), 0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height)]);
+  new Uint8Array([
+    ...ascii("RIFF"),
+    0,
+    0,
+    0,
+    0,
+    ...ascii("WEBP"),
+    ...ascii("VP8 "),
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0x9d,
+    0x01,
+    0x2a,
+    ...le16(width),
+    ...le16(height),
+  ]);
 
 export const webpExtended = (width: number, height: number) =>
-  new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8X"), 10, 0, 0, 0, 0, 0, 0, 0, ...le24(width - 1), ...le24(height - 1), 0, 0]);
+  new Uint8Array([
+    ...ascii("RIFF"),
+    0,
+    0,
+    0,
+    0,
+    ...ascii("WEBP"),
+    ...ascii("VP8X"),
+    10,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...le24(width - 1),
+    ...le24(height - 1),
+    0,
+    0,
+  ]);
 
 /** VP8L packs 14-bit width-1 and height-1 after its signature byte 0x2f. */
 export const webpLossless = (width: number, height: number) => {
   const bits = (width - 1) | ((height - 1) << 14);
-  return new Uint8Array([...ascii("RIFF"), 0, 0, 0, 0, ...ascii("WEBP"), ...ascii("VP8L"), 0, 0, 0, 0, 0x2f, bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, (bits >>> 24) & 255, 0, 0, 0, 0, 0]);
+  return new Uint8Array([
+    ...ascii("RIFF"),
+    0,
+    0,
+    0,
+    0,
+    ...ascii("WEBP"),
+    ...ascii("VP8L"),
+    0,
+    0,
+    0,
+    0,
+    0x2f,
+    bits & 255,
+    (bits >>> 8) & 255,
+    (bits >>> 16) & 255,
+    (bits >>> 24) & 255,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 };
 
 /** A one-page PDF showing `text` (a real document: objects, a content stream and a correct xref table). */
@@ -57,11 +181,17 @@ export function pdf(text: string): Uint8Array {
 }
 
 /** A raw request to the app (bytes in, the Response out, unread). */
-export function raw(method: string, path: string, init: { token?: string; body?: BodyInit | null; headers?: Record<string, string>; ip?: string } = {}) {
+export function raw(
+  method: string,
+  path: string,
+  init: { token?: string; body?: BodyInit | null; headers?: Record<string, string>; ip?: string } = {},
+) {
   const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? "203.0.113.9", ...init.headers };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const url = path.startsWith("/api/") ? `${ORIGIN}${path}` : `${ORIGIN}/api/v1${path}`;
-  return exports.default.fetch(new Request(url, { method, headers, body: init.body ?? null, duplex: "half" } as RequestInit));
+  return exports.default.fetch(
+    new Request(url, { method, headers, body: init.body ?? null, duplex: "half" } as RequestInit),
+  );
 }
 
 /** The body as JSON, or null. */
@@ -72,10 +202,24 @@ export const jsonOf = async (response: Response) => {
 
 /** Uploads `bytes` as a raw body of `type`; expects 201 and returns the item. */
 export async function upload(user: TestUser, bytes: Uint8Array, type: string) {
-  const response = await raw("POST", "/files", { token: user.accessToken, ip: user.ip, body: bytes, headers: { "Content-Type": type } });
+  const response = await raw("POST", "/files", {
+    token: user.accessToken,
+    ip: user.ip,
+    body: bytes,
+    headers: { "Content-Type": type },
+  });
   const body = await jsonOf(response);
   expect(response.status, JSON.stringify(body)).toBe(201);
-  return body.data as { id: string; url: string; size: number; kind: string; mimeType: string; width?: number; height?: number; source: string };
+  return body.data as {
+    id: string;
+    url: string;
+    size: number;
+    kind: string;
+    mimeType: string;
+    width?: number;
+    height?: number;
+    source: string;
+  };
 }
 
 /** A stream of `total` bytes of `byte` in `chunk`-sized pieces, of no declared length. */

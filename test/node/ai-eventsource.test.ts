@@ -9,8 +9,13 @@ import { request } from "../../scripts/lib/http.mjs";
 const DEMO_DELAY_MS = 60;
 const DROP_AFTER_MS = 700;
 
-const api = (origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> =>
-  request(origin, method, `/api/v1${path}`, { body, token });
+const api = (
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: any }> => request(origin, method, `/api/v1${path}`, { body, token });
 
 /** Passes the body through, then ends it cleanly mid-stream, like a proxy dropping the connection. */
 function cutAfter(response: Response, ms: number): Response {
@@ -38,7 +43,15 @@ describe("the SSE stream with a third-party WHATWG EventSource client", () => {
       const { body: reg } = await api(server.origin, "POST", "/auth/register", { email, password: "a-long-password" });
       const token = reg.data.accessToken as string;
       const session = (await api(server.origin, "POST", "/ai/sessions", {}, token)).body.data;
-      const sent = (await api(server.origin, "POST", `/ai/sessions/${session.id}/messages`, { content: "Tell me about rivers" }, token)).body.data;
+      const sent = (
+        await api(
+          server.origin,
+          "POST",
+          `/ai/sessions/${session.id}/messages`,
+          { content: "Tell me about rivers" },
+          token,
+        )
+      ).body.data;
       const url = `${server.origin}/api/v1/ai/sessions/${session.id}/messages/${sent.assistantMessage.id}/stream`;
 
       const lastEventIds: (string | null)[] = [];

@@ -11,8 +11,13 @@ import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 // @ts-expect-error plain ESM script without types
 import { request } from "../../scripts/lib/http.mjs";
 
-const json = (origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> =>
-  request(origin, method, `/api/v1${path}`, { body, token });
+const json = (
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: any }> => request(origin, method, `/api/v1${path}`, { body, token });
 
 describe("the local dev server (wrangler dev)", () => {
   it("serves the identity flow over HTTP, with the seeded demo user, and keeps data across a restart", async () => {
@@ -23,21 +28,36 @@ describe("the local dev server (wrangler dev)", () => {
     const email = `http-${Date.now()}@example.com`;
     try {
       expect((await json(server.origin, "GET", "/health")).body).toEqual({ data: { status: "ok" } });
-      const demo = await json(server.origin, "POST", "/auth/login", { email: "demo@example.com", password: "demo-password-123" });
+      const demo = await json(server.origin, "POST", "/auth/login", {
+        email: "demo@example.com",
+        password: "demo-password-123",
+      });
       expect(demo.status).toBe(200);
       const demoMe = await json(server.origin, "GET", "/me", undefined, demo.body.data.accessToken);
       expect(demoMe.body.data.plan).toBe("business");
       // The connectors seed: the catalogue is served, and the demo user has a connection to finish.
-      const instances = await json(server.origin, "GET", "/connectors/instances", undefined, demo.body.data.accessToken);
-      expect(instances.body.data.map((instance: { displayName: string }) => instance.displayName)).toContain("Demo database");
+      const instances = await json(
+        server.origin,
+        "GET",
+        "/connectors/instances",
+        undefined,
+        demo.body.data.accessToken,
+      );
+      expect(instances.body.data.map((instance: { displayName: string }) => instance.displayName)).toContain(
+        "Demo database",
+      );
 
       const registered = await json(server.origin, "POST", "/auth/register", { email, password: "a-long-password" });
       expect(registered.status).toBe(201);
-      const refreshed = await json(server.origin, "POST", "/auth/refresh", { refreshToken: registered.body.data.refreshToken });
+      const refreshed = await json(server.origin, "POST", "/auth/refresh", {
+        refreshToken: registered.body.data.refreshToken,
+      });
       expect(refreshed.status).toBe(200);
       const me = await json(server.origin, "GET", "/me", undefined, refreshed.body.data.accessToken);
       expect(me.body.data.user.email).toBe(email);
-      const loggedOut = await json(server.origin, "POST", "/auth/logout", { refreshToken: refreshed.body.data.refreshToken });
+      const loggedOut = await json(server.origin, "POST", "/auth/logout", {
+        refreshToken: refreshed.body.data.refreshToken,
+      });
       expect(loggedOut.body).toEqual({ data: { revoked: true } });
       expect((await json(server.origin, "GET", "/me", undefined, refreshed.body.data.accessToken)).status).toBe(401);
     } finally {
@@ -46,7 +66,11 @@ describe("the local dev server (wrangler dev)", () => {
 
     // The state folder remembers what is done, so the restart below skips migrations and seed.
     const record = JSON.parse(readFileSync(join(persistTo, ".platform-dev-state.json"), "utf8"));
-    expect(record.migrations).toEqual(readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort());
+    expect(record.migrations).toEqual(
+      readdirSync("migrations")
+        .filter((f) => f.endsWith(".sql"))
+        .sort(),
+    );
     expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
 
     // Same state directory: the user survives.
@@ -94,14 +118,28 @@ describe("npm run dev and its environment (CONTRACT: Local defaults)", () => {
       expect(output).toContain("ALLOW_PRIVATE_HOSTS=127.0.0.1:9");
       expect(output).not.toContain(secret);
 
-      const login = await json(origin, "POST", "/auth/login", { email: "demo@example.com", password: "demo-password-123" });
+      const login = await json(origin, "POST", "/auth/login", {
+        email: "demo@example.com",
+        password: "demo-password-123",
+      });
       const token = login.body.data.accessToken;
       const definitions = await json(origin, "GET", "/connectors", undefined, token);
       expect(definitions.status, JSON.stringify(definitions.body)).toBe(200);
       expect(definitions.body.data.find((d: { key: string }) => d.key === "slack")).toMatchObject({ isActive: true });
       // ALLOW_PRIVATE_HOSTS reached the Worker: a loopback OAuth endpoint on that port is accepted.
-      const endpoints = { authorization_url: "http://127.0.0.1:9/authorize", token_url: "http://127.0.0.1:9/token", client_id: "c", client_secret: "s" };
-      const created = await json(origin, "POST", "/connectors/definitions", { key: `local-${Date.now()}`, displayName: "Local", authType: "oauth2", authConfig: endpoints }, token);
+      const endpoints = {
+        authorization_url: "http://127.0.0.1:9/authorize",
+        token_url: "http://127.0.0.1:9/token",
+        client_id: "c",
+        client_secret: "s",
+      };
+      const created = await json(
+        origin,
+        "POST",
+        "/connectors/definitions",
+        { key: `local-${Date.now()}`, displayName: "Local", authType: "oauth2", authConfig: endpoints },
+        token,
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const models = await json(origin, "GET", "/ai/models", undefined, token);
       expect(models.body.data.map((m: { key: string }) => m.key)).toEqual(["from-env-$HOME#model", "demo"]);
@@ -117,7 +155,8 @@ describe("npm run dev and its environment (CONTRACT: Local defaults)", () => {
           return false;
         }
       };
-      for (const deadline = Date.now() + 30_000; alive() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      for (const deadline = Date.now() + 30_000; alive() && Date.now() < deadline; )
+        await new Promise((r) => setTimeout(r, 100));
       expect(alive()).toBe(false);
     }
     // The merged bindings (secrets among them) do not outlive the server.

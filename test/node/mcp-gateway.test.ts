@@ -47,7 +47,12 @@ function browser() {
     const headers: Record<string, string> = {};
     if (cookies.size) headers.Cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (form) headers["Content-Type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(url, server.origin), { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined, redirect: "manual" });
+    const res = await fetch(new URL(url, server.origin), {
+      method: form ? "POST" : "GET",
+      headers,
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [name, ...value] = cookie.split(";")[0]!.split("=");
       cookies.set(name!.trim(), value.join("="));
@@ -55,7 +60,10 @@ function browser() {
     return { status: res.status, location: res.headers.get("Location"), text: await res.text() };
   };
 }
-const hiddenFields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+const hiddenFields = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
 
 describe("MCP gateway with the official SDK (wrangler dev)", () => {
   it("401 → protected resource → authorization server → token → tools/list and tools/call of a connected instance", async () => {
@@ -65,23 +73,58 @@ describe("MCP gateway with the official SDK (wrangler dev)", () => {
     await api("POST", "/admin/users", { email, password, plan: "pro" }, server.adminToken);
     const { accessToken } = await api("POST", "/auth/login", { email, password });
     const key = `tools-${crypto.randomUUID().slice(0, 8)}`;
-    await api("POST", "/connectors/definitions", { key, displayName: "Local tools", authType: "bearer_token" }, accessToken);
-    const instance = await api("POST", "/connectors/instances", { connectorKey: key, displayName: "Local tools", config: { baseUrl: tools.origin } }, accessToken);
-    await api("POST", `/connectors/instances/${instance.id}/credentials`, { credType: "bearer_token", credentials: { token: TOOL_TOKEN } }, accessToken);
-    await api("POST", `/connectors/instances/${instance.id}/tools`, { toolKey: "echo", displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } }, accessToken);
+    await api(
+      "POST",
+      "/connectors/definitions",
+      { key, displayName: "Local tools", authType: "bearer_token" },
+      accessToken,
+    );
+    const instance = await api(
+      "POST",
+      "/connectors/instances",
+      { connectorKey: key, displayName: "Local tools", config: { baseUrl: tools.origin } },
+      accessToken,
+    );
+    await api(
+      "POST",
+      `/connectors/instances/${instance.id}/credentials`,
+      { credType: "bearer_token", credentials: { token: TOOL_TOKEN } },
+      accessToken,
+    );
+    await api(
+      "POST",
+      `/connectors/instances/${instance.id}/tools`,
+      { toolKey: "echo", displayName: "Echo", inputSchema: { type: "object" }, outputSchema: { type: "object" } },
+      accessToken,
+    );
 
     // A third-party client, registered through the partner API.
-    const partner = await api("POST", "/admin/partner-keys", { name: "mcp test", scopes: ["partner:oauth-client-admin"] }, server.adminToken);
+    const partner = await api(
+      "POST",
+      "/admin/partner-keys",
+      { name: "mcp test", scopes: ["partner:oauth-client-admin"] },
+      server.adminToken,
+    );
     const client = await api(
       "POST",
       "/partner/oauth-clients",
-      { clientName: "MCP planner", clientType: "confidential", redirectUris: [REDIRECT_URI], grantTypes: ["authorization_code", "refresh_token"], allowedScopes: ["execution:run"] },
+      {
+        clientName: "MCP planner",
+        clientType: "confidential",
+        redirectUris: [REDIRECT_URI],
+        grantTypes: ["authorization_code", "refresh_token"],
+        allowedScopes: ["execution:run"],
+      },
       partner.key,
     );
 
     // The challenge leads to the protected-resource document, and it to this server's metadata.
     const gateway = new URL("/api/v1/mcp", server.origin);
-    const challenge = await fetch(gateway, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    const challenge = await fetch(gateway, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
     expect(challenge.status).toBe(401);
     const metadataUrl = extractResourceMetadataUrl(challenge);
     expect(metadataUrl?.toString()).toBe(`${server.origin}/.well-known/oauth-protected-resource`);
@@ -95,24 +138,55 @@ describe("MCP gateway with the official SDK (wrangler dev)", () => {
     // as MCP clients send it); the user signs in and approves.
     const clientInformation = { client_id: client.clientId, client_secret: client.clientSecret };
     const target = new URL(resource.resource);
-    const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, { metadata, clientInformation, redirectUrl: REDIRECT_URI, scope: "execution:run", resource: target });
+    const { authorizationUrl, codeVerifier } = await startAuthorization(issuer, {
+      metadata,
+      clientInformation,
+      redirectUrl: REDIRECT_URI,
+      scope: "execution:run",
+      resource: target,
+    });
     expect(authorizationUrl.searchParams.get("resource")).toBe(gateway.toString());
     const visit = browser();
     const login = await visit((await visit(authorizationUrl.toString())).location!);
-    const signedIn = await visit(`${server.origin}/api/v1/oauth/login`, { ...hiddenFields(login.text), email, password });
+    const signedIn = await visit(`${server.origin}/api/v1/oauth/login`, {
+      ...hiddenFields(login.text),
+      email,
+      password,
+    });
     const consentPage = await visit(signedIn.location!);
-    const approved = await visit(`${server.origin}/api/v1/oauth/consent`, { ...hiddenFields(consentPage.text), decision: "approve" });
+    const approved = await visit(`${server.origin}/api/v1/oauth/consent`, {
+      ...hiddenFields(consentPage.text),
+      decision: "approve",
+    });
     const code = new URL(approved.location!).searchParams.get("code")!;
-    const tokens = await exchangeAuthorization(issuer, { metadata, clientInformation, authorizationCode: code, codeVerifier, redirectUri: REDIRECT_URI, resource: target });
+    const tokens = await exchangeAuthorization(issuer, {
+      metadata,
+      clientInformation,
+      authorizationCode: code,
+      codeVerifier,
+      redirectUri: REDIRECT_URI,
+      resource: target,
+    });
     expect(tokens.scope).toBe("execution:run");
-    expect(JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()).aud).toBe(gateway.toString());
+    expect(JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()).aud).toBe(
+      gateway.toString(),
+    );
 
     // The owner lets this client use the echo tool of the personal instance (rule 8).
     const me = await api("GET", "/me", undefined, accessToken);
-    await api("PUT", `/connectors/instances/${instance.id}/consents/${client.clientId}`, { toolKeys: ["echo"], workspaceId: me.workspaces[0].id, audience: "owner" }, accessToken);
+    await api(
+      "PUT",
+      `/connectors/instances/${instance.id}/consents/${client.clientId}`,
+      { toolKeys: ["echo"], workspaceId: me.workspaces[0].id, audience: "owner" },
+      accessToken,
+    );
 
     const mcp = new Client({ name: "planner", version: "1.0.0" });
-    await mcp.connect(new StreamableHTTPClientTransport(gateway, { requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } } }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(gateway, {
+        requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } },
+      }),
+    );
     try {
       const listed = await mcp.listTools();
       expect(listed.tools.map((tool) => tool.name)).toEqual([`${key}.echo`]);

@@ -15,10 +15,33 @@ describe("OpenAPI document", () => {
 
   it("is generated from the route declarations", () => {
     const paths = Object.keys(document.paths);
-    for (const path of ["/health", "/auth/register", "/auth/login", "/auth/refresh", "/auth/logout", "/me", "/workspaces", "/workspaces/{id}/members", "/admin/users", "/admin/partner-keys", "/admin/users/{userId}/account",
-      "/auth/resend-confirmation", "/auth/confirm-email", "/auth/forgot-password", "/auth/exchange-recovery-code", "/auth/reset-password",
-      "/auth/check-username", "/auth/claim-username", "/auth/change-email", "/auth/change-password", "/billing/checkout", "/billing/webhook",
-      "/account/confirm-email", "/account/forgot-password", "/account/reset-password"]) {
+    for (const path of [
+      "/health",
+      "/auth/register",
+      "/auth/login",
+      "/auth/refresh",
+      "/auth/logout",
+      "/me",
+      "/workspaces",
+      "/workspaces/{id}/members",
+      "/admin/users",
+      "/admin/partner-keys",
+      "/admin/users/{userId}/account",
+      "/auth/resend-confirmation",
+      "/auth/confirm-email",
+      "/auth/forgot-password",
+      "/auth/exchange-recovery-code",
+      "/auth/reset-password",
+      "/auth/check-username",
+      "/auth/claim-username",
+      "/auth/change-email",
+      "/auth/change-password",
+      "/billing/checkout",
+      "/billing/webhook",
+      "/account/confirm-email",
+      "/account/forgot-password",
+      "/account/reset-password",
+    ]) {
       expect(paths).toContain(`/api/v1${path}`);
     }
     expect(document.paths["/api/v1/auth/register"].post.requestBody.content["application/json"].schema).toBeDefined();
@@ -53,21 +76,25 @@ describe("every operation is documented", () => {
     Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
   );
 
-  it.each(operations.map((op) => [op.key, op.operation]))("%s has a summary, a tag and its error answers", (key, operation) => {
-    expect(operation.summary, `${key}: summary`).toMatch(/\S/);
-    expect(operation.tags?.length, `${key}: tags`).toBeGreaterThan(0);
-    const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
-    if (NO_ERROR_ANSWERS[key]) expect(errors, `${key} is listed as having no error answers`).toEqual([]);
-    else expect(errors.length, `${key}: no error responses documented`).toBeGreaterThan(0);
-    if (operation.security?.some((scheme: Record<string, unknown>) => "bearerAuth" in scheme)) {
-      expect(errors, `${key}: a bearer route documents 401`).toContain("401");
-    }
-  });
+  it.each(operations.map((op) => [op.key, op.operation]))(
+    "%s has a summary, a tag and its error answers",
+    (key, operation) => {
+      expect(operation.summary, `${key}: summary`).toMatch(/\S/);
+      expect(operation.tags?.length, `${key}: tags`).toBeGreaterThan(0);
+      const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
+      if (NO_ERROR_ANSWERS[key]) expect(errors, `${key} is listed as having no error answers`).toEqual([]);
+      else expect(errors.length, `${key}: no error responses documented`).toBeGreaterThan(0);
+      if (operation.security?.some((scheme: Record<string, unknown>) => "bearerAuth" in scheme)) {
+        expect(errors, `${key}: a bearer route documents 401`).toContain("401");
+      }
+    },
+  );
 });
 
 describe("request bodies carry examples", () => {
   const document = openApiDocument(createApp()) as Record<string, any>;
-  const resolve = (schema: any) => (schema?.$ref ? document.components.schemas[String(schema.$ref).split("/").pop()!] : schema);
+  const resolve = (schema: any) =>
+    schema?.$ref ? document.components.schemas[String(schema.$ref).split("/").pop()!] : schema;
   // The browser forms of the sign-in and account pages are posted by their own pages, not by API users.
   const bodies = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([method, operation]) =>

@@ -16,6 +16,8 @@ describe("GitHub workflows", () => {
   });
 
   it("the validator refuses a broken workflow (the check can fail)", () => {
-    expect(validateWorkflow("name: x\non: pushh\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    step: []\n").errors.length).toBeGreaterThan(0);
+    expect(
+      validateWorkflow("name: x\non: pushh\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    step: []\n").errors.length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -15,8 +15,18 @@ import { awaitRoomInWindow } from "../helpers/rate-window";
 const endpoints = [
   { key: "GET /notifications", limit: 60, method: "GET", path: () => "/notifications" },
   { key: "GET /notifications/unread-count", limit: 60, method: "GET", path: () => "/notifications/unread-count" },
-  { key: "PATCH /notifications/:id/read", limit: 30, method: "PATCH", path: (id: string) => `/notifications/${id}/read` },
-  { key: "PATCH /notifications/:id/archive", limit: 30, method: "PATCH", path: (id: string) => `/notifications/${id}/archive` },
+  {
+    key: "PATCH /notifications/:id/read",
+    limit: 30,
+    method: "PATCH",
+    path: (id: string) => `/notifications/${id}/read`,
+  },
+  {
+    key: "PATCH /notifications/:id/archive",
+    limit: 30,
+    method: "PATCH",
+    path: (id: string) => `/notifications/${id}/archive`,
+  },
   { key: "POST /notifications/mark-all-read", limit: 10, method: "POST", path: () => "/notifications/mark-all-read" },
 ] as const;
 
@@ -51,14 +61,22 @@ describe.each([
     "answers 422 for the non-UUID id %s",
     async (id) => {
       const user = await createUser();
-      expectError(await call(method, `/notifications/${id}/${action}`, { token: user.accessToken }), 422, "unprocessable_entity");
+      expectError(
+        await call(method, `/notifications/${id}/${action}`, { token: user.accessToken }),
+        422,
+        "unprocessable_entity",
+      );
     },
   );
 
   it("a refused request changes nothing", async () => {
     const user = await createUser();
     await send(user.id);
-    expectError(await call(method, `/notifications/${crypto.randomUUID()}/${action}`, { token: "not-a-jwt" }), 401, "unauthorized");
+    expectError(
+      await call(method, `/notifications/${crypto.randomUUID()}/${action}`, { token: "not-a-jwt" }),
+      401,
+      "unauthorized",
+    );
     const unread = await call("GET", "/notifications/unread-count", { token: user.accessToken });
     expect(unread.body.data.count).toBe(1);
   });
@@ -69,14 +87,22 @@ describe.each([
 
   it("answers 404 for an id that does not exist", async () => {
     const user = await createUser();
-    expectError(await call(method, `/notifications/${crypto.randomUUID()}/${action}`, { token: user.accessToken }), 404, "not_found");
+    expectError(
+      await call(method, `/notifications/${crypto.randomUUID()}/${action}`, { token: user.accessToken }),
+      404,
+      "not_found",
+    );
   });
 
   it("answers 403 for another user's notification and leaves it untouched", async () => {
     const owner = await createUser();
     const intruder = await createUser();
     const n = await send(owner.id);
-    expectError(await call(method, `/notifications/${n.id}/${action}`, { token: intruder.accessToken }), 403, "forbidden");
+    expectError(
+      await call(method, `/notifications/${n.id}/${action}`, { token: intruder.accessToken }),
+      403,
+      "forbidden",
+    );
     const list = await call("GET", "/notifications", { token: owner.accessToken });
     expect(list.body.data).toEqual([n]);
   });
@@ -84,6 +110,10 @@ describe.each([
   it("answers 404 for an expired notification (even before the purge)", async () => {
     const user = await createUser();
     const expired = await insertRow(user.id, { expiresAt: isoIn(-1_000) });
-    expectError(await call(method, `/notifications/${expired.id}/${action}`, { token: user.accessToken }), 404, "not_found");
+    expectError(
+      await call(method, `/notifications/${expired.id}/${action}`, { token: user.accessToken }),
+      404,
+      "not_found",
+    );
   });
 });

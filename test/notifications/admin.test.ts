@@ -8,7 +8,11 @@ describe("POST /admin/notifications", () => {
   it("creates an unread notification with defaults and answers the Notification resource", async () => {
     const user = await createUser();
     const before = new Date().toISOString();
-    const res = await admin("POST", "/admin/notifications", { userId: user.id, title: "Welcome", body: "Glad you're here" });
+    const res = await admin("POST", "/admin/notifications", {
+      userId: user.id,
+      title: "Welcome",
+      body: "Glad you're here",
+    });
     expect(res.status).toBe(201);
     const created = expectShape(notificationSchema.strict(), res.body.data);
     expect(created).toMatchObject({
@@ -49,7 +53,12 @@ describe("POST /admin/notifications", () => {
       priority: "high",
       expiresAt: new Date(withOffset).toISOString(),
     });
-    const inApp = await admin("POST", "/admin/notifications", { userId: user.id, title: "t", body: "b", actionUrl: "/settings/billing" });
+    const inApp = await admin("POST", "/admin/notifications", {
+      userId: user.id,
+      title: "t",
+      body: "b",
+      actionUrl: "/settings/billing",
+    });
     expect(inApp.body.data.actionUrl).toBe("/settings/billing");
   });
 
@@ -105,7 +114,10 @@ describe("notify() for other domains", () => {
 
   it("throws 404 for an unknown user and 400 for invalid input", async () => {
     const user = await createUser();
-    await expect(notify(testDb(), crypto.randomUUID(), { title: "t", body: "b" })).rejects.toMatchObject({ status: 404, code: "not_found" });
+    await expect(notify(testDb(), crypto.randomUUID(), { title: "t", body: "b" })).rejects.toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
     await expect(notify(testDb(), "not-a-uuid", { title: "t", body: "b" })).rejects.toMatchObject({ status: 404 });
     await expect(notify(testDb(), user.id, { title: "", body: "b" })).rejects.toMatchObject({
       status: 400,
@@ -120,9 +132,22 @@ describe("OpenAPI document", () => {
     const res = await call("GET", "/api/v1/openapi.json");
     expect(res.status).toBe(200);
     const paths = res.body.paths;
-    const routes = ["/notifications", "/notifications/unread-count", "/notifications/{id}/read", "/notifications/{id}/archive", "/notifications/mark-all-read", "/admin/notifications"];
+    const routes = [
+      "/notifications",
+      "/notifications/unread-count",
+      "/notifications/{id}/read",
+      "/notifications/{id}/archive",
+      "/notifications/mark-all-read",
+      "/admin/notifications",
+    ];
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(routes.map((route) => `/api/v1${route}`)));
-    expect(Object.keys(paths["/api/v1/notifications/{id}/read"].patch.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "422", "429"]));
-    expect(paths["/api/v1/notifications"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["limit", "offset", "status"]);
+    expect(Object.keys(paths["/api/v1/notifications/{id}/read"].patch.responses)).toEqual(
+      expect.arrayContaining(["200", "401", "403", "404", "422", "429"]),
+    );
+    expect(paths["/api/v1/notifications"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "limit",
+      "offset",
+      "status",
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { archive, listNotifications, markAllRead, markRead, notify, purgeExpiredNotifications, unreadCount } from "../../src/domains/notifications/service";
+import {
+  archive,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notify,
+  purgeExpiredNotifications,
+  unreadCount,
+} from "../../src/domains/notifications/service";
 import { createUser } from "../helpers/api";
 
 /**
@@ -18,7 +26,9 @@ function random(seed: number) {
 
 async function fullCount(userId: string, statuses: string[], now: string) {
   const marks = statuses.map(() => "?").join(",");
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM notifications WHERE user_id = ? AND status IN (${marks}) AND (expires_at IS NULL OR expires_at > ?)`)
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS n FROM notifications WHERE user_id = ? AND status IN (${marks}) AND (expires_at IS NULL OR expires_at > ?)`,
+  )
     .bind(userId, ...statuses, now)
     .first<{ n: number }>();
   return row!.n;
@@ -36,7 +46,8 @@ describe("notification counters", () => {
       const owner = next() < 0.85 ? user.id : other.id;
       if (roll < 0.45 || ids.length === 0) {
         // Some expire within the next minute, so "now" below lands on both sides of expiries.
-        const expiresAt = next() < 0.4 ? new Date(start + 1_000 + Math.floor(next() * 60_000)).toISOString() : undefined;
+        const expiresAt =
+          next() < 0.4 ? new Date(start + 1_000 + Math.floor(next() * 60_000)).toISOString() : undefined;
         const created = await notify(db, owner, { title: `n${step}`, body: "b", expiresAt });
         if (owner === user.id) ids.push(created.id);
       } else if (roll < 0.7) {
@@ -51,10 +62,14 @@ describe("notification counters", () => {
     }
     for (const offset of [0, 15_000, 30_000, 45_000, 61_000]) {
       const now = new Date(start + offset).toISOString();
-      expect(await unreadCount(db, user.id, now), `unread at +${offset} ms`).toBe(await fullCount(user.id, ["unread"], now));
+      expect(await unreadCount(db, user.id, now), `unread at +${offset} ms`).toBe(
+        await fullCount(user.id, ["unread"], now),
+      );
       for (const status of [undefined, "unread", "read", "archived"] as const) {
         const { total } = await listNotifications(db, user.id, { status, limit: 1, offset: 0 }, now);
-        expect(total, `${status ?? "default"} at +${offset} ms`).toBe(await fullCount(user.id, status ? [status] : ["unread", "read"], now));
+        expect(total, `${status ?? "default"} at +${offset} ms`).toBe(
+          await fullCount(user.id, status ? [status] : ["unread", "read"], now),
+        );
       }
     }
   });

@@ -9,13 +9,16 @@ import { call, createUser } from "../helpers/api";
 import { insertRow, isoIn, send, sleep, testDb } from "./helpers";
 
 const stored = async (ids: string[]) =>
-  (await testDb().select({ id: notifications.id }).from(notifications).where(inArray(notifications.id, ids))).map((r) => r.id);
+  (await testDb().select({ id: notifications.id }).from(notifications).where(inArray(notifications.id, ids))).map(
+    (r) => r.id,
+  );
 
 describe("expiry", () => {
   it("a notification disappears from list and count once expiresAt passes", async () => {
     const user = await createUser();
     const shortLived = await send(user.id, { expiresAt: isoIn(400) });
-    const count = async () => (await call("GET", "/notifications/unread-count", { token: user.accessToken })).body.data.count;
+    const count = async () =>
+      (await call("GET", "/notifications/unread-count", { token: user.accessToken })).body.data.count;
     expect(await count()).toBe(1);
     await sleep(500);
     expect(await count()).toBe(0);

@@ -36,7 +36,10 @@ describe("GET /notifications", () => {
     const user = await createUser();
     const createdAt = new Date().toISOString();
     const rows = await Promise.all([1, 2, 3, 4].map(() => insertRow(user.id, { createdAt })));
-    const expected = rows.map((r) => r.id).sort().reverse();
+    const expected = rows
+      .map((r) => r.id)
+      .sort()
+      .reverse();
     const page1 = await call("GET", "/notifications?limit=2", { token: user.accessToken });
     const page2 = await call("GET", "/notifications?limit=2&offset=2", { token: user.accessToken });
     expect([...ids(page1.body), ...ids(page2.body)]).toEqual(expected);
@@ -137,27 +140,40 @@ describe("query plans", () => {
   type PlanRow = { id: number; parent: number; detail: string };
   async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
     const { sql, params } = query.toSQL();
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<PlanRow>();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<PlanRow>();
     return results;
   }
   const now = new Date().toISOString();
   const userId = crypto.randomUUID();
 
-  it.each([undefined, "unread", "read", "archived"] as const)("list (status %s) is one statement over indexes", async (status) => {
-    const filter = listNotificationsQuery.parse({ status, limit: 50, offset: 1000 });
-    const rows = await plan(listQuery(testDb(), userId, filter, now));
-    const details = rows.map((r) => r.detail);
-    const searches = details.filter((d) => d.startsWith("SEARCH"));
-    for (const search of searches) expect(search).toMatch(/^SEARCH (notifications|notification_counters) USING (COVERING )?INDEX \w+ \(user_id=\?/);
-    // The total reads the counters and the expired-but-unpurged range, never the inbox.
-    expect(searches.filter((d) => d.includes("notification_counters"))).toHaveLength(1);
-    expect(searches.filter((d) => d.includes("notifications_user_status_expiring_idx")).length).toBeGreaterThan(0);
-    // The only scans are of the two one-statement halves themselves (one total row, one page).
-    expect(details.filter((d) => d.startsWith("SCAN") && !/^SCAN (totals|page)\b/.test(d))).toEqual([]);
-    // Only the outer ORDER BY over the materialized page may sort; nothing inside the page does.
-    const pageNode = rows.find((r) => r.detail === "MATERIALIZE page")!;
-    expect(rows.filter((r) => r.parent === pageNode.id).map((r) => r.detail).join()).not.toContain("TEMP B-TREE");
-  });
+  it.each([undefined, "unread", "read", "archived"] as const)(
+    "list (status %s) is one statement over indexes",
+    async (status) => {
+      const filter = listNotificationsQuery.parse({ status, limit: 50, offset: 1000 });
+      const rows = await plan(listQuery(testDb(), userId, filter, now));
+      const details = rows.map((r) => r.detail);
+      const searches = details.filter((d) => d.startsWith("SEARCH"));
+      for (const search of searches)
+        expect(search).toMatch(
+          /^SEARCH (notifications|notification_counters) USING (COVERING )?INDEX \w+ \(user_id=\?/,
+        );
+      // The total reads the counters and the expired-but-unpurged range, never the inbox.
+      expect(searches.filter((d) => d.includes("notification_counters"))).toHaveLength(1);
+      expect(searches.filter((d) => d.includes("notifications_user_status_expiring_idx")).length).toBeGreaterThan(0);
+      // The only scans are of the two one-statement halves themselves (one total row, one page).
+      expect(details.filter((d) => d.startsWith("SCAN") && !/^SCAN (totals|page)\b/.test(d))).toEqual([]);
+      // Only the outer ORDER BY over the materialized page may sort; nothing inside the page does.
+      const pageNode = rows.find((r) => r.detail === "MATERIALIZE page")!;
+      expect(
+        rows
+          .filter((r) => r.parent === pageNode.id)
+          .map((r) => r.detail)
+          .join(),
+      ).not.toContain("TEMP B-TREE");
+    },
+  );
 
   it("unread count reads one counter row and the expired-but-unpurged index range", async () => {
     const details = (await plan(unreadCountQuery(testDb(), userId, now))).map((r) => r.detail);

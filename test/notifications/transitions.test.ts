@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { archiveResultSchema, markAllReadResultSchema, readResultSchema } from "../../src/domains/notifications/schemas";
+import {
+  archiveResultSchema,
+  markAllReadResultSchema,
+  readResultSchema,
+} from "../../src/domains/notifications/schemas";
 import { markAllRead } from "../../src/domains/notifications/service";
 import { envelope } from "../../src/http/openapi";
 import { admin, call, createUser, expectShape } from "../helpers/api";
@@ -77,7 +81,9 @@ describe("PATCH /notifications/:id/archive", () => {
     const n = await send(user.id);
     await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
     const readAt = (await find(user.accessToken, n.id)).readAt;
-    expect((await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken })).body.data).toEqual({ status: "archived" });
+    expect((await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken })).body.data).toEqual({
+      status: "archived",
+    });
     const again = await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ status: "archived" });
@@ -141,7 +147,10 @@ describe("POST /notifications/mark-all-read", () => {
     const sending = Array.from({ length: 10 }, (_, i) =>
       admin("POST", "/admin/notifications", { userId: user.id, title: `during ${i}`, body: "b" }),
     );
-    const [markRes, ...sent] = await Promise.all([call("POST", "/notifications/mark-all-read", { token: user.accessToken }), ...sending]);
+    const [markRes, ...sent] = await Promise.all([
+      call("POST", "/notifications/mark-all-read", { token: user.accessToken }),
+      ...sending,
+    ]);
     expect(markRes.status).toBe(200);
     expect(sent.every((r) => r.status === 201)).toBe(true);
     // Every read notification was read at one instant (the request time) and created no later.

@@ -2,11 +2,31 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createUser } from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { authorize, authorizeUrl, Browser, exchange, hiddenFields, OAUTH, pkce, REDIRECT_URI, registerClient, toConsent } from "../helpers/oauth";
+import {
+  authorize,
+  authorizeUrl,
+  Browser,
+  exchange,
+  hiddenFields,
+  OAUTH,
+  pkce,
+  REDIRECT_URI,
+  registerClient,
+  toConsent,
+} from "../helpers/oauth";
 
 async function validParams(clientId: string, extra: Record<string, string | string[] | undefined> = {}) {
   const { challenge } = await pkce();
-  return { client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", state: "st-1", code_challenge: challenge, code_challenge_method: "S256", ...extra };
+  return {
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: "code",
+    scope: "email:read",
+    state: "st-1",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    ...extra,
+  };
 }
 
 /** Starts a flow in `browser` and opens its sign-in page: the page's URL and its form's hidden fields. */
@@ -46,7 +66,9 @@ describe("GET /oauth/authorize: invalid client or redirect URI is a page, never 
     ["unregistered redirect_uri", () => ({ redirect_uri: "https://evil.example.com/callback" })],
   ])("%s", async (_name, change) => {
     const client = await registerClient();
-    const res = await new Browser().get(authorizeUrl({ ...(await validParams(client.clientId)), ...change(client.clientId) }));
+    const res = await new Browser().get(
+      authorizeUrl({ ...(await validParams(client.clientId)), ...change(client.clientId) }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("Location")).toBeNull();
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -58,7 +80,11 @@ describe("GET /oauth/authorize: invalid client or redirect URI is a page, never 
 describe("GET /oauth/authorize: every other invalid parameter redirects with error=invalid_request, error_description, state and iss", () => {
   it.each([
     ["missing response_type", { response_type: undefined }, "response_type is required"],
-    ["response_type token (implicit)", { response_type: "token" }, "response_type must be code (the implicit flow is not supported)"],
+    [
+      "response_type token (implicit)",
+      { response_type: "token" },
+      "response_type must be code (the implicit flow is not supported)",
+    ],
     ["missing scope", { scope: undefined }, "scope is required"],
     ["blank scope", { scope: "  " }, "scope is empty"],
     ["unknown scope", { scope: "email:read admin:all" }, "scope names an unknown scope"],
@@ -84,7 +110,9 @@ describe("GET /oauth/authorize: every other invalid parameter redirects with err
 
   it("without state, none comes back; a repeated state is not echoed", async () => {
     const client = await registerClient();
-    const params = await errorRedirect(await validParams(client.clientId, { state: undefined, response_type: "token" }));
+    const params = await errorRedirect(
+      await validParams(client.clientId, { state: undefined, response_type: "token" }),
+    );
     expect(params.has("state")).toBe(false);
     const repeated = await errorRedirect(await validParams(client.clientId, { state: ["a", "b"] }));
     expect(repeated.get("error")).toBe("invalid_request");
@@ -123,14 +151,20 @@ describe("sign-in and consent pages", () => {
     const [user, client] = await Promise.all([createUser(), registerClient({ redirectUris: [registered] })]);
     const iss = "iss=http%3A%2F%2Flocalhost";
 
-    const approved = await new Browser().get(authorizeUrl(await validParams(client.clientId, { redirect_uri: registered, response_type: "token" })));
+    const approved = await new Browser().get(
+      authorizeUrl(await validParams(client.clientId, { redirect_uri: registered, response_type: "token" })),
+    );
     expect(approved.headers.get("Location")).toBe(
       `${registered}&error=invalid_request&error_description=response_type%20must%20be%20code%20(the%20implicit%20flow%20is%20not%20supported)&state=st-1&${iss}`,
     );
 
     const browser = new Browser();
     const { verifier, challenge } = await pkce();
-    const consent = await toConsent(browser, user, await validParams(client.clientId, { redirect_uri: registered, state: "x y~", code_challenge: challenge }));
+    const consent = await toConsent(
+      browser,
+      user,
+      await validParams(client.clientId, { redirect_uri: registered, state: "x y~", code_challenge: challenge }),
+    );
     const decided = await browser.post(`${OAUTH}/consent`, { ...hiddenFields(consent.text), decision: "approve" });
     const location = decided.headers.get("Location")!;
     const code = new URL(location).searchParams.get("code")!;
@@ -153,9 +187,17 @@ describe("sign-in and consent pages", () => {
   it("pages: listed scopes, frame-ancestors 'none', no-store, HttpOnly SameSite cookie", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient({ clientName: "Acme <Planner>" })]);
     const browser = new Browser();
-    const start = await browser.get(authorizeUrl(await validParams(client.clientId, { scope: "email:read execution:run" })));
-    expect(start.headers.get("Set-Cookie")).toMatch(/^oauth_browser=ob_[\w-]{43}; Max-Age=86400; Path=\/api\/v1\/oauth; HttpOnly; SameSite=Lax$/);
-    const consent = await toConsent(browser, user, await validParams(client.clientId, { scope: "email:read execution:run" }));
+    const start = await browser.get(
+      authorizeUrl(await validParams(client.clientId, { scope: "email:read execution:run" })),
+    );
+    expect(start.headers.get("Set-Cookie")).toMatch(
+      /^oauth_browser=ob_[\w-]{43}; Max-Age=86400; Path=\/api\/v1\/oauth; HttpOnly; SameSite=Lax$/,
+    );
+    const consent = await toConsent(
+      browser,
+      user,
+      await validParams(client.clientId, { scope: "email:read execution:run" }),
+    );
     const csp = consent.headers.get("Content-Security-Policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'none'");
@@ -192,7 +234,9 @@ describe("sign-in and consent pages", () => {
     }
     await expectSignedOut(browser, fields.flow!);
     // The genuine token works.
-    expect((await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: user.password })).status).toBe(303);
+    expect(
+      (await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: user.password })).status,
+    ).toBe(303);
   });
 
   it("the sign-in form shares POST /auth/login's limit: 8 a minute per IP and e-mail, then 429", async () => {
@@ -201,12 +245,20 @@ describe("sign-in and consent pages", () => {
     const browser = new Browser();
     const { fields } = await openLogin(browser, client.clientId);
     for (let i = 1; i <= 8; i++) {
-      const failed = await browser.post(`${OAUTH}/login`, { ...fields, email: user.email, password: `wrong-password-${i}` });
+      const failed = await browser.post(`${OAUTH}/login`, {
+        ...fields,
+        email: user.email,
+        password: `wrong-password-${i}`,
+      });
       expect(failed.status).toBe(401);
       expect(failed.headers.get("RateLimit-Remaining")).toBe(String(8 - i));
     }
     // Even the right password is refused now, and the flow stays signed out.
-    const limited = await browser.post(`${OAUTH}/login`, { ...fields, email: user.email.toUpperCase(), password: user.password });
+    const limited = await browser.post(`${OAUTH}/login`, {
+      ...fields,
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(limited.text).toContain("Too many attempts. Wait a minute and try again.");
@@ -215,7 +267,9 @@ describe("sign-in and consent pages", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     await expectSignedOut(browser, fields.flow!);
     // Counted per address: another one from the same browser is still heard.
-    expect((await browser.post(`${OAUTH}/login`, { ...fields, email: `other-${user.email}`, password: "x" })).status).toBe(401);
+    expect(
+      (await browser.post(`${OAUTH}/login`, { ...fields, email: `other-${user.email}`, password: "x" })).status,
+    ).toBe(401);
   });
 
   it("CSRF: a missing or foreign token is refused; another browser cannot use the flow", async () => {
@@ -245,7 +299,9 @@ describe("sign-in and consent pages", () => {
     const browser = new Browser();
     const consent = await toConsent(browser, user, await validParams(client.clientId));
     const fields = hiddenFields(consent.text);
-    await env.DB.prepare("UPDATE oauth_flows SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?").bind(fields.flow).run();
+    await env.DB.prepare("UPDATE oauth_flows SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(fields.flow)
+      .run();
     const res = await browser.post(`${OAUTH}/consent`, { ...fields, decision: "approve" });
     expect(res.status).toBe(400);
     expect(res.text).toContain("This sign-in has expired");
@@ -273,7 +329,9 @@ describe("magic link sign-in through the outbox", () => {
   async function signInMails(email: string) {
     const outbox = await admin("GET", "/admin/outbox?limit=100");
     expect(outbox.status).toBe(200);
-    return outbox.body.data.filter((m: { to: string; subject: string }) => m.to === email && m.subject.startsWith("Sign in"));
+    return outbox.body.data.filter(
+      (m: { to: string; subject: string }) => m.to === email && m.subject.startsWith("Sign in"),
+    );
   }
 
   /**
@@ -330,7 +388,8 @@ describe("magic link sign-in through the outbox", () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const browser = new Browser();
     const { fields } = await openLogin(browser, client.clientId);
-    for (let i = 1; i <= 3; i++) expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
+    for (let i = 1; i <= 3; i++)
+      expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
     const limited = await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email });
     expect(limited.status).toBe(429);
     expect(limited.text).toContain("Too many sign-in links requested. Try again in a few minutes.");
@@ -338,7 +397,8 @@ describe("magic link sign-in through the outbox", () => {
     expect(limited.headers.get("Retry-After")).toBe(limited.headers.get("RateLimit-Reset"));
     // The three links are written after their answers: wait for them (however loaded the machine).
     const deadline = Date.now() + 10_000;
-    while ((await signInMails(user.email)).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    while ((await signInMails(user.email)).length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await signInMails(user.email)).toHaveLength(3);
   });
 

@@ -18,7 +18,6 @@ import {
 
 const userinfoStatus = async (token: string) => (await call("GET", "/oauth/userinfo", { token })).status;
 
-
 describe("authorization code attacks", () => {
   it("code replay fails and revokes every token issued from the code", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
@@ -60,7 +59,15 @@ describe("authorization code attacks", () => {
   it("a verifier cannot stand in for a missing challenge: authorize refuses requests without PKCE", async () => {
     const client = await registerClient();
     const browser = new Browser();
-    const res = await browser.get(authorizeUrl({ client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", state: "s1" }));
+    const res = await browser.get(
+      authorizeUrl({
+        client_id: client.clientId,
+        redirect_uri: REDIRECT_URI,
+        response_type: "code",
+        scope: "email:read",
+        state: "s1",
+      }),
+    );
     expect(res.status).toBe(302);
     const back = new URL(res.headers.get("Location")!);
     expect(back.origin + back.pathname).toBe(REDIRECT_URI);
@@ -71,7 +78,13 @@ describe("authorization code attacks", () => {
   it("plain and a missing method are refused", async () => {
     const client = await registerClient();
     const { challenge } = await pkce();
-    const base = { client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", code_challenge: challenge };
+    const base = {
+      client_id: client.clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: "code",
+      scope: "email:read",
+      code_challenge: challenge,
+    };
     for (const method of ["plain", undefined, "s256"]) {
       const res = await new Browser().get(authorizeUrl({ ...base, code_challenge_method: method }));
       expect(new URL(res.headers.get("Location")!).searchParams.get("error")).toBe("invalid_request");
@@ -92,7 +105,14 @@ describe("authorization code attacks", () => {
     ];
     for (const redirectUri of variants) {
       const res = await new Browser().get(
-        authorizeUrl({ client_id: client.clientId, redirect_uri: redirectUri, response_type: "code", scope: "email:read", code_challenge: challenge, code_challenge_method: "S256" }),
+        authorizeUrl({
+          client_id: client.clientId,
+          redirect_uri: redirectUri,
+          response_type: "code",
+          scope: "email:read",
+          code_challenge: challenge,
+          code_challenge_method: "S256",
+        }),
       );
       expect(res.status, redirectUri).toBe(400);
       expect(res.headers.get("Location")).toBeNull();
@@ -123,7 +143,9 @@ describe("authorization code attacks", () => {
     const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(issued.code)))]
       .map((b) => b.toString(16).padStart(2, "0"))
       .join("");
-    await env.DB.prepare("UPDATE oauth_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE code_hash = ?").bind(hash).run();
+    await env.DB.prepare("UPDATE oauth_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE code_hash = ?")
+      .bind(hash)
+      .run();
     expectOAuthError(await exchange(client, issued), 400, "invalid_grant");
   });
 });
@@ -133,27 +155,64 @@ describe("token endpoint requests", () => {
     const client = await registerClient();
     const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
     expectOAuthError(await postForm("token", {}, auth), 400, "invalid_request");
-    expectOAuthError(await postForm("token", { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code_verifier: "a".repeat(43) }, auth), 400, "invalid_request");
-    expectOAuthError(await postForm("token", { grant_type: "authorization_code", code: "x", code_verifier: "a".repeat(43) }, auth), 400, "invalid_request");
+    expectOAuthError(
+      await postForm(
+        "token",
+        { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code_verifier: "a".repeat(43) },
+        auth,
+      ),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await postForm("token", { grant_type: "authorization_code", code: "x", code_verifier: "a".repeat(43) }, auth),
+      400,
+      "invalid_request",
+    );
     expectOAuthError(await postForm("token", { grant_type: "refresh_token" }, auth), 400, "invalid_request");
-    for (const grantType of ["client_credentials", "password", "implicit", "urn:ietf:params:oauth:grant-type:device_code"]) {
+    for (const grantType of [
+      "client_credentials",
+      "password",
+      "implicit",
+      "urn:ietf:params:oauth:grant-type:device_code",
+    ]) {
       expectOAuthError(await postForm("token", { grant_type: grantType }, auth), 400, "unsupported_grant_type");
     }
-    expectOAuthError(await postForm("token", { grant_type: "authorization_code", code: "nope", redirect_uri: REDIRECT_URI, code_verifier: "a".repeat(43) }, auth), 400, "invalid_grant");
+    expectOAuthError(
+      await postForm(
+        "token",
+        { grant_type: "authorization_code", code: "nope", redirect_uri: REDIRECT_URI, code_verifier: "a".repeat(43) },
+        auth,
+      ),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("duplicated parameters are invalid_request", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const issued = await issueCode(user, client);
-    expectOAuthError(await exchange(client, issued, { redirect_uri: [REDIRECT_URI, REDIRECT_URI] as unknown as string }), 400, "invalid_request");
-    expectOAuthError(await exchange(client, issued, { code: [issued.code, issued.code] as unknown as string }), 400, "invalid_request");
+    expectOAuthError(
+      await exchange(client, issued, { redirect_uri: [REDIRECT_URI, REDIRECT_URI] as unknown as string }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await exchange(client, issued, { code: [issued.code, issued.code] as unknown as string }),
+      400,
+      "invalid_request",
+    );
     expect((await exchange(client, issued)).status).toBe(200);
   });
 
   it("accepts a charset parameter; refuses other content types with invalid_request", async () => {
     const client = await registerClient();
     const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
-    const withCharset = await postForm("token", { grant_type: "password" }, { ...auth, "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" });
+    const withCharset = await postForm(
+      "token",
+      { grant_type: "password" },
+      { ...auth, "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+    );
     expectOAuthError(withCharset, 400, "unsupported_grant_type");
     const json = await postForm("token", {}, { ...auth, "Content-Type": "application/json" });
     expectOAuthError(json, 400, "invalid_request");
@@ -164,16 +223,36 @@ describe("token endpoint requests", () => {
     const grant = { grant_type: "refresh_token", refresh_token: "ort_unknown" };
     const good = basic(confidential.clientId, confidential.clientSecret!);
     // Both at once.
-    expectOAuthError(await postForm("token", { ...grant, client_id: confidential.clientId }, { Authorization: good }), 400, "invalid_request");
+    expectOAuthError(
+      await postForm("token", { ...grant, client_id: confidential.clientId }, { Authorization: good }),
+      400,
+      "invalid_request",
+    );
     // Wrong secret, unknown client, malformed header.
-    expectOAuthError(await postForm("token", grant, { Authorization: basic(confidential.clientId, "ocs_wrong") }), 401, "invalid_client");
-    expectOAuthError(await postForm("token", grant, { Authorization: basic(crypto.randomUUID(), "x") }), 401, "invalid_client");
+    expectOAuthError(
+      await postForm("token", grant, { Authorization: basic(confidential.clientId, "ocs_wrong") }),
+      401,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await postForm("token", grant, { Authorization: basic(crypto.randomUUID(), "x") }),
+      401,
+      "invalid_client",
+    );
     expectOAuthError(await postForm("token", grant, { Authorization: "Basic !!!" }), 401, "invalid_client");
     expectOAuthError(await postForm("token", grant, { Authorization: "Bearer abc" }), 401, "invalid_client");
     // A confidential client without its secret; a public client with Basic; client_secret_post.
     expectOAuthError(await postForm("token", { ...grant, client_id: confidential.clientId }), 401, "invalid_client");
     expectOAuthError(await postForm("token", grant, { Authorization: basic(pub.clientId, "") }), 401, "invalid_client");
-    expectOAuthError(await postForm("token", { ...grant, client_id: confidential.clientId, client_secret: confidential.clientSecret! }), 401, "invalid_client");
+    expectOAuthError(
+      await postForm("token", {
+        ...grant,
+        client_id: confidential.clientId,
+        client_secret: confidential.clientSecret!,
+      }),
+      401,
+      "invalid_client",
+    );
     expectOAuthError(await postForm("token", grant), 401, "invalid_client");
     // Authenticated: the grant itself is what fails. Basic credentials are form-decoded (%2D is "-").
     const encodedId = confidential.clientId.replace(/-/g, "%2D");
@@ -183,10 +262,20 @@ describe("token endpoint requests", () => {
   });
 
   it("every token response, of both grants and both client types, carries a refresh token that works", async () => {
-    const [user, confidential, pub] = await Promise.all([createUser(), registerClient(), registerClient({ clientType: "public" })]);
+    const [user, confidential, pub] = await Promise.all([
+      createUser(),
+      registerClient(),
+      registerClient({ clientType: "public" }),
+    ]);
     for (const client of [confidential, pub]) {
       const issued = await exchange(client, await issueCode(user, client));
-      expect(Object.keys(issued.json).sort()).toEqual(["access_token", "expires_in", "refresh_token", "scope", "token_type"]);
+      expect(Object.keys(issued.json).sort()).toEqual([
+        "access_token",
+        "expires_in",
+        "refresh_token",
+        "scope",
+        "token_type",
+      ]);
       expect(issued.json.refresh_token).toMatch(/^ort_[\w-]{43}$/);
       const rotated = await refresh(client, issued.json.refresh_token);
       expect(rotated.status, rotated.text).toBe(200);
@@ -201,7 +290,11 @@ describe("refresh token attacks", () => {
   it("scope may narrow but never widen", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const tokens = await exchange(client, await issueCode(user, client, { scope: "email:read profile:read" }));
-    expectOAuthError(await refresh(client, tokens.json.refresh_token, { scope: "email:read execution:run" }), 400, "invalid_scope");
+    expectOAuthError(
+      await refresh(client, tokens.json.refresh_token, { scope: "email:read execution:run" }),
+      400,
+      "invalid_scope",
+    );
     expectOAuthError(await refresh(client, tokens.json.refresh_token, { scope: "wallet:read" }), 400, "invalid_scope");
     // The failed attempts did not spend the token.
     const narrowed = await refresh(client, tokens.json.refresh_token, { scope: "email:read" });
@@ -217,17 +310,24 @@ describe("refresh token attacks", () => {
   it("an expired refresh token is invalid_grant", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const tokens = await exchange(client, await issueCode(user, client));
-    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(tokens.json.refresh_token)))]
+    const hash = [
+      ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(tokens.json.refresh_token))),
+    ]
       .map((b) => b.toString(16).padStart(2, "0"))
       .join("");
-    await env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token_hash = ?").bind(hash).run();
+    await env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token_hash = ?")
+      .bind(hash)
+      .run();
     expectOAuthError(await refresh(client, tokens.json.refresh_token), 400, "invalid_grant");
   });
 
   it("concurrent use of one refresh token: one 200, and the family is revoked", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const tokens = await exchange(client, await issueCode(user, client));
-    const results = await Promise.all([refresh(client, tokens.json.refresh_token), refresh(client, tokens.json.refresh_token)]);
+    const results = await Promise.all([
+      refresh(client, tokens.json.refresh_token),
+      refresh(client, tokens.json.refresh_token),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const winner = results.find((r) => r.status === 200)!;
     expectOAuthError(await refresh(client, winner.json.refresh_token), 400, "invalid_grant");
@@ -236,7 +336,14 @@ describe("refresh token attacks", () => {
 
 describe("access token forgery", () => {
   const secret = new TextEncoder().encode(env.JWT_SECRET);
-  const claims = (userId: string, clientId: string) => ({ client_id: clientId, scope: "email:read execution:run", sub: userId, aud: "platform-api:oauth", iss: "http://localhost", jti: crypto.randomUUID() });
+  const claims = (userId: string, clientId: string) => ({
+    client_id: clientId,
+    scope: "email:read execution:run",
+    sub: userId,
+    aud: "platform-api:oauth",
+    iss: "http://localhost",
+    jti: crypto.randomUUID(),
+  });
   const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
   it("alg none, tampered payloads, wrong keys, expired and first-party tokens are invalid_token", async () => {
@@ -247,9 +354,21 @@ describe("access token forgery", () => {
 
     const unsigned = `${b64({ alg: "none", typ: "at+jwt" })}.${b64({ ...claims(user.id, client.clientId), iat: now, exp: now + 600 })}.`;
     const widened = `${header}.${b64({ ...JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))), scope: "email:read profile:read wallet:read" })}.${signature}`;
-    const otherKey = await new SignJWT({ ...claims(user.id, client.clientId) }).setProtectedHeader({ alg: "HS256", typ: "at+jwt" }).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode("some-other-secret-of-sufficient-length"));
-    const expired = await new SignJWT({ ...claims(user.id, client.clientId) }).setProtectedHeader({ alg: "HS256", typ: "at+jwt" }).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(secret);
-    const wrongType = await new SignJWT({ ...claims(user.id, client.clientId) }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt().setExpirationTime("1h").sign(secret);
+    const otherKey = await new SignJWT({ ...claims(user.id, client.clientId) })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("some-other-secret-of-sufficient-length"));
+    const expired = await new SignJWT({ ...claims(user.id, client.clientId) })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(secret);
+    const wrongType = await new SignJWT({ ...claims(user.id, client.clientId) })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(secret);
 
     for (const token of [unsigned, widened, otherKey, expired, wrongType, user.accessToken, "not-a-jwt"]) {
       const res = await call("GET", "/oauth/userinfo", { token });
@@ -258,7 +377,11 @@ describe("access token forgery", () => {
       expect(res.body.error).toBe("invalid_token");
     }
     // A correctly signed, fresh OAuth token passes: the forgeries above failed on their own merits.
-    const genuine = await new SignJWT({ ...claims(user.id, client.clientId) }).setProtectedHeader({ alg: "HS256", typ: "at+jwt" }).setIssuedAt().setExpirationTime("1h").sign(secret);
+    const genuine = await new SignJWT({ ...claims(user.id, client.clientId) })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(secret);
     expect(await userinfoStatus(genuine)).toBe(200);
   });
 
@@ -276,7 +399,11 @@ describe("access token forgery", () => {
     expect(denied.status).toBe(403);
     expect(denied.headers.get("WWW-Authenticate")).toBe('Bearer error="insufficient_scope", scope="execution:run"');
     // A revoked OAuth token is refused by the API as well.
-    await postForm("revoke", { token: runner.json.access_token }, { Authorization: basic(client.clientId, client.clientSecret!) });
+    await postForm(
+      "revoke",
+      { token: runner.json.access_token },
+      { Authorization: basic(client.clientId, client.clientSecret!) },
+    );
     expect((await call("GET", "/ai/sessions", { token: runner.json.access_token })).status).toBe(401);
   });
 });

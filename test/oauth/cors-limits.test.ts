@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, uniqueIp } from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { basic, exchange, issueCode, postForm, REDIRECT_URI, refresh, registerClient, type RawResponse } from "../helpers/oauth";
+import {
+  basic,
+  exchange,
+  issueCode,
+  postForm,
+  REDIRECT_URI,
+  refresh,
+  registerClient,
+  type RawResponse,
+} from "../helpers/oauth";
 
 const SPA_ORIGIN = "https://spa.example.com";
 const EXPOSED = "WWW-Authenticate,Retry-After,RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,X-Request-Id";
@@ -20,23 +29,27 @@ function expectRateLimited(res: { status: number; headers: Headers; body?: unkno
   expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
 }
 
-const userinfo = (token: string, ip = uniqueIp()) => call("GET", "/oauth/userinfo", { token, ip, headers: { Origin: SPA_ORIGIN } });
+const userinfo = (token: string, ip = uniqueIp()) =>
+  call("GET", "/oauth/userinfo", { token, ip, headers: { Origin: SPA_ORIGIN } });
 
 describe("the default limit (120 requests / 60 s) at the token, revoke and userinfo endpoints", () => {
-  it.each(["token", "revoke"])("POST /oauth/%s counts per client IP; the 121st request a minute is 429", async (path) => {
-    await awaitRoomInWindow(60, 20_000);
-    const ip = uniqueIp();
-    const post = (from = ip) => postForm(path, {}, { "CF-Connecting-IP": from, Origin: SPA_ORIGIN });
-    for (let i = 1; i <= 120; i++) {
-      const res: RawResponse = await post();
-      // Counted before anything else: these requests fail client authentication.
-      expect(res.status).toBe(401);
-      expect(res.headers.get("RateLimit-Limit")).toBe("120");
-      expect(res.headers.get("RateLimit-Remaining")).toBe(String(120 - i));
-    }
-    expectRateLimited(await post());
-    expect((await post(uniqueIp())).status).toBe(401);
-  });
+  it.each(["token", "revoke"])(
+    "POST /oauth/%s counts per client IP; the 121st request a minute is 429",
+    async (path) => {
+      await awaitRoomInWindow(60, 20_000);
+      const ip = uniqueIp();
+      const post = (from = ip) => postForm(path, {}, { "CF-Connecting-IP": from, Origin: SPA_ORIGIN });
+      for (let i = 1; i <= 120; i++) {
+        const res: RawResponse = await post();
+        // Counted before anything else: these requests fail client authentication.
+        expect(res.status).toBe(401);
+        expect(res.headers.get("RateLimit-Limit")).toBe("120");
+        expect(res.headers.get("RateLimit-Remaining")).toBe(String(120 - i));
+      }
+      expectRateLimited(await post());
+      expect((await post(uniqueIp())).status).toBe(401);
+    },
+  );
 
   it("POST /oauth/token over its limit answers 429 whatever else is wrong, and writes nothing (the limit is counted beside the reads)", async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
@@ -45,20 +58,37 @@ describe("the default limit (120 requests / 60 s) at the token, revoke and useri
     expect(second.status).toBe(200);
     await awaitRoomInWindow(60, 20_000);
     const ip = uniqueIp();
-    const from = { "CF-Connecting-IP": ip, Origin: SPA_ORIGIN, Authorization: basic(client.clientId, client.clientSecret!) };
+    const from = {
+      "CF-Connecting-IP": ip,
+      Origin: SPA_ORIGIN,
+      Authorization: basic(client.clientId, client.clientSecret!),
+    };
     for (let i = 1; i <= 120; i++) expect((await postForm("token", {}, { "CF-Connecting-IP": ip })).status).toBe(401);
 
     // A replay would revoke the grant, a live token would be spent: refused, neither happens.
-    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: first.json.refresh_token }, from));
-    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: second.json.refresh_token }, from));
-    expectRateLimited(await postForm("token", { grant_type: "refresh_token", refresh_token: second.json.refresh_token }, { ...from, "Content-Type": "text/plain" }));
+    expectRateLimited(
+      await postForm("token", { grant_type: "refresh_token", refresh_token: first.json.refresh_token }, from),
+    );
+    expectRateLimited(
+      await postForm("token", { grant_type: "refresh_token", refresh_token: second.json.refresh_token }, from),
+    );
+    expectRateLimited(
+      await postForm(
+        "token",
+        { grant_type: "refresh_token", refresh_token: second.json.refresh_token },
+        { ...from, "Content-Type": "text/plain" },
+      ),
+    );
     expectRateLimited(await postForm("token", { grant_type: "password" }, from));
     expect((await refresh(client, second.json.refresh_token)).status).toBe(200);
   });
 
   it("GET /oauth/userinfo counts per token subject, from any IP", async () => {
     const [user, other, client] = await Promise.all([createUser(), createUser(), registerClient()]);
-    const [mine, theirs] = await Promise.all([exchange(client, await issueCode(user, client)), exchange(client, await issueCode(other, client))]);
+    const [mine, theirs] = await Promise.all([
+      exchange(client, await issueCode(user, client)),
+      exchange(client, await issueCode(other, client)),
+    ]);
     await awaitRoomInWindow(60, 20_000);
     for (let i = 1; i <= 120; i++) {
       const res = await userinfo(mine.json.access_token);
@@ -87,7 +117,11 @@ describe("CORS for browser apps at the token, revoke and userinfo endpoints", ()
     ["/oauth/userinfo", "GET"],
   ])("a preflight to %s admits %s with Authorization and Content-Type, without credentials", async (path, method) => {
     const res = await call("OPTIONS", path, {
-      headers: { Origin: SPA_ORIGIN, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": "authorization, content-type" },
+      headers: {
+        Origin: SPA_ORIGIN,
+        "Access-Control-Request-Method": method,
+        "Access-Control-Request-Headers": "authorization, content-type",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -98,15 +132,27 @@ describe("CORS for browser apps at the token, revoke and userinfo endpoints", ()
   });
 
   it("a public client's code exchange, userinfo and errors carry the CORS headers", async () => {
-    const [user, client] = await Promise.all([createUser(), registerClient({ clientType: "public", redirectUris: [REDIRECT_URI] })]);
+    const [user, client] = await Promise.all([
+      createUser(),
+      registerClient({ clientType: "public", redirectUris: [REDIRECT_URI] }),
+    ]);
     const issued = await issueCode(user, client);
     const tokens = await postForm(
       "token",
-      { grant_type: "authorization_code", code: issued.code, redirect_uri: issued.redirectUri, code_verifier: issued.verifier, client_id: client.clientId },
+      {
+        grant_type: "authorization_code",
+        code: issued.code,
+        redirect_uri: issued.redirectUri,
+        code_verifier: issued.verifier,
+        client_id: client.clientId,
+      },
       { Origin: SPA_ORIGIN },
     );
     expect(tokens.status).toBe(200);
-    const info = await call("GET", "/oauth/userinfo", { token: tokens.json.access_token, headers: { Origin: SPA_ORIGIN } });
+    const info = await call("GET", "/oauth/userinfo", {
+      token: tokens.json.access_token,
+      headers: { Origin: SPA_ORIGIN },
+    });
     const denied = await call("GET", "/oauth/userinfo", { headers: { Origin: SPA_ORIGIN } });
     expect([info.status, denied.status]).toEqual([200, 401]);
     for (const res of [tokens, info, denied]) {
@@ -120,7 +166,9 @@ describe("CORS for browser apps at the token, revoke and userinfo endpoints", ()
     const page = await call("GET", "/oauth/login?flow=none", { headers: { Origin: SPA_ORIGIN } });
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(page.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const preflight = await call("OPTIONS", "/oauth/login", { headers: { Origin: SPA_ORIGIN, "Access-Control-Request-Method": "POST" } });
+    const preflight = await call("OPTIONS", "/oauth/login", {
+      headers: { Origin: SPA_ORIGIN, "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });

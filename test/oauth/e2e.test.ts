@@ -42,7 +42,15 @@ async function runFlow(registered: RegisteredClient, clientAuth: oauth.ClientAut
 
   // The library checks `state` and RFC 9207 `iss`.
   const params = oauth.validateAuthResponse(as, client, callback, state);
-  const codeResponse = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, transport);
+  const codeResponse = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    clientAuth,
+    params,
+    redirectUri,
+    verifier,
+    transport,
+  );
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, codeResponse);
   expect(tokens.token_type).toBe("bearer");
   expect(tokens.expires_in).toBe(3600);
@@ -51,19 +59,36 @@ async function runFlow(registered: RegisteredClient, clientAuth: oauth.ClientAut
 
   const infoResponse = await oauth.userInfoRequest(as, client, tokens.access_token, transport);
   const info = await oauth.processUserInfoResponse(as, client, user.id, infoResponse);
-  expect(info).toEqual({ sub: user.id, email: user.email, email_verified: false, name: "Grace Hopper", preferred_username: null });
+  expect(info).toEqual({
+    sub: user.id,
+    email: user.email,
+    email_verified: false,
+    name: "Grace Hopper",
+    preferred_username: null,
+  });
 
   // Rotation: the new refresh token works, the old one is spent.
-  const rotatedResponse = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, transport);
+  const rotatedResponse = await oauth.refreshTokenGrantRequest(
+    as,
+    client,
+    clientAuth,
+    tokens.refresh_token!,
+    transport,
+  );
   const rotated = await oauth.processRefreshTokenResponse(as, client, rotatedResponse);
   expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
   expect(rotated.access_token).not.toBe(tokens.access_token);
 
   // Reuse of the spent token: refused, and the whole family dies with it.
   const reuse = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, transport);
-  await expect(oauth.processRefreshTokenResponse(as, client, reuse)).rejects.toMatchObject({ error: "invalid_grant", status: 400 });
+  await expect(oauth.processRefreshTokenResponse(as, client, reuse)).rejects.toMatchObject({
+    error: "invalid_grant",
+    status: 400,
+  });
   const afterReuse = await oauth.refreshTokenGrantRequest(as, client, clientAuth, rotated.refresh_token!, transport);
-  await expect(oauth.processRefreshTokenResponse(as, client, afterReuse)).rejects.toMatchObject({ error: "invalid_grant" });
+  await expect(oauth.processRefreshTokenResponse(as, client, afterReuse)).rejects.toMatchObject({
+    error: "invalid_grant",
+  });
   for (const accessToken of [tokens.access_token, rotated.access_token]) {
     const denied = await oauth.userInfoRequest(as, client, accessToken, transport);
     expect(denied.status).toBe(401);
@@ -90,17 +115,32 @@ async function revokeFlow(registered: RegisteredClient, clientAuth: oauth.Client
   const tokens = await oauth.processAuthorizationCodeResponse(
     as,
     client,
-    await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, registered.redirectUris[0]!, verifier, transport),
+    await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      registered.redirectUris[0]!,
+      verifier,
+      transport,
+    ),
   );
 
-  await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth, tokens.access_token, transport));
+  await oauth.processRevocationResponse(
+    await oauth.revocationRequest(as, client, clientAuth, tokens.access_token, transport),
+  );
   expect((await oauth.userInfoRequest(as, client, tokens.access_token, transport)).status).toBe(401);
 
   await oauth.processRevocationResponse(
-    await oauth.revocationRequest(as, client, clientAuth, tokens.refresh_token!, { ...transport, additionalParameters: { token_type_hint: "refresh_token" } }),
+    await oauth.revocationRequest(as, client, clientAuth, tokens.refresh_token!, {
+      ...transport,
+      additionalParameters: { token_type_hint: "refresh_token" },
+    }),
   );
   const refreshed = await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, transport);
-  await expect(oauth.processRefreshTokenResponse(as, client, refreshed)).rejects.toMatchObject({ error: "invalid_grant" });
+  await expect(oauth.processRefreshTokenResponse(as, client, refreshed)).rejects.toMatchObject({
+    error: "invalid_grant",
+  });
 }
 
 describe("end to end with oauth4webapi", () => {
@@ -110,7 +150,10 @@ describe("end to end with oauth4webapi", () => {
   });
 
   it("public client (none), OpenID-style metadata", async () => {
-    const registered = await registerClient({ clientType: "public", redirectUris: ["http://127.0.0.1:53682/callback"] });
+    const registered = await registerClient({
+      clientType: "public",
+      redirectUris: ["http://127.0.0.1:53682/callback"],
+    });
     expect(registered.clientSecret).toBeUndefined();
     await runFlow(registered, oauth.None(), "oidc");
   });

@@ -5,7 +5,21 @@ import { createDb } from "../../src/db/client";
 import { purgeOAuth } from "../../src/domains/oauth/purge";
 import { discoveryDocument, userInfoResponse } from "../../src/domains/oauth/schemas";
 import { call, createUser, expectShape } from "../helpers/api";
-import { authorizeUrl, basic, Browser, exchange, expectOAuthError, hiddenFields, issueCode, OAUTH, pkce, postForm, REDIRECT_URI, refresh, registerClient } from "../helpers/oauth";
+import {
+  authorizeUrl,
+  basic,
+  Browser,
+  exchange,
+  expectOAuthError,
+  hiddenFields,
+  issueCode,
+  OAUTH,
+  pkce,
+  postForm,
+  REDIRECT_URI,
+  refresh,
+  registerClient,
+} from "../helpers/oauth";
 import { awaitMail } from "../helpers/outbox";
 
 describe("discovery", () => {
@@ -45,7 +59,12 @@ describe("discovery", () => {
     expect(payload.iss).toBe(discovery.body.issuer);
     expect(header).toEqual({ alg: "HS256", typ: "at+jwt" });
     expect(Object.keys(payload).sort()).toEqual(["aud", "client_id", "exp", "iat", "iss", "jti", "scope", "sub"]);
-    expect(payload).toMatchObject({ sub: user.id, aud: "platform-api:oauth", client_id: client.clientId, scope: "email:read profile:read" });
+    expect(payload).toMatchObject({
+      sub: user.id,
+      aud: "platform-api:oauth",
+      client_id: client.clientId,
+      scope: "email:read profile:read",
+    });
     expect(payload.exp - payload.iat).toBe(3600);
   });
 });
@@ -78,10 +97,17 @@ describe("GET /oauth/userinfo", () => {
     expect(res.body).toEqual({ error: "invalid_token", error_description: "A bearer access token is required" });
   });
 
-  it("a bad, expired or revoked token: 401 with error=\"invalid_token\" in the challenge", async () => {
+  it('a bad, expired or revoked token: 401 with error="invalid_token" in the challenge', async () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
-    const [live, revoked] = await Promise.all([exchange(client, await issueCode(user, client)), exchange(client, await issueCode(user, client))]);
-    await postForm("revoke", { token: revoked.json.access_token }, { Authorization: basic(client.clientId, client.clientSecret!) });
+    const [live, revoked] = await Promise.all([
+      exchange(client, await issueCode(user, client)),
+      exchange(client, await issueCode(user, client)),
+    ]);
+    await postForm(
+      "revoke",
+      { token: revoked.json.access_token },
+      { Authorization: basic(client.clientId, client.clientSecret!) },
+    );
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ client_id: client.clientId, scope: "email:read" })
       .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
@@ -96,8 +122,13 @@ describe("GET /oauth/userinfo", () => {
     for (const token of ["not-a-jwt", expired, revoked.json.access_token, user.accessToken]) {
       const res = await call("GET", "/oauth/userinfo", { token });
       expect(res.status, token).toBe(401);
-      expect(res.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked"');
-      expect(res.body).toEqual({ error: "invalid_token", error_description: "The access token is invalid, expired or revoked" });
+      expect(res.headers.get("WWW-Authenticate")).toBe(
+        'Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked"',
+      );
+      expect(res.body).toEqual({
+        error: "invalid_token",
+        error_description: "The access token is invalid, expired or revoked",
+      });
     }
   });
 
@@ -105,7 +136,9 @@ describe("GET /oauth/userinfo", () => {
     const [user, client] = await Promise.all([createUser(), registerClient()]);
     const tokens = await exchange(client, await issueCode(user, client));
     for (const scheme of ["bearer", "BEARER", "Bearer"]) {
-      const res = await call("GET", "/oauth/userinfo", { headers: { Authorization: `${scheme} ${tokens.json.access_token}` } });
+      const res = await call("GET", "/oauth/userinfo", {
+        headers: { Authorization: `${scheme} ${tokens.json.access_token}` },
+      });
       expect(res.status, scheme).toBe(200);
       expect(res.body.sub).toBe(user.id);
     }
@@ -132,7 +165,9 @@ describe("POST /oauth/revoke", () => {
     const first = await exchange(client, await issueCode(user, client));
     const second = await refresh(client, first.json.refresh_token);
     const auth = { Authorization: basic(client.clientId, client.clientSecret!) };
-    expect((await postForm("revoke", { token: second.json.refresh_token, token_type_hint: "refresh_token" }, auth)).status).toBe(200);
+    expect(
+      (await postForm("revoke", { token: second.json.refresh_token, token_type_hint: "refresh_token" }, auth)).status,
+    ).toBe(200);
     expectOAuthError(await refresh(client, second.json.refresh_token), 400, "invalid_grant");
     for (const token of [first.json.access_token, second.json.access_token]) {
       expect((await call("GET", "/oauth/userinfo", { token })).status).toBe(401);
@@ -142,9 +177,21 @@ describe("POST /oauth/revoke", () => {
   it("needs client authentication and a token", async () => {
     const client = await registerClient();
     expectOAuthError(await postForm("revoke", { token: "x" }), 401, "invalid_client");
-    expectOAuthError(await postForm("revoke", { token: "x" }, { Authorization: basic(client.clientId, "wrong") }), 401, "invalid_client");
-    expectOAuthError(await postForm("revoke", {}, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
-    expectOAuthError(await postForm("revoke", { token: ["a", "b"] }, { Authorization: basic(client.clientId, client.clientSecret!) }), 400, "invalid_request");
+    expectOAuthError(
+      await postForm("revoke", { token: "x" }, { Authorization: basic(client.clientId, "wrong") }),
+      401,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await postForm("revoke", {}, { Authorization: basic(client.clientId, client.clientSecret!) }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await postForm("revoke", { token: ["a", "b"] }, { Authorization: basic(client.clientId, client.clientSecret!) }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("client authentication both ways at once is invalid_request, and revokes nothing", async () => {
@@ -165,14 +212,21 @@ describe("cron purge", () => {
   const LONG_AGO = "2000-01-01T00:00:00.000Z";
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
   const purge = () => purgeOAuth(createDb(env.DB));
-  const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(...binds).first<{ n: number }>())!.n;
+  const count = async (sql: string, ...binds: string[]) =>
+    (await env.DB.prepare(`SELECT count(*) AS n FROM ${sql}`)
+      .bind(...binds)
+      .first<{ n: number }>())!.n;
   const sha256Hex = async (value: string) =>
-    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
 
   /** The grant (refresh-token family) an access token was issued under. */
   async function grantOf(accessToken: string) {
     const { jti } = JSON.parse(atob(accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
-    return (await env.DB.prepare("SELECT grant_id FROM oauth_access_tokens WHERE jti = ?").bind(jti).first<{ grant_id: string }>())!.grant_id;
+    return (await env.DB.prepare("SELECT grant_id FROM oauth_access_tokens WHERE jti = ?")
+      .bind(jti)
+      .first<{ grant_id: string }>())!.grant_id;
   }
 
   it("codes stay 24 h past expiry (a late replay still revokes), then go; a grant with nothing left goes", async () => {
@@ -204,8 +258,15 @@ describe("cron purge", () => {
     const liveSecond = await refresh(client, liveFirst.json.refresh_token);
     const revokedFirst = await exchange(client, await issueCode(user, client));
     const revokedSecond = await refresh(client, revokedFirst.json.refresh_token);
-    await postForm("revoke", { token: revokedSecond.json.refresh_token }, { Authorization: basic(client.clientId, client.clientSecret!) });
-    const [liveGrant, revokedGrant] = [await grantOf(liveFirst.json.access_token), await grantOf(revokedFirst.json.access_token)];
+    await postForm(
+      "revoke",
+      { token: revokedSecond.json.refresh_token },
+      { Authorization: basic(client.clientId, client.clientSecret!) },
+    );
+    const [liveGrant, revokedGrant] = [
+      await grantOf(liveFirst.json.access_token),
+      await grantOf(revokedFirst.json.access_token),
+    ];
 
     await purge();
     expect(await count("oauth_refresh_tokens WHERE grant_id = ?", revokedGrant)).toBe(0);
@@ -227,7 +288,9 @@ describe("cron purge", () => {
     const first = await exchange(client, await issueCode(user, client));
     const second = await refresh(client, first.json.refresh_token);
     const grant = await grantOf(first.json.access_token);
-    await env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE token_hash = ?").bind(LONG_AGO, await sha256Hex(second.json.refresh_token)).run();
+    await env.DB.prepare("UPDATE oauth_refresh_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(LONG_AGO, await sha256Hex(second.json.refresh_token))
+      .run();
     expect(await count("oauth_refresh_tokens WHERE grant_id = ?", grant)).toBe(2);
     await purge();
     expect(await count("oauth_refresh_tokens WHERE grant_id = ?", grant)).toBe(0);
@@ -239,7 +302,16 @@ describe("cron purge", () => {
     /** Starts a flow and requests a sign-in link for it; returns the flow id. */
     async function flowWithLink() {
       const browser = new Browser();
-      const start = await browser.get(authorizeUrl({ client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: "email:read", code_challenge: (await pkce()).challenge, code_challenge_method: "S256" }));
+      const start = await browser.get(
+        authorizeUrl({
+          client_id: client.clientId,
+          redirect_uri: REDIRECT_URI,
+          response_type: "code",
+          scope: "email:read",
+          code_challenge: (await pkce()).challenge,
+          code_challenge_method: "S256",
+        }),
+      );
       const fields = hiddenFields((await browser.get(start.headers.get("Location")!)).text);
       expect((await browser.post(`${OAUTH}/magic-link`, { ...fields, email: user.email })).status).toBe(303);
       // The link is written just after the answer leaves (so its timing reveals nothing).
@@ -249,7 +321,9 @@ describe("cron purge", () => {
     }
     const [expired, live] = [await flowWithLink(), await flowWithLink()];
     await issueCode(user, client);
-    const finished = (await env.DB.prepare("SELECT id FROM oauth_flows WHERE user_id = ? AND completed_at IS NOT NULL").bind(user.id).first<{ id: string }>())!.id;
+    const finished = (await env.DB.prepare("SELECT id FROM oauth_flows WHERE user_id = ? AND completed_at IS NOT NULL")
+      .bind(user.id)
+      .first<{ id: string }>())!.id;
     await env.DB.prepare("UPDATE oauth_flows SET expires_at = ? WHERE id = ?").bind(LONG_AGO, expired).run();
     expect(await count("oauth_magic_links WHERE flow_id IN (?, ?)", expired, live)).toBe(2);
 

@@ -10,7 +10,13 @@ describe("smoke", () => {
     const tokens = await exchange(client, issued);
     expect(tokens.status, tokens.text).toBe(200);
     const info = await call("GET", "/oauth/userinfo", { token: tokens.json.access_token });
-    expect(info.body).toEqual({ sub: user.id, email: user.email, email_verified: false, name: "Ada", preferred_username: null });
+    expect(info.body).toEqual({
+      sub: user.id,
+      email: user.email,
+      email_verified: false,
+      name: "Ada",
+      preferred_username: null,
+    });
     const rotated = await refresh(client, tokens.json.refresh_token);
     expect(rotated.status, rotated.text).toBe(200);
   });

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, ORIGIN, type TestUser } from "../helpers/api";
-import { authorize, authorizeUrl, basic, Browser, clientAuth, exchange, expectOAuthError, pkce, postForm, REDIRECT_URI, refresh, registerClient, type RegisteredClient } from "../helpers/oauth";
+import {
+  authorize,
+  authorizeUrl,
+  basic,
+  Browser,
+  clientAuth,
+  exchange,
+  expectOAuthError,
+  pkce,
+  postForm,
+  REDIRECT_URI,
+  refresh,
+  registerClient,
+  type RegisteredClient,
+} from "../helpers/oauth";
 import { decodePayload } from "../helpers/tokens";
 
 /**
@@ -33,7 +47,11 @@ async function codeFor(user: TestUser, client: RegisteredClient, resource?: stri
 const audienceOf = (accessToken: string) => decodePayload(accessToken).aud;
 
 const gatewayPing = (token: string) =>
-  call("POST", "/mcp", { token, body: { jsonrpc: "2.0", id: 1, method: "ping" }, headers: { "MCP-Protocol-Version": "2025-11-25" } });
+  call("POST", "/mcp", {
+    token,
+    body: { jsonrpc: "2.0", id: 1, method: "ping" },
+    headers: { "MCP-Protocol-Version": "2025-11-25" },
+  });
 
 function expectInvalidToken(res: Awaited<ReturnType<typeof call>>, challenge: string) {
   expectError(res, 401, "unauthorized");
@@ -55,22 +73,34 @@ describe("resource at /oauth/authorize", () => {
     ["a fragment", `${GATEWAY}#tools`, "resource must be an absolute URI without a fragment"],
     ["an empty value", "", "resource must be an absolute URI without a fragment"],
     ["two resources", [API, GATEWAY], "Only one resource may be requested: a token names one audience"],
-  ])("%s is invalid_target, redirected with state and iss (client and redirect URI are valid)", async (_name, resource, description) => {
-    const client = await registerClient();
-    const { challenge } = await pkce();
-    const res = await new Browser().get(
-      authorizeUrl({ client_id: client.clientId, redirect_uri: REDIRECT_URI, response_type: "code", scope: SCOPE, state: "st-9", code_challenge: challenge, code_challenge_method: "S256", resource }),
-    );
-    expect(res.status, res.text).toBe(302);
-    const location = new URL(res.headers.get("Location")!);
-    expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-    expect([...location.searchParams]).toEqual([
-      ["error", "invalid_target"],
-      ["error_description", description],
-      ["state", "st-9"],
-      ["iss", ORIGIN],
-    ]);
-  });
+  ])(
+    "%s is invalid_target, redirected with state and iss (client and redirect URI are valid)",
+    async (_name, resource, description) => {
+      const client = await registerClient();
+      const { challenge } = await pkce();
+      const res = await new Browser().get(
+        authorizeUrl({
+          client_id: client.clientId,
+          redirect_uri: REDIRECT_URI,
+          response_type: "code",
+          scope: SCOPE,
+          state: "st-9",
+          code_challenge: challenge,
+          code_challenge_method: "S256",
+          resource,
+        }),
+      );
+      expect(res.status, res.text).toBe(302);
+      const location = new URL(res.headers.get("Location")!);
+      expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+      expect([...location.searchParams]).toEqual([
+        ["error", "invalid_target"],
+        ["error_description", description],
+        ["state", "st-9"],
+        ["iss", ORIGIN],
+      ]);
+    },
+  );
 });
 
 describe("the token's audience and where it is accepted", () => {
@@ -108,7 +138,10 @@ describe("the token's audience and where it is accepted", () => {
     expect(audienceOf(token)).toBe(API);
     expect((await call("GET", "/ai/sessions", { token })).status).toBe(200);
     expect((await call("GET", "/oauth/userinfo", { token })).status).toBe(200);
-    expectInvalidToken(await gatewayPing(token), `Bearer error="invalid_token", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource"`);
+    expectInvalidToken(
+      await gatewayPing(token),
+      `Bearer error="invalid_token", resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource"`,
+    );
   });
 
   it("the resource is compared as a URL: a trailing slash and upper-case scheme or host name the same resource", async () => {
@@ -127,7 +160,13 @@ describe("resource at /oauth/token", () => {
       expectOAuthError(await exchange(client, issued, { resource }), 400, "invalid_target");
     }
     const auth = clientAuth(client);
-    const twice = { grant_type: "authorization_code", code: issued.code, redirect_uri: REDIRECT_URI, code_verifier: issued.verifier, resource: [GATEWAY, GATEWAY] };
+    const twice = {
+      grant_type: "authorization_code",
+      code: issued.code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: issued.verifier,
+      resource: [GATEWAY, GATEWAY],
+    };
     expectOAuthError(await postForm("token", { ...twice, ...auth.fields }, auth.headers), 400, "invalid_target");
     const tokens = await exchange(client, issued, { resource: GATEWAY });
     expect(tokens.status, tokens.text).toBe(200);
@@ -146,7 +185,11 @@ describe("resource at /oauth/token", () => {
     const first = await exchange(client, await codeFor(user, client, GATEWAY));
     const refused = await refresh(client, first.json.refresh_token, { resource: API });
     expectOAuthError(refused, 400, "invalid_target");
-    expectOAuthError(await refresh(client, first.json.refresh_token, { resource: "https://other.example/" }), 400, "invalid_target");
+    expectOAuthError(
+      await refresh(client, first.json.refresh_token, { resource: "https://other.example/" }),
+      400,
+      "invalid_target",
+    );
     // Not spent: the same refresh token still works, and without resource the grant's is kept.
     const rotated = await refresh(client, first.json.refresh_token);
     expect(rotated.status, rotated.text).toBe(200);

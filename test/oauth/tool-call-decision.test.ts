@@ -24,7 +24,11 @@ async function asClient(user: TestUser, clientId: string): Promise<TestUser> {
 }
 
 const decide = (user: TestUser, sessionId: string, messageId: string, approve: boolean) =>
-  call("POST", `/ai/sessions/${sessionId}/messages/${messageId}/tool-calls/demo-call-1/decision`, { token: user.accessToken, ip: user.ip, body: { approve } });
+  call("POST", `/ai/sessions/${sessionId}/messages/${messageId}/tool-calls/demo-call-1/decision`, {
+    token: user.accessToken,
+    ip: user.ip,
+    body: { approve },
+  });
 
 /** Sends a message whose demo reply calls the approval-needing tool, and waits for the pending card. */
 async function pendingCall(user: TestUser, sessionId: string, key: string) {
@@ -75,7 +79,10 @@ describe("tool-call decisions: first-party only", () => {
     const { messageId, reader } = await pendingCall(agent, session.id, key);
 
     await expectRefused(agent, session.id, messageId);
-    expect(await recordedCall(user, session.id, messageId, "pending")).toMatchObject({ id: "demo-call-1", status: "pending" });
+    expect(await recordedCall(user, session.id, messageId, "pending")).toMatchObject({
+      id: "demo-call-1",
+      status: "pending",
+    });
     expect(seen.length).toBe(before);
 
     // The owner, first-party, decides as before.
@@ -96,7 +103,10 @@ describe("tool-call decisions: first-party only", () => {
     const { messageId, reader } = await pendingCall(user, session.id, key);
 
     await expectRefused(await asClient(user, client.clientId), session.id, messageId);
-    expect(await recordedCall(user, session.id, messageId, "pending")).toMatchObject({ id: "demo-call-1", status: "pending" });
+    expect(await recordedCall(user, session.id, messageId, "pending")).toMatchObject({
+      id: "demo-call-1",
+      status: "pending",
+    });
 
     const rejected = await decide(user, session.id, messageId, false);
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);

@@ -8,8 +8,11 @@ import { BASE, admin, createUser } from "../helpers/api";
 /** A throw-away route behind the real middleware, so the guard is tested apart from any domain. */
 function appWithGuardedRoute() {
   const app = createApp();
-  app.get(`${BASE.replace("http://localhost", "")}/__guarded`, authenticate(), requireEntitlement("provider:openai"), (c) =>
-    ok(c, { workspace: c.var.auth.workspace.id }),
+  app.get(
+    `${BASE.replace("http://localhost", "")}/__guarded`,
+    authenticate(),
+    requireEntitlement("provider:openai"),
+    (c) => ok(c, { workspace: c.var.auth.workspace.id }),
   );
   return app;
 }
@@ -18,7 +21,8 @@ describe("entitlement guard", () => {
   it("403 forbidden without the entitlement, 200 once the operator grants it", async () => {
     const user = await createUser();
     const app = appWithGuardedRoute();
-    const request = () => app.fetch(new Request(`${BASE}/__guarded`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), env);
+    const request = () =>
+      app.fetch(new Request(`${BASE}/__guarded`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), env);
     const denied = await request();
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({ error: { code: "forbidden" } });

@@ -32,12 +32,18 @@ describe("request pipeline", () => {
     });
     expectError(res, 415, "unsupported_media_type");
     // A route that does not exist is a 404 whatever the body's type.
-    const nowhere = await call("POST", "/no/such/route", { body: "a=b", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const nowhere = await call("POST", "/no/such/route", {
+      body: "a=b",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expectError(nowhere, 404, "not_found");
   });
 
   it("413 for an oversized body, before it is parsed", async () => {
-    const res = await call("POST", "/auth/register", { body: JSON.stringify({ email: "x".repeat(MAX_BODY_BYTES), password: "p" }), ip: uniqueIp() });
+    const res = await call("POST", "/auth/register", {
+      body: JSON.stringify({ email: "x".repeat(MAX_BODY_BYTES), password: "p" }),
+      ip: uniqueIp(),
+    });
     expectError(res, 413, "payload_too_large");
   });
 
@@ -52,10 +58,23 @@ describe("request pipeline", () => {
     const user = await createUser();
     // The failure quotes a secret binding and a bearer token, as a careless driver error might.
     const leak = `connect failed: key=${env.JWT_SECRET} auth=Bearer ${user.accessToken}`;
-    const failing = { ...env, DB: { batch: () => { throw new Error(leak); }, prepare: () => { throw new Error(leak); } } };
+    const failing = {
+      ...env,
+      DB: {
+        batch: () => {
+          throw new Error(leak);
+        },
+        prepare: () => {
+          throw new Error(leak);
+        },
+      },
+    };
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const res = await app.fetch(new Request(`${BASE}/me`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), failing as never);
+      const res = await app.fetch(
+        new Request(`${BASE}/me`, { headers: { Authorization: `Bearer ${user.accessToken}` } }),
+        failing as never,
+      );
       expect(res.status).toBe(500);
       const body = await res.json<any>();
       expect(body.error).toEqual({ code: "internal_error", message: "Internal error" });
@@ -89,7 +108,8 @@ describe("D1 round trips", () => {
         get(target, prop) {
           const value = Reflect.get(target, prop);
           if (prop === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
-          if (["first", "all", "run", "raw"].includes(prop as string)) return (...args: unknown[]) => (trips++, value.apply(target, args));
+          if (["first", "all", "run", "raw"].includes(prop as string))
+            return (...args: unknown[]) => (trips++, value.apply(target, args));
           return typeof value === "function" ? value.bind(target) : value;
         },
       });
@@ -109,7 +129,9 @@ describe("D1 round trips", () => {
     const counter = countingDb(env.DB);
     const app = createApp();
     const res = await app.fetch(
-      new Request(`${BASE}/workspaces`, { headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip } }),
+      new Request(`${BASE}/workspaces`, {
+        headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip },
+      }),
       { ...env, DB: counter.db } as never,
     );
     expect(res.status).toBe(200);

@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import { redact } from "../../src/lib/log";
 
 describe("log redaction", () => {
-  const secrets = { JWT_SECRET: "jwt-secret-value-123", ADMIN_TOKEN: "admin-token-xyz", OPENAI_API_KEY: "sk-live-abcdef" };
+  const secrets = {
+    JWT_SECRET: "jwt-secret-value-123",
+    ADMIN_TOKEN: "admin-token-xyz",
+    OPENAI_API_KEY: "sk-live-abcdef",
+  };
 
   it("masks the value of every secret binding wherever it appears", () => {
-    const out = redact(JSON.stringify({ a: "x jwt-secret-value-123 y", b: ["admin-token-xyz"], c: "sk-live-abcdef" }), secrets);
+    const out = redact(
+      JSON.stringify({ a: "x jwt-secret-value-123 y", b: ["admin-token-xyz"], c: "sk-live-abcdef" }),
+      secrets,
+    );
     expect(out).not.toMatch(/jwt-secret-value-123|admin-token-xyz|sk-live-abcdef/);
     expect(out.match(/\[redacted\]/g)).toHaveLength(3);
   });

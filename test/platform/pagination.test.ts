@@ -10,9 +10,12 @@ describe("offset pagination", () => {
     expect(query.parse({ limit: "50", offset: "10" })).toEqual({ limit: 50, offset: 10 });
   });
 
-  it.each([{ limit: "0" }, { limit: "51" }, { limit: "2.5" }, { offset: "-1" }, { limit: "ten" }])("refuses %j", (input) => {
-    expect(query.safeParse(input).success).toBe(false);
-  });
+  it.each([{ limit: "0" }, { limit: "51" }, { limit: "2.5" }, { offset: "-1" }, { limit: "ten" }])(
+    "refuses %j",
+    (input) => {
+      expect(query.safeParse(input).success).toBe(false);
+    },
+  );
 
   it("honours endpoint-specific maxima", () => {
     expect(offsetQuery(100).parse({ limit: "100" }).limit).toBe(100);
@@ -34,15 +37,18 @@ describe("cursor pagination", () => {
     expect(decodeCursor(cursor)).toEqual({ key: "2026-11-21T00:00:00.000Z", id: "abc" });
   });
 
-  it.each(["garbage!", "e30", encodeCursor({ key: "a", id: "b" }).slice(0, 5)])("refuses the foreign cursor %j with a field error", (cursor) => {
-    try {
-      decodeCursor(cursor);
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).details).toEqual({ fields: [{ field: "cursor", message: expect.any(String) }] });
-    }
-  });
+  it.each(["garbage!", "e30", encodeCursor({ key: "a", id: "b" }).slice(0, 5)])(
+    "refuses the foreign cursor %j with a field error",
+    (cursor) => {
+      try {
+        decodeCursor(cursor);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).details).toEqual({ fields: [{ field: "cursor", message: expect.any(String) }] });
+      }
+    },
+  );
 
   it("fetches one extra row to know whether another page exists", () => {
     const rows = [1, 2, 3].map((n) => ({ id: String(n), at: `t${n}` }));
@@ -50,6 +56,10 @@ describe("cursor pagination", () => {
     expect(page).toHaveLength(2);
     expect(meta.hasNextPage).toBe(true);
     expect(decodeCursor(meta.nextCursor!)).toEqual({ key: "t2", id: "2" });
-    expect(cursorPage(rows, 3, (r) => ({ key: r.at, id: r.id })).meta).toEqual({ limit: 3, hasNextPage: false, nextCursor: null });
+    expect(cursorPage(rows, 3, (r) => ({ key: r.at, id: r.id })).meta).toEqual({
+      limit: 3,
+      hasNextPage: false,
+      nextCursor: null,
+    });
   });
 });

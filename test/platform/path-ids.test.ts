@@ -67,10 +67,16 @@ describe("malformed path ids answer the resource's 404", () => {
     const body = ["POST", "PUT", "PATCH"].includes(method) ? {} : undefined;
     const res = await call(method, url(path, param, MALFORMED), { token: user.accessToken, ip: user.ip, body });
     expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(res.body).toEqual({ error: EXPECTED[param], meta: { requestId: res.headers.get("X-Request-Id"), durationMs: expect.any(Number) } });
+    expect(res.body).toEqual({
+      error: EXPECTED[param],
+      meta: { requestId: res.headers.get("X-Request-Id"), durationMs: expect.any(Number) },
+    });
     // The very answer an unknown well-formed id gets, where no body is needed to reach the lookup.
     if (method === "GET") {
-      const unknown = await call(method, url(path, param, crypto.randomUUID()), { token: user.accessToken, ip: user.ip });
+      const unknown = await call(method, url(path, param, crypto.randomUUID()), {
+        token: user.accessToken,
+        ip: user.ip,
+      });
       expect({ status: unknown.status, error: unknown.body.error }).toEqual({ status: 404, error: EXPECTED[param] });
     }
   });

@@ -7,7 +7,9 @@ import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const limiter = (caller: string) => env.RATE_LIMITER.getByName(caller);
 const storedBuckets = (caller: string) =>
-  runInDurableObject(limiter(caller), (_instance: RateLimiter, state) => [...state.storage.kv.list()].map(([key]) => key));
+  runInDurableObject(limiter(caller), (_instance: RateLimiter, state) =>
+    [...state.storage.kv.list()].map(([key]) => key),
+  );
 
 describe("rate limiter storage", () => {
   it("sweeps buckets whose window has ended, keeping live ones", async () => {
@@ -27,7 +29,10 @@ describe("rate limiter storage", () => {
 
   it("bounds the login bucket key however long the e-mail a caller sends", async () => {
     const ip = uniqueIp();
-    const res = await call("POST", "/auth/login", { body: { email: `${"a".repeat(100_000)}@example.com`, password: "x" }, ip });
+    const res = await call("POST", "/auth/login", {
+      body: { email: `${"a".repeat(100_000)}@example.com`, password: "x" },
+      ip,
+    });
     expect(res.status).toBe(400);
     const keys = await storedBuckets(`ip:${ip}`);
     expect(keys).toHaveLength(1);
@@ -42,7 +47,10 @@ describe("the daily AI allowance's 429", () => {
     const opts = { token: user.accessToken, ip: user.ip };
     const session = await call("POST", "/ai/sessions", { ...opts, body: {} });
     expect(session.status).toBe(201);
-    const refused = await call("POST", `/ai/sessions/${session.body.data.id}/messages`, { ...opts, body: { content: "hi", model: "demo" } });
+    const refused = await call("POST", `/ai/sessions/${session.body.data.id}/messages`, {
+      ...opts,
+      body: { content: "hi", model: "demo" },
+    });
     expectError(refused, 429, "RATE_LIMIT_EXCEEDED");
     expect(refused.headers.get("RateLimit-Limit")).toBe("0");
     expect(refused.headers.get("RateLimit-Remaining")).toBe("0");

@@ -30,7 +30,9 @@ describe("rate limits", () => {
   it("lets no more than the limit through when 200 requests arrive at once", async () => {
     const user = await createUser();
     await awaitRoomInWindow(60);
-    const results = await Promise.all(Array.from({ length: 200 }, () => call("GET", "/workspaces", { token: user.accessToken })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => call("GET", "/workspaces", { token: user.accessToken })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(120);
     expect(statuses.filter((s) => s === 429)).toHaveLength(80);
@@ -49,25 +51,42 @@ describe("rate limits", () => {
     const rule = RATE_LIMITS["POST /auth/register"]!;
     expect(rule).toEqual({ limit: 10, windowSeconds: 300, by: "ip" });
     for (let i = 0; i < 10; i++) {
-      expect((await call("POST", "/auth/register", { body: { email: uniqueEmail(), password: "long-enough-pw" }, ip })).status).toBe(201);
+      expect(
+        (await call("POST", "/auth/register", { body: { email: uniqueEmail(), password: "long-enough-pw" }, ip }))
+          .status,
+      ).toBe(201);
     }
-    const limited = await call("POST", "/auth/register", { body: { email: uniqueEmail(), password: "long-enough-pw" }, ip });
+    const limited = await call("POST", "/auth/register", {
+      body: { email: uniqueEmail(), password: "long-enough-pw" },
+      ip,
+    });
     expectError(limited, 429, "RATE_LIMIT_EXCEEDED");
     expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(300);
     // Another address is unaffected.
-    expect((await call("POST", "/auth/register", { body: { email: uniqueEmail(), password: "long-enough-pw" }, ip: uniqueIp() })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/auth/register", {
+          body: { email: uniqueEmail(), password: "long-enough-pw" },
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("login: 8 per minute per client IP and e-mail together", async () => {
     const user = await createUser();
     const ip = uniqueIp();
     await awaitRoomInWindow(60);
-    const attempt = (email: string, from = ip) => call("POST", "/auth/login", { body: { email, password: "wrong-password-123" }, ip: from });
+    const attempt = (email: string, from = ip) =>
+      call("POST", "/auth/login", { body: { email, password: "wrong-password-123" }, ip: from });
     for (let i = 0; i < 8; i++) expectError(await attempt(user.email), 401, "invalid_credentials");
     expectError(await attempt(user.email), 429, "RATE_LIMIT_EXCEEDED");
     // The same office (IP) can still sign in other people, and the same person from elsewhere.
     expectError(await attempt(uniqueEmail()), 401, "invalid_credentials");
-    expect((await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: uniqueIp() }))
+        .status,
+    ).toBe(200);
   });
 
   it("refresh: 120 per minute per client IP, whoever's token it is", async () => {

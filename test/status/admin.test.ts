@@ -35,7 +35,15 @@ describe("operator status API: services", () => {
     const res = await admin("POST", "/admin/status/services", { slug, name: "API" });
     expect(res.status).toBe(201);
     const service = expectShape(serviceSchema, res.body.data);
-    expect(service).toMatchObject({ slug, name: "API", description: "", sort_order: 0, is_public: true, current_status: "operational", indicator: "none" });
+    expect(service).toMatchObject({
+      slug,
+      name: "API",
+      description: "",
+      sort_order: 0,
+      is_public: true,
+      current_status: "operational",
+      indicator: "none",
+    });
     expect(service.payload).toEqual({ slug, status: "operational", openIncidents: 0, activeMaintenance: false });
   });
 
@@ -64,7 +72,11 @@ describe("operator status API: services", () => {
 
   it("updates a service; unknown slug 404; empty body 400", async () => {
     const service = await createService();
-    const res = await admin("PATCH", `/admin/status/services/${service.slug}`, { name: "Renamed", sortOrder: 3, isPublic: false });
+    const res = await admin("PATCH", `/admin/status/services/${service.slug}`, {
+      name: "Renamed",
+      sortOrder: 3,
+      isPublic: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: "Renamed", sort_order: 3, is_public: false });
     expectError(await admin("PATCH", `/admin/status/services/${uniqueSlug()}`, { name: "x" }), 404, "not_found");
@@ -76,9 +88,18 @@ describe("operator status API: components", () => {
   it("creates and updates a component", async () => {
     const service = await createService();
     const slug = uniqueSlug("cmp");
-    const created = await admin("POST", "/admin/status/components", { slug, name: "Database", serviceSlug: service.slug });
+    const created = await admin("POST", "/admin/status/components", {
+      slug,
+      name: "Database",
+      serviceSlug: service.slug,
+    });
     expect(created.status).toBe(201);
-    expect(expectShape(componentSchema, created.body.data)).toMatchObject({ slug, current_status: "operational", indicator: "none", service_id: service.id });
+    expect(expectShape(componentSchema, created.body.data)).toMatchObject({
+      slug,
+      current_status: "operational",
+      indicator: "none",
+      service_id: service.id,
+    });
     const updated = await admin("PATCH", `/admin/status/components/${slug}`, { status: "partial_outage" });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ current_status: "partial_outage", indicator: "major" });
@@ -86,7 +107,13 @@ describe("operator status API: components", () => {
 
   it("validates every field", async () => {
     const service = await createService();
-    const post = (body: Record<string, unknown>) => admin("POST", "/admin/status/components", { slug: uniqueSlug("cmp"), name: "C", serviceSlug: service.slug, ...body });
+    const post = (body: Record<string, unknown>) =>
+      admin("POST", "/admin/status/components", {
+        slug: uniqueSlug("cmp"),
+        name: "C",
+        serviceSlug: service.slug,
+        ...body,
+      });
     expectFieldError(await post({ status: "down" }), "status");
     expectFieldError(await post({ serviceSlug: uniqueSlug() }), "serviceSlug", /no service/);
     expectFieldError(await post({ slug: "Bad Slug" }), "slug");
@@ -95,8 +122,15 @@ describe("operator status API: components", () => {
     const existing = uniqueSlug("cmp");
     expect((await post({ slug: existing })).status).toBe(201);
     expectError(await post({ slug: existing }), 409, "conflict");
-    expectError(await admin("PATCH", `/admin/status/components/${uniqueSlug()}`, { status: "operational" }), 404, "not_found");
-    expectFieldError(await admin("PATCH", `/admin/status/components/${existing}`, { serviceSlug: uniqueSlug() }), "serviceSlug");
+    expectError(
+      await admin("PATCH", `/admin/status/components/${uniqueSlug()}`, { status: "operational" }),
+      404,
+      "not_found",
+    );
+    expectFieldError(
+      await admin("PATCH", `/admin/status/components/${existing}`, { serviceSlug: uniqueSlug() }),
+      "serviceSlug",
+    );
     expectFieldError(await admin("PATCH", `/admin/status/components/${existing}`, { status: "broken" }), "status");
     expectFieldError(await admin("PATCH", `/admin/status/components/${existing}`, {}), "(root)");
   });
@@ -106,7 +140,13 @@ describe("operator status API: incidents", () => {
   it("opens an incident, posts updates that move its status, resolves and reopens it", async () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug], severity: "sev2" });
-    expect(expectShape(incidentSchema, incident)).toMatchObject({ status: "investigating", resolved_at: null, severity: "sev2", service_slugs: [service.slug], updates: [] });
+    expect(expectShape(incidentSchema, incident)).toMatchObject({
+      status: "investigating",
+      resolved_at: null,
+      severity: "sev2",
+      service_slugs: [service.slug],
+      updates: [],
+    });
     const path = `/admin/status/incidents/${incident.id}/updates`;
     const identified = await admin("POST", path, { status: "identified", message: "Found it", authorName: "Ops" });
     expect(identified.status).toBe(201);
@@ -115,17 +155,31 @@ describe("operator status API: incidents", () => {
     expect(resolved.body.data.status).toBe("resolved");
     expect(resolved.body.data.resolved_at).toEqual(expect.any(String));
     expect(resolved.body.data.updates.map((u: { status: string }) => u.status)).toEqual(["identified", "resolved"]);
-    expect(resolved.body.data.updates[0]).toMatchObject({ message: "Found it", author_name: "Ops", created_at: expect.any(String), id: expect.any(String) });
+    expect(resolved.body.data.updates[0]).toMatchObject({
+      message: "Found it",
+      author_name: "Ops",
+      created_at: expect.any(String),
+      id: expect.any(String),
+    });
     const postmortem = await admin("PATCH", `/admin/status/incidents/${incident.id}`, { status: "postmortem_ready" });
     expect(postmortem.body.data.resolved_at).toBe(resolved.body.data.resolved_at);
-    const reopened = await admin("PATCH", `/admin/status/incidents/${incident.id}`, { status: "monitoring", title: "Still watching" });
+    const reopened = await admin("PATCH", `/admin/status/incidents/${incident.id}`, {
+      status: "monitoring",
+      title: "Still watching",
+    });
     expect(reopened.body.data).toMatchObject({ status: "monitoring", resolved_at: null, title: "Still watching" });
   });
 
   it("validates every field", async () => {
     const service = await createService();
     const post = (body: Record<string, unknown>) =>
-      admin("POST", "/admin/status/incidents", { title: "T", impact: "major", description: "D", serviceSlugs: [service.slug], ...body });
+      admin("POST", "/admin/status/incidents", {
+        title: "T",
+        impact: "major",
+        description: "D",
+        serviceSlugs: [service.slug],
+        ...body,
+      });
     expectFieldError(await post({ title: "" }), "title");
     expectFieldError(await post({ title: "t".repeat(201) }), "title");
     expectFieldError(await post({ impact: "critical" }), "impact");
@@ -140,23 +194,54 @@ describe("operator status API: incidents", () => {
     expectFieldError(await post({ startedAt: inHours(2) }), "startedAt", /future/);
     expectFieldError(await post({ resolvedAt: isoAgo(HOUR) }), "resolvedAt", /resolved incident/);
     expectFieldError(await post({ status: "resolved", resolvedAt: inHours(2) }), "resolvedAt", /future/);
-    expectFieldError(await post({ status: "resolved", startedAt: isoAgo(HOUR), resolvedAt: isoAgo(2 * HOUR) }), "resolvedAt", /after/);
+    expectFieldError(
+      await post({ status: "resolved", startedAt: isoAgo(HOUR), resolvedAt: isoAgo(2 * HOUR) }),
+      "resolvedAt",
+      /after/,
+    );
     expectFieldError(await post({ id: "mine" }), "id", /unknown/);
   });
 
   it("validates updates and patches; unknown incidents are 404, malformed ids 400", async () => {
     const service = await createService();
-    const incident = await createIncident({ serviceSlugs: [service.slug], status: "resolved", startedAt: isoAgo(DAY), resolvedAt: isoAgo(DAY - HOUR) });
+    const incident = await createIncident({
+      serviceSlugs: [service.slug],
+      status: "resolved",
+      startedAt: isoAgo(DAY),
+      resolvedAt: isoAgo(DAY - HOUR),
+    });
     const updates = `/admin/status/incidents/${incident.id}/updates`;
     expectFieldError(await admin("POST", updates, { status: "fixed", message: "m", authorName: "a" }), "status");
     expectFieldError(await admin("POST", updates, { status: "resolved", message: "", authorName: "a" }), "message");
     expectFieldError(await admin("POST", updates, { status: "resolved", message: "m" }), "authorName");
-    expectError(await admin("POST", `/admin/status/incidents/${UNKNOWN_ID}/updates`, { status: "resolved", message: "m", authorName: "a" }), 404, "not_found");
-    expectFieldError(await admin("POST", "/admin/status/incidents/not-a-uuid/updates", { status: "resolved", message: "m", authorName: "a" }), "id");
+    expectError(
+      await admin("POST", `/admin/status/incidents/${UNKNOWN_ID}/updates`, {
+        status: "resolved",
+        message: "m",
+        authorName: "a",
+      }),
+      404,
+      "not_found",
+    );
+    expectFieldError(
+      await admin("POST", "/admin/status/incidents/not-a-uuid/updates", {
+        status: "resolved",
+        message: "m",
+        authorName: "a",
+      }),
+      "id",
+    );
     expectError(await admin("PATCH", `/admin/status/incidents/${UNKNOWN_ID}`, { title: "x" }), 404, "not_found");
     expectFieldError(await admin("PATCH", `/admin/status/incidents/${incident.id}`, {}), "(root)");
-    expectFieldError(await admin("PATCH", `/admin/status/incidents/${incident.id}`, { startedAt: isoAgo(HOUR) }), "startedAt", /after/);
-    expectFieldError(await admin("PATCH", `/admin/status/incidents/${incident.id}`, { serviceSlugs: [uniqueSlug()] }), "serviceSlugs");
+    expectFieldError(
+      await admin("PATCH", `/admin/status/incidents/${incident.id}`, { startedAt: isoAgo(HOUR) }),
+      "startedAt",
+      /after/,
+    );
+    expectFieldError(
+      await admin("PATCH", `/admin/status/incidents/${incident.id}`, { serviceSlugs: [uniqueSlug()] }),
+      "serviceSlugs",
+    );
     expectFieldError(await admin("PATCH", `/admin/status/incidents/${incident.id}`, { impact: "huge" }), "impact");
   });
 });
@@ -164,7 +249,12 @@ describe("operator status API: incidents", () => {
 describe("operator status API: maintenance", () => {
   it("schedules and changes a window", async () => {
     const service = await createService();
-    const res = await admin("POST", "/admin/status/maintenance", { title: "DB upgrade", serviceSlug: service.slug, startsAt: inHours(1), endsAt: inHours(2) });
+    const res = await admin("POST", "/admin/status/maintenance", {
+      title: "DB upgrade",
+      serviceSlug: service.slug,
+      startsAt: inHours(1),
+      endsAt: inHours(2),
+    });
     expect(res.status).toBe(201);
     const window = expectShape(maintenanceSchema, res.body.data);
     expect(window).toMatchObject({ status: "scheduled", service_id: service.id });
@@ -177,7 +267,13 @@ describe("operator status API: maintenance", () => {
   it("validates every field", async () => {
     const service = await createService();
     const post = (body: Record<string, unknown>) =>
-      admin("POST", "/admin/status/maintenance", { title: "M", serviceSlug: service.slug, startsAt: inHours(1), endsAt: inHours(2), ...body });
+      admin("POST", "/admin/status/maintenance", {
+        title: "M",
+        serviceSlug: service.slug,
+        startsAt: inHours(1),
+        endsAt: inHours(2),
+        ...body,
+      });
     expectFieldError(await post({ title: "" }), "title");
     expectFieldError(await post({ serviceSlug: uniqueSlug() }), "serviceSlug", /no service/);
     expectFieldError(await post({ startsAt: "soon" }), "startsAt");

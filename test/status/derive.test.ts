@@ -1,26 +1,52 @@
 import { describe, expect, it } from "vitest";
-import { headline, indicatorOf, isMaintenanceActive, isMaintenanceListed, serviceStatus, worst } from "../../src/domains/status/derive";
+import {
+  headline,
+  indicatorOf,
+  isMaintenanceActive,
+  isMaintenanceListed,
+  serviceStatus,
+  worst,
+} from "../../src/domains/status/derive";
 
 describe("status derivation", () => {
   it("a service with nothing wrong is operational", () => {
-    expect(serviceStatus({ componentStatuses: ["operational", "operational"], openIncidentImpacts: [], maintenanceActive: false })).toBe("operational");
+    expect(
+      serviceStatus({
+        componentStatuses: ["operational", "operational"],
+        openIncidentImpacts: [],
+        maintenanceActive: false,
+      }),
+    ).toBe("operational");
   });
 
   it("the worst component wins", () => {
-    expect(serviceStatus({ componentStatuses: ["operational", "partial_outage", "degraded_performance"], openIncidentImpacts: [], maintenanceActive: false })).toBe("partial_outage");
+    expect(
+      serviceStatus({
+        componentStatuses: ["operational", "partial_outage", "degraded_performance"],
+        openIncidentImpacts: [],
+        maintenanceActive: false,
+      }),
+    ).toBe("partial_outage");
   });
 
   it("open incidents map by impact: minor degrades, partial is a partial outage, major a major outage", () => {
-    const of = (impact: "minor" | "partial" | "major") => serviceStatus({ componentStatuses: [], openIncidentImpacts: [impact], maintenanceActive: false });
+    const of = (impact: "minor" | "partial" | "major") =>
+      serviceStatus({ componentStatuses: [], openIncidentImpacts: [impact], maintenanceActive: false });
     expect(of("minor")).toBe("degraded_performance");
     expect(of("partial")).toBe("partial_outage");
     expect(of("major")).toBe("major_outage");
   });
 
   it("maintenance outranks operational but not an outage", () => {
-    expect(serviceStatus({ componentStatuses: ["operational"], openIncidentImpacts: [], maintenanceActive: true })).toBe("maintenance");
-    expect(serviceStatus({ componentStatuses: ["operational"], openIncidentImpacts: ["minor"], maintenanceActive: true })).toBe("degraded_performance");
-    expect(serviceStatus({ componentStatuses: ["major_outage"], openIncidentImpacts: [], maintenanceActive: true })).toBe("major_outage");
+    expect(
+      serviceStatus({ componentStatuses: ["operational"], openIncidentImpacts: [], maintenanceActive: true }),
+    ).toBe("maintenance");
+    expect(
+      serviceStatus({ componentStatuses: ["operational"], openIncidentImpacts: ["minor"], maintenanceActive: true }),
+    ).toBe("degraded_performance");
+    expect(
+      serviceStatus({ componentStatuses: ["major_outage"], openIncidentImpacts: [], maintenanceActive: true }),
+    ).toBe("major_outage");
   });
 
   it("indicators follow the Statuspage convention", () => {
@@ -39,8 +65,18 @@ describe("status derivation", () => {
   it("the headline says it in words and names the services at the worst level", () => {
     expect(headline([{ name: "API", status: "operational" }])).toBe("All systems operational");
     expect(headline([])).toBe("All systems operational");
-    expect(headline([{ name: "API", status: "major_outage" }, { name: "Web", status: "degraded_performance" }])).toBe("Major outage: API");
-    expect(headline([{ name: "API", status: "partial_outage" }, { name: "Web", status: "partial_outage" }])).toBe("Partial outage: API, Web");
+    expect(
+      headline([
+        { name: "API", status: "major_outage" },
+        { name: "Web", status: "degraded_performance" },
+      ]),
+    ).toBe("Major outage: API");
+    expect(
+      headline([
+        { name: "API", status: "partial_outage" },
+        { name: "Web", status: "partial_outage" },
+      ]),
+    ).toBe("Partial outage: API, Web");
     expect(headline([{ name: "DB", status: "maintenance" }])).toBe("Scheduled maintenance in progress: DB");
     const many = ["A", "B", "C", "D", "E"].map((name) => ({ name, status: "degraded_performance" as const }));
     expect(headline(many)).toBe("Degraded performance: A, B, C and 2 more");

@@ -21,7 +21,9 @@ function memoryKv(onList?: () => Promise<void>) {
     store,
     async list({ prefix }: { prefix: string }) {
       // The listing is taken first, then the hook runs: the publisher goes on with what it saw.
-      const keys = [...store.entries()].filter(([name]) => name.startsWith(prefix)).map(([name, { metadata }]) => ({ name, metadata }));
+      const keys = [...store.entries()]
+        .filter(([name]) => name.startsWith(prefix))
+        .map(([name, { metadata }]) => ({ name, metadata }));
       if (lists++ === 0 && onList) await onList();
       return { keys, list_complete: true, cacheStatus: null };
     },
@@ -62,21 +64,43 @@ describe("projection: every write republishes", () => {
     const incident = await createIncident({ serviceSlugs: [service.slug], impact: "minor", title: "Blips" });
     let summary = (await call("GET", "/status")).body.data;
     expect(summary.incidents.map((i: { id: string }) => i.id)).toContain(incident.id);
-    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({ status: "degraded_performance", indicator: "minor", openIncidents: 1 });
+    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({
+      status: "degraded_performance",
+      indicator: "minor",
+      openIncidents: 1,
+    });
 
     await admin("PATCH", `/admin/status/incidents/${incident.id}`, { title: "Network blips" });
     expect((await call("GET", `/status/incidents/${incident.id}`)).body.data.title).toBe("Network blips");
-    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "resolved", message: "Stable again", authorName: "Ops" });
+    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, {
+      status: "resolved",
+      message: "Stable again",
+      authorName: "Ops",
+    });
     summary = (await call("GET", "/status")).body.data;
     expect(summary.incidents.map((i: { id: string }) => i.id)).not.toContain(incident.id);
-    expect((await call("GET", `/status/incidents/${incident.id}`)).body.data.updates.at(-1).message).toBe("Stable again");
+    expect((await call("GET", `/status/incidents/${incident.id}`)).body.data.updates.at(-1).message).toBe(
+      "Stable again",
+    );
 
-    const window = await admin("POST", "/admin/status/maintenance", { title: "Now", serviceSlug: service.slug, startsAt: new Date(Date.now() - HOUR).toISOString(), endsAt: new Date(Date.now() + HOUR).toISOString() });
+    const window = await admin("POST", "/admin/status/maintenance", {
+      title: "Now",
+      serviceSlug: service.slug,
+      startsAt: new Date(Date.now() - HOUR).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+    });
     summary = (await call("GET", "/status")).body.data;
-    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({ status: "maintenance", indicator: "maintenance", activeMaintenance: true });
+    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({
+      status: "maintenance",
+      indicator: "maintenance",
+      activeMaintenance: true,
+    });
     await admin("PATCH", `/admin/status/maintenance/${window.body.data.id}`, { status: "completed" });
     summary = (await call("GET", "/status")).body.data;
-    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({ status: "operational", activeMaintenance: false });
+    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug)).toMatchObject({
+      status: "operational",
+      activeMaintenance: false,
+    });
     expect(summary.maintenance.map((m: { id: string }) => m.id)).not.toContain(window.body.data.id);
   });
 
@@ -95,9 +119,15 @@ describe("projection: every write republishes", () => {
 
   it("concurrent writes end with the newest projection", async () => {
     const service = await createService();
-    await Promise.all(Array.from({ length: 6 }, (_, k) => admin("PATCH", `/admin/status/services/${service.slug}`, { description: `edit ${k}` })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, k) =>
+        admin("PATCH", `/admin/status/services/${service.slug}`, { description: `edit ${k}` }),
+      ),
+    );
     const row = await createDb(env.DB).query.statusServices.findFirst({ where: eq(statusServices.id, service.id) });
-    expect((await call("GET", `/status/services/${service.slug}`)).body.data.service.description).toBe(row!.description);
+    expect((await call("GET", `/status/services/${service.slug}`)).body.data.service.description).toBe(
+      row!.description,
+    );
   });
 
   it("a publisher that read an older state and wrote after a newer one starts over", async () => {
@@ -116,7 +146,10 @@ describe("projection: every write republishes", () => {
     const fakeEnv = { ...env, STATUS_KV: kv } as unknown as Env;
     const slow = publishStatus(fakeEnv, db);
     await aHasRead;
-    await db.batch([db.update(statusServices).set({ name: "New name" }).where(eq(statusServices.id, service.id)), bumpVersion(db)]);
+    await db.batch([
+      db.update(statusServices).set({ name: "New name" }).where(eq(statusServices.id, service.id)),
+      bumpVersion(db),
+    ]);
     const fast = await publishStatus(fakeEnv, db);
     expect(JSON.parse(kv.store.get(`${KEY_PREFIX}services/${service.slug}`)!.value).data.service.name).toBe("New name");
     release();
@@ -130,7 +163,15 @@ describe("projection: every write republishes", () => {
     const db = createDb(env.DB);
     const kv = memoryKv();
     const version = await readVersion(db);
-    kv.store.set(`${KEY_PREFIX}summary`, { value: "{}", metadata: { etag: "x", projectedAt: new Date().toISOString(), contentType: "application/json", version: version + 10 } });
+    kv.store.set(`${KEY_PREFIX}summary`, {
+      value: "{}",
+      metadata: {
+        etag: "x",
+        projectedAt: new Date().toISOString(),
+        contentType: "application/json",
+        version: version + 10,
+      },
+    });
     const result = await publishStatus({ ...env, STATUS_KV: kv } as unknown as Env, db);
     expect(result).toMatchObject({ skipped: true, written: 0 });
     expect(kv.store.size).toBe(1);
@@ -140,7 +181,10 @@ describe("projection: every write republishes", () => {
     await createService();
     const before = (await kvEntry("summary"))!.body.data.lastCheckedAt;
     await new Promise((r) => setTimeout(r, 5));
-    await runScheduled({ cron: EVERY_FIVE_MINUTES, scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env);
+    await runScheduled(
+      { cron: EVERY_FIVE_MINUTES, scheduledTime: Date.now(), noRetry() {} } as ScheduledController,
+      env,
+    );
     expect((await kvEntry("summary"))!.body.data.lastCheckedAt > before).toBe(true);
   });
 });
@@ -162,7 +206,9 @@ describe("daily snapshots", () => {
     const second = await call("GET", `/status/snapshots/${date}`);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM status_snapshots WHERE snapshot_date = ?").bind(date).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM status_snapshots WHERE snapshot_date = ?")
+      .bind(date)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 });

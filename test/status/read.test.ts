@@ -2,12 +2,21 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { sha1Hex } from "../../src/lib/crypto";
-import { incidentSchema, maintenanceSchema, serviceDetailSchema, serviceSchema, summarySchema, componentSchema, uptimeRollupSchema } from "../../src/domains/status/schemas";
+import {
+  incidentSchema,
+  maintenanceSchema,
+  serviceDetailSchema,
+  serviceSchema,
+  summarySchema,
+  componentSchema,
+  uptimeRollupSchema,
+} from "../../src/domains/status/schemas";
 import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { HOUR, createIncident, createService, uniqueSlug } from "../helpers/status";
 
 const CACHE = "public, max-age=30, stale-while-revalidate=300";
-const raw = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
+const raw = (path: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
 
 describe("status read path: caching headers and conditional requests", () => {
   it("answers with Cache-Control, an ETag that is the SHA-1 of the body, and Last-Modified", async () => {
@@ -45,17 +54,33 @@ describe("status read path: caching headers and conditional requests", () => {
     const first = await raw("/api/v1/status/services");
     const lastModified = first.headers.get("Last-Modified")!;
     expect((await raw("/api/v1/status/services", { "If-Modified-Since": lastModified })).status).toBe(304);
-    expect((await raw("/api/v1/status/services", { "If-Modified-Since": new Date(Date.parse(lastModified) + 60_000).toUTCString() })).status).toBe(304);
-    expect((await raw("/api/v1/status/services", { "If-Modified-Since": new Date(Date.parse(lastModified) - 1000).toUTCString() })).status).toBe(200);
+    expect(
+      (
+        await raw("/api/v1/status/services", {
+          "If-Modified-Since": new Date(Date.parse(lastModified) + 60_000).toUTCString(),
+        })
+      ).status,
+    ).toBe(304);
+    expect(
+      (
+        await raw("/api/v1/status/services", {
+          "If-Modified-Since": new Date(Date.parse(lastModified) - 1000).toUTCString(),
+        })
+      ).status,
+    ).toBe(200);
     expect((await raw("/api/v1/status/services", { "If-Modified-Since": "garbage" })).status).toBe(200);
-    expect((await raw("/api/v1/status/services", { "If-Modified-Since": lastModified, "If-None-Match": '"other"' })).status).toBe(200);
+    expect(
+      (await raw("/api/v1/status/services", { "If-Modified-Since": lastModified, "If-None-Match": '"other"' })).status,
+    ).toBe(200);
   });
 
   it("a new write changes the ETag, so an old validator gets the new body", async () => {
     const service = await createService();
     const before = await raw(`/api/v1/status/services/${service.slug}`);
     await admin("PATCH", `/admin/status/services/${service.slug}`, { description: "Now described" });
-    const after = await raw(`/api/v1/status/services/${service.slug}`, { "If-None-Match": before.headers.get("ETag")! });
+    const after = await raw(`/api/v1/status/services/${service.slug}`, {
+      "If-None-Match": before.headers.get("ETag")!,
+    });
     expect(after.status).toBe(200);
     expect((await after.json<any>()).data.service.description).toBe("Now described");
   });
@@ -67,7 +92,11 @@ describe("status read path: caching headers and conditional requests", () => {
     const preflight = await exports.default.fetch(
       new Request("http://localhost/api/v1/status/incidents", {
         method: "OPTIONS",
-        headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" },
+        headers: {
+          Origin: "https://example.org",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "if-none-match",
+        },
       }),
     );
     expect(preflight.status).toBe(204);
@@ -79,8 +108,23 @@ describe("status read path: caching headers and conditional requests", () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug] });
     const forbidden = (name: string) =>
-      new Proxy({}, { get: (_target, property) => (property === "then" ? undefined : () => { throw new Error(`${name}.${String(property)} used on the read path`); }) });
-    const isolated = { ...env, DB: forbidden("DB"), RATE_LIMITER: forbidden("RATE_LIMITER"), MESSAGE_RUN: forbidden("MESSAGE_RUN") } as unknown as Env;
+      new Proxy(
+        {},
+        {
+          get: (_target, property) =>
+            property === "then"
+              ? undefined
+              : () => {
+                  throw new Error(`${name}.${String(property)} used on the read path`);
+                },
+        },
+      );
+    const isolated = {
+      ...env,
+      DB: forbidden("DB"),
+      RATE_LIMITER: forbidden("RATE_LIMITER"),
+      MESSAGE_RUN: forbidden("MESSAGE_RUN"),
+    } as unknown as Env;
     const app = createApp();
     const paths = [
       "/api/v1/status",
@@ -100,7 +144,11 @@ describe("status read path: caching headers and conditional requests", () => {
       "/api/v2/status.json",
     ];
     for (const path of paths) {
-      const res = await app.fetch(new Request(`http://localhost${path}`), isolated, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+      const res = await app.fetch(new Request(`http://localhost${path}`), isolated, {
+        waitUntil() {},
+        passThroughOnException() {},
+        props: {},
+      } as unknown as ExecutionContext);
       expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
     }
   });
@@ -126,14 +174,29 @@ describe("status read path: resources", () => {
 
   it("serves a service with its components, incidents, maintenance and uptime", async () => {
     const service = await createService();
-    await admin("POST", "/admin/status/components", { slug: uniqueSlug("cmp"), name: "Queue", serviceSlug: service.slug, status: "degraded_performance" });
+    await admin("POST", "/admin/status/components", {
+      slug: uniqueSlug("cmp"),
+      name: "Queue",
+      serviceSlug: service.slug,
+      status: "degraded_performance",
+    });
     await createIncident({ serviceSlugs: [service.slug], impact: "partial" });
     const start = new Date(Date.now() + HOUR).toISOString();
-    await admin("POST", "/admin/status/maintenance", { title: "Upgrade", serviceSlug: service.slug, startsAt: start, endsAt: new Date(Date.now() + 2 * HOUR).toISOString() });
+    await admin("POST", "/admin/status/maintenance", {
+      title: "Upgrade",
+      serviceSlug: service.slug,
+      startsAt: start,
+      endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
     const res = await call("GET", `/status/services/${service.slug}`);
     expect(res.status).toBe(200);
     const detail = expectShape(serviceDetailSchema, res.body.data);
-    expect(detail.service).toMatchObject({ slug: service.slug, current_status: "partial_outage", indicator: "major", payload: { openIncidents: 1, activeMaintenance: false } });
+    expect(detail.service).toMatchObject({
+      slug: service.slug,
+      current_status: "partial_outage",
+      indicator: "major",
+      payload: { openIncidents: 1, activeMaintenance: false },
+    });
     expect(detail.components).toHaveLength(1);
     expect(detail.incidents).toHaveLength(1);
     expect(detail.maintenance).toHaveLength(1);
@@ -164,16 +227,34 @@ describe("status read path: resources", () => {
 
   it("pages the incident feed newest first with total, limit and offset", async () => {
     const service = await createService();
-    for (let k = 0; k < 3; k++) await createIncident({ serviceSlugs: [service.slug], title: `Feed ${k}`, status: "resolved", startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString() });
+    for (let k = 0; k < 3; k++)
+      await createIncident({
+        serviceSlugs: [service.slug],
+        title: `Feed ${k}`,
+        status: "resolved",
+        startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString(),
+      });
     const first = await call("GET", "/status/incidents");
     expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({ total: expect.any(Number), limit: 20, offset: 0, hasNextPage: first.body.meta.total > 20 });
+    expect(first.body.meta).toEqual({
+      total: expect.any(Number),
+      limit: 20,
+      offset: 0,
+      hasNextPage: first.body.meta.total > 20,
+    });
     const starts = first.body.data.map((i: { started_at: string }) => i.started_at);
     expect([...starts].sort().reverse()).toEqual(starts);
     first.body.data.forEach((i: unknown) => expectShape(incidentSchema, i));
     const page = await call("GET", "/status/incidents?offset=1&limit=2");
-    expect(page.body.meta).toMatchObject({ limit: 2, offset: 1, total: first.body.meta.total, hasNextPage: first.body.meta.total > 3 });
-    expect(page.body.data.map((i: { id: string }) => i.id)).toEqual(first.body.data.slice(1, 3).map((i: { id: string }) => i.id));
+    expect(page.body.meta).toMatchObject({
+      limit: 2,
+      offset: 1,
+      total: first.body.meta.total,
+      hasNextPage: first.body.meta.total > 3,
+    });
+    expect(page.body.data.map((i: { id: string }) => i.id)).toEqual(
+      first.body.data.slice(1, 3).map((i: { id: string }) => i.id),
+    );
     expect(page.headers.get("ETag")).toBe(`"${await sha1Hex(JSON.stringify(page.body))}"`);
     const max = await call("GET", "/status/incidents?limit=100");
     expect(max.status).toBe(200);
@@ -185,7 +266,14 @@ describe("status read path: resources", () => {
   it("filters the incident feed by serviceSlug, paging the filtered list", async () => {
     const [a, b] = [await createService(), await createService()];
     const ofA = [];
-    for (let k = 0; k < 3; k++) ofA.push(await createIncident({ serviceSlugs: [a.slug], title: `A ${k}`, startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString() }));
+    for (let k = 0; k < 3; k++)
+      ofA.push(
+        await createIncident({
+          serviceSlugs: [a.slug],
+          title: `A ${k}`,
+          startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString(),
+        }),
+      );
     const both = await createIncident({ serviceSlugs: [a.slug, b.slug], title: "Both" });
     await createIncident({ serviceSlugs: [b.slug], title: "B only" });
     const filtered = await call("GET", `/status/incidents?serviceSlug=${a.slug}`);
@@ -202,7 +290,11 @@ describe("status read path: resources", () => {
   it("serves one incident with its timeline; an absent or malformed id is a cacheable 404 not_found", async () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug] });
-    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "identified", message: "Cause found", authorName: "Ops" });
+    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, {
+      status: "identified",
+      message: "Cause found",
+      authorName: "Ops",
+    });
     const res = await call("GET", `/status/incidents/${incident.id}`);
     expect(expectShape(incidentSchema, res.body.data).updates.map((u) => u.message)).toEqual(["Cause found"]);
     expect((await call("GET", `/status/incidents/${incident.id.toUpperCase()}`)).body.data.id).toBe(incident.id);
@@ -213,21 +305,36 @@ describe("status read path: resources", () => {
       // Every status response: the spec's Cache-Control, an ETag of the body, the projection's time.
       expect(absent.headers.get("Cache-Control")).toBe("public, max-age=30, stale-while-revalidate=300");
       expect(absent.headers.get("ETag")).toBe(`"${await sha1Hex(JSON.stringify(absent.body))}"`);
-      expect(Date.parse(absent.headers.get("Last-Modified")!)).toBeGreaterThanOrEqual(Date.parse(summary.headers.get("Last-Modified")!));
+      expect(Date.parse(absent.headers.get("Last-Modified")!)).toBeGreaterThanOrEqual(
+        Date.parse(summary.headers.get("Last-Modified")!),
+      );
     }
   });
 
   it("lists upcoming and active maintenance only", async () => {
     const service = await createService();
-    const soon = await admin("POST", "/admin/status/maintenance", { title: "Soon", serviceSlug: service.slug, startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString() });
-    const past = await admin("POST", "/admin/status/maintenance", { title: "Past", serviceSlug: service.slug, startsAt: new Date(Date.now() - 3 * HOUR).toISOString(), endsAt: new Date(Date.now() - 2 * HOUR).toISOString() });
-    const ids = (await call("GET", "/status/maintenance")).body.data.map((m: unknown) => expectShape(maintenanceSchema, m).id);
+    const soon = await admin("POST", "/admin/status/maintenance", {
+      title: "Soon",
+      serviceSlug: service.slug,
+      startsAt: new Date(Date.now() + HOUR).toISOString(),
+      endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
+    const past = await admin("POST", "/admin/status/maintenance", {
+      title: "Past",
+      serviceSlug: service.slug,
+      startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+      endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    });
+    const ids = (await call("GET", "/status/maintenance")).body.data.map(
+      (m: unknown) => expectShape(maintenanceSchema, m).id,
+    );
     expect(ids).toContain(soon.body.data.id);
     expect(ids).not.toContain(past.body.data.id);
   });
 
   it("validates the uptime window and the snapshot date; an absent snapshot is 404 not_found", async () => {
-    for (const window of ["24h", "7d", "30d", "90d", "1y"]) expectShape(uptimeRollupSchema, (await call("GET", `/status/uptime/${window}`)).body.data);
+    for (const window of ["24h", "7d", "30d", "90d", "1y"])
+      expectShape(uptimeRollupSchema, (await call("GET", `/status/uptime/${window}`)).body.data);
     expectFieldError(await call("GET", "/status/uptime/2d"), "window");
     expectFieldError(await call("GET", "/status/snapshots/yesterday"), "date");
     expectFieldError(await call("GET", "/status/snapshots/2026-02-30"), "date", /calendar/);
@@ -238,7 +345,10 @@ describe("status read path: resources", () => {
     const failingKv = { getWithMetadata: () => Promise.reject(new Error("KV unavailable")) };
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const res = await createApp().fetch(new Request(`http://localhost/api/v1/status/incidents/${crypto.randomUUID()}`), { ...env, STATUS_KV: failingKv } as never);
+      const res = await createApp().fetch(
+        new Request(`http://localhost/api/v1/status/incidents/${crypto.randomUUID()}`),
+        { ...env, STATUS_KV: failingKv } as never,
+      );
       expect(res.status).toBe(500);
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       expect(res.headers.get("ETag")).toBeNull();

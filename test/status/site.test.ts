@@ -3,15 +3,29 @@ import { describe, expect, it } from "vitest";
 import { admin } from "../helpers/api";
 import { HOUR, createIncident, createService } from "../helpers/status";
 
-const get = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(new Request(`http://localhost${path}`, { headers }));
 const CACHE = "public, max-age=30, stale-while-revalidate=300";
 
 describe("status for people and tools", () => {
   it("serves the HTML status page with services, 90 uptime bars each, open incidents and maintenance", async () => {
     const service = await createService({ name: "Billing <API>" });
-    const incident = await createIncident({ serviceSlugs: [service.slug], title: "Card payments failing", impact: "partial" });
-    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "identified", message: "Provider outage", authorName: "Ops" });
-    await admin("POST", "/admin/status/maintenance", { title: "Ledger migration", serviceSlug: service.slug, startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const incident = await createIncident({
+      serviceSlugs: [service.slug],
+      title: "Card payments failing",
+      impact: "partial",
+    });
+    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, {
+      status: "identified",
+      message: "Provider outage",
+      authorName: "Ops",
+    });
+    await admin("POST", "/admin/status/maintenance", {
+      title: "Ledger migration",
+      serviceSlug: service.slug,
+      startsAt: new Date(Date.now() + HOUR).toISOString(),
+      endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
     const res = await get("/status");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -30,7 +44,11 @@ describe("status for people and tools", () => {
   it("serves an Atom feed of incident updates", async () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug], title: "Feed & friends" });
-    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "monitoring", message: "Watching <closely>", authorName: "Ops" });
+    await admin("POST", `/admin/status/incidents/${incident.id}/updates`, {
+      status: "monitoring",
+      message: "Watching <closely>",
+      authorName: "Ops",
+    });
     const res = await get("/status/feed.atom");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/atom\+xml/);
@@ -48,15 +66,27 @@ describe("status for people and tools", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(res.headers.get("Cache-Control")).toBe(CACHE);
-    expect(await res.text()).toMatch(/^<svg[\s\S]*status: (operational|degraded|partial outage|major outage|maintenance)/);
+    expect(await res.text()).toMatch(
+      /^<svg[\s\S]*status: (operational|degraded|partial outage|major outage|maintenance)/,
+    );
   });
 
   it("serves Statuspage v2 compatible summary.json and status.json", async () => {
     const service = await createService({ name: "Search" });
-    await admin("POST", "/admin/status/components", { slug: `${service.slug}-idx`, name: "Indexer", serviceSlug: service.slug, status: "maintenance" });
+    await admin("POST", "/admin/status/components", {
+      slug: `${service.slug}-idx`,
+      name: "Indexer",
+      serviceSlug: service.slug,
+      status: "maintenance",
+    });
     const incident = await createIncident({ serviceSlugs: [service.slug], impact: "major", title: "Search down" });
     const summary = await (await get("/api/v2/summary.json")).json<any>();
-    expect(summary.page).toMatchObject({ id: expect.any(String), name: expect.any(String), url: "/status", time_zone: "Etc/UTC" });
+    expect(summary.page).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      url: "/status",
+      time_zone: "Etc/UTC",
+    });
     expect(["none", "minor", "major", "critical", "maintenance"]).toContain(summary.status.indicator);
     expect(summary.status.description).toEqual(expect.any(String));
     const group = summary.components.find((c: { id: string }) => c.id === service.id);
@@ -65,7 +95,13 @@ describe("status for people and tools", () => {
     expect(child).toMatchObject({ name: "Indexer", status: "under_maintenance", group: false });
     expect(group.components).toEqual([child.id]);
     const open = summary.incidents.find((i: { id: string }) => i.id === incident.id);
-    expect(open).toMatchObject({ name: "Search down", status: "investigating", impact: "critical", resolved_at: null, incident_updates: [] });
+    expect(open).toMatchObject({
+      name: "Search down",
+      status: "investigating",
+      impact: "critical",
+      resolved_at: null,
+      incident_updates: [],
+    });
     expect(Array.isArray(summary.scheduled_maintenances)).toBe(true);
     const status = await get("/api/v2/status.json");
     expect(status.headers.get("Access-Control-Allow-Origin")).toBe("*");

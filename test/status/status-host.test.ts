@@ -22,9 +22,12 @@ describe("{status_url} on a separate host (STATUS_URL)", () => {
   });
 
   it("maps only {status_url}/status... on the status host to the status routes", () => {
-    const mapped = (url: string) => new URL(routeStatusHost(new Request(url), STATUS_URL).url).pathname + new URL(url).search;
+    const mapped = (url: string) =>
+      new URL(routeStatusHost(new Request(url), STATUS_URL).url).pathname + new URL(url).search;
     expect(mapped(`${STATUS_URL}/status`)).toBe("/api/v1/status");
-    expect(mapped(`${STATUS_URL}/status/incidents?limit=5&serviceSlug=x`)).toBe("/api/v1/status/incidents?limit=5&serviceSlug=x");
+    expect(mapped(`${STATUS_URL}/status/incidents?limit=5&serviceSlug=x`)).toBe(
+      "/api/v1/status/incidents?limit=5&serviceSlug=x",
+    );
     // Not under the prefix, not a status path, another host, or no STATUS_URL: untouched.
     expect(mapped("https://status.example.test/status")).toBe("/status");
     expect(mapped(`${STATUS_URL}/statusx`)).toBe("/v1/statusx");
@@ -37,7 +40,13 @@ describe("{status_url} on a separate host (STATUS_URL)", () => {
   it("serves the same bodies, ETags and 304s there as under {base_url}", async () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug] });
-    for (const path of ["/status", "/status/services", `/status/services/${service.slug}`, `/status/incidents/${incident.id}`, "/status/uptime/7d"]) {
+    for (const path of [
+      "/status",
+      "/status/services",
+      `/status/services/${service.slug}`,
+      `/status/incidents/${incident.id}`,
+      "/status/uptime/7d",
+    ]) {
       const there = await onStatusHost(`/v1${path}`);
       const here = await exports.default.fetch(new Request(`http://localhost/api/v1${path}`));
       expect(there.status, path).toBe(200);
@@ -54,7 +63,12 @@ describe("{status_url} on a separate host (STATUS_URL)", () => {
     const service = await createService();
     const incident = await createIncident({ serviceSlugs: [service.slug] });
     const nowMs = Date.now();
-    const model = buildModel(await loadStatusState(createDb(env.DB), nowMs), nowMs, "https://api.example.test", STATUS_URL);
+    const model = buildModel(
+      await loadStatusState(createDb(env.DB), nowMs),
+      nowMs,
+      "https://api.example.test",
+      STATUS_URL,
+    );
     const entries = await buildEntries(model, []);
     expect(entries.get(statusKeys.feed)!.body).toContain(`${STATUS_URL}/status/incidents/${incident.id}`);
     expect(entries.get(statusKeys.page)!.body).toContain(`href="${STATUS_URL}/status"`);

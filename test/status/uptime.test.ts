@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, dailyDowntime, dailyHistory, sumFigures, uptimePercent, windowFigures } from "../../src/domains/status/uptime";
+import {
+  DAY_MS,
+  dailyDowntime,
+  dailyHistory,
+  sumFigures,
+  uptimePercent,
+  windowFigures,
+} from "../../src/domains/status/uptime";
 import { admin, call } from "../helpers/api";
 import { DAY, HOUR, createIncident, createService, isoAgo, kvEntry } from "../helpers/status";
 
@@ -34,7 +41,11 @@ describe("uptime arithmetic", () => {
 
   it("splits an incident across UTC days", () => {
     const start = at("2026-03-08T23:00:00Z");
-    const result = dailyDowntime([{ startMs: start, endMs: start + 2 * HOUR, weight: 1 }], at("2026-03-08T00:00:00Z"), at("2026-03-10T00:00:00Z"));
+    const result = dailyDowntime(
+      [{ startMs: start, endMs: start + 2 * HOUR, weight: 1 }],
+      at("2026-03-08T00:00:00Z"),
+      at("2026-03-10T00:00:00Z"),
+    );
     expect(Object.fromEntries(result)).toEqual({ "2026-03-08": 60, "2026-03-09": 60 });
   });
 
@@ -108,20 +119,50 @@ describe("uptime arithmetic", () => {
 describe("uptime from recorded incidents (through the operator API and the projection)", () => {
   it("a resolved 2-hour major incident on a 3-day-old service", async () => {
     const service = await createService();
-    await createIncident({ serviceSlugs: [service.slug], status: "resolved", startedAt: isoAgo(3 * DAY), resolvedAt: isoAgo(3 * DAY - 2 * HOUR) });
+    await createIncident({
+      serviceSlugs: [service.slug],
+      status: "resolved",
+      startedAt: isoAgo(3 * DAY),
+      resolvedAt: isoAgo(3 * DAY - 2 * HOUR),
+    });
     const detail = (await kvEntry(`services/${service.slug}`))!.body.data;
-    expect(detail.uptime["90d"]).toMatchObject({ window: "90d", scopeType: "service", scopeKey: service.slug, downtimeMinutes: 120, incidentCount: 1, uptimePercent: 97.222 });
+    expect(detail.uptime["90d"]).toMatchObject({
+      window: "90d",
+      scopeType: "service",
+      scopeKey: service.slug,
+      downtimeMinutes: 120,
+      incidentCount: 1,
+      uptimePercent: 97.222,
+    });
     expect(detail.uptime["1y"].uptimePercent).toBe(97.222);
     expect(detail.uptime["7d"].uptimePercent).toBe(97.222);
     expect(detail.uptime["24h"]).toMatchObject({ uptimePercent: 100, downtimeMinutes: 0, incidentCount: 0 });
     const summary = (await call("GET", "/status")).body.data;
-    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug).uptime).toEqual({ "24h": 100, "7d": 97.222, "30d": 97.222, "90d": 97.222, "1y": 97.222 });
+    expect(summary.services.find((s: { slug: string }) => s.slug === service.slug).uptime).toEqual({
+      "24h": 100,
+      "7d": 97.222,
+      "30d": 97.222,
+      "90d": 97.222,
+      "1y": 97.222,
+    });
   });
 
   it("partial incidents count half, minor ones not at all", async () => {
     const service = await createService();
-    await createIncident({ impact: "partial", serviceSlugs: [service.slug], status: "resolved", startedAt: isoAgo(2 * DAY), resolvedAt: isoAgo(2 * DAY - 2 * HOUR) });
-    await createIncident({ impact: "minor", serviceSlugs: [service.slug], status: "resolved", startedAt: isoAgo(DAY + 6 * HOUR), resolvedAt: isoAgo(DAY) });
+    await createIncident({
+      impact: "partial",
+      serviceSlugs: [service.slug],
+      status: "resolved",
+      startedAt: isoAgo(2 * DAY),
+      resolvedAt: isoAgo(2 * DAY - 2 * HOUR),
+    });
+    await createIncident({
+      impact: "minor",
+      serviceSlugs: [service.slug],
+      status: "resolved",
+      startedAt: isoAgo(DAY + 6 * HOUR),
+      resolvedAt: isoAgo(DAY),
+    });
     const uptime = (await kvEntry(`services/${service.slug}`))!.body.data.uptime;
     expect(uptime["7d"].downtimeMinutes).toBe(60);
     expect(uptime["7d"].incidentCount).toBe(2);
@@ -134,7 +175,11 @@ describe("uptime from recorded incidents (through the operator API and the proje
     expect(open.downtimeMinutes).toBeGreaterThanOrEqual(30);
     expect(open.downtimeMinutes).toBeLessThan(31);
     expect(open.uptimePercent).toBeLessThan(100);
-    const resolved = await admin("POST", `/admin/status/incidents/${incident.id}/updates`, { status: "resolved", message: "Fixed", authorName: "Ops" });
+    const resolved = await admin("POST", `/admin/status/incidents/${incident.id}/updates`, {
+      status: "resolved",
+      message: "Fixed",
+      authorName: "Ops",
+    });
     expect(resolved.status).toBe(201);
     expect(resolved.body.data.resolved_at).toEqual(expect.any(String));
     const after = (await kvEntry(`services/${service.slug}`))!.body.data.uptime["24h"];
@@ -145,7 +190,12 @@ describe("uptime from recorded incidents (through the operator API and the proje
   it("moving an incident to another service moves its downtime", async () => {
     const first = await createService();
     const second = await createService();
-    const incident = await createIncident({ serviceSlugs: [first.slug], status: "resolved", startedAt: isoAgo(DAY / 2), resolvedAt: isoAgo(DAY / 2 - HOUR) });
+    const incident = await createIncident({
+      serviceSlugs: [first.slug],
+      status: "resolved",
+      startedAt: isoAgo(DAY / 2),
+      resolvedAt: isoAgo(DAY / 2 - HOUR),
+    });
     expect((await kvEntry(`services/${first.slug}`))!.body.data.uptime["24h"].downtimeMinutes).toBe(60);
     const moved = await admin("PATCH", `/admin/status/incidents/${incident.id}`, { serviceSlugs: [second.slug] });
     expect(moved.status).toBe(200);
@@ -157,7 +207,12 @@ describe("uptime from recorded incidents (through the operator API and the proje
     await createService();
     const res = await call("GET", "/status/uptime/30d");
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ window: "30d", scopeType: "platform", scopeKey: "all", computedAt: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      window: "30d",
+      scopeType: "platform",
+      scopeKey: "all",
+      computedAt: expect.any(String),
+    });
     expect(res.body.data.dailyHistory.length).toBeGreaterThan(0);
     expect(res.body.data.dailyHistory.length).toBeLessThanOrEqual(31);
   });

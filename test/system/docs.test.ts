@@ -9,7 +9,9 @@ describe("GET /api/v1/docs", () => {
     expect(html).toContain("/api/v1/openapi.json");
     expect(html).toContain('src="/api/v1/docs/scalar.js"');
     // Nothing from another host: every absolute URL in the page is this origin's.
-    expect(html.match(/https?:\/\/[^\s"'<>)]+/g)?.filter((url) => !url.startsWith("http://localhost")) ?? []).toEqual([]);
+    expect(html.match(/https?:\/\/[^\s"'<>)]+/g)?.filter((url) => !url.startsWith("http://localhost")) ?? []).toEqual(
+      [],
+    );
 
     // A static asset, served before the Worker runs (the browser test loads it through `wrangler dev`).
     const bundle = await env.ASSETS.fetch("http://localhost/api/v1/docs/scalar.js");

@@ -9,39 +9,75 @@ import { walletEntrySchema, walletSchema } from "../../src/domains/wallet/schema
 import { sha1Hex } from "../../src/lib/crypto";
 import { RATE_LIMITS } from "../../src/limits";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
-import { admin, BASE, call, createUser, expectError, expectFieldError, expectShape, uniqueIp, type TestUser } from "../helpers/api";
+import {
+  admin,
+  BASE,
+  call,
+  createUser,
+  expectError,
+  expectFieldError,
+  expectShape,
+  uniqueIp,
+  type TestUser,
+} from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
 import { signTestToken } from "../helpers/tokens";
-import { failNextStripeRequest, installFakeStripe, stripeEvent, stripeRequests, stripeSignature } from "../billing/fake-stripe";
+import {
+  failNextStripeRequest,
+  installFakeStripe,
+  stripeEvent,
+  stripeRequests,
+  stripeSignature,
+} from "../billing/fake-stripe";
 
 beforeAll(installFakeStripe);
 
 const wallet = (user: TestUser, token = user.accessToken) => call("GET", "/wallet", { token, ip: uniqueIp() });
-const entries = (user: TestUser, query = "", token = user.accessToken) => call("GET", `/wallet/entries${query}`, { token, ip: uniqueIp() });
-const adjust = (userId: string, body: Record<string, unknown>) => admin("POST", `/admin/users/${userId}/wallet/adjustments`, body);
-const topUp = (user: TestUser, body: Record<string, unknown>) => call("POST", "/billing/top-ups", { token: user.accessToken, body, ip: uniqueIp() });
+const entries = (user: TestUser, query = "", token = user.accessToken) =>
+  call("GET", `/wallet/entries${query}`, { token, ip: uniqueIp() });
+const adjust = (userId: string, body: Record<string, unknown>) =>
+  admin("POST", `/admin/users/${userId}/wallet/adjustments`, body);
+const topUp = (user: TestUser, body: Record<string, unknown>) =>
+  call("POST", "/billing/top-ups", { token: user.accessToken, body, ip: uniqueIp() });
 
 const oauthToken = (user: TestUser, scope: string) =>
-  signTestToken({ sub: user.id, client_id: crypto.randomUUID(), scope }, { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } });
+  signTestToken(
+    { sub: user.id, client_id: crypto.randomUUID(), scope },
+    { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+  );
 
 async function accountIdOf(user: TestUser) {
-  const row = await env.DB.prepare("SELECT account_id FROM users WHERE id = ?").bind(user.id).first<{ account_id: string }>();
+  const row = await env.DB.prepare("SELECT account_id FROM users WHERE id = ?")
+    .bind(user.id)
+    .first<{ account_id: string }>();
   return row!.account_id;
 }
 
 const deliver = async (payload: string) =>
-  call("POST", "/billing/webhook", { body: payload, headers: { "Stripe-Signature": await stripeSignature(payload, env.STRIPE_WEBHOOK_SECRET) }, ip: uniqueIp() });
+  call("POST", "/billing/webhook", {
+    body: payload,
+    headers: { "Stripe-Signature": await stripeSignature(payload, env.STRIPE_WEBHOOK_SECRET) },
+    ip: uniqueIp(),
+  });
 
 /** A top-up started through the API, with what Stripe was told (the webhook names the same). */
 async function startedTopUp(user: TestUser, amountUsd: number) {
   const res = await topUp(user, { amountUsd });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const form = stripeRequests.at(-1)!.form;
-  return { sessionId: res.body.data.sessionId as string, topUpId: form["metadata[topUpId]"]!, accountId: form["metadata[accountId]"]!, cents: Number(form["line_items[0][price_data][unit_amount]"]) };
+  return {
+    sessionId: res.body.data.sessionId as string,
+    topUpId: form["metadata[topUpId]"]!,
+    accountId: form["metadata[accountId]"]!,
+    cents: Number(form["line_items[0][price_data][unit_amount]"]),
+  };
 }
 
 /** The Checkout Session Stripe posts back when a top-up's checkout completes. */
-const paidSession = (started: { sessionId: string; topUpId: string; accountId: string; cents: number }, overrides: Record<string, unknown> = {}) => ({
+const paidSession = (
+  started: { sessionId: string; topUpId: string; accountId: string; cents: number },
+  overrides: Record<string, unknown> = {},
+) => ({
   id: started.sessionId,
   object: "checkout.session",
   mode: "payment",
@@ -62,9 +98,14 @@ describe("GET /wallet", () => {
     const res = await wallet(user);
     expect(res.status).toBe(200);
     const data = expectShape(walletSchema, res.body.data);
-    const account = await env.DB.prepare("SELECT created_at FROM accounts WHERE id = ?").bind(await accountIdOf(user)).first<{ created_at: string }>();
+    const account = await env.DB.prepare("SELECT created_at FROM accounts WHERE id = ?")
+      .bind(await accountIdOf(user))
+      .first<{ created_at: string }>();
     expect(data).toEqual({ balanceUsd: 0, currency: "USD", updatedAt: account!.created_at });
-    expect((await entries(user)).body).toMatchObject({ data: [], meta: { limit: 20, offset: 0, total: 0, hasNextPage: false } });
+    expect((await entries(user)).body).toMatchObject({
+      data: [],
+      meta: { limit: 20, offset: 0, total: 0, hasNextPage: false },
+    });
   });
 
   it("an OAuth token with wallet:read reads the balance and the ledger; without it 403", async () => {
@@ -79,12 +120,20 @@ describe("GET /wallet", () => {
     expect(refused.headers.get("WWW-Authenticate")).toBe('Bearer error="insufficient_scope", scope="wallet:read"');
     expectError(await entries(user, "", other), 403, "forbidden");
     // wallet:read reads; it does not buy.
-    expectError(await call("POST", "/billing/top-ups", { token: reader, body: { amountUsd: 5 }, ip: uniqueIp() }), 403, "forbidden");
+    expectError(
+      await call("POST", "/billing/top-ups", { token: reader, body: { amountUsd: 5 }, ip: uniqueIp() }),
+      403,
+      "forbidden",
+    );
   });
 
   it("the ledger is newest first with offset pagination", async () => {
     const user = await createUser();
-    for (const [amountUsd, reason] of [[1, "first"], [2.5, "second"], [-0.75, "third"]] as const) {
+    for (const [amountUsd, reason] of [
+      [1, "first"],
+      [2.5, "second"],
+      [-0.75, "third"],
+    ] as const) {
       expect((await adjust(user.id, { amountUsd, reason })).status).toBe(201);
     }
     const page = await entries(user, "?limit=2");
@@ -103,11 +152,27 @@ describe("GET /wallet", () => {
   it("X-Workspace-Id does not change whose wallet it is (the caller's account)", async () => {
     const owner = await createUser({ plan: "business" });
     const member = await createUser();
-    const workspace = await call("POST", "/workspaces", { token: owner.accessToken, body: { name: "Team" }, ip: uniqueIp() });
+    const workspace = await call("POST", "/workspaces", {
+      token: owner.accessToken,
+      body: { name: "Team" },
+      ip: uniqueIp(),
+    });
     expect(workspace.status).toBe(201);
-    expect((await call("POST", `/workspaces/${workspace.body.data.id}/members`, { token: owner.accessToken, body: { email: member.email, role: "member" }, ip: uniqueIp() })).status).toBe(201);
+    expect(
+      (
+        await call("POST", `/workspaces/${workspace.body.data.id}/members`, {
+          token: owner.accessToken,
+          body: { email: member.email, role: "member" },
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(201);
     expect((await adjust(owner.id, { amountUsd: 7, reason: "owner" })).status).toBe(201);
-    const res = await call("GET", "/wallet", { token: member.accessToken, workspaceId: workspace.body.data.id, ip: uniqueIp() });
+    const res = await call("GET", "/wallet", {
+      token: member.accessToken,
+      workspaceId: workspace.body.data.id,
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.balanceUsd).toBe(0);
   });
@@ -118,7 +183,13 @@ describe("operator adjustments", () => {
     const user = await createUser();
     const res = await adjust(user.id, { amountUsd: 12.5, reason: "Refund for a failed run", reference: "ticket-1" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(expectShape(walletEntrySchema, res.body.data)).toMatchObject({ kind: "adjustment", amountUsd: 12.5, balanceAfterUsd: 12.5, reference: "ticket-1", description: "Refund for a failed run" });
+    expect(expectShape(walletEntrySchema, res.body.data)).toMatchObject({
+      kind: "adjustment",
+      amountUsd: 12.5,
+      balanceAfterUsd: 12.5,
+      reference: "ticket-1",
+      description: "Refund for a failed run",
+    });
     expectError(await adjust(user.id, { amountUsd: 12.5, reason: "again", reference: "ticket-1" }), 409, "conflict");
     expect((await adjust(user.id, { amountUsd: -20, reason: "chargeback" })).body.data.balanceAfterUsd).toBe(-7.5);
     // Below zero refuses nothing yet (CONTRACT): the balance is simply negative.
@@ -133,7 +204,14 @@ describe("operator adjustments", () => {
     expectFieldError(await adjust(user.id, { amountUsd: 1, reason: "  " }), "reason");
     expectFieldError(await adjust(user.id, { amountUsd: "1", reason: "a string" }), "amountUsd");
     expectError(await adjust(crypto.randomUUID(), { amountUsd: 1, reason: "nobody" }), 404, "not_found");
-    expectError(await call("POST", `/admin/users/${user.id}/wallet/adjustments`, { body: { amountUsd: 1, reason: "x" }, token: user.accessToken }), 401, "unauthorized");
+    expectError(
+      await call("POST", `/admin/users/${user.id}/wallet/adjustments`, {
+        body: { amountUsd: 1, reason: "x" },
+        token: user.accessToken,
+      }),
+      401,
+      "unauthorized",
+    );
     expect((await wallet(user)).body.data.balanceUsd).toBe(0);
   });
 });
@@ -143,26 +221,45 @@ describe("the running total", () => {
     const user = await createUser();
     const accountId = await accountIdOf(user);
     // Amounts whose float sum drifts (0.1 + 0.2 ...), sent concurrently, beside top-ups and AI debits.
-    const adjustments = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? -0.3 : i % 3 === 1 ? 0.1 : 0.2) * (1 + (i % 7)) + 0.000001 * i);
+    const adjustments = Array.from(
+      { length: 30 },
+      (_, i) => (i % 3 === 0 ? -0.3 : i % 3 === 1 ? 0.1 : 0.2) * (1 + (i % 7)) + 0.000001 * i,
+    );
     const debits = Array.from({ length: 10 }, (_, i) => 0.000123 * (i + 1));
     const started = [];
     for (const amount of [5, 12.34]) started.push(await startedTopUp(user, amount));
     await Promise.all([
-      ...adjustments.map((amountUsd, i) => adjust(user.id, { amountUsd, reason: `mixed ${i}` }).then((res) => expect(res.status).toBe(201))),
-      ...debits.map((costUsd) => debitRunCost(createDb(env.DB), { userId: user.id, messageId: crypto.randomUUID(), costUsd })),
-      ...started.map(async (s) => expect((await deliver(stripeEvent("checkout.session.completed", paidSession(s)))).body.data.duplicate).toBe(false)),
+      ...adjustments.map((amountUsd, i) =>
+        adjust(user.id, { amountUsd, reason: `mixed ${i}` }).then((res) => expect(res.status).toBe(201)),
+      ),
+      ...debits.map((costUsd) =>
+        debitRunCost(createDb(env.DB), { userId: user.id, messageId: crypto.randomUUID(), costUsd }),
+      ),
+      ...started.map(async (s) =>
+        expect((await deliver(stripeEvent("checkout.session.completed", paidSession(s)))).body.data.duplicate).toBe(
+          false,
+        ),
+      ),
     ]);
     const expectedMicros =
-      adjustments.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) - debits.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) + (5 + 12.34) * 1e6;
+      adjustments.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) -
+      debits.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) +
+      (5 + 12.34) * 1e6;
 
-    const { results } = await env.DB.prepare("SELECT amount_micros, balance_after_micros FROM wallet_entries WHERE account_id = ? ORDER BY rowid").bind(accountId).all<{ amount_micros: number; balance_after_micros: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT amount_micros, balance_after_micros FROM wallet_entries WHERE account_id = ? ORDER BY rowid",
+    )
+      .bind(accountId)
+      .all<{ amount_micros: number; balance_after_micros: number }>();
     expect(results).toHaveLength(30 + 10 + 2);
     let running = 0;
     for (const row of results) {
       running += row.amount_micros;
       expect(row.balance_after_micros).toBe(running);
     }
-    const total = await env.DB.prepare("SELECT balance_micros FROM wallets WHERE account_id = ?").bind(accountId).first<{ balance_micros: number }>();
+    const total = await env.DB.prepare("SELECT balance_micros FROM wallets WHERE account_id = ?")
+      .bind(accountId)
+      .first<{ balance_micros: number }>();
     expect(total!.balance_micros).toBe(running);
     expect(running).toBe(Math.round(expectedMicros));
     expect((await wallet(user)).body.data.balanceUsd).toBe(running / 1e6);
@@ -173,9 +270,16 @@ describe("the running total", () => {
 describe("POST /billing/top-ups", () => {
   it("creates a Checkout Session in payment mode for the amount, naming the account and the top-up", async () => {
     const user = await createUser();
-    const res = await topUp(user, { amountUsd: 20, successUrl: "https://app.example.com/paid", cancelUrl: "https://app.example.com/wallet" });
+    const res = await topUp(user, {
+      amountUsd: 20,
+      successUrl: "https://app.example.com/paid",
+      cancelUrl: "https://app.example.com/wallet",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toEqual({ checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/), sessionId: expect.stringMatching(/^cs_test_/) });
+    expect(res.body.data).toEqual({
+      checkoutUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+      sessionId: expect.stringMatching(/^cs_test_/),
+    });
     const sent = stripeRequests.at(-1)!;
     const accountId = await accountIdOf(user);
     expect(sent.path).toBe("/v1/checkout/sessions");
@@ -196,31 +300,47 @@ describe("POST /billing/top-ups", () => {
       "payment_intent_data[metadata][topUpId]": sent.form["metadata[topUpId]"],
     });
     expect(sent.form["line_items[0][price]"]).toBeUndefined();
-    const row = await env.DB.prepare("SELECT * FROM wallet_top_ups WHERE id = ?").bind(sent.form["metadata[topUpId]"]).first();
-    expect(row).toMatchObject({ account_id: accountId, amount_micros: 20_000_000, session_id: res.body.data.sessionId, status: "pending" });
+    const row = await env.DB.prepare("SELECT * FROM wallet_top_ups WHERE id = ?")
+      .bind(sent.form["metadata[topUpId]"])
+      .first();
+    expect(row).toMatchObject({
+      account_id: accountId,
+      amount_micros: 20_000_000,
+      session_id: res.body.data.sessionId,
+      status: "pending",
+    });
     // Nothing is credited before Stripe reports the payment.
     expect((await wallet(user)).body.data.balanceUsd).toBe(0);
     expect((await topUp(user, { amountUsd: 12.34 })).status).toBe(201);
     expect(stripeRequests.at(-1)!.form["line_items[0][price_data][unit_amount]"]).toBe("1234");
-    expect(stripeRequests.at(-1)!.form.success_url).toBe("http://localhost/wallet/success?session_id={CHECKOUT_SESSION_ID}");
+    expect(stripeRequests.at(-1)!.form.success_url).toBe(
+      "http://localhost/wallet/success?session_id={CHECKOUT_SESSION_ID}",
+    );
   });
 
   it("validates amountUsd (5 to 500, whole cents) and needs a bearer token", async () => {
     // Five requests a minute per user, refused ones included: a user per five.
     const [user, second] = await Promise.all([createUser(), createUser()]);
-    for (const amountUsd of [4.99, 500.01, 10.005, "10", null]) expectFieldError(await topUp(user, { amountUsd }), "amountUsd");
+    for (const amountUsd of [4.99, 500.01, 10.005, "10", null])
+      expectFieldError(await topUp(user, { amountUsd }), "amountUsd");
     expectFieldError(await topUp(second, {}), "amountUsd");
     expectFieldError(await topUp(second, { amountUsd: 5, successUrl: "javascript:alert(1)" }), "successUrl");
     expect((await topUp(second, { amountUsd: 5 })).status).toBe(201);
     expect((await topUp(second, { amountUsd: 500 })).status).toBe(201);
-    expectError(await call("POST", "/billing/top-ups", { body: { amountUsd: 5 }, ip: uniqueIp() }), 401, "unauthorized");
+    expectError(
+      await call("POST", "/billing/top-ups", { body: { amountUsd: 5 }, ip: uniqueIp() }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("a Stripe error is 502 CONNECTION_FAILED and leaves no pending top-up", async () => {
     const user = await createUser();
     failNextStripeRequest(400);
     expectError(await topUp(user, { amountUsd: 5 }), 502, "CONNECTION_FAILED");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM wallet_top_ups WHERE account_id = ?").bind(await accountIdOf(user)).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM wallet_top_ups WHERE account_id = ?")
+      .bind(await accountIdOf(user))
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 
@@ -244,12 +364,18 @@ describe("top-up webhook", () => {
     expect((await wallet(user)).body.data.balanceUsd).toBe(20);
 
     expect((await deliver(payload)).body.data).toEqual({ received: true, duplicate: true });
-    expect((await deliver(stripeEvent("checkout.session.async_payment_succeeded", paidSession(started)))).body.data).toEqual({ received: true, duplicate: true });
+    expect(
+      (await deliver(stripeEvent("checkout.session.async_payment_succeeded", paidSession(started)))).body.data,
+    ).toEqual({ received: true, duplicate: true });
     expect((await wallet(user)).body.data.balanceUsd).toBe(20);
 
     const ledger = (await entries(user)).body.data;
-    expect(ledger).toEqual([expect.objectContaining({ kind: "topup", amountUsd: 20, balanceAfterUsd: 20, reference: started.topUpId })]);
-    const row = await env.DB.prepare("SELECT status, credited_at FROM wallet_top_ups WHERE id = ?").bind(started.topUpId).first<{ status: string; credited_at: string }>();
+    expect(ledger).toEqual([
+      expect.objectContaining({ kind: "topup", amountUsd: 20, balanceAfterUsd: 20, reference: started.topUpId }),
+    ]);
+    const row = await env.DB.prepare("SELECT status, credited_at FROM wallet_top_ups WHERE id = ?")
+      .bind(started.topUpId)
+      .first<{ status: string; credited_at: string }>();
     expect(row).toMatchObject({ status: "credited", credited_at: expect.any(String) });
     // A top-up never touches the plan.
     expect((await call("GET", "/me", { token: user.accessToken, ip: uniqueIp() })).body.data.plan).toBe("free");
@@ -258,9 +384,15 @@ describe("top-up webhook", () => {
   it("an unpaid completion credits nothing until the delayed payment succeeds", async () => {
     const user = await createUser();
     const started = await startedTopUp(user, 7.5);
-    expect((await deliver(stripeEvent("checkout.session.completed", paidSession(started, { payment_status: "unpaid" })))).status).toBe(200);
+    expect(
+      (await deliver(stripeEvent("checkout.session.completed", paidSession(started, { payment_status: "unpaid" }))))
+        .status,
+    ).toBe(200);
     expect((await wallet(user)).body.data.balanceUsd).toBe(0);
-    expect((await deliver(stripeEvent("checkout.session.async_payment_succeeded", paidSession(started)))).body.data.duplicate).toBe(false);
+    expect(
+      (await deliver(stripeEvent("checkout.session.async_payment_succeeded", paidSession(started)))).body.data
+        .duplicate,
+    ).toBe(false);
     expect((await wallet(user)).body.data.balanceUsd).toBe(7.5);
   });
 
@@ -268,8 +400,18 @@ describe("top-up webhook", () => {
     const user = await createUser();
     const stranger = await createUser();
     const started = await startedTopUp(user, 10);
-    await deliver(stripeEvent("checkout.session.completed", paidSession(started, { metadata: { accountId: await accountIdOf(stranger), topUpId: started.topUpId } })));
-    await deliver(stripeEvent("checkout.session.completed", paidSession(started, { metadata: { accountId: started.accountId, topUpId: crypto.randomUUID() } })));
+    await deliver(
+      stripeEvent(
+        "checkout.session.completed",
+        paidSession(started, { metadata: { accountId: await accountIdOf(stranger), topUpId: started.topUpId } }),
+      ),
+    );
+    await deliver(
+      stripeEvent(
+        "checkout.session.completed",
+        paidSession(started, { metadata: { accountId: started.accountId, topUpId: crypto.randomUUID() } }),
+      ),
+    );
     expect((await wallet(user)).body.data.balanceUsd).toBe(0);
     expect((await wallet(stranger)).body.data.balanceUsd).toBe(0);
     // The session's reported amount does not decide the credit; the top-up's own amount does.
@@ -304,21 +446,38 @@ describe("AI usage debit", () => {
   it("a priced run's cost is debited once when its end is recorded, however often that happens", async () => {
     const user = await createUser();
     const messageId = await runningReply(user, "gpt-4o-mini");
-    await recordRunEnd(env.DB, messageId, { status: "completed", content: "done", inputTokens: 1000, outputTokens: 2000 });
+    await recordRunEnd(env.DB, messageId, {
+      status: "completed",
+      content: "done",
+      inputTokens: 1000,
+      outputTokens: 2000,
+    });
     // gpt-4o-mini: 0.15 USD per million input tokens, 0.60 per million output tokens.
     const expected = -(1000 * 0.15 + 2000 * 0.6) / 1e6;
     expect((await wallet(user)).body.data.balanceUsd).toBeCloseTo(expected, 9);
-    await recordRunEnd(env.DB, messageId, { status: "failed", content: "again", inputTokens: 5000, outputTokens: 5000 });
+    await recordRunEnd(env.DB, messageId, {
+      status: "failed",
+      content: "again",
+      inputTokens: 5000,
+      outputTokens: 5000,
+    });
     await debitRunCost(createDb(env.DB), { userId: user.id, messageId, costUsd: 1 });
     const ledger = (await entries(user)).body.data;
-    expect(ledger).toEqual([expect.objectContaining({ kind: "usage", amountUsd: -0.00135, reference: messageId, description: "AI run" })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ kind: "usage", amountUsd: -0.00135, reference: messageId, description: "AI run" }),
+    ]);
   });
 
   it("runs without a price, or that cost nothing, debit nothing", async () => {
     const user = await createUser();
     for (const key of ["fake-basic", "demo"]) {
       const messageId = await runningReply(user, key);
-      await recordRunEnd(env.DB, messageId, { status: "completed", content: "done", inputTokens: 1000, outputTokens: 2000 });
+      await recordRunEnd(env.DB, messageId, {
+        status: "completed",
+        content: "done",
+        inputTokens: 1000,
+        outputTokens: 2000,
+      });
     }
     const stopped = await runningReply(user, "gpt-4o-mini");
     await recordRunEnd(env.DB, stopped, { status: "stopped", content: "", inputTokens: 0, outputTokens: 0 });
@@ -328,15 +487,25 @@ describe("AI usage debit", () => {
   it("a real run through the API ends with the wallet untouched when its model has no price", async () => {
     const user = await createUser();
     const session = await call("POST", "/ai/sessions", { token: user.accessToken, body: {}, ip: uniqueIp() });
-    const sent = await call("POST", `/ai/sessions/${session.body.data.id}/messages`, { token: user.accessToken, body: { content: "hello", model: "demo" }, ip: uniqueIp() });
+    const sent = await call("POST", `/ai/sessions/${session.body.data.id}/messages`, {
+      token: user.accessToken,
+      body: { content: "hello", model: "demo" },
+      ip: uniqueIp(),
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const assistantId = sent.body.data.assistantMessage.id;
     for (let i = 0; i < 200; i++) {
-      const row = await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?").bind(assistantId).first<{ status: string }>();
+      const row = await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?")
+        .bind(assistantId)
+        .first<{ status: string }>();
       if (row?.status !== "running") break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect((await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?").bind(assistantId).first<{ status: string }>())!.status).toBe("completed");
+    expect(
+      (await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?")
+        .bind(assistantId)
+        .first<{ status: string }>())!.status,
+    ).toBe("completed");
     expect((await entries(user)).body.meta.total).toBe(0);
   });
 });
@@ -348,7 +517,11 @@ describe("wallet top-ups and configuration", () => {
       new Request(`${BASE}${path}`, {
         method: "POST",
         body: JSON.stringify(body),
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), Authorization: `Bearer ${token}` },
+        headers: {
+          "Content-Type": "application/json",
+          "CF-Connecting-IP": uniqueIp(),
+          Authorization: `Bearer ${token}`,
+        },
       }),
       { ...env, ...bindings } as Env,
       ctx,
@@ -359,13 +532,21 @@ describe("wallet top-ups and configuration", () => {
 
   it("without Stripe's secrets top-ups answer 503 billing_unavailable", async () => {
     const user = await createUser();
-    expectError(await post("/billing/top-ups", { amountUsd: 5 }, user.accessToken, { STRIPE_SECRET_KEY: "" }), 503, "billing_unavailable");
+    expectError(
+      await post("/billing/top-ups", { amountUsd: 5 }, user.accessToken, { STRIPE_SECRET_KEY: "" }),
+      503,
+      "billing_unavailable",
+    );
   });
 
   it("without the plans' price ids plan checkout is 503 but top-ups work (they name their amount)", async () => {
     const user = await createUser();
     const noPrices = { STRIPE_PRICE_PRO: "", STRIPE_PRICE_BUSINESS: "" };
-    expectError(await post("/billing/checkout", { plan: "pro" }, user.accessToken, noPrices), 503, "billing_unavailable");
+    expectError(
+      await post("/billing/checkout", { plan: "pro" }, user.accessToken, noPrices),
+      503,
+      "billing_unavailable",
+    );
     expect((await post("/billing/top-ups", { amountUsd: 5 }, user.accessToken, noPrices)).status).toBe(201);
   });
 });

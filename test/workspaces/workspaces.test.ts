@@ -6,12 +6,20 @@ describe("workspaces", () => {
   it("401 without a token", async () => {
     expectError(await call("GET", "/workspaces"), 401, "unauthorized");
     expectError(await call("POST", "/workspaces", { body: { name: "X" } }), 401, "unauthorized");
-    expectError(await call("POST", `/workspaces/${crypto.randomUUID()}/members`, { body: { email: "a@b.co", role: "member" } }), 401, "unauthorized");
+    expectError(
+      await call("POST", `/workspaces/${crypto.randomUUID()}/members`, { body: { email: "a@b.co", role: "member" } }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("creating a business workspace needs the business plan", async () => {
     const free = await createUser();
-    expectError(await call("POST", "/workspaces", { token: free.accessToken, body: { name: "Team" } }), 403, "forbidden");
+    expectError(
+      await call("POST", "/workspaces", { token: free.accessToken, body: { name: "Team" } }),
+      403,
+      "forbidden",
+    );
     const listed = await call("GET", "/workspaces", { token: free.accessToken });
     expect(listed.body.data).toHaveLength(1);
   });
@@ -38,16 +46,32 @@ describe("workspaces", () => {
     const stranger = await createUser();
     const team = (await call("POST", "/workspaces", { token: owner.accessToken, body: { name: "Team" } })).body.data;
     expectError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: team.id }), 403, "forbidden");
-    expectError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: owner.personalWorkspaceId }), 403, "forbidden");
-    expectError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: crypto.randomUUID() }), 403, "forbidden");
+    expectError(
+      await call("GET", "/me", { token: stranger.accessToken, workspaceId: owner.personalWorkspaceId }),
+      403,
+      "forbidden",
+    );
+    expectError(
+      await call("GET", "/me", { token: stranger.accessToken, workspaceId: crypto.randomUUID() }),
+      403,
+      "forbidden",
+    );
     expectFieldError(await call("GET", "/me", { token: stranger.accessToken, workspaceId: "abc" }), "X-Workspace-Id");
     // UUIDs compare case-insensitively: the owner's own id in upper case is the same workspace.
-    expect((await call("GET", "/me", { token: owner.accessToken, workspaceId: team.id.toUpperCase() })).status).toBe(200);
+    expect((await call("GET", "/me", { token: owner.accessToken, workspaceId: team.id.toUpperCase() })).status).toBe(
+      200,
+    );
   });
 
   it("400 with a field error for a non-UUID workspace id in the path", async () => {
     const owner = await createUser({ plan: "business" });
-    expectFieldError(await call("POST", "/workspaces/not-a-uuid/members", { token: owner.accessToken, body: { email: "a@b.co", role: "member" } }), "id");
+    expectFieldError(
+      await call("POST", "/workspaces/not-a-uuid/members", {
+        token: owner.accessToken,
+        body: { email: "a@b.co", role: "member" },
+      }),
+      "id",
+    );
   });
 
   it("owners and admins add members; members cannot; strangers cannot", async () => {
@@ -56,11 +80,16 @@ describe("workspaces", () => {
     const member = await createUser();
     const outsider = await createUser();
     const team = (await call("POST", "/workspaces", { token: owner.accessToken, body: { name: "Team" } })).body.data;
-    const add = (token: string, email: string, role: string) => call("POST", `/workspaces/${team.id}/members`, { token, body: { email, role } });
+    const add = (token: string, email: string, role: string) =>
+      call("POST", `/workspaces/${team.id}/members`, { token, body: { email, role } });
 
     const added = await add(owner.accessToken, admin.email, "admin");
     expect(added.status).toBe(201);
-    expect(expectShape(membershipSchema, added.body.data)).toMatchObject({ workspaceId: team.id, userId: admin.id, role: "admin" });
+    expect(expectShape(membershipSchema, added.body.data)).toMatchObject({
+      workspaceId: team.id,
+      userId: admin.id,
+      role: "admin",
+    });
     expect((await add(admin.accessToken, member.email, "member")).status).toBe(201);
 
     expectError(await add(member.accessToken, outsider.email, "member"), 403, "forbidden");
@@ -78,7 +107,10 @@ describe("workspaces", () => {
   it("a personal workspace takes no members", async () => {
     const owner = await createUser({ plan: "business" });
     const other = await createUser();
-    const res = await call("POST", `/workspaces/${owner.personalWorkspaceId}/members`, { token: owner.accessToken, body: { email: other.email, role: "member" } });
+    const res = await call("POST", `/workspaces/${owner.personalWorkspaceId}/members`, {
+      token: owner.accessToken,
+      body: { email: other.email, role: "member" },
+    });
     expectError(res, 409, "conflict");
   });
 });

@@ -26,15 +26,27 @@ export default {
     const { pathname } = new URL(request.url);
     // The cost of a request into `wrangler dev` itself, to tell it apart from the adapters'.
     if (pathname === "/noop") return Response.json({ result: { success: true }, workerMs: 0 });
-    const body = (await request.json().catch(() => ({}))) as { sql?: string; tool?: string; input?: Record<string, unknown> };
+    const body = (await request.json().catch(() => ({}))) as {
+      sql?: string;
+      tool?: string;
+      input?: Record<string, unknown>;
+    };
     const started = performance.now();
     if (pathname === "/sql") {
       const adapter = createSqlAdapter({ allowList: parseAllowList(env.ALLOW_PRIVATE_HOSTS) });
-      const result = await adapter.execute("run_query", { sql: body.sql }, context(env, { credType: "connection_string", values: { connectionString: env.PG_URL } }, {}));
+      const result = await adapter.execute(
+        "run_query",
+        { sql: body.sql },
+        context(env, { credType: "connection_string", values: { connectionString: env.PG_URL } }, {}),
+      );
       return Response.json({ result, workerMs: performance.now() - started });
     }
     if (pathname === "/mcp") {
-      const result = await createMcpAdapter().execute(body.tool ?? "echo", body.input ?? {}, context(env, { credType: "bearer_token", values: { token: env.MCP_TOKEN } }, { serverUrl: env.MCP_URL }));
+      const result = await createMcpAdapter().execute(
+        body.tool ?? "echo",
+        body.input ?? {},
+        context(env, { credType: "bearer_token", values: { token: env.MCP_TOKEN } }, { serverUrl: env.MCP_URL }),
+      );
       return Response.json({ result, workerMs: performance.now() - started });
     }
     return new Response("not found", { status: 404 });

@@ -32,7 +32,9 @@ export default {
       const object = await env.BLOBS.get(mediaKey(plain[1]!));
       if (!object) return new Response(null, { status: 404 });
       // The headers the media endpoint sends, so the two differ only in the work before the bytes.
-      return new Response(object.body, { headers: { "Content-Type": object.httpMetadata?.contentType ?? "", "Content-Length": String(object.size) } });
+      return new Response(object.body, {
+        headers: { "Content-Type": object.httpMetadata?.contentType ?? "", "Content-Length": String(object.size) },
+      });
     }
     return worker.fetch(request, env, ctx);
   },

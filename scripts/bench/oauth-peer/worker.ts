@@ -28,7 +28,13 @@ const setup = {
     const codes: string[] = [];
     for (let i = 0; i < grants; i++) {
       const authorize = new URL("/authorize", url);
-      authorize.search = new URLSearchParams({ response_type: "code", client_id: client.clientId, redirect_uri: REDIRECT_URI, scope: SCOPES.join(" "), state: String(i) }).toString();
+      authorize.search = new URLSearchParams({
+        response_type: "code",
+        client_id: client.clientId,
+        redirect_uri: REDIRECT_URI,
+        scope: SCOPES.join(" "),
+        state: String(i),
+      }).toString();
       const authRequest = await env.OAUTH_PROVIDER.parseAuthRequest(new Request(authorize));
       const { redirectTo } = await env.OAUTH_PROVIDER.completeAuthorization({
         request: authRequest,
@@ -39,7 +45,12 @@ const setup = {
       });
       codes.push(new URL(redirectTo).searchParams.get("code")!);
     }
-    return Response.json({ clientId: client.clientId, clientSecret: client.clientSecret, redirectUri: REDIRECT_URI, codes });
+    return Response.json({
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: REDIRECT_URI,
+      codes,
+    });
   },
 };
 

@@ -7,7 +7,9 @@ export const aiPersonas = sqliteTable(
   "ai_personas",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     instructions: text("instructions").notNull(),
     createdAt: text("created_at").notNull(),
@@ -20,8 +22,12 @@ export const aiSessions = sqliteTable(
   "ai_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     title: text("title"),
     personaId: text("persona_id").references(() => aiPersonas.id, { onDelete: "set null" }),
     effortMode: text("effort_mode", { enum: ["basic", "thinking", "pro"] }).notNull(),
@@ -54,7 +60,9 @@ export const aiMessages = sqliteTable(
   "ai_messages",
   {
     id: text("id").primaryKey(),
-    sessionId: text("session_id").notNull().references(() => aiSessions.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => aiSessions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content"),
@@ -101,7 +109,9 @@ export const aiMemories = sqliteTable(
   "ai_memories",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: text("created_at").notNull(),
   },

@@ -23,7 +23,9 @@ export const billingSubscriptions = sqliteTable(
   {
     /** Stripe's subscription id (`sub_...`). */
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     customerId: text("customer_id"),
     plan: text("plan", { enum: ["pro", "business"] }).notNull(),
     status: text("status", { enum: ["active", "canceled"] }).notNull(),
@@ -39,7 +41,9 @@ export const billingSubscriptions = sqliteTable(
  * means a balance of zero.
  */
 export const wallets = sqliteTable("wallets", {
-  accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
   /** Micro-USD (1e-6 USD), an integer so sums are exact. */
   balanceMicros: integer("balance_micros").notNull(),
   updatedAt: text("updated_at").notNull(),
@@ -54,7 +58,9 @@ export const walletEntries = sqliteTable(
   "wallet_entries",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["topup", "usage", "adjustment"] }).notNull(),
     /** Micro-USD, signed: credits positive, debits negative. */
     amountMicros: integer("amount_micros").notNull(),
@@ -64,7 +70,10 @@ export const walletEntries = sqliteTable(
     description: text("description"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("wallet_entries_account_created_idx").on(t.accountId, t.createdAt), uniqueIndex("wallet_entries_kind_reference_idx").on(t.kind, t.reference)],
+  (t) => [
+    index("wallet_entries_account_created_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("wallet_entries_kind_reference_idx").on(t.kind, t.reference),
+  ],
 );
 
 /**
@@ -76,7 +85,9 @@ export const walletTopUps = sqliteTable(
   "wallet_top_ups",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     amountMicros: integer("amount_micros").notNull(),
     /** Stripe's Checkout Session id (`cs_...`), once Stripe has created it. */
     sessionId: text("session_id").unique(),

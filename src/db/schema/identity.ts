@@ -18,16 +18,18 @@ export const accounts = sqliteTable("accounts", {
 export const users = sqliteTable(
   "users",
   {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id),
-  /** Stored lower-cased so lookups are exact-match on the unique index. */
-  email: text("email").notNull().unique(),
-  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
-  name: text("name"),
-  username: text("username").unique(),
-  /** Secret: PBKDF2-SHA256 hash with salt and iteration count. */
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** Stored lower-cased so lookups are exact-match on the unique index. */
+    email: text("email").notNull().unique(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    name: text("name"),
+    username: text("username").unique(),
+    /** Secret: PBKDF2-SHA256 hash with salt and iteration count. */
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
   },
   // Usernames are stored lower-cased; this index makes "Alice" and "alice" one name even if a
   // future write path forgets to normalize, and it is what decides a race between two claims.
@@ -38,7 +40,9 @@ export const workspaces = sqliteTable(
   "workspaces",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     name: text("name").notNull(),
     kind: text("kind", { enum: ["personal", "business"] }).notNull(),
     createdAt: createdAt(),
@@ -49,8 +53,12 @@ export const workspaces = sqliteTable(
 export const memberships = sqliteTable(
   "memberships",
   {
-    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -65,7 +73,9 @@ export const authSessions = sqliteTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },
@@ -76,7 +86,9 @@ export const refreshTokens = sqliteTable(
   "refresh_tokens",
   {
     id: text("id").primaryKey(),
-    sessionId: text("session_id").notNull().references(() => authSessions.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
     /** Secret: SHA-256 of the opaque token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
@@ -96,7 +108,6 @@ export const partnerKeys = sqliteTable("partner_keys", {
   createdAt: createdAt(),
   revokedAt: text("revoked_at"),
 });
-
 
 /**
  * Access tokens revoked before they expire (OAuth revocation). Rows are useless once
@@ -120,7 +131,9 @@ export const emailConfirmations = sqliteTable(
   {
     /** Secret: SHA-256 of the link's token; the token itself is only in the e-mail. */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["verify", "change"] }).notNull(),
     /** The address the link was sent to, lower-cased: the one that becomes confirmed. */
     email: text("email").notNull(),
@@ -136,7 +149,9 @@ export const passwordRecoveries = sqliteTable(
   "password_recoveries",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Secret: HMAC-SHA256 of the code keyed with the server secret and the row id (a bare hash of six digits is trivially reversed). */
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -154,10 +169,15 @@ export const passwordResetTokens = sqliteTable(
   {
     /** Secret: SHA-256 of the reset token. */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
     consumedAt: text("consumed_at"),
   },
-  (t) => [index("password_reset_tokens_user_idx").on(t.userId), index("password_reset_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("password_reset_tokens_user_idx").on(t.userId),
+    index("password_reset_tokens_expires_idx").on(t.expiresAt),
+  ],
 );

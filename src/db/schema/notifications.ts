@@ -43,7 +43,9 @@ export const notifications = sqliteTable(
     index("notifications_expires_idx").on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
     // The rows of one user and status that expire, by expiry: the few expired-but-not-yet-purged
     // rows the counters still include are found here without walking the inbox.
-    index("notifications_user_status_expiring_idx").on(t.userId, t.status, t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
+    index("notifications_user_status_expiring_idx")
+      .on(t.userId, t.status, t.expiresAt)
+      .where(sql`${t.expiresAt} IS NOT NULL`),
   ],
 );
 

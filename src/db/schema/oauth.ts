@@ -17,7 +17,9 @@ export const oauthClients = sqliteTable("oauth_clients", {
   redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
   grantTypes: text("grant_types", { mode: "json" }).$type<string[]>().notNull(),
   allowedScopes: text("allowed_scopes", { mode: "json" }).$type<string[]>().notNull(),
-  partnerKeyId: text("partner_key_id").notNull().references(() => partnerKeys.id),
+  partnerKeyId: text("partner_key_id")
+    .notNull()
+    .references(() => partnerKeys.id),
   createdAt: createdAt(),
 });
 
@@ -31,7 +33,9 @@ export const oauthFlows = sqliteTable(
     id: text("id").primaryKey(),
     /** Secret: SHA-256 of the browser cookie the flow is bound to. */
     browserHash: text("browser_hash").notNull(),
-    clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
     redirectUri: text("redirect_uri").notNull(),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     /** RFC 8707: the one resource (of this server) the request named; null for the default audience. */
@@ -52,8 +56,12 @@ export const oauthMagicLinks = sqliteTable(
   {
     /** Secret: SHA-256 of the link's token. */
     tokenHash: text("token_hash").primaryKey(),
-    flowId: text("flow_id").notNull().references(() => oauthFlows.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    flowId: text("flow_id")
+      .notNull()
+      .references(() => oauthFlows.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
     consumedAt: text("consumed_at"),
@@ -69,8 +77,12 @@ export const oauthGrants = sqliteTable(
   "oauth_grants",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => oauthClients.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     /** RFC 8707: the resource every token of the grant is for; null: the default audience (either). */
     resource: text("resource"),
@@ -85,7 +97,9 @@ export const oauthCodes = sqliteTable(
   {
     /** Secret: SHA-256 of the authorization code. */
     codeHash: text("code_hash").primaryKey(),
-    grantId: text("grant_id").notNull().references(() => oauthGrants.id, { onDelete: "cascade" }),
+    grantId: text("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
     redirectUri: text("redirect_uri").notNull(),
     codeChallenge: text("code_challenge").notNull(),
@@ -102,7 +116,9 @@ export const oauthRefreshTokens = sqliteTable(
   "oauth_refresh_tokens",
   {
     id: text("id").primaryKey(),
-    grantId: text("grant_id").notNull().references(() => oauthGrants.id, { onDelete: "cascade" }),
+    grantId: text("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
     /** Secret: SHA-256 of the opaque refresh token. */
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
@@ -110,7 +126,10 @@ export const oauthRefreshTokens = sqliteTable(
     consumedAt: text("consumed_at"),
     exchangeId: text("exchange_id"),
   },
-  (t) => [index("oauth_refresh_tokens_grant_idx").on(t.grantId), index("oauth_refresh_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("oauth_refresh_tokens_grant_idx").on(t.grantId),
+    index("oauth_refresh_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**
@@ -121,10 +140,15 @@ export const oauthAccessTokens = sqliteTable(
   "oauth_access_tokens",
   {
     jti: text("jti").primaryKey(),
-    grantId: text("grant_id").notNull().references(() => oauthGrants.id, { onDelete: "cascade" }),
+    grantId: text("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [index("oauth_access_tokens_grant_idx").on(t.grantId), index("oauth_access_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("oauth_access_tokens_grant_idx").on(t.grantId),
+    index("oauth_access_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** E-mails written while no mail provider is configured (magic links); read at GET /admin/outbox. */

@@ -5,7 +5,13 @@ import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm
  * republishes a KV projection (src/domains/status/projection.ts) and the read path serves that.
  */
 
-export const STATUS_LEVELS = ["operational", "degraded_performance", "partial_outage", "major_outage", "maintenance"] as const;
+export const STATUS_LEVELS = [
+  "operational",
+  "degraded_performance",
+  "partial_outage",
+  "major_outage",
+  "maintenance",
+] as const;
 export const INCIDENT_STATUSES = ["investigating", "identified", "monitoring", "resolved", "postmortem_ready"] as const;
 export const INCIDENT_IMPACTS = ["minor", "partial", "major"] as const;
 export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
@@ -33,7 +39,9 @@ export const statusComponents = sqliteTable(
     id: text("id").primaryKey(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
-    serviceId: text("service_id").notNull().references(() => statusServices.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => statusServices.id, { onDelete: "cascade" }),
     /** Set by the operator; a service's status is derived from these plus incidents and maintenance. */
     status: text("status", { enum: STATUS_LEVELS }).notNull(),
     createdAt: text("created_at").notNull(),
@@ -64,17 +72,26 @@ export const statusIncidents = sqliteTable(
 export const statusIncidentServices = sqliteTable(
   "status_incident_services",
   {
-    incidentId: text("incident_id").notNull().references(() => statusIncidents.id, { onDelete: "cascade" }),
-    serviceId: text("service_id").notNull().references(() => statusServices.id, { onDelete: "cascade" }),
+    incidentId: text("incident_id")
+      .notNull()
+      .references(() => statusIncidents.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => statusServices.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.incidentId, t.serviceId] }), index("status_incident_services_service_idx").on(t.serviceId)],
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.serviceId] }),
+    index("status_incident_services_service_idx").on(t.serviceId),
+  ],
 );
 
 export const statusIncidentUpdates = sqliteTable(
   "status_incident_updates",
   {
     id: text("id").primaryKey(),
-    incidentId: text("incident_id").notNull().references(() => statusIncidents.id, { onDelete: "cascade" }),
+    incidentId: text("incident_id")
+      .notNull()
+      .references(() => statusIncidents.id, { onDelete: "cascade" }),
     status: text("status", { enum: INCIDENT_STATUSES }).notNull(),
     message: text("message").notNull(),
     authorName: text("author_name").notNull(),
@@ -90,7 +107,9 @@ export const statusMaintenance = sqliteTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     status: text("status", { enum: MAINTENANCE_STATUSES }).notNull(),
-    serviceId: text("service_id").notNull().references(() => statusServices.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => statusServices.id, { onDelete: "cascade" }),
     startsAt: text("starts_at").notNull(),
     endsAt: text("ends_at").notNull(),
     createdAt: text("created_at").notNull(),
@@ -106,7 +125,9 @@ export const statusMaintenance = sqliteTable(
 export const statusDailyDowntime = sqliteTable(
   "status_daily_downtime",
   {
-    serviceId: text("service_id").notNull().references(() => statusServices.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => statusServices.id, { onDelete: "cascade" }),
     /** YYYY-MM-DD (UTC). */
     date: text("date").notNull(),
     downtimeMinutes: real("downtime_minutes").notNull(),

@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
 import { ENTITLEMENT_PATTERN, newUserInput, planSchema } from "../identity";
 
-export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest", { example: {"email": "grace@example.com", "password": "a-long-password", "name": "Grace Hopper", "plan": "pro"} });
+export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest", {
+  example: { email: "grace@example.com", password: "a-long-password", name: "Grace Hopper", plan: "pro" },
+});
 
 export const PARTNER_SCOPES = ["partner:oauth-client-admin"] as const;
 
@@ -11,7 +13,7 @@ export const createPartnerKeyBody = z
     name: z.string().trim().min(1).max(100),
     scopes: z.array(z.enum(PARTNER_SCOPES)).min(1),
   })
-  .openapi("CreatePartnerKeyRequest", { example: {"name": "Acme", "scopes": ["partner:oauth-client-admin"]} });
+  .openapi("CreatePartnerKeyRequest", { example: { name: "Acme", scopes: ["partner:oauth-client-admin"] } });
 
 export const partnerKeySchema = z
   .object({ id: z.uuid(), name: z.string(), key: z.string(), scopes: z.array(z.string()), createdAt: isoDate() })
@@ -26,8 +28,10 @@ export const updateAccountBody = z
       .optional(),
     aiDailyAllowance: z.number().int().min(0).nullable().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: "name at least one of plan, entitlements, aiDailyAllowance" })
-  .openapi("UpdateAccountRequest", { example: {"plan": "business", "entitlements": ["ai", "connectors"]} });
+  .refine((body) => Object.keys(body).length > 0, {
+    message: "name at least one of plan, entitlements, aiDailyAllowance",
+  })
+  .openapi("UpdateAccountRequest", { example: { plan: "business", entitlements: ["ai", "connectors"] } });
 
 export const accountSchema = z
   .object({

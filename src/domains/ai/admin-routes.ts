@@ -15,7 +15,10 @@ export const aiAdminRoutes = createRouter().openapi(
     tags: ["Operator"],
     summary: "Tail a reply's event stream (replay after Last-Event-ID, then live)",
     security: adminAuth,
-    request: { params: z.object({ messageId: uuidParam("messageId") }), query: z.object({ lastEventId: z.string().optional() }) },
+    request: {
+      params: z.object({ messageId: uuidParam("messageId") }),
+      query: z.object({ lastEventId: z.string().optional() }),
+    },
     responses: {
       200: { content: { "text/event-stream": { schema: z.string() } }, description: "SSE frames" },
       204: { description: "Nothing is left to send" },

@@ -10,12 +10,29 @@ const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_
 
 /** Sending and retrying each use one request of the day; none left is 429. */
 export async function consumeAllowance(env: Env, auth: AuthContext) {
-  const decision = await consumeLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth), AI_ALLOWANCE_WINDOW_SECONDS);
+  const decision = await consumeLimit(
+    env,
+    caller(auth.accountId),
+    BUCKET,
+    allowanceLimit(auth),
+    AI_ALLOWANCE_WINDOW_SECONDS,
+  );
   if (!decision.allowed) throw rateLimitExceeded(decision);
   return decision;
 }
 
 export async function readAllowance(env: Env, auth: AuthContext) {
-  const decision = await peekLimit(env, caller(auth.accountId), BUCKET, allowanceLimit(auth), AI_ALLOWANCE_WINDOW_SECONDS);
-  return { limit: decision.limit, remaining: decision.remaining, resetsAt: new Date(decision.resetAt).toISOString(), scope: "account" as const };
+  const decision = await peekLimit(
+    env,
+    caller(auth.accountId),
+    BUCKET,
+    allowanceLimit(auth),
+    AI_ALLOWANCE_WINDOW_SECONDS,
+  );
+  return {
+    limit: decision.limit,
+    remaining: decision.remaining,
+    resetsAt: new Date(decision.resetAt).toISOString(),
+    scope: "account" as const,
+  };
 }

@@ -17,21 +17,32 @@ export const ATTACHMENT_TEXT_BUDGET = 32_000;
  * `attachmentIds.N`), at most 10, a PDF must be readable, and images need a model that takes them
  * (400 naming the model), before any allowance is spent. A capability run reads no attachments.
  */
-export async function checkAttachments(db: Db, env: Env, userId: string, ids: string[], model: ModelEntry, capability: boolean) {
+export async function checkAttachments(
+  db: Db,
+  env: Env,
+  userId: string,
+  ids: string[],
+  model: ModelEntry,
+  capability: boolean,
+) {
   if (!ids.length) return;
   const loaded = await loadAttachments(db, env, userId, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
   if (capability || !loaded.images.length || model.capabilities.includes(VISION)) return;
   const imageIds = new Set(loaded.images.map((image) => image.id));
   throw badRequest(
     ids.flatMap((id, index) =>
-      imageIds.has(id.toLowerCase()) ? [{ field: `attachmentIds.${index}`, message: `is an image, and model "${model.key}" does not take images` }] : [],
+      imageIds.has(id.toLowerCase())
+        ? [{ field: `attachmentIds.${index}`, message: `is an image, and model "${model.key}" does not take images` }]
+        : [],
     ),
   );
 }
 
 const named = (loaded: LoadedAttachments) => [
   ...loaded.images.map((image) => `${image.mimeType} image`),
-  ...loaded.documents.map((doc) => `${doc.mimeType} file (${doc.text.length} characters${doc.truncated ? ", cut to fit" : ""})`),
+  ...loaded.documents.map(
+    (doc) => `${doc.mimeType} file (${doc.text.length} characters${doc.truncated ? ", cut to fit" : ""})`,
+  ),
   ...loaded.others.map((other) => `${other.mimeType} ${other.kind} (no model here reads it)`),
 ];
 
@@ -43,7 +54,10 @@ const named = (loaded: LoadedAttachments) => [
 export async function userMessageOf(env: Env, spec: RunSpec): Promise<Extract<ChatMessage, { role: "user" }>> {
   const ids = spec.attachmentIds ?? [];
   if (!ids.length) return { role: "user", content: spec.prompt };
-  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, { textBudget: ATTACHMENT_TEXT_BUDGET, lenient: true });
+  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, {
+    textBudget: ATTACHMENT_TEXT_BUDGET,
+    lenient: true,
+  });
   const documents = loaded.documents
     .map((doc) => `\n\nAttached file (${doc.mimeType}${doc.truncated ? ", cut to fit" : ""}):\n${doc.text}`)
     .join("");

@@ -6,7 +6,14 @@ export { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult
 export { recordRunEnd, recordToolCalls, type RunEnd } from "./run/write-back";
 export { CallMailbox } from "./run/mailbox";
 export { ProviderError } from "./providers/types";
-export { combineToolSources, NO_TOOLS, type DeliveredToolResult, type ToolContext, type ToolDefinition, type ToolSource } from "./tools";
+export {
+  combineToolSources,
+  NO_TOOLS,
+  type DeliveredToolResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolSource,
+} from "./tools";
 export { runToolSource } from "./connector-tools";
 export { deliverToolResult, reportToolProgress } from "./runs";
 export { isStepRun, signingStream } from "./capabilities";

@@ -23,7 +23,8 @@ export async function createMemory(db: Db, userId: string, content: string) {
     INSERT INTO ai_memories (id, user_id, content, created_at)
     SELECT ${row.id}, ${row.userId}, ${row.content}, ${row.createdAt}
     WHERE (SELECT count(*) FROM ai_memories WHERE user_id = ${userId}) < ${MAX_MEMORIES_PER_USER}`);
-  if (!result.meta.changes) throw conflict(`You have ${MAX_MEMORIES_PER_USER} memories, the most there may be; delete one to add another`);
+  if (!result.meta.changes)
+    throw conflict(`You have ${MAX_MEMORIES_PER_USER} memories, the most there may be; delete one to add another`);
   return publicMemory(row);
 }
 
@@ -36,7 +37,12 @@ export async function listMemories(db: Db, userId: string, limit: number, cursor
     .where(
       and(
         eq(aiMemories.userId, userId),
-        after ? or(lt(aiMemories.createdAt, after.key), and(eq(aiMemories.createdAt, after.key), lt(aiMemories.id, after.id))) : undefined,
+        after
+          ? or(
+              lt(aiMemories.createdAt, after.key),
+              and(eq(aiMemories.createdAt, after.key), lt(aiMemories.id, after.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(aiMemories.createdAt), desc(aiMemories.id))
@@ -47,19 +53,27 @@ export async function listMemories(db: Db, userId: string, limit: number, cursor
 
 /** Another user's memory is indistinguishable from none (404). */
 export async function deleteMemory(db: Db, userId: string, id: string) {
-  const deleted = await db.delete(aiMemories).where(and(eq(aiMemories.id, id), eq(aiMemories.userId, userId))).returning({ id: aiMemories.id });
+  const deleted = await db
+    .delete(aiMemories)
+    .where(and(eq(aiMemories.id, id), eq(aiMemories.userId, userId)))
+    .returning({ id: aiMemories.id });
   if (!deleted.length) throw notFound("Memory not found");
   return { id, deleted: true as const };
 }
 
 /** The query that finds which of `ids` are the user's memories (for a send's one read batch). */
 export const ownedMemoriesQuery = (db: Db, userId: string, ids: string[]) =>
-  db.select({ id: aiMemories.id }).from(aiMemories).where(and(eq(aiMemories.userId, userId), inArray(aiMemories.id, ids.length ? ids : [""])));
+  db
+    .select({ id: aiMemories.id })
+    .from(aiMemories)
+    .where(and(eq(aiMemories.userId, userId), inArray(aiMemories.id, ids.length ? ids : [""])));
 
 /** A send's `memoryIds` must all be the sender's: else a 400 field error on each other one (`memoryIds.N`). */
 export function assertOwnMemories(ids: string[], owned: { id: string }[]) {
   const mine = new Set(owned.map((row) => row.id));
-  const fields = ids.flatMap((id, index) => (mine.has(id) ? [] : [{ field: `memoryIds.${index}`, message: "is not one of your memories" }]));
+  const fields = ids.flatMap((id, index) =>
+    mine.has(id) ? [] : [{ field: `memoryIds.${index}`, message: "is not one of your memories" }],
+  );
   if (fields.length) throw badRequest(fields);
 }
 

@@ -66,7 +66,8 @@ const sendResult = (sessionId: string, user: MessageRow, assistant: MessageRow) 
 const isRunningConflict = (error: unknown) =>
   isUniqueViolation(error) && /ai_messages\.session_id(?!, ai_messages\.idempotency_key)/.test(errorText(error));
 
-const runConflict = () => conflict("A reply in this session is still being generated; stop it or wait for it to finish");
+const runConflict = () =>
+  conflict("A reply in this session is still being generated; stop it or wait for it to finish");
 
 const suggestionsEnabled = (env: Env) => aiConfig(env).AI_SUGGESTIONS !== "false";
 
@@ -111,7 +112,11 @@ function assistantRow(input: {
  */
 function plannedCapability(env: Env, models: ModelEntry[], capability: RunSpec["capability"]): RunSpec["capability"] {
   if (!capability) return null;
-  return { key: capability.key, parameters: capability.parameters, provider: planCapability(env, models, capability.key, capability.parameters).provider };
+  return {
+    key: capability.key,
+    parameters: capability.parameters,
+    provider: planCapability(env, models, capability.key, capability.parameters).provider,
+  };
 }
 
 /**
@@ -133,13 +138,27 @@ async function launch(db: Db, env: Env, spec: RunSpec) {
   } catch (error) {
     await db
       .update(aiMessages)
-      .set({ status: "failed", runStatus: "failed", content: "", runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }) })
+      .set({
+        status: "failed",
+        runStatus: "failed",
+        content: "",
+        runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
+      })
       .where(eq(aiMessages.id, spec.messageId));
     throw error;
   }
 }
 
-function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, assistant: MessageRow, request: StoredRequest, model: ModelEntry, instructions: string | null, env: Env): RunSpec {
+function runSpec(
+  auth: AuthContext,
+  session: { id: string },
+  user: MessageRow,
+  assistant: MessageRow,
+  request: StoredRequest,
+  model: ModelEntry,
+  instructions: string | null,
+  env: Env,
+): RunSpec {
   return {
     runId: assistant.runId!,
     messageId: assistant.id,
@@ -150,7 +169,13 @@ function runSpec(auth: AuthContext, session: { id: string }, user: MessageRow, a
     seq: user.seq,
     prompt: user.content ?? "",
     instructions,
-    model: { id: model.id, key: model.key, displayName: model.displayName, providerKey: model.providerKey, providerModel: model.providerModel },
+    model: {
+      id: model.id,
+      key: model.key,
+      displayName: model.displayName,
+      providerKey: model.providerKey,
+      providerModel: model.providerModel,
+    },
     capability: request.capability,
     memoryIds: request.memoryIds,
     attachmentIds: request.attachmentIds,
@@ -169,7 +194,11 @@ function sessionQuery(db: Db, userId: string, sessionId: string) {
 }
 
 const runningQuery = (db: Db, sessionId: string) =>
-  db.select({ id: aiMessages.id }).from(aiMessages).where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running"))).limit(1);
+  db
+    .select({ id: aiMessages.id })
+    .from(aiMessages)
+    .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running")))
+    .limit(1);
 
 /**
  * Sends a user message and starts the assistant's run. Reads in one batch, writes in one batch
@@ -179,12 +208,22 @@ const runningQuery = (db: Db, sessionId: string) =>
  * `admit` resolves once the send's rate limit admits it (rejecting with the 429 otherwise); it is
  * awaited before anything is consumed or written, so the reads run beside the limiter's hop.
  */
-export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, body: SendMessageInput, admit: () => Promise<unknown>) {
+export async function sendMessage(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  sessionId: string,
+  body: SendMessageInput,
+  admit: () => Promise<unknown>,
+) {
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
   const [sessions, seqRows, deduped, running, ownedMemories] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
-    db.select({ last: max(aiMessages.seq) }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)),
+    db
+      .select({ last: max(aiMessages.seq) })
+      .from(aiMessages)
+      .where(eq(aiMessages.sessionId, sessionId)),
     db
       .select()
       .from(aiMessages)
@@ -219,7 +258,11 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
   assertOwnMemories(memoryIds, ownedMemories);
   const effortMode = body.effortMode ?? session.effortMode;
   const models = await activeModels(env);
-  const capability = plannedCapability(env, models, body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null);
+  const capability = plannedCapability(
+    env,
+    models,
+    body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null,
+  );
   // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
   const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, capability, chosen);
@@ -238,7 +281,14 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
     structuredBlocks: body.structuredBlocks ?? [],
   };
   const user: MessageRow = {
-    ...assistantRow({ sessionId, seq: (seqRows[0]?.last ?? 0) + 1, parentId: "", model, idempotencyKey: key, createdAt: now }),
+    ...assistantRow({
+      sessionId,
+      seq: (seqRows[0]?.last ?? 0) + 1,
+      parentId: "",
+      model,
+      idempotencyKey: key,
+      createdAt: now,
+    }),
     role: "user",
     content: body.content,
     status: null,
@@ -250,7 +300,14 @@ export async function sendMessage(db: Db, env: Env, auth: AuthContext, sessionId
     providerKey: null,
     request: request as unknown as Record<string, unknown>,
   };
-  const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: null, createdAt: now });
+  const assistant = assistantRow({
+    sessionId,
+    seq: user.seq,
+    parentId: user.id,
+    model,
+    idempotencyKey: null,
+    createdAt: now,
+  });
   try {
     await db.batch([db.insert(aiMessages).values(user), db.insert(aiMessages).values(assistant)]);
   } catch (error) {
@@ -272,7 +329,13 @@ async function turnOf(db: Db, userId: string, sessionId: string, assistantMessag
     db
       .select()
       .from(aiMessages)
-      .where(and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"))),
+      .where(
+        and(
+          eq(aiMessages.id, assistantMessageId),
+          eq(aiMessages.sessionId, sessionId),
+          eq(aiMessages.role, "assistant"),
+        ),
+      ),
   ]);
   if (!sessions[0]) throw notFound("Session not found");
   if (!targets[0]) throw notFound("Message not found");
@@ -280,13 +343,26 @@ async function turnOf(db: Db, userId: string, sessionId: string, assistantMessag
 }
 
 /** Another version of an assistant reply, with its own run; it becomes the active version. */
-export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionId: string, assistantMessageId: string, key: string) {
+export async function retryMessage(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  sessionId: string,
+  assistantMessageId: string,
+  key: string,
+) {
   const [sessions, targets, users, existing, running] = await db.batch([
     sessionQuery(db, auth.user.id, sessionId),
     db
       .select({ assistant: aiMessages })
       .from(aiMessages)
-      .where(and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"))),
+      .where(
+        and(
+          eq(aiMessages.id, assistantMessageId),
+          eq(aiMessages.sessionId, sessionId),
+          eq(aiMessages.role, "assistant"),
+        ),
+      ),
     // The turn's user message: the target's parent.
     db
       .select()
@@ -319,14 +395,26 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
   // The capability as it runs today (its provider may have been configured or removed since).
   const request: StoredRequest = { ...stored, capability: plannedCapability(env, models, stored.capability) };
   // The same model as the original request when it is still active, else today's default.
-  const chosen = models.find((m) => m.key === request.modelKey) ?? selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
+  const chosen =
+    models.find((m) => m.key === request.modelKey) ??
+    selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
   const model = replyModel(models, request.capability, chosen);
   await consumeAllowance(env, auth);
 
-  const assistant = assistantRow({ sessionId, seq: user.seq, parentId: user.id, model, idempotencyKey: key, createdAt: nowIso() });
+  const assistant = assistantRow({
+    sessionId,
+    seq: user.seq,
+    parentId: user.id,
+    model,
+    idempotencyKey: key,
+    createdAt: nowIso(),
+  });
   try {
     await db.batch([
-      db.update(aiMessages).set({ isActive: false }).where(and(eq(aiMessages.parentId, user.id), eq(aiMessages.role, "assistant"))),
+      db
+        .update(aiMessages)
+        .set({ isActive: false })
+        .where(and(eq(aiMessages.parentId, user.id), eq(aiMessages.role, "assistant"))),
       db.insert(aiMessages).values(assistant),
     ]);
   } catch (error) {
@@ -334,7 +422,11 @@ export async function retryMessage(db: Db, env: Env, auth: AuthContext, sessionI
     if (isUniqueViolation(error)) return retryMessage(db, env, auth, sessionId, assistantMessageId, key);
     throw error;
   }
-  await launch(db, env, runSpec(auth, sessions[0].session, user, assistant, request, model, sessions[0].instructions, env));
+  await launch(
+    db,
+    env,
+    runSpec(auth, sessions[0].session, user, assistant, request, model, sessions[0].instructions, env),
+  );
   return { created: true, result: sendResult(sessionId, user, assistant) };
 }
 
@@ -348,7 +440,8 @@ export async function selectVersion(db: Db, userId: string, sessionId: string, a
   return { activeMessageId: target.id, selectedMessage: publicMessage({ ...target, isActive: true }) };
 }
 
-const nothingToStop = (ended: "completed" | "failed") => conflict(`The reply has already ${ended}; there is nothing to stop`);
+const nothingToStop = (ended: "completed" | "failed") =>
+  conflict(`The reply has already ${ended}; there is nothing to stop`);
 
 /**
  * Stops a running reply; stopping it again (also concurrently) answers the same stop object; a
@@ -375,7 +468,15 @@ const notPending = () => conflict("This tool call is not awaiting a decision");
  * agents"): approved, the call executes; rejected, the model is told. A call that is not pending
  * (decided already, skipped, never asked, or its reply no longer running) is a 409.
  */
-export async function decideOnToolCall(db: Db, env: Env, userId: string, sessionId: string, assistantMessageId: string, callId: string, approve: boolean) {
+export async function decideOnToolCall(
+  db: Db,
+  env: Env,
+  userId: string,
+  sessionId: string,
+  assistantMessageId: string,
+  callId: string,
+  approve: boolean,
+) {
   const { target } = await turnOf(db, userId, sessionId, assistantMessageId);
   if (target.status !== "running") throw notPending();
   const call = await decideToolCall(env, target.id, callId, approve);
@@ -411,9 +512,15 @@ export async function listMessages(db: Db, env: Env, userId: string, sessionId: 
   if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
     throw badRequest([{ field: "cursor", message: "is not a cursor this API issued" }]);
   }
-  const visible = and(eq(aiMessages.sessionId, sessionId), or(eq(aiMessages.role, "user"), eq(aiMessages.isActive, true)));
+  const visible = and(
+    eq(aiMessages.sessionId, sessionId),
+    or(eq(aiMessages.role, "user"), eq(aiMessages.isActive, true)),
+  );
   const [sessions, totals, rows] = await db.batch([
-    db.select({ personaId: aiSessions.personaId }).from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db
+      .select({ personaId: aiSessions.personaId })
+      .from(aiSessions)
+      .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
     db.select({ total: count() }).from(aiMessages).where(visible),
     db
       .select()
@@ -422,7 +529,10 @@ export async function listMessages(db: Db, env: Env, userId: string, sessionId: 
         and(
           visible,
           after
-            ? or(gt(aiMessages.seq, afterSeq!), and(eq(aiMessages.seq, afterSeq!), lt(aiMessages.role, after.id as "user")))
+            ? or(
+                gt(aiMessages.seq, afterSeq!),
+                and(eq(aiMessages.seq, afterSeq!), lt(aiMessages.role, after.id as "user")),
+              )
             : undefined,
         ),
       )
@@ -436,7 +546,9 @@ export async function listMessages(db: Db, env: Env, userId: string, sessionId: 
   const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
     // Generated media in tool outputs get URLs signed now (CONTRACT "Media": every read signs afresh).
-    data: await Promise.all(page.map(async (row) => publicMessage({ ...row, toolCalls: await signedValue(env, row.toolCalls) }))),
+    data: await Promise.all(
+      page.map(async (row) => publicMessage({ ...row, toolCalls: await signedValue(env, row.toolCalls) })),
+    ),
     meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total: totals[0]?.total ?? 0 },
   };
 }

@@ -61,8 +61,18 @@ export const DEMO_MODEL_KEY = "demo";
 export const WORKERS_AI_PROVIDER = "workers-ai";
 
 const WORKERS_AI_MODELS = [
-  { key: "llama-3.1-8b", providerModel: "@cf/meta/llama-3.1-8b-instruct", displayName: "Llama 3.1 8B (Workers AI)", effort: "basic" },
-  { key: "llama-3.3-70b", providerModel: "@cf/meta/llama-3.3-70b-instruct-fp8-fast", displayName: "Llama 3.3 70B (Workers AI)", effort: "pro" },
+  {
+    key: "llama-3.1-8b",
+    providerModel: "@cf/meta/llama-3.1-8b-instruct",
+    displayName: "Llama 3.1 8B (Workers AI)",
+    effort: "basic",
+  },
+  {
+    key: "llama-3.3-70b",
+    providerModel: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    displayName: "Llama 3.3 70B (Workers AI)",
+    effort: "pro",
+  },
 ] as const;
 
 /** A stable UUID per model key (name-based, version 5 layout), so ids survive redeploys. */
@@ -96,7 +106,13 @@ let cached: { signature: string; models: Promise<ModelEntry[]> } | undefined;
  */
 export function activeModels(env: Env): Promise<ModelEntry[]> {
   const config = aiConfig(env);
-  const signature = JSON.stringify([config.OPENAI_BASE_URL, config.OPENAI_MODELS, config.OPENAI_PROVIDER_KEY, Boolean(config.AI), demoModelEnabled(config)]);
+  const signature = JSON.stringify([
+    config.OPENAI_BASE_URL,
+    config.OPENAI_MODELS,
+    config.OPENAI_PROVIDER_KEY,
+    Boolean(config.AI),
+    demoModelEnabled(config),
+  ]);
   if (cached?.signature !== signature) cached = { signature, models: buildCatalogue(config) };
   return cached.models;
 }
@@ -105,7 +121,10 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
   const entries: Omit<ModelEntry, "id">[] = [];
   if (openAiConfigured(config)) {
     const providerKey = openAiProviderKey(config);
-    const specs = (config.OPENAI_MODELS || "gpt-4o-mini:basic").split(",").map((s) => s.trim()).filter(Boolean);
+    const specs = (config.OPENAI_MODELS || "gpt-4o-mini:basic")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const spec of specs) {
       const [name, effort] = spec.split(":") as [string, string | undefined];
       // CONTRACT "Media": these models take images unless their entry ends in `:text`.
@@ -121,7 +140,8 @@ async function buildCatalogue(config: AiConfig): Promise<ModelEntry[]> {
     }
   }
   if (config.AI) {
-    for (const model of WORKERS_AI_MODELS) entries.push({ ...model, providerKey: WORKERS_AI_PROVIDER, capabilities: CHAT });
+    for (const model of WORKERS_AI_MODELS)
+      entries.push({ ...model, providerKey: WORKERS_AI_PROVIDER, capabilities: CHAT });
   }
   if (demoModelEnabled(config)) {
     entries.push({
@@ -166,7 +186,9 @@ export function selectModel(models: ModelEntry[], choice: ModelChoice, plan: Pla
     const model = models.find((m) => m.key === choice.model);
     if (!model) throw badRequest([{ field: "model", message: `"${choice.model}" is not an active model` }]);
     if (choice.provider && model.providerKey !== choice.provider) {
-      throw badRequest([{ field: "model", message: `"${choice.model}" is not a model of provider "${choice.provider}"` }]);
+      throw badRequest([
+        { field: "model", message: `"${choice.model}" is not a model of provider "${choice.provider}"` },
+      ]);
     }
     return model;
   }
@@ -179,8 +201,8 @@ let pricesById: Promise<Map<string, Price>> | undefined;
 
 /** The price of a model by its id (ids derive from keys, so this holds for unconfigured models too). */
 export async function priceOfModel(id: string | null): Promise<Price | undefined> {
-  pricesById ??= Promise.all(Object.entries(PRICES).map(async ([key, price]) => [await modelId(key), price] as const)).then(
-    (entries) => new Map(entries),
-  );
+  pricesById ??= Promise.all(
+    Object.entries(PRICES).map(async ([key, price]) => [await modelId(key), price] as const),
+  ).then((entries) => new Map(entries));
   return id ? (await pricesById).get(id) : undefined;
 }

@@ -8,7 +8,15 @@ import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { readAllowance } from "./allowance";
-import { decideOnToolCall, listMessages, retryMessage, selectVersion, sendMessage, stopMessage, streamTarget } from "./messages";
+import {
+  decideOnToolCall,
+  listMessages,
+  retryMessage,
+  selectVersion,
+  sendMessage,
+  stopMessage,
+  streamTarget,
+} from "./messages";
 import { listCapabilities, resignToolCallMedia } from "./capabilities";
 import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
@@ -34,7 +42,15 @@ import {
   decisionBody,
   toolCallSchema,
 } from "./schemas";
-import { createPersona, createSession, deleteSession, listPersonas, listSessions, ownedSession, publicSession } from "./sessions";
+import {
+  createPersona,
+  createSession,
+  deleteSession,
+  listPersonas,
+  listSessions,
+  ownedSession,
+  publicSession,
+} from "./sessions";
 import { lastEventIdOf, sseResponse } from "./stream";
 import { sessionUsage } from "./usage";
 
@@ -55,7 +71,13 @@ const messageId = (name: string) => idParam(name, () => notFound("Message not fo
 const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
 /** A tool call's id is the model's own (`call_...`), not one of ours. */
-const toolCallParams = assistantParams.extend({ callId: z.string().min(1).max(200).openapi({ param: { name: "callId", in: "path" } }) });
+const toolCallParams = assistantParams.extend({
+  callId: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "callId", in: "path" } }),
+});
 
 export const aiRoutes = createRouter()
   .openapi(
@@ -80,7 +102,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { query: cursorQuery() },
-      responses: { 200: json(pagedEnvelope(z.array(sessionSchema), cursorMeta), "One page"), ...errors(400, 401, 403, 429) },
+      responses: {
+        200: json(pagedEnvelope(z.array(sessionSchema), cursorMeta), "One page"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
@@ -147,7 +172,8 @@ export const aiRoutes = createRouter()
       method: "get",
       path: "/ai/models",
       tags,
-      summary: "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
+      summary:
+        "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
       responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },
@@ -155,7 +181,13 @@ export const aiRoutes = createRouter()
     async (c) =>
       ok(
         c,
-        (await activeModels(c.env)).map(({ id, key, displayName, providerKey, capabilities }) => ({ id, key, displayName, providerKey, capabilities })),
+        (await activeModels(c.env)).map(({ id, key, displayName, providerKey, capabilities }) => ({
+          id,
+          key,
+          displayName,
+          providerKey,
+          capabilities,
+        })),
       ),
   )
   .openapi(
@@ -192,7 +224,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { query: cursorQuery() },
-      responses: { 200: json(pagedEnvelope(z.array(memorySchema), cursorMeta), "One page"), ...errors(400, 401, 403, 429) },
+      responses: {
+        200: json(pagedEnvelope(z.array(memorySchema), cursorMeta), "One page"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
@@ -231,7 +266,13 @@ export const aiRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { data, meta } = await listMessages(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").sessionId, c.req.valid("query"));
+      const { data, meta } = await listMessages(
+        c.var.db,
+        c.env,
+        c.var.auth.user.id,
+        c.req.valid("param").sessionId,
+        c.req.valid("query"),
+      );
       return paged(c, data, meta);
     },
   )
@@ -252,7 +293,14 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { created, result } = await admitted(c, () =>
-        sendMessage(c.var.db, c.env, c.var.auth, c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
+        sendMessage(
+          c.var.db,
+          c.env,
+          c.var.auth,
+          c.req.valid("param").sessionId,
+          c.req.valid("json"),
+          () => c.var.admission,
+        ),
       );
       return ok(c, result, created ? 201 : 200);
     },
@@ -266,11 +314,21 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: assistantParams, body: jsonBody(retryBody) },
-      responses: { 201: json(envelope(sendResultSchema), "The new version and its run"), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: {
+        201: json(envelope(sendResultSchema), "The new version and its run"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      const { result } = await retryMessage(c.var.db, c.env, c.var.auth, sessionId, assistantMessageId, c.req.valid("json").idempotencyKey);
+      const { result } = await retryMessage(
+        c.var.db,
+        c.env,
+        c.var.auth,
+        sessionId,
+        assistantMessageId,
+        c.req.valid("json").idempotencyKey,
+      );
       return ok(c, result, 201);
     },
   )
@@ -313,15 +371,30 @@ export const aiRoutes = createRouter()
       path: "/ai/sessions/{sessionId}/messages/{assistantMessageId}/tool-calls/{callId}/decision",
       tags,
       summary: "Approve or reject a tool call awaiting approval",
-      description: "The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.",
+      description:
+        "The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.",
       security: bearerAuth,
       middleware: decisionMiddleware,
       request: { params: toolCallParams, body: jsonBody(decisionBody) },
-      responses: { 200: json(envelope(toolCallSchema), "The tool call after the decision"), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: {
+        200: json(envelope(toolCallSchema), "The tool call after the decision"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId, callId } = c.req.valid("param");
-      return ok(c, await decideOnToolCall(c.var.db, c.env, c.var.auth.user.id, sessionId, assistantMessageId, callId, c.req.valid("json").approve));
+      return ok(
+        c,
+        await decideOnToolCall(
+          c.var.db,
+          c.env,
+          c.var.auth.user.id,
+          sessionId,
+          assistantMessageId,
+          callId,
+          c.req.valid("json").approve,
+        ),
+      );
     },
   )
   .openapi(
@@ -334,10 +407,15 @@ export const aiRoutes = createRouter()
       middleware,
       request: {
         params: streamParams,
-        query: z.object({ lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }) }),
+        query: z.object({
+          lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }),
+        }),
       },
       responses: {
-        200: { content: { "text/event-stream": { schema: z.string() } }, description: "SSE frames: id, event, data (envelope JSON)" },
+        200: {
+          content: { "text/event-stream": { schema: z.string() } },
+          description: "SSE frames: id, event, data (envelope JSON)",
+        },
         204: { description: "Nothing is left to send: the run ended at or before Last-Event-ID" },
         ...errors(400, 401, 403, 404, 429),
       },

@@ -27,8 +27,14 @@ export const deliverToolResult = (env: Env, messageId: string, callId: string, r
   runObject(env, messageId).deliverToolResult(callId, result);
 
 /** A queued call's retry, shown on the call in its run (`tool.progress` with `activity`). */
-export const reportToolProgress = (env: Env, messageId: string, callId: string, detail: string) => runObject(env, messageId).reportToolProgress(callId, detail);
+export const reportToolProgress = (env: Env, messageId: string, callId: string, detail: string) =>
+  runObject(env, messageId).reportToolProgress(callId, detail);
 
 /** The owner's decision on a call awaiting approval, to the run that waits. */
-export const decideToolCall = async (env: Env, messageId: string, callId: string, approve: boolean): Promise<ToolCallRecord | null> =>
+export const decideToolCall = async (
+  env: Env,
+  messageId: string,
+  callId: string,
+  approve: boolean,
+): Promise<ToolCallRecord | null> =>
   (await runObject(env, messageId).decideToolCall(callId, approve)) as ToolCallRecord | null;

@@ -26,10 +26,16 @@ export const createSessionBody = z
     personaId: z.uuid({ message: "must be a UUID" }).optional(),
     effortMode: effortMode.optional(),
   })
-  .openapi("CreateAiSessionRequest", { example: {"title": "Trip planning", "effortMode": "basic"} });
+  .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } });
 
 export const sessionSchema = z
-  .object({ id: z.uuid(), title: z.string().nullable(), personaId: z.uuid().nullable(), effortMode, createdAt: isoDate() })
+  .object({
+    id: z.uuid(),
+    title: z.string().nullable(),
+    personaId: z.uuid().nullable(),
+    effortMode,
+    createdAt: isoDate(),
+  })
   .openapi("AiSession");
 
 export const createPersonaBody = z
@@ -37,14 +43,22 @@ export const createPersonaBody = z
     name: z.string().trim().min(1, "must not be empty").max(MAX_PERSONA_NAME_CHARS),
     instructions: z.string().trim().min(1, "must not be empty").max(MAX_INSTRUCTIONS_CHARS),
   })
-  .openapi("CreatePersonaRequest", { example: {"name": "Travel agent", "instructions": "Answer as a concise travel agent."} });
+  .openapi("CreatePersonaRequest", {
+    example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
+  });
 
 export const personaSchema = z
   .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
   .openapi("Persona");
 
 export const modelSchema = z
-  .object({ id: z.uuid(), key: z.string(), displayName: z.string(), providerKey: z.string(), capabilities: z.array(z.string()) })
+  .object({
+    id: z.uuid(),
+    key: z.string(),
+    displayName: z.string(),
+    providerKey: z.string(),
+    capabilities: z.array(z.string()),
+  })
   .openapi("AiModel");
 
 export const toolCallSchema = z
@@ -75,7 +89,10 @@ export const messageSchema = z
     providerKey: z.string().nullable(),
     tokensUsed: z.number().int().optional(),
     memoryIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the memories it was sent with" }),
-    attachmentIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the attachments it was sent with" }),
+    attachmentIds: z
+      .array(z.uuid())
+      .optional()
+      .openapi({ description: "User messages: the attachments it was sent with" }),
     createdAt: isoDate(),
   })
   .openapi("Message");
@@ -139,17 +156,24 @@ export const listMessagesQuery = z
       .max(MESSAGE_PAGES.cursor.max, limitRange(MESSAGE_PAGES.cursor.max))
       .optional(),
     cursor: z.string().min(1).optional(),
-    offset: z.coerce.number({ message: "must be a number" }).int("must be an integer").min(0, "must be at least 0").optional(),
+    offset: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be an integer")
+      .min(0, "must be at least 0")
+      .optional(),
     personaId: z.uuid({ message: "must be a UUID" }).optional(),
   })
   .refine((query) => query.cursor === undefined || query.offset === undefined, {
     message: "use either cursor or offset, not both",
     path: ["offset"],
   })
-  .refine((query) => query.offset === undefined || query.limit === undefined || query.limit <= MESSAGE_PAGES.offset.max, {
-    message: `${limitRange(MESSAGE_PAGES.offset.max)} with offset pagination`,
-    path: ["limit"],
-  })
+  .refine(
+    (query) => query.offset === undefined || query.limit === undefined || query.limit <= MESSAGE_PAGES.offset.max,
+    {
+      message: `${limitRange(MESSAGE_PAGES.offset.max)} with offset pagination`,
+      path: ["limit"],
+    },
+  )
   .transform((query) => ({
     ...query,
     limit: query.limit ?? (query.offset === undefined ? MESSAGE_PAGES.cursor.default : MESSAGE_PAGES.offset.default),
@@ -168,7 +192,9 @@ const idempotencyKey = z
   .max(MAX_IDEMPOTENCY_KEY_CHARS, `must be at most ${MAX_IDEMPOTENCY_KEY_CHARS} characters`)
   .refine((value) => value.trim().length > 0, "must not be blank");
 
-export const retryBody = z.strictObject({ idempotencyKey }).openapi("RetryRequest", { example: {"idempotencyKey": "retry-2026-11-22-1"} });
+export const retryBody = z
+  .strictObject({ idempotencyKey })
+  .openapi("RetryRequest", { example: { idempotencyKey: "retry-2026-11-22-1" } });
 
 const uuidV4List = (max: number) =>
   z
@@ -178,7 +204,9 @@ const uuidV4List = (max: number) =>
 /** The message's own model choice (spec "POST messages": `model`, `provider`). */
 const MODEL_CHOICE = {
   model: z.string({ message: "must be a string" }).min(1, "must not be empty").max(100),
-  provider: z.string({ message: "must be a string" }).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+  provider: z
+    .string({ message: "must be a string" })
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
 };
 type ChoiceField = keyof typeof MODEL_CHOICE;
 const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
@@ -188,8 +216,7 @@ const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
  * capability's table has them) that capability's parameters. Which one depends on `capabilityKey`,
  * so the object accepts any value here and `bodyIssues` validates it under the meaning that applies.
  */
-const choiceField = (description: string) =>
-  z.unknown().optional().openapi({ type: "string", description });
+const choiceField = (description: string) => z.unknown().optional().openapi({ type: "string", description });
 
 /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
 const MESSAGE_FIELDS = {
@@ -218,7 +245,9 @@ const MESSAGE_FIELDS = {
 type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
 
 const selectedCapability = (body: Record<string, unknown>): CapabilityKey | undefined =>
-  (CAPABILITY_KEYS as readonly unknown[]).includes(body.capabilityKey) ? (body.capabilityKey as CapabilityKey) : undefined;
+  (CAPABILITY_KEYS as readonly unknown[]).includes(body.capabilityKey)
+    ? (body.capabilityKey as CapabilityKey)
+    : undefined;
 
 /**
  * The model-choice fields that are the selected capability's parameters in this body: a top-level
@@ -250,7 +279,11 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
     if (Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) return;
     const owners = capabilitiesWith(name);
     if (owners.length) {
-      issues.push({ path, capabilityKey: key, message: `${name} is a parameter of ${owners.join(", ")}, not of ${key}` });
+      issues.push({
+        path,
+        capabilityKey: key,
+        message: `${name} is a parameter of ${owners.join(", ")}, not of ${key}`,
+      });
     } else {
       issues.push({ path, capabilityKey: key, message: `unknown property ${name}` });
     }
@@ -259,9 +292,10 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
     (name) => !Object.hasOwn(MESSAGE_FIELDS, name) || (owned as string[]).includes(name),
   );
   for (const name of topLevel) classify(name, [name]);
-  const nested = body.parameters && typeof body.parameters === "object" && !Array.isArray(body.parameters)
-    ? (body.parameters as Record<string, unknown>)
-    : {};
+  const nested =
+    body.parameters && typeof body.parameters === "object" && !Array.isArray(body.parameters)
+      ? (body.parameters as Record<string, unknown>)
+      : {};
   for (const name of Object.keys(nested)) classify(name, ["parameters", name]);
   if (!key) return issues;
 
@@ -273,15 +307,26 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
     if (!result.success) {
       const base = fromNested ? ["parameters", name] : [name];
       for (const issue of result.error.issues) {
-        issues.push({ path: [...base, ...issue.path.map((p) => p as string | number)], message: issue.message, capabilityKey: key });
+        issues.push({
+          path: [...base, ...issue.path.map((p) => p as string | number)],
+          message: issue.message,
+          capabilityKey: key,
+        });
       }
     }
   }
   const count = (source: Record<string, unknown>) => ({ a: source.numImages, b: source.numberOfImages });
   if (key === "ai.image.generate") {
-    const merged = { ...count(body), ...Object.fromEntries(Object.entries(count(nested)).filter(([, v]) => v !== undefined)) };
+    const merged = {
+      ...count(body),
+      ...Object.fromEntries(Object.entries(count(nested)).filter(([, v]) => v !== undefined)),
+    };
     if (merged.a !== undefined && merged.b !== undefined && merged.a !== merged.b) {
-      issues.push({ path: ["numberOfImages"], capabilityKey: key, message: "is an alias of numImages and must not disagree with it" });
+      issues.push({
+        path: ["numberOfImages"],
+        capabilityKey: key,
+        message: "is an alias of numImages and must not disagree with it",
+      });
     }
   }
   return issues;
@@ -306,7 +351,11 @@ export const sendMessageBody = z
   .openapi("SendMessageRequest", {
     description:
       "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
-    example: { content: "Find three quiet beaches near Lisbon", capabilityKey: "ai.search.web", parameters: { maxResults: 5 } },
+    example: {
+      content: "Find three quiet beaches near Lisbon",
+      capabilityKey: "ai.search.web",
+      parameters: { maxResults: 5 },
+    },
   });
 
 export type SendMessageInput = z.infer<typeof sendMessageBody>;
@@ -355,6 +404,8 @@ export const capabilitySchema = z
     available: z.boolean(),
     provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
     providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
-    parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({ description: "Each parameter's JSON Schema (type, range, values)" }),
+    parameters: z
+      .record(z.string(), z.record(z.string(), z.unknown()))
+      .openapi({ description: "Each parameter's JSON Schema (type, range, values)" }),
   })
   .openapi("AiCapability");

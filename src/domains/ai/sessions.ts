@@ -34,7 +34,11 @@ export async function createPersona(db: Db, userId: string, input: { name: strin
 }
 
 export async function listPersonas(db: Db, userId: string) {
-  const rows = await db.select().from(aiPersonas).where(eq(aiPersonas.userId, userId)).orderBy(desc(aiPersonas.createdAt));
+  const rows = await db
+    .select()
+    .from(aiPersonas)
+    .where(eq(aiPersonas.userId, userId))
+    .orderBy(desc(aiPersonas.createdAt));
   return rows.map(publicPersona);
 }
 
@@ -73,7 +77,10 @@ export async function listSessions(db: Db, userId: string, limit: number, cursor
       and(
         eq(aiSessions.userId, userId),
         after
-          ? or(lt(aiSessions.createdAt, after.key), and(eq(aiSessions.createdAt, after.key), lt(aiSessions.id, after.id)))
+          ? or(
+              lt(aiSessions.createdAt, after.key),
+              and(eq(aiSessions.createdAt, after.key), lt(aiSessions.id, after.id)),
+            )
           : undefined,
       ),
     )
@@ -85,7 +92,10 @@ export async function listSessions(db: Db, userId: string, limit: number, cursor
 
 /** A session of the caller's, or 404 (another user's session is indistinguishable from none). */
 export async function ownedSession(db: Db, userId: string, sessionId: string) {
-  const [row] = await db.select().from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(aiSessions)
+    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
   if (!row) throw notFound("Session not found");
   return row;
 }

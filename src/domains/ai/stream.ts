@@ -14,7 +14,9 @@ export function lastEventIdOf(header: string | undefined, query: string | undefi
   const raw = fromHeader ? header : query;
   if (raw === undefined || raw.trim() === "") return 0;
   if (!/^\d{1,15}$/.test(raw.trim())) {
-    throw badRequest([{ field: fromHeader ? "Last-Event-ID" : "lastEventId", message: "must be a non-negative integer event id" }]);
+    throw badRequest([
+      { field: fromHeader ? "Last-Event-ID" : "lastEventId", message: "must be a non-negative integer event id" },
+    ]);
   }
   return Number(raw.trim());
 }
@@ -34,7 +36,8 @@ const SSE_HEADERS = {
  * then the end; 204 once a client has seen it.
  */
 function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, after: number): Response {
-  if (!message || message.status !== "failed" || !message.runId || !message.runError) throw notFound("This message has no run");
+  if (!message || message.status !== "failed" || !message.runId || !message.runError)
+    throw notFound("This message has no run");
   if (after >= 1) return c.body(null, 204);
   const event: LoggedEvent = {
     eventId: 1,
@@ -49,7 +52,12 @@ function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, 
  * The run object's SSE body, passed through with the headers proxies need to not buffer it.
  * `stored` reads the reply's D1 row, needed only when the object has no run.
  */
-export async function sseResponse(c: Context<AppEnv>, messageId: string, after: number, stored: () => Promise<StoredRun | undefined>): Promise<Response> {
+export async function sseResponse(
+  c: Context<AppEnv>,
+  messageId: string,
+  after: number,
+  stored: () => Promise<StoredRun | undefined>,
+): Promise<Response> {
   const upstream = await streamRun(c.env, messageId, after);
   if (upstream.status === 404) return unstartedRunStream(c, await stored(), after);
   if (upstream.status === 204) return c.body(null, 204);

@@ -46,7 +46,12 @@ export interface ToolDefinition {
   /** The card of a call awaiting approval. */
   activity?(input: Record<string, unknown>): ToolActivity;
   /** Runs the call (`callId` is the run's id of this call); throws when it failed. */
-  execute(input: Record<string, unknown>, context: ToolContext, signal: AbortSignal, callId: string): Promise<Record<string, unknown>>;
+  execute(
+    input: Record<string, unknown>,
+    context: ToolContext,
+    signal: AbortSignal,
+    callId: string,
+  ): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -77,7 +82,11 @@ export class ToolSet {
   }
 
   specs(): ToolSpec[] {
-    return this.definitions.map((tool, index) => ({ name: this.names[index]!, description: tool.description, parameters: tool.inputSchema }));
+    return this.definitions.map((tool, index) => ({
+      name: this.names[index]!,
+      description: tool.description,
+      parameters: tool.inputSchema,
+    }));
   }
 
   /** Looks a tool up by the name the model used (a wire name or the key itself). */

@@ -24,7 +24,10 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
     sql`coalesce(json_extract(${aiMessages.runError}, '$.code'), '') <> ${RUN_NOT_STARTED}`,
   );
   const [sessions, byModel, withUnits] = await db.batch([
-    db.select({ id: aiSessions.id }).from(aiSessions).where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db
+      .select({ id: aiSessions.id })
+      .from(aiSessions)
+      .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
     db
       .select({
         modelId: aiMessages.modelId,
@@ -35,7 +38,10 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
       .from(aiMessages)
       .where(counted)
       .groupBy(aiMessages.modelId),
-    db.select({ costUnits: aiMessages.costUnits }).from(aiMessages).where(and(counted, isNotNull(aiMessages.costUnits))),
+    db
+      .select({ costUnits: aiMessages.costUnits })
+      .from(aiMessages)
+      .where(and(counted, isNotNull(aiMessages.costUnits))),
   ]);
   if (!sessions[0]) throw notFound("Session not found");
   let input = 0;
@@ -47,7 +53,10 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
     output += group.output;
     runs += group.runs;
     const price = await priceOfModel(group.modelId);
-    cost = price && cost !== null ? cost + (group.input * price.inputPerMillion + group.output * price.outputPerMillion) / 1e6 : null;
+    cost =
+      price && cost !== null
+        ? cost + (group.input * price.inputPerMillion + group.output * price.outputPerMillion) / 1e6
+        : null;
   }
   // Capability units (search queries, pages read) beside the tokens, priced by their own table.
   const costUnits: Record<string, number> = {};

@@ -40,7 +40,8 @@ export async function startCheckout(
     });
     return { checkoutUrl: session.url, sessionId: session.id };
   } catch (error) {
-    if (error instanceof PaymentProviderError) throw new ApiError("CONNECTION_FAILED", "The payment provider could not create a checkout session");
+    if (error instanceof PaymentProviderError)
+      throw new ApiError("CONNECTION_FAILED", "The payment provider could not create a checkout session");
     throw error;
   }
 }

@@ -24,6 +24,7 @@ export function billingSettings(vars: BillingVars): BillingSettings | null {
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return null;
   return {
     stripe: { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, baseUrl: STRIPE_BASE_URL ?? "" },
-    prices: STRIPE_PRICE_PRO && STRIPE_PRICE_BUSINESS ? { pro: STRIPE_PRICE_PRO, business: STRIPE_PRICE_BUSINESS } : null,
+    prices:
+      STRIPE_PRICE_PRO && STRIPE_PRICE_BUSINESS ? { pro: STRIPE_PRICE_PRO, business: STRIPE_PRICE_BUSINESS } : null,
   };
 }

@@ -16,7 +16,10 @@ const tags = ["Billing"];
 /** Where Stripe sends the browser back when the client names no URL: the web app, else this API's public origin. */
 function defaultReturnUrls(webAppUrl: string | undefined, origin: string, page: "billing" | "wallet") {
   const base = webAppUrl?.trim() ? webAppUrl.trim().replace(/\/+$/, "") : origin;
-  return { successUrl: `${base}/${page}/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}/${page}/cancel` };
+  return {
+    successUrl: `${base}/${page}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/${page}/cancel`,
+  };
 }
 
 export const billingRoutes = createRouter()
@@ -31,7 +34,10 @@ export const billingRoutes = createRouter()
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(checkoutBody) },
-      responses: { 201: json(envelope(checkoutResultSchema), "Checkout Session created"), ...errors(400, 401, 403, 409, 413, 415, 429, 502, 503) },
+      responses: {
+        201: json(envelope(checkoutResultSchema), "Checkout Session created"),
+        ...errors(400, 401, 403, 409, 413, 415, 429, 502, 503),
+      },
     }),
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
@@ -54,7 +60,10 @@ export const billingRoutes = createRouter()
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(topUpBody) },
-      responses: { 201: json(envelope(checkoutResultSchema), "Checkout Session created"), ...errors(400, 401, 403, 413, 415, 429, 502, 503) },
+      responses: {
+        201: json(envelope(checkoutResultSchema), "Checkout Session created"),
+        ...errors(400, 401, 403, 413, 415, 429, 502, 503),
+      },
     }),
     async (c) => {
       const { amountUsd, successUrl, cancelUrl } = c.req.valid("json");
@@ -71,7 +80,8 @@ export const billingRoutes = createRouter()
       method: "post",
       path: "/billing/webhook",
       tags,
-      summary: "Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free",
+      summary:
+        "Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free",
       description:
         "The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.",
       middleware: [rateLimit],

@@ -1,12 +1,20 @@
 import { z } from "@hono/zod-openapi";
 
-const redirectUrl = z
-  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-  .max(2048);
+const redirectUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2048);
 
 export const checkoutBody = z
-  .strictObject({ plan: z.enum(["pro", "business"]), successUrl: redirectUrl.optional(), cancelUrl: redirectUrl.optional() })
-  .openapi("CheckoutRequest", { example: {"plan": "pro", "successUrl": "https://app.example.com/billing/success", "cancelUrl": "https://app.example.com/billing/cancel"} });
+  .strictObject({
+    plan: z.enum(["pro", "business"]),
+    successUrl: redirectUrl.optional(),
+    cancelUrl: redirectUrl.optional(),
+  })
+  .openapi("CheckoutRequest", {
+    example: {
+      plan: "pro",
+      successUrl: "https://app.example.com/billing/success",
+      cancelUrl: "https://app.example.com/billing/cancel",
+    },
+  });
 
 /** Stripe charges whole cents; the wallet's range is the contract's. */
 export const topUpBody = z
@@ -19,8 +27,18 @@ export const topUpBody = z
     successUrl: redirectUrl.optional(),
     cancelUrl: redirectUrl.optional(),
   })
-  .openapi("TopUpRequest", { example: { amountUsd: 20, successUrl: "https://app.example.com/wallet/paid", cancelUrl: "https://app.example.com/wallet" } });
+  .openapi("TopUpRequest", {
+    example: {
+      amountUsd: 20,
+      successUrl: "https://app.example.com/wallet/paid",
+      cancelUrl: "https://app.example.com/wallet",
+    },
+  });
 
-export const checkoutResultSchema = z.object({ checkoutUrl: z.string(), sessionId: z.string() }).openapi("CheckoutSession");
+export const checkoutResultSchema = z
+  .object({ checkoutUrl: z.string(), sessionId: z.string() })
+  .openapi("CheckoutSession");
 
-export const webhookResultSchema = z.object({ received: z.literal(true), duplicate: z.boolean() }).openapi("WebhookReceipt");
+export const webhookResultSchema = z
+  .object({ received: z.literal(true), duplicate: z.boolean() })
+  .openapi("WebhookReceipt");

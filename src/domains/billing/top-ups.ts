@@ -24,7 +24,13 @@ export async function startTopUp(
   urls: { successUrl: string; cancelUrl: string },
 ) {
   if (!settings) throw billingUnavailable();
-  const topUp = { id: newId(), accountId: caller.accountId, amountMicros: usdToMicros(amountUsd), status: "pending" as const, createdAt: nowIso() };
+  const topUp = {
+    id: newId(),
+    accountId: caller.accountId,
+    amountMicros: usdToMicros(amountUsd),
+    status: "pending" as const,
+    createdAt: nowIso(),
+  };
   await db.insert(walletTopUps).values(topUp);
   let session;
   try {
@@ -53,13 +59,23 @@ export async function startTopUp(
  * ledger's unique (kind, reference) makes the credit once per top-up even when two different
  * events report the same payment (completed paid, then a late async success).
  */
-export async function topUpCredit(db: Db, event: Extract<BillingEvent, { type: "checkout.completed" }>, now: string): Promise<BatchItem<"sqlite">[]> {
+export async function topUpCredit(
+  db: Db,
+  event: Extract<BillingEvent, { type: "checkout.completed" }>,
+  now: string,
+): Promise<BatchItem<"sqlite">[]> {
   const topUpId = event.metadata.topUpId;
   // An unpaid completion (a delayed payment method) credits nothing until the payment succeeds.
   if (!event.paid || !topUpId) return [];
   const [topUp] = await db.select().from(walletTopUps).where(eq(walletTopUps.id, topUpId));
   if (!topUp || topUp.accountId !== event.accountId) return [];
-  const entry = { accountId: topUp.accountId, kind: "topup" as const, amountMicros: topUp.amountMicros, reference: topUp.id, description: "Top-up (Stripe Checkout)" };
+  const entry = {
+    accountId: topUp.accountId,
+    kind: "topup" as const,
+    amountMicros: topUp.amountMicros,
+    reference: topUp.id,
+    description: "Top-up (Stripe Checkout)",
+  };
   return [
     ...ledgerStatements(db, entry, now),
     db

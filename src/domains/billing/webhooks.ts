@@ -23,7 +23,13 @@ async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<Batc
     if (!account) return [];
     const effects: BatchItem<"sqlite">[] = [planChange(db, account, plan)];
     if (event.subscriptionId) {
-      const subscription = { accountId: account.id, customerId: event.customerId, plan, status: "active" as const, updatedAt: now };
+      const subscription = {
+        accountId: account.id,
+        customerId: event.customerId,
+        plan,
+        status: "active" as const,
+        updatedAt: now,
+      };
       effects.push(
         db
           .insert(billingSubscriptions)
@@ -42,7 +48,10 @@ async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<Batc
     if (!account) return [];
     return [
       planChange(db, account, "free"),
-      db.update(billingSubscriptions).set({ status: "canceled", updatedAt: now }).where(eq(billingSubscriptions.id, event.subscriptionId)),
+      db
+        .update(billingSubscriptions)
+        .set({ status: "canceled", updatedAt: now })
+        .where(eq(billingSubscriptions.id, event.subscriptionId)),
     ];
   }
   return [];
@@ -53,19 +62,29 @@ async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<Batc
  * applies it in one transaction. The event id is the primary key of `billing_events`, so a
  * redelivery fails the insert, rolls back, and is answered as already handled.
  */
-export async function handleWebhook(db: Db, settings: BillingSettings | null, payload: string, signature: string | undefined) {
+export async function handleWebhook(
+  db: Db,
+  settings: BillingSettings | null,
+  payload: string,
+  signature: string | undefined,
+) {
   if (!settings) throw billingUnavailable();
-  if (!signature) throw badRequest([{ field: "Stripe-Signature", message: "is required" }], "Missing Stripe-Signature header");
+  if (!signature)
+    throw badRequest([{ field: "Stripe-Signature", message: "is required" }], "Missing Stripe-Signature header");
   let event: BillingEvent;
   try {
     event = await paymentProvider(settings.stripe).verifyEvent(payload, signature);
   } catch (error) {
-    if (error instanceof InvalidSignature) throw badRequest([{ field: "Stripe-Signature", message: "does not verify" }], "Invalid webhook signature");
+    if (error instanceof InvalidSignature)
+      throw badRequest([{ field: "Stripe-Signature", message: "does not verify" }], "Invalid webhook signature");
     throw error;
   }
   const now = nowIso();
   try {
-    await db.batch([db.insert(billingEvents).values({ id: event.id, type: event.providerType, receivedAt: now }), ...(await effectsOf(db, event, now))]);
+    await db.batch([
+      db.insert(billingEvents).values({ id: event.id, type: event.providerType, receivedAt: now }),
+      ...(await effectsOf(db, event, now)),
+    ]);
     return { received: true as const, duplicate: false };
   } catch (error) {
     if (isUniqueViolation(error)) return { received: true as const, duplicate: true };

@@ -1,5 +1,11 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { connectorConsents, connectorCredentials, connectorDefinitions, connectorInstances, connectorTools } from "../../db/schema";
+import {
+  connectorConsents,
+  connectorCredentials,
+  connectorDefinitions,
+  connectorInstances,
+  connectorTools,
+} from "../../db/schema";
 import type { AuthContext } from "../identity";
 import { builtInDefinition, resolveLocale } from "./catalogue";
 import { builtInView, customView, type DefinitionView } from "./definitions";
@@ -73,7 +79,10 @@ export function visibleTo(auth: AuthContext): SQL {
           sql`exists (select 1 from ${connectorConsents} where ${connectorConsents.instanceId} = ${connectorInstances.id} and ${connectorConsents.clientId} = ${auth.token.clientId} and ${connectorConsents.workspaceId} = ${auth.workspace.id})`,
         )
       : own;
-  return or(personal, and(eq(connectorInstances.scope, "team"), eq(connectorInstances.ownerWorkspaceId, auth.workspace.id)))!;
+  return or(
+    personal,
+    and(eq(connectorInstances.scope, "team"), eq(connectorInstances.ownerWorkspaceId, auth.workspace.id)),
+  )!;
 }
 
 /**
@@ -104,7 +113,10 @@ export interface ResolvedInstance {
   usable: boolean;
 }
 
-export function permissionsFor(auth: AuthContext, instance: Pick<InstanceRecord["instance"], "scope" | "ownerUserId" | "ownerWorkspaceId">): Permissions {
+export function permissionsFor(
+  auth: AuthContext,
+  instance: Pick<InstanceRecord["instance"], "scope" | "ownerUserId" | "ownerWorkspaceId">,
+): Permissions {
   if (instance.scope === "personal") {
     const own = instance.ownerUserId === auth.user.id;
     return { canRead: own, canManage: own, canExecute: own };
@@ -118,16 +130,28 @@ export function permissionsFor(auth: AuthContext, instance: Pick<InstanceRecord[
  * The definition behind an instance, as visible in the active workspace (custom ones: its account's
  * workspaces only, and not once retired, which leaves the instance `unavailable`).
  */
-export function definitionFor(env: Env, auth: AuthContext, record: InstanceRecord, localeTag?: string): DefinitionView | null {
+export function definitionFor(
+  env: Env,
+  auth: AuthContext,
+  record: InstanceRecord,
+  localeTag?: string,
+): DefinitionView | null {
   if (record.instance.definitionId) {
     const custom = record.definition;
-    return custom && custom.accountId === auth.workspace.accountId && custom.retiredAt === null ? customView(custom) : null;
+    return custom && custom.accountId === auth.workspace.accountId && custom.retiredAt === null
+      ? customView(custom)
+      : null;
   }
   const builtIn = builtInDefinition(record.instance.connectorKey);
   return builtIn ? builtInView(env, builtIn, resolveLocale(localeTag)) : null;
 }
 
-export function resolveInstance(env: Env, auth: AuthContext, record: InstanceRecord, localeTag?: string): ResolvedInstance {
+export function resolveInstance(
+  env: Env,
+  auth: AuthContext,
+  record: InstanceRecord,
+  localeTag?: string,
+): ResolvedInstance {
   const definition = definitionFor(env, auth, record, localeTag);
   const permissions = permissionsFor(auth, record.instance);
   const { instance } = record;

@@ -32,7 +32,16 @@ export async function agentTools(db: Db, env: Env, auth: AuthContext): Promise<A
     db
       .select()
       .from(connectorTools)
-      .where(and(inArray(connectorTools.instanceId, db.select({ id: connectorInstances.id }).from(connectorInstances).where(visibleTo(auth))), eq(connectorTools.isActive, true), toolsVisibleTo(auth)))
+      .where(
+        and(
+          inArray(
+            connectorTools.instanceId,
+            db.select({ id: connectorInstances.id }).from(connectorInstances).where(visibleTo(auth)),
+          ),
+          eq(connectorTools.isActive, true),
+          toolsVisibleTo(auth),
+        ),
+      )
       .orderBy(connectorTools.toolKey),
   ]);
   const connected = new Map(
@@ -42,7 +51,8 @@ export async function agentTools(db: Db, env: Env, auth: AuthContext): Promise<A
       .map((resolved) => [resolved.record.instance.id, resolved.record.instance]),
   );
   const instancesPerConnector = new Map<string, number>();
-  for (const instance of connected.values()) instancesPerConnector.set(instance.connectorKey, (instancesPerConnector.get(instance.connectorKey) ?? 0) + 1);
+  for (const instance of connected.values())
+    instancesPerConnector.set(instance.connectorKey, (instancesPerConnector.get(instance.connectorKey) ?? 0) + 1);
 
   return tools.flatMap((tool) => {
     const instance = connected.get(tool.instanceId);

@@ -13,9 +13,25 @@ export type Locale = ConnectorLocale;
 
 export type Translated = Record<Locale, string>;
 
-export const CATEGORIES = ["communication", "productivity", "database", "developer", "design", "mcp", "custom"] as const;
+export const CATEGORIES = [
+  "communication",
+  "productivity",
+  "database",
+  "developer",
+  "design",
+  "mcp",
+  "custom",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
-export const AUTH_TYPES = ["none", "api_key", "oauth2", "basic_auth", "bearer_token", "custom", "connection_string"] as const;
+export const AUTH_TYPES = [
+  "none",
+  "api_key",
+  "oauth2",
+  "basic_auth",
+  "bearer_token",
+  "custom",
+  "connection_string",
+] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 
 export interface BuiltInDefinition {
@@ -82,7 +98,13 @@ export const CATALOGUE: BuiltInDefinition[] = [
   saas(
     "google-calendar",
     "productivity",
-    { en: "Google Calendar", de: "Google Kalender", fr: "Google Agenda", es: "Google Calendar", ja: "Google カレンダー" },
+    {
+      en: "Google Calendar",
+      de: "Google Kalender",
+      fr: "Google Agenda",
+      es: "Google Calendar",
+      ja: "Google カレンダー",
+    },
     {
       en: "List and read events and create new ones.",
       de: "Termine auflisten, lesen und neue anlegen.",
@@ -109,7 +131,13 @@ export const CATALOGUE: BuiltInDefinition[] = [
     key: "sql-database",
     category: "database",
     authType: "connection_string",
-    displayName: { en: "SQL database", de: "SQL-Datenbank", fr: "Base de données SQL", es: "Base de datos SQL", ja: "SQL データベース" },
+    displayName: {
+      en: "SQL database",
+      de: "SQL-Datenbank",
+      fr: "Base de données SQL",
+      es: "Base de datos SQL",
+      ja: "SQL データベース",
+    },
     description: {
       en: "Read-only queries against a PostgreSQL database.",
       de: "Nur lesende Abfragen an eine PostgreSQL-Datenbank.",

@@ -34,34 +34,65 @@ async function ownPersonalInstance(db: Db, env: Env, auth: AuthContext, instance
   const resolved = await loadInstance(db, env, auth, instanceId);
   requireManage(resolved);
   if (resolved.record.instance.scope !== "personal") {
-    throw new ApiError("CONNECTOR_ERROR", "Team instances follow workspace permissions; consents apply to personal instances");
+    throw new ApiError(
+      "CONNECTOR_ERROR",
+      "Team instances follow workspace permissions; consents apply to personal instances",
+    );
   }
   return resolved;
 }
 
-export async function putConsent(db: Db, env: Env, auth: AuthContext, instanceId: string, clientId: string, input: ConsentInput, now: string) {
+export async function putConsent(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  instanceId: string,
+  clientId: string,
+  input: ConsentInput,
+  now: string,
+) {
   await ownPersonalInstance(db, env, auth, instanceId);
   const toolKeys = [...new Set(input.toolKeys)];
   const [clients, membership, tools] = await db.batch([
     db.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, clientId)),
-    db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, auth.user.id))),
+    db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, auth.user.id))),
     // One JSON parameter for the whole list: D1 binds at most 100 parameters per statement.
     db
       .select({ toolKey: connectorTools.toolKey })
       .from(connectorTools)
-      .where(and(eq(connectorTools.instanceId, instanceId), sql`${connectorTools.toolKey} IN (SELECT value FROM json_each(${JSON.stringify(toolKeys)}))`)),
+      .where(
+        and(
+          eq(connectorTools.instanceId, instanceId),
+          sql`${connectorTools.toolKey} IN (SELECT value FROM json_each(${JSON.stringify(toolKeys)}))`,
+        ),
+      ),
   ]);
   if (!clients[0]) throw new ApiError("NOT_FOUND", "OAuth client not found");
   if (!membership[0]) throw badRequest([{ field: "workspaceId", message: "must be a workspace you are a member of" }]);
   const known = new Set(tools.map((tool) => tool.toolKey));
   const unknown = toolKeys.filter((key) => !known.has(key));
-  if (unknown.length) throw badRequest([{ field: "toolKeys", message: `not tools of this instance: ${unknown.join(", ")}` }]);
+  if (unknown.length)
+    throw badRequest([{ field: "toolKeys", message: `not tools of this instance: ${unknown.join(", ")}` }]);
 
-  const row = { instanceId, clientId, toolKeys, workspaceId: input.workspaceId, audience: input.audience, createdAt: now, updatedAt: now };
+  const row = {
+    instanceId,
+    clientId,
+    toolKeys,
+    workspaceId: input.workspaceId,
+    audience: input.audience,
+    createdAt: now,
+    updatedAt: now,
+  };
   const [saved] = await db
     .insert(connectorConsents)
     .values(row)
-    .onConflictDoUpdate({ target: [connectorConsents.instanceId, connectorConsents.clientId], set: { toolKeys, workspaceId: input.workspaceId, audience: input.audience, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [connectorConsents.instanceId, connectorConsents.clientId],
+      set: { toolKeys, workspaceId: input.workspaceId, audience: input.audience, updatedAt: now },
+    })
     .returning();
   const { instanceId: _instance, ...consent } = saved!;
   return { ...consent, clientName: clients[0].name };

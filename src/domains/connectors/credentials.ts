@@ -34,18 +34,32 @@ export interface StoreCredentialsInput {
 
 /** oauth2 `expires_in` (seconds) or `expires_at` (ISO 8601) to an absolute expiry. */
 function expiryOf(credentials: Record<string, unknown>, now: string): string | null {
-  if (typeof credentials.expires_at === "string" && !Number.isNaN(Date.parse(credentials.expires_at))) return new Date(credentials.expires_at).toISOString();
+  if (typeof credentials.expires_at === "string" && !Number.isNaN(Date.parse(credentials.expires_at)))
+    return new Date(credentials.expires_at).toISOString();
   const seconds = Number(credentials.expires_in);
   return Number.isFinite(seconds) && seconds > 0 ? new Date(Date.parse(now) + seconds * 1000).toISOString() : null;
 }
 
-export async function storeCredentials(db: Db, env: Env, resolved: ResolvedInstance, input: StoreCredentialsInput, now: string) {
+export async function storeCredentials(
+  db: Db,
+  env: Env,
+  resolved: ResolvedInstance,
+  input: StoreCredentialsInput,
+  now: string,
+) {
   const instance = resolved.record.instance;
   const authType = resolved.definition?.authType ?? "none";
   if (!acceptedCredTypes(instance.connectorKey, authType).includes(input.credType)) {
-    throw badRequest([{ field: "credType", message: `this connector takes ${acceptedCredTypes(instance.connectorKey, authType).join(" or ")}` }]);
+    throw badRequest([
+      {
+        field: "credType",
+        message: `this connector takes ${acceptedCredTypes(instance.connectorKey, authType).join(" or ")}`,
+      },
+    ]);
   }
-  const missing = REQUIRED_KEYS[input.credType].filter((key) => typeof input.credentials[key] !== "string" || input.credentials[key] === "");
+  const missing = REQUIRED_KEYS[input.credType].filter(
+    (key) => typeof input.credentials[key] !== "string" || input.credentials[key] === "",
+  );
   if (missing.length) throw badRequest(missing.map((key) => ({ field: `credentials.${key}`, message: "is required" })));
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(input.credentials)) {
@@ -53,10 +67,18 @@ export async function storeCredentials(db: Db, env: Env, resolved: ResolvedInsta
     else if (typeof value === "number" || typeof value === "boolean") values[key] = String(value);
     else throw badRequest([{ field: `credentials.${key}`, message: "must be a string" }]);
   }
-  const saved = await saveCredentials(db, env, instance.id, input.credType, values, {
-    expiresAt: input.credType === "oauth2" ? expiryOf(input.credentials, now) : null,
-    scopes: input.credType === "oauth2" ? (input.scopes ?? []) : null,
-  }, now);
+  const saved = await saveCredentials(
+    db,
+    env,
+    instance.id,
+    input.credType,
+    values,
+    {
+      expiresAt: input.credType === "oauth2" ? expiryOf(input.credentials, now) : null,
+      scopes: input.credType === "oauth2" ? (input.scopes ?? []) : null,
+    },
+    now,
+  );
   return { id: saved.id, instanceId: instance.id, credType: input.credType, rotatedAt: now };
 }
 
@@ -75,10 +97,26 @@ export async function saveCredentials(
   now: string,
 ) {
   const { sealed, keyVersion } = await sealCredentials(env, instanceId, credType, values);
-  const row = { instanceId, id: newId(), credType, sealed, keyVersion, ...meta, rotatedAt: now, refreshLeaseUntil: null, refreshFailedAt: null };
+  const row = {
+    instanceId,
+    id: newId(),
+    credType,
+    sealed,
+    keyVersion,
+    ...meta,
+    rotatedAt: now,
+    refreshLeaseUntil: null,
+    refreshFailedAt: null,
+  };
   await db.batch([
-    db.insert(connectorCredentials).values(row).onConflictDoUpdate({ target: connectorCredentials.instanceId, set: { ...row, instanceId: undefined } }),
-    db.update(connectorInstances).set({ status: "active", updatedAt: now }).where(eq(connectorInstances.id, instanceId)),
+    db
+      .insert(connectorCredentials)
+      .values(row)
+      .onConflictDoUpdate({ target: connectorCredentials.instanceId, set: { ...row, instanceId: undefined } }),
+    db
+      .update(connectorInstances)
+      .set({ status: "active", updatedAt: now })
+      .where(eq(connectorInstances.id, instanceId)),
   ]);
   return row;
 }
@@ -94,10 +132,19 @@ export function oauthCredentialValues(tokens: TokenSet, previousRefreshToken?: s
 
 export async function credentialStatus(db: Db, instanceId: string) {
   const [row] = await db
-    .select({ credType: connectorCredentials.credType, expiresAt: connectorCredentials.expiresAt, scopes: connectorCredentials.scopes })
+    .select({
+      credType: connectorCredentials.credType,
+      expiresAt: connectorCredentials.expiresAt,
+      scopes: connectorCredentials.scopes,
+    })
     .from(connectorCredentials)
     .where(eq(connectorCredentials.instanceId, instanceId));
-  return { configured: Boolean(row), credType: row?.credType ?? null, expiresAt: row?.expiresAt ?? null, scopes: row?.scopes ?? null };
+  return {
+    configured: Boolean(row),
+    credType: row?.credType ?? null,
+    expiresAt: row?.expiresAt ?? null,
+    scopes: row?.scopes ?? null,
+  };
 }
 
 /**
@@ -107,8 +154,14 @@ export async function credentialStatus(db: Db, instanceId: string) {
  */
 export async function deleteCredentials(db: Db, instanceId: string, now: string) {
   const [deleted] = await db.batch([
-    db.delete(connectorCredentials).where(eq(connectorCredentials.instanceId, instanceId)).returning({ id: connectorCredentials.id, credType: connectorCredentials.credType }),
-    db.update(connectorInstances).set({ status: "pending_auth", updatedAt: now }).where(eq(connectorInstances.id, instanceId)),
+    db
+      .delete(connectorCredentials)
+      .where(eq(connectorCredentials.instanceId, instanceId))
+      .returning({ id: connectorCredentials.id, credType: connectorCredentials.credType }),
+    db
+      .update(connectorInstances)
+      .set({ status: "pending_auth", updatedAt: now })
+      .where(eq(connectorInstances.id, instanceId)),
   ]);
   const row = deleted[0];
   if (!row) throw new ApiError("CONNECTOR_ERROR", "No credentials are stored");
@@ -116,13 +169,21 @@ export async function deleteCredentials(db: Db, instanceId: string, now: string)
 }
 
 /** Opens a stored credential row for an adapter. */
-export async function openCredentials(env: Env, instanceId: string, row: { credType: string; sealed: string }): Promise<OpenedCredentials> {
+export async function openCredentials(
+  env: Env,
+  instanceId: string,
+  row: { credType: string; sealed: string },
+): Promise<OpenedCredentials> {
   try {
-    const values = JSON.parse(await open(env.CREDENTIALS_KEY, binding(instanceId, row.credType), row.sealed)) as Record<string, string>;
+    const values = JSON.parse(await open(env.CREDENTIALS_KEY, binding(instanceId, row.credType), row.sealed)) as Record<
+      string,
+      string
+    >;
     return { credType: row.credType as CredType, values };
   } catch (error) {
     // A retired key or a row that was tampered with: the caller must store the credentials again.
-    if (error instanceof SealError) throw new ApiError("CONNECTOR_ERROR", "The stored credentials cannot be opened; store them again");
+    if (error instanceof SealError)
+      throw new ApiError("CONNECTOR_ERROR", "The stored credentials cannot be opened; store them again");
     throw error;
   }
 }

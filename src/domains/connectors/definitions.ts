@@ -7,7 +7,14 @@ import type { AuthContext } from "../identity";
 import type { JsonSchema } from "./adapters/types";
 import { requireAllowedUrls } from "./destinations";
 import { validateOAuth2AuthConfig } from "./oauth-providers";
-import { CATALOGUE, builtInDefinition, isBuiltInActive, resolveLocale, type BuiltInDefinition, type Locale } from "./catalogue";
+import {
+  CATALOGUE,
+  builtInDefinition,
+  isBuiltInActive,
+  resolveLocale,
+  type BuiltInDefinition,
+  type Locale,
+} from "./catalogue";
 
 /** A definition as the API shows it (public metadata only: never `authConfig`). */
 export interface DefinitionView {
@@ -47,7 +54,12 @@ export const builtInView = (env: Env, definition: BuiltInDefinition, locale: Loc
   iconUrl: definition.iconUrl,
 });
 
-export const customView = (row: Pick<CustomDefinitionRow, "key" | "displayName" | "description" | "authType" | "configSchema" | "version" | "iconUrl">): DefinitionView => ({
+export const customView = (
+  row: Pick<
+    CustomDefinitionRow,
+    "key" | "displayName" | "description" | "authType" | "configSchema" | "version" | "iconUrl"
+  >,
+): DefinitionView => ({
   key: row.key,
   displayName: row.displayName,
   description: row.description ?? "",
@@ -69,17 +81,35 @@ export interface DefinitionFilter {
 }
 
 /** The account's custom definitions that are not retired (a retired one is gone from the catalogue). */
-const currentOf = (accountId: string) => and(eq(connectorDefinitions.accountId, accountId), isNull(connectorDefinitions.retiredAt));
+const currentOf = (accountId: string) =>
+  and(eq(connectorDefinitions.accountId, accountId), isNull(connectorDefinitions.retiredAt));
 
-export async function listDefinitions(db: Db, env: Env, auth: AuthContext, filter: DefinitionFilter): Promise<DefinitionView[]> {
+export async function listDefinitions(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  filter: DefinitionFilter,
+): Promise<DefinitionView[]> {
   const locale = resolveLocale(filter.locale);
-  const custom = await db.select().from(connectorDefinitions).where(currentOf(auth.workspace.accountId)).orderBy(connectorDefinitions.key);
+  const custom = await db
+    .select()
+    .from(connectorDefinitions)
+    .where(currentOf(auth.workspace.accountId))
+    .orderBy(connectorDefinitions.key);
   return [...CATALOGUE.map((d) => builtInView(env, d, locale)), ...custom.map(customView)].filter(
-    (view) => (filter.category === undefined || view.category === filter.category) && (filter.isActive === undefined || view.isActive === filter.isActive),
+    (view) =>
+      (filter.category === undefined || view.category === filter.category) &&
+      (filter.isActive === undefined || view.isActive === filter.isActive),
   );
 }
 
-export async function getDefinition(db: Db, env: Env, auth: AuthContext, key: string, localeTag?: string): Promise<DefinitionView> {
+export async function getDefinition(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  key: string,
+  localeTag?: string,
+): Promise<DefinitionView> {
   const builtIn = builtInDefinition(key);
   if (builtIn) return builtInView(env, builtIn, resolveLocale(localeTag));
   const [row] = await db
@@ -112,9 +142,16 @@ function requireDefinitionManager(auth: AuthContext, action: "create" | "delete"
   }
 }
 
-export async function createDefinition(db: Db, env: Env, auth: AuthContext, input: CreateDefinitionInput, now: string): Promise<DefinitionView> {
+export async function createDefinition(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  input: CreateDefinitionInput,
+  now: string,
+): Promise<DefinitionView> {
   requireDefinitionManager(auth, "create");
-  if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key)) throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
+  if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key))
+    throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
   // An oauth2 definition's endpoints must have the spec's shape; every URL in authConfig must pass
   // the SSRF rules now (and again on every request), so a refused one is named at once.
   if (input.authType === "oauth2") validateOAuth2AuthConfig(input.authConfig, env.ALLOW_PRIVATE_HOSTS);
@@ -133,7 +170,10 @@ export async function createDefinition(db: Db, env: Env, auth: AuthContext, inpu
     createdAt: now,
     retiredAt: null,
   };
-  await conflictOnDuplicate(() => db.insert(connectorDefinitions).values(row), `A connector with the key "${input.key}" already exists`);
+  await conflictOnDuplicate(
+    () => db.insert(connectorDefinitions).values(row),
+    `A connector with the key "${input.key}" already exists`,
+  );
   return customView(row);
 }
 
@@ -158,7 +198,10 @@ export async function deleteDefinition(db: Db, auth: AuthContext, key: string, n
       .where(
         and(
           eq(connectorInstances.definitionId, row.id),
-          or(eq(connectorInstances.scope, "team"), and(eq(connectorInstances.scope, "personal"), eq(connectorInstances.ownerUserId, auth.user.id))),
+          or(
+            eq(connectorInstances.scope, "team"),
+            and(eq(connectorInstances.scope, "personal"), eq(connectorInstances.ownerUserId, auth.user.id)),
+          ),
         ),
       ),
     db.update(connectorDefinitions).set({ retiredAt: now }).where(eq(connectorDefinitions.id, row.id)),

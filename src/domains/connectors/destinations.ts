@@ -66,9 +66,17 @@ export function refusedUrlFields(value: unknown, root: string, allowPrivateHosts
 }
 
 /** 400 `bad_request` naming each refused URL field. */
-export function requireAllowedUrls(value: unknown, root: "config" | "authConfig", allowPrivateHosts: string | undefined): void {
+export function requireAllowedUrls(
+  value: unknown,
+  root: "config" | "authConfig",
+  allowPrivateHosts: string | undefined,
+): void {
   const refused = refusedUrlFields(value, root, allowPrivateHosts);
-  if (refused.length) throw badRequest(refused, `${refused[0]!.field} names a destination that may not be reached: ${refused[0]!.message}`);
+  if (refused.length)
+    throw badRequest(
+      refused,
+      `${refused[0]!.field} names a destination that may not be reached: ${refused[0]!.message}`,
+    );
 }
 
 /** Whether two configs send requests to different places: any URL added, removed or changed. */

@@ -26,7 +26,8 @@ export const EXECUTION_TIMEOUT_MS = 30_000;
 const SQL_EXECUTION_TIMEOUT_MS = 35_000;
 /** The longest any call may take (a queued call's claim older than this belongs to a dead consumer). */
 export const MAX_EXECUTION_TIMEOUT_MS = SQL_EXECUTION_TIMEOUT_MS;
-export const executionTimeoutMs = (connectorKey: string) => (connectorKey === "sql-database" ? SQL_EXECUTION_TIMEOUT_MS : EXECUTION_TIMEOUT_MS);
+export const executionTimeoutMs = (connectorKey: string) =>
+  connectorKey === "sql-database" ? SQL_EXECUTION_TIMEOUT_MS : EXECUTION_TIMEOUT_MS;
 /** CONTRACT "Sizes": the largest output recorded; a larger answer is 502 "answer too large". */
 export const MAX_OUTPUT_BYTES = 5 * 1024 * 1024;
 /** A tool's `rateLimitRpm` counts calls in a one-minute window. */
@@ -59,10 +60,16 @@ export function adapterErrorToApi(error: AdapterError): ApiError {
   }
 }
 
-export const notConfigured = () => new ApiError("CONNECTION_FAILED", "This connector is not available on this deployment", undefined, undefined, 503);
+export const notConfigured = () =>
+  new ApiError("CONNECTION_FAILED", "This connector is not available on this deployment", undefined, undefined, 503);
 
 /** The adapter context for an instance: opened credentials, config, and the guarded fetch (with the provider's base URL). */
-export async function adapterContext(env: Env, resolved: ResolvedInstance, credential: { credType: string; sealed: string }, signal: AbortSignal): Promise<AdapterContext> {
+export async function adapterContext(
+  env: Env,
+  resolved: ResolvedInstance,
+  credential: { credType: string; sealed: string },
+  signal: AbortSignal,
+): Promise<AdapterContext> {
   const instance = resolved.record.instance;
   // Before anything is sent: a stored URL the rules refuse (now) is a 400 naming its config field.
   requireAllowedUrls(instance.config, "config", env.ALLOW_PRIVATE_HOSTS);
@@ -102,14 +109,32 @@ const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
  * The adapter's answer as it may be returned and recorded: secrets the provider quoted are
  * redacted, and an output above MAX_OUTPUT_BYTES becomes a failure without output.
  */
-function screened(result: ToolResult | null, failure: AdapterError | null, secrets: string[]): { result: ToolResult | null; failure: AdapterError | null } {
-  if (failure) return { result: null, failure: new AdapterError(failure.kind, redact(failure.message, secrets), failure.httpStatus) };
+function screened(
+  result: ToolResult | null,
+  failure: AdapterError | null,
+  secrets: string[],
+): { result: ToolResult | null; failure: AdapterError | null } {
+  if (failure)
+    return {
+      result: null,
+      failure: new AdapterError(failure.kind, redact(failure.message, secrets), failure.httpStatus),
+    };
   if (!result) return { result: null, failure: null };
   if (byteLength(JSON.stringify(result.output)) > MAX_OUTPUT_BYTES) {
-    return { result: null, failure: new AdapterError("bad_response", "The answer is too large (more than 5 MiB)", result.httpStatus) };
+    return {
+      result: null,
+      failure: new AdapterError("bad_response", "The answer is too large (more than 5 MiB)", result.httpStatus),
+    };
   }
   if (result.success) return { result, failure: null };
-  return { result: { ...result, error: result.error === null ? null : redact(result.error, secrets), output: redactJson(result.output, secrets) as Record<string, unknown> }, failure: null };
+  return {
+    result: {
+      ...result,
+      error: result.error === null ? null : redact(result.error, secrets),
+      output: redactJson(result.output, secrets) as Record<string, unknown>,
+    },
+    failure: null,
+  };
 }
 
 /**
@@ -119,26 +144,44 @@ function screened(result: ToolResult | null, failure: AdapterError | null, secre
  * only before the call; a call that was made is answered as an `Execution`, recorded in the
  * history with its payload sealed in R2 (a failure while recording throws, after the call).
  */
-export async function runExecution(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}): Promise<Execution> {
+export async function runExecution(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  actor: Actor,
+  instanceId: string,
+  toolId: string,
+  input: Record<string, unknown>,
+  options: ExecuteOptions = {},
+): Promise<Execution> {
   const [records, tools, credentials] = await db.batch([
     instanceQuery(db).where(and(eq(connectorInstances.id, instanceId), visibleTo(auth))),
-    db.select().from(connectorTools).where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId), toolsVisibleTo(auth))),
-    db.select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed }).from(connectorCredentials).where(eq(connectorCredentials.instanceId, instanceId)),
+    db
+      .select()
+      .from(connectorTools)
+      .where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId), toolsVisibleTo(auth))),
+    db
+      .select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed })
+      .from(connectorCredentials)
+      .where(eq(connectorCredentials.instanceId, instanceId)),
   ]);
   const record = records[0];
   if (!record) throw new ApiError("NOT_FOUND", "Connector instance not found");
   const resolved = resolveInstance(env, auth, record as InstanceRecord, options.localeTag);
-  if (!resolved.permissions.canExecute) throw new ApiError("forbidden", "You cannot execute tools of this connector instance");
+  if (!resolved.permissions.canExecute)
+    throw new ApiError("forbidden", "You cannot execute tools of this connector instance");
   const tool = tools[0];
   if (!tool) throw new ApiError("NOT_FOUND", "Tool not found");
   if (!tool.isActive) throw new ApiError("CONNECTOR_ERROR", "This tool is disabled on the instance");
   const credential = credentials[0];
   const instance = resolved.record.instance;
   if (!instance.enabled) throw new ApiError("CONNECTOR_ERROR", "This connector instance is disabled");
-  if (!credential || instance.status !== "active") throw new ApiError("CONNECTOR_ERROR", "No usable credentials are configured for this instance");
+  if (!credential || instance.status !== "active")
+    throw new ApiError("CONNECTOR_ERROR", "No usable credentials are configured for this instance");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (!resolved.definition.isActive) throw notConfigured();
-  if (tool.requiresApproval && !options.approved) throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(options.localeTag)]);
+  if (tool.requiresApproval && !options.approved)
+    throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(options.localeTag)]);
   const inputErrors = schemaErrors(tool.inputSchema, input, "input");
   if (inputErrors.length) throw badRequest(inputErrors, "input does not match the tool's inputSchema");
   if (tool.rateLimitRpm) {
@@ -147,7 +190,12 @@ export async function runExecution(db: Db, env: Env, auth: AuthContext, actor: A
   }
   const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
   if (!adapter) throw notConfigured();
-  const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(executionTimeoutMs(instance.connectorKey)));
+  const context = await adapterContext(
+    env,
+    resolved,
+    credential,
+    AbortSignal.timeout(executionTimeoutMs(instance.connectorKey)),
+  );
   await options.beforeCall?.();
 
   const started = Date.now();
@@ -157,8 +205,10 @@ export async function runExecution(db: Db, env: Env, auth: AuthContext, actor: A
     answered = await adapter.execute(tool.toolKey, input, context);
   } catch (caught) {
     // Anything else an adapter throws is a fault after the call may have been made: recorded, never retried.
-    if (!(caught instanceof AdapterError)) logError(env, { connector: instance.connectorKey, error: caught instanceof Error ? caught.name : "unknown" });
-    error = caught instanceof AdapterError ? caught : new AdapterError("unreachable", "The call failed inside the connector");
+    if (!(caught instanceof AdapterError))
+      logError(env, { connector: instance.connectorKey, error: caught instanceof Error ? caught.name : "unknown" });
+    error =
+      caught instanceof AdapterError ? caught : new AdapterError("unreachable", "The call failed inside the connector");
   }
   const durationMs = Date.now() - started;
   const { result, failure } = screened(answered, error, secretsOf(context.credentials));
@@ -183,8 +233,35 @@ export async function runExecution(db: Db, env: Env, auth: AuthContext, actor: A
 }
 
 /** Direct execution: the call's result, or its failure as the API's error. */
-export async function executeTool(db: Db, env: Env, auth: AuthContext, actor: Actor, instanceId: string, toolId: string, input: Record<string, unknown>, options: ExecuteOptions = {}) {
-  const { executionId, result, failure, durationMs } = await runExecution(db, env, auth, actor, instanceId, toolId, input, options);
+export async function executeTool(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  actor: Actor,
+  instanceId: string,
+  toolId: string,
+  input: Record<string, unknown>,
+  options: ExecuteOptions = {},
+) {
+  const { executionId, result, failure, durationMs } = await runExecution(
+    db,
+    env,
+    auth,
+    actor,
+    instanceId,
+    toolId,
+    input,
+    options,
+  );
   if (failure) throw adapterErrorToApi(failure);
-  return { executionId, result: { success: result!.success, output: result!.output, error: result!.error, httpStatus: result!.httpStatus, durationMs } };
+  return {
+    executionId,
+    result: {
+      success: result!.success,
+      output: result!.output,
+      error: result!.error,
+      httpStatus: result!.httpStatus,
+      durationMs,
+    },
+  };
 }

@@ -41,7 +41,12 @@ export async function listExecutions(db: Db, instanceId: string, limit: number, 
  */
 export async function readExecution(db: Db, env: Env, instanceId: string, executionId: string) {
   const [row] = await db
-    .select({ ...recordColumns, payloadKey: connectorExecutions.payloadKey, inputSealed: connectorExecutions.inputSealed, outputSealed: connectorExecutions.outputSealed })
+    .select({
+      ...recordColumns,
+      payloadKey: connectorExecutions.payloadKey,
+      inputSealed: connectorExecutions.inputSealed,
+      outputSealed: connectorExecutions.outputSealed,
+    })
     .from(connectorExecutions)
     .where(and(eq(connectorExecutions.id, executionId), eq(connectorExecutions.instanceId, instanceId)));
   if (!row) return null;
@@ -49,7 +54,10 @@ export async function readExecution(db: Db, env: Env, instanceId: string, execut
   let payload: ExecutionPayload | null = null;
   if (payloadKey) payload = await getExecutionPayload(env, payloadKey);
   else if (inputSealed && outputSealed) {
-    payload = { input: (await openExecutionPart(env, row.id, "input", inputSealed)) as ExecutionPayload["input"], output: (await openExecutionPart(env, row.id, "output", outputSealed)) as ExecutionPayload["output"] };
+    payload = {
+      input: (await openExecutionPart(env, row.id, "input", inputSealed)) as ExecutionPayload["input"],
+      output: (await openExecutionPart(env, row.id, "output", outputSealed)) as ExecutionPayload["output"],
+    };
   }
   return { ...record, input: payload?.input ?? null, output: payload?.output ?? null };
 }

@@ -17,7 +17,8 @@ async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
   const resolved = await loadInstance(db, env, auth, id);
   requireManage(resolved);
   // A disabled instance is switched off for every use (CONTRACT "Connectors": 409 for a disabled instance).
-  if (!resolved.record.instance.enabled) throw new ApiError("CONNECTOR_ERROR", "The instance is disabled; enable it first");
+  if (!resolved.record.instance.enabled)
+    throw new ApiError("CONNECTOR_ERROR", "The instance is disabled; enable it first");
   const [credential] = await db
     .select({ credType: connectorCredentials.credType, sealed: connectorCredentials.sealed })
     .from(connectorCredentials)
@@ -25,7 +26,11 @@ async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
   if (!credential) throw new ApiError("CONNECTOR_ERROR", "The instance has no credentials yet, so it cannot be tested");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (!resolved.definition.isActive) throw notConfigured();
-  const adapter = adapterFor(resolved.record.instance.connectorKey, resolved.record.instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
+  const adapter = adapterFor(
+    resolved.record.instance.connectorKey,
+    resolved.record.instance.definitionId !== null,
+    env.ALLOW_PRIVATE_HOSTS,
+  );
   if (!adapter) throw notConfigured();
   const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(EXECUTION_TIMEOUT_MS));
   return { resolved, adapter, context };
@@ -38,12 +43,28 @@ export async function testInstance(db: Db, env: Env, auth: AuthContext, id: stri
   const health = await adapter.healthCheck(context);
   const latencyMs = Date.now() - started;
   const current = resolved.record.instance.status;
-  const status = health.ok ? (current === "error" || current === "pending_auth" ? "active" : current) : current === "active" ? "error" : current;
-  await db.update(connectorInstances).set({ status, lastHealthCheck: now, healthMessage: health.message, updatedAt: now }).where(eq(connectorInstances.id, id));
+  const status = health.ok
+    ? current === "error" || current === "pending_auth"
+      ? "active"
+      : current
+    : current === "active"
+      ? "error"
+      : current;
+  await db
+    .update(connectorInstances)
+    .set({ status, lastHealthCheck: now, healthMessage: health.message, updatedAt: now })
+    .where(eq(connectorInstances.id, id));
   return { ok: health.ok, status, message: health.message, latencyMs, checkedAt: now };
 }
 
-export async function syncInstanceTools(db: Db, env: Env, auth: AuthContext, id: string, now: string, locale?: string | null) {
+export async function syncInstanceTools(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  id: string,
+  now: string,
+  locale?: string | null,
+) {
   const { resolved, adapter, context } = await prepare(db, env, auth, id);
   try {
     return await syncTools(db, resolved, await adapter.listTools(context), now, locale);

@@ -3,7 +3,14 @@ export { executeTool, type Actor } from "./execute";
 export { connectorRoutes } from "./routes";
 export { refreshExpiringCredentials } from "./refresh";
 export { purgeExpiredOAuthStates } from "./oauth-handoff";
-export { enqueueToolCall, processToolCall, type CallProgress, type SettledCall, type ToolCall, type ToolCallMessage } from "./tool-calls";
+export {
+  enqueueToolCall,
+  processToolCall,
+  type CallProgress,
+  type SettledCall,
+  type ToolCall,
+  type ToolCallMessage,
+} from "./tool-calls";
 export { agentTools, type AgentTool } from "./agent-tools";
 export { outputMatchesSchema } from "./json-schema";
 export { purgeDeletedPayloads } from "./payloads";

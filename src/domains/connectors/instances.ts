@@ -5,7 +5,14 @@ import { ApiError, badRequest, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { AuthContext } from "../identity";
 import { builtInDefinition } from "./catalogue";
-import { instanceColumns, instanceView, resolveInstance, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
+import {
+  instanceColumns,
+  instanceView,
+  resolveInstance,
+  visibleTo,
+  type InstanceRecord,
+  type ResolvedInstance,
+} from "./access";
 import { dropRetiredIfUnused } from "./definitions";
 import { destinationChanged, requireAllowedUrls } from "./destinations";
 import { schemaErrors } from "./json-schema";
@@ -21,7 +28,13 @@ export const instanceQuery = (db: Db) =>
     .leftJoin(connectorCredentials, eq(connectorCredentials.instanceId, connectorInstances.id));
 
 /** A visible instance, resolved for the caller; anything else (unknown, foreign, invisible) is 404 `NOT_FOUND`. */
-export async function loadInstance(db: Db, env: Env, auth: AuthContext, id: string, locale?: string): Promise<ResolvedInstance> {
+export async function loadInstance(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  id: string,
+  locale?: string,
+): Promise<ResolvedInstance> {
   const [record] = await instanceQuery(db).where(and(eq(connectorInstances.id, id), visibleTo(auth)));
   if (!record) throw notFound();
   return resolveInstance(env, auth, record as InstanceRecord, locale);
@@ -51,7 +64,13 @@ export async function createInstance(db: Db, env: Env, auth: AuthContext, input:
     db
       .select()
       .from(connectorDefinitions)
-      .where(and(eq(connectorDefinitions.accountId, auth.workspace.accountId), eq(connectorDefinitions.key, input.connectorKey), isNull(connectorDefinitions.retiredAt))),
+      .where(
+        and(
+          eq(connectorDefinitions.accountId, auth.workspace.accountId),
+          eq(connectorDefinitions.key, input.connectorKey),
+          isNull(connectorDefinitions.retiredAt),
+        ),
+      ),
     db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, auth.workspace.accountId)),
   ]);
   const builtIn = builtInDefinition(input.connectorKey);
@@ -98,11 +117,17 @@ export interface ListFilter {
 export async function listInstances(db: Db, env: Env, auth: AuthContext, filter: ListFilter) {
   const where = and(visibleTo(auth), filter.scope ? eq(connectorInstances.scope, filter.scope) : undefined);
   const [rows, totals] = await db.batch([
-    instanceQuery(db).where(where).orderBy(desc(connectorInstances.createdAt), desc(connectorInstances.id)).limit(filter.limit).offset(filter.offset),
+    instanceQuery(db)
+      .where(where)
+      .orderBy(desc(connectorInstances.createdAt), desc(connectorInstances.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ total: count() }).from(connectorInstances).where(where),
   ]);
   return {
-    items: rows.map((record) => instanceView(auth, resolveInstance(env, auth, record as InstanceRecord, filter.locale))),
+    items: rows.map((record) =>
+      instanceView(auth, resolveInstance(env, auth, record as InstanceRecord, filter.locale)),
+    ),
     total: totals[0]?.total ?? 0,
   };
 }
@@ -118,7 +143,14 @@ export interface UpdateInstanceInput {
  * the stored credentials in the same batch and the instance goes back to `pending_auth`: a token
  * issued for one host must not be sent to another, whoever changed the address.
  */
-export async function updateInstance(db: Db, env: Env, auth: AuthContext, id: string, input: UpdateInstanceInput, now: string) {
+export async function updateInstance(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  id: string,
+  input: UpdateInstanceInput,
+  now: string,
+) {
   const resolved = await loadInstance(db, env, auth, id);
   requireManage(resolved);
   const current = resolved.record.instance;
@@ -131,7 +163,11 @@ export async function updateInstance(db: Db, env: Env, auth: AuthContext, id: st
   const update = db.update(connectorInstances).set(changes).where(eq(connectorInstances.id, id));
   if (moved) await db.batch([update, db.delete(connectorCredentials).where(eq(connectorCredentials.instanceId, id))]);
   else await update;
-  const record = { ...resolved.record, instance: { ...current, ...changes }, credentialType: moved ? null : resolved.record.credentialType };
+  const record = {
+    ...resolved.record,
+    instance: { ...current, ...changes },
+    credentialType: moved ? null : resolved.record.credentialType,
+  };
   return instanceView(auth, resolveInstance(env, auth, record));
 }
 
@@ -143,7 +179,9 @@ export async function updateInstance(db: Db, env: Env, auth: AuthContext, id: st
 export async function deleteInstance(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
   const resolved = await loadInstance(db, env, auth, id);
   requireManage(resolved);
-  const builtIn = resolved.record.instance.definitionId ? undefined : builtInDefinition(resolved.record.instance.connectorKey);
+  const builtIn = resolved.record.instance.definitionId
+    ? undefined
+    : builtInDefinition(resolved.record.instance.connectorKey);
   if (builtIn?.oauthProvider) {
     await db.update(connectorInstances).set({ enabled: false, updatedAt: now }).where(eq(connectorInstances.id, id));
     return { id, deleted: false, enabled: false };

@@ -12,10 +12,23 @@ import { patternMatches, patternProblem, UnusablePattern } from "./schema-patter
  */
 
 type Schema = Record<string, unknown>;
-const isObject = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Keywords whose value is one subschema, an array of them, or a map of them (draft 2020-12 and 7). */
-const SINGLE = ["additionalItems", "unevaluatedItems", "items", "contains", "additionalProperties", "unevaluatedProperties", "propertyNames", "not", "if", "then", "else"];
+const SINGLE = [
+  "additionalItems",
+  "unevaluatedItems",
+  "items",
+  "contains",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+];
 const ARRAY = ["prefixItems", "items", "allOf", "anyOf", "oneOf"];
 const MAP = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"];
 /** Applicators that apply to the same value: a `$ref` cycle through only these never ends. */
@@ -24,10 +37,15 @@ const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else"
 /** The immediate subschemas of a schema, with the path segments that lead to each. */
 function children(schema: Schema): Array<{ path: string[]; schema: unknown; inPlace: boolean }> {
   const found: Array<{ path: string[]; schema: unknown; inPlace: boolean }> = [];
-  for (const keyword of SINGLE) if (keyword in schema && !Array.isArray(schema[keyword])) found.push({ path: [keyword], schema: schema[keyword], inPlace: IN_PLACE.has(keyword) });
+  for (const keyword of SINGLE)
+    if (keyword in schema && !Array.isArray(schema[keyword]))
+      found.push({ path: [keyword], schema: schema[keyword], inPlace: IN_PLACE.has(keyword) });
   for (const keyword of ARRAY) {
     const value = schema[keyword];
-    if (Array.isArray(value)) value.forEach((item, index) => found.push({ path: [keyword, String(index)], schema: item, inPlace: IN_PLACE.has(keyword) }));
+    if (Array.isArray(value))
+      value.forEach((item, index) =>
+        found.push({ path: [keyword, String(index)], schema: item, inPlace: IN_PLACE.has(keyword) }),
+      );
   }
   for (const keyword of MAP) {
     const value = schema[keyword];
@@ -44,7 +62,8 @@ function children(schema: Schema): Array<{ path: string[]; schema: unknown; inPl
 /** Subschemas nested deeper than this are refused: validation recurses once per level. */
 export const MAX_SCHEMA_DEPTH = 32;
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-const pointerOf = (path: string[]) => path.map((part) => `/${part.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+const pointerOf = (path: string[]) =>
+  path.map((part) => `/${part.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 const fieldOf = (root: string, path: string[]) => [root, ...path].join(".");
 
 /** A local `$ref` as the JSON pointer of its target (`#/$defs/a` → `/$defs/a`), or null when not one. */
@@ -83,12 +102,19 @@ export function schemaProblems(schema: unknown, field: string): FieldError[] {
     edges.set(pointer, []);
     const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
     if (!types.every((t) => typeof t === "string" && TYPES.has(t))) problem("type must name JSON types");
-    if (node.properties !== undefined && !isObject(node.properties)) problem("must be an object", [...path, "properties"]);
-    if (node.$id !== undefined && path.length) problem("a nested $id is not supported (it changes what $ref points to)", [...path, "$id"]);
-    for (const keyword of ["$dynamicRef", "$recursiveRef"]) if (node[keyword] !== undefined) problem("dynamic references are not supported", [...path, keyword]);
+    if (node.properties !== undefined && !isObject(node.properties))
+      problem("must be an object", [...path, "properties"]);
+    if (node.$id !== undefined && path.length)
+      problem("a nested $id is not supported (it changes what $ref points to)", [...path, "$id"]);
+    for (const keyword of ["$dynamicRef", "$recursiveRef"])
+      if (node[keyword] !== undefined) problem("dynamic references are not supported", [...path, keyword]);
     if (node.$ref !== undefined) {
       const target = typeof node.$ref === "string" ? localPointer(node.$ref) : null;
-      if (target === null) problem("must be a JSON pointer into this schema (#/...); remote references are not fetched", [...path, "$ref"]);
+      if (target === null)
+        problem("must be a JSON pointer into this schema (#/...); remote references are not fetched", [
+          ...path,
+          "$ref",
+        ]);
       else refs.push({ from: pointer, path: [...path, "$ref"], target });
     }
     if (node.pattern !== undefined) {
@@ -101,18 +127,23 @@ export function schemaProblems(schema: unknown, field: string): FieldError[] {
         if (reason) problem(reason, [...path, "patternProperties", key]);
       }
     }
-    for (const child of children(node)) visit(child.schema, [...path, ...child.path], depth + 1, pointer, child.inPlace);
+    for (const child of children(node))
+      visit(child.schema, [...path, ...child.path], depth + 1, pointer, child.inPlace);
   };
   visit(schema, [], 0, null, false);
 
   for (const ref of refs) {
-    if (!nodes.has(ref.target)) problems.push({ field: fieldOf(field, ref.path), message: "does not point to a subschema of this schema" });
+    if (!nodes.has(ref.target))
+      problems.push({ field: fieldOf(field, ref.path), message: "does not point to a subschema of this schema" });
     else edges.get(ref.from)!.push(ref.target);
   }
   const cycle = findCycle(edges);
   if (cycle !== null) {
     const at = nodes.get(cycle)!;
-    problems.push({ field: fieldOf(field, at.schema.$ref !== undefined ? [...at.path, "$ref"] : at.path), message: "loops back to itself without descending into the value" });
+    problems.push({
+      field: fieldOf(field, at.schema.$ref !== undefined ? [...at.path, "$ref"] : at.path),
+      message: "loops back to itself without descending into the value",
+    });
   }
   if (problems.length) return problems;
   try {
@@ -168,10 +199,14 @@ function rewrite(schema: unknown, names: () => string[], formats: Map<string, st
   const copy: Schema = { ...schema };
   const sub = (item: unknown) => rewrite(item, names, formats);
   for (const keyword of SINGLE) if (isObject(schema[keyword])) copy[keyword] = sub(schema[keyword]);
-  for (const keyword of ARRAY) if (Array.isArray(schema[keyword])) copy[keyword] = (schema[keyword] as unknown[]).map(sub);
+  for (const keyword of ARRAY)
+    if (Array.isArray(schema[keyword])) copy[keyword] = (schema[keyword] as unknown[]).map(sub);
   for (const keyword of MAP) {
     const map = schema[keyword];
-    if (isObject(map)) copy[keyword] = Object.fromEntries(Object.entries(map).map(([key, item]) => [key, Array.isArray(item) ? item : sub(item)]));
+    if (isObject(map))
+      copy[keyword] = Object.fromEntries(
+        Object.entries(map).map(([key, item]) => [key, Array.isArray(item) ? item : sub(item)]),
+      );
   }
   if (typeof schema.pattern === "string") {
     const name = `${FORMAT_PREFIX()}${formats.size}`;
@@ -181,7 +216,9 @@ function rewrite(schema: unknown, names: () => string[], formats: Map<string, st
   }
   if (isObject(copy.patternProperties)) {
     const entries = Object.entries(copy.patternProperties).map(([pattern, sub], index) => {
-      const matching = names().filter((key) => patternMatches(pattern, key)).map(escapeLiteral);
+      const matching = names()
+        .filter((key) => patternMatches(pattern, key))
+        .map(escapeLiteral);
       // The empty groups keep two patterns that match the same names from becoming one key.
       return [`^(?:${matching.length ? matching.join("|") : "[^\\s\\S]"})$${"(?:)".repeat(index)}`, sub];
     });
@@ -196,7 +233,8 @@ function propertyNames(value: unknown): string[] {
   const stack = [value];
   while (stack.length) {
     const item = stack.pop();
-    if (Array.isArray(item)) for (const child of item) stack.push(child); // no spread: arrays may be longer than an argument list
+    if (Array.isArray(item))
+      for (const child of item) stack.push(child); // no spread: arrays may be longer than an argument list
     else if (isObject(item)) for (const [key, child] of Object.entries(item)) names.add(key), stack.push(child);
   }
   return [...names];
@@ -222,24 +260,42 @@ export function schemaErrors(schema: JsonSchema, value: unknown, field: string):
     }
   } catch (error) {
     if (error instanceof UnusablePattern) return [{ field, message: `cannot be checked: ${error.message}` }];
-    if (error instanceof RangeError) return [{ field, message: "cannot be checked: the schema or the value nests too deeply" }];
-    return [{ field, message: `cannot be checked: the schema is not usable (${(error as Error)?.message ?? "unknown problem"})` }];
+    if (error instanceof RangeError)
+      return [{ field, message: "cannot be checked: the schema or the value nests too deeply" }];
+    return [
+      {
+        field,
+        message: `cannot be checked: the schema is not usable (${(error as Error)?.message ?? "unknown problem"})`,
+      },
+    ];
   }
   if (result.valid) return [];
   const leaves = result.errors.filter(
-    (error: OutputUnit) => !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)),
+    (error: OutputUnit) =>
+      !result.errors.some((other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`)),
   );
   return leaves.map((error) => {
     // A missing property is reported on its object; name the property itself, as other field errors do.
     const missing = error.keyword === "required" ? /property "([^"]+)"/.exec(error.error)?.[1] : undefined;
     const path = fieldPath(field, error.instanceLocation);
-    const message = error.keyword === "format" && formats.has(/format "([^"]+)"/.exec(error.error)?.[1] ?? "") ? "String does not match pattern." : error.error;
+    const message =
+      error.keyword === "format" && formats.has(/format "([^"]+)"/.exec(error.error)?.[1] ?? "")
+        ? "String does not match pattern."
+        : error.error;
     return { field: missing ? `${path}.${missing}` : path, message: missing ? "is required" : message };
   });
 }
 
 const fieldPath = (root: string, pointer: string) =>
-  [root, ...pointer.replace(/^#\/?/, "").split("/").filter(Boolean).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))].join(".");
+  [
+    root,
+    ...pointer
+      .replace(/^#\/?/, "")
+      .split("/")
+      .filter(Boolean)
+      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")),
+  ].join(".");
 
 /** Whether a tool's output honours its outputSchema (a call that does not is `degraded`). */
-export const outputMatchesSchema = (schema: JsonSchema, output: unknown) => schemaErrors(schema, output, "output").length === 0;
+export const outputMatchesSchema = (schema: JsonSchema, output: unknown) =>
+  schemaErrors(schema, output, "output").length === 0;

@@ -48,8 +48,16 @@ const challengeWithResourceMetadata = createMiddleware<AppEnv>(async (c, next) =
   c.res.headers.set("WWW-Authenticate", challenge === "Bearer" ? `Bearer ${parameter}` : `${challenge}, ${parameter}`);
 });
 
-const gatewayMiddleware = [sameOriginOnly, challengeWithResourceMetadata, authenticate({ oauthScope: GATEWAY_SCOPE, resource: "gateway" }), requireEntitlement("connectors"), rateLimit];
-const jsonRpcMessage = z.record(z.string(), z.unknown()).openapi("JsonRpcMessage", { description: "One JSON-RPC 2.0 message" });
+const gatewayMiddleware = [
+  sameOriginOnly,
+  challengeWithResourceMetadata,
+  authenticate({ oauthScope: GATEWAY_SCOPE, resource: "gateway" }),
+  requireEntitlement("connectors"),
+  rateLimit,
+];
+const jsonRpcMessage = z
+  .record(z.string(), z.unknown())
+  .openapi("JsonRpcMessage", { description: "One JSON-RPC 2.0 message" });
 const gatewayRoute = (method: "post" | "get" | "delete") => ({
   method,
   path: GATEWAY_PATH,
@@ -59,7 +67,8 @@ const gatewayRoute = (method: "post" | "get" | "delete") => ({
 });
 
 const notOffered = { 405: json(jsonRpcMessage, "Only POST"), ...errors(401, 403, 429) };
-const methodNotAllowed = (c: Context<AppEnv>) => c.json(refusal("Method not allowed: the gateway is stateless and answers POST only"), 405, { Allow: "POST" });
+const methodNotAllowed = (c: Context<AppEnv>) =>
+  c.json(refusal("Method not allowed: the gateway is stateless and answers POST only"), 405, { Allow: "POST" });
 
 export const mcpGatewayRoutes = createRouter()
   .openapi(
@@ -75,12 +84,24 @@ export const mcpGatewayRoutes = createRouter()
       },
     }),
     async (c) => {
-      const answer = protocolVersionProblem(c.req.header("MCP-Protocol-Version")) ?? (await handleMcpMessage(c.var.db, c.env, c.var.auth, await c.req.text()));
+      const answer =
+        protocolVersionProblem(c.req.header("MCP-Protocol-Version")) ??
+        (await handleMcpMessage(c.var.db, c.env, c.var.auth, await c.req.text()));
       return answer.status === 202 ? c.body(null, 202) : c.json(answer.body, answer.status);
     },
   )
-  .openapi(createRoute({ ...gatewayRoute("get"), summary: "Not offered: 405 (no server-initiated stream)", responses: notOffered }), methodNotAllowed)
-  .openapi(createRoute({ ...gatewayRoute("delete"), summary: "Not offered: 405 (no sessions to end)", responses: notOffered }), methodNotAllowed);
+  .openapi(
+    createRoute({
+      ...gatewayRoute("get"),
+      summary: "Not offered: 405 (no server-initiated stream)",
+      responses: notOffered,
+    }),
+    methodNotAllowed,
+  )
+  .openapi(
+    createRoute({ ...gatewayRoute("delete"), summary: "Not offered: 405 (no sessions to end)", responses: notOffered }),
+    methodNotAllowed,
+  );
 
 const protectedResourceDocument = z
   .object({

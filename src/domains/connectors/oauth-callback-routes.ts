@@ -15,11 +15,24 @@ export const connectorOAuthCallbackRoutes = createRouter().openapi(
     summary: "Called by the external service after consent; answers 302 to the web app's connector settings",
     middleware: [rateLimit],
     request: { params: connectorKeyParams, query: callbackQuery },
-    responses: { 302: { description: "To {WEB_APP_URL}/settings/connectors with status=connected, or status=error&error=invalid_state|access_denied|exchange_failed" }, ...errors(400, 429) },
+    responses: {
+      302: {
+        description:
+          "To {WEB_APP_URL}/settings/connectors with status=connected, or status=error&error=invalid_state|access_denied|exchange_failed",
+      },
+      ...errors(400, 429),
+    },
   }),
   async (c) => {
     const origin = issuerOf(c);
-    const outcome = await handleCallback(c.var.db, c.env, c.req.valid("param").connectorKey, c.req.valid("query"), origin, c.var.startedAt);
+    const outcome = await handleCallback(
+      c.var.db,
+      c.env,
+      c.req.valid("param").connectorKey,
+      c.req.valid("query"),
+      origin,
+      c.var.startedAt,
+    );
     const response = c.redirect(settingsRedirect(c.env.WEB_APP_URL, origin, outcome), 302);
     response.headers.set("Cache-Control", "no-store");
     return response;

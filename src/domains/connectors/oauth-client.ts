@@ -1,6 +1,12 @@
 import { base64url } from "../../lib/crypto";
 import { readStandardTokens, type TokenReader } from "./adapters/oauth-tokens";
-import { AdapterError, OAuthTokenError, type OAuthProviderSpec, type OutboundFetch, type TokenSet } from "./adapters/types";
+import {
+  AdapterError,
+  OAuthTokenError,
+  type OAuthProviderSpec,
+  type OutboundFetch,
+  type TokenSet,
+} from "./adapters/types";
 import { readCapped } from "./outbound";
 
 /**
@@ -21,7 +27,11 @@ export interface OAuthProvider {
 }
 
 /** A custom oauth2 definition speaks plain RFC 6749 with PKCE. */
-export const standardProvider = (spec: OAuthProviderSpec, client: { clientId: string; clientSecret: string | null }, fetch: OutboundFetch): OAuthProvider => ({
+export const standardProvider = (
+  spec: OAuthProviderSpec,
+  client: { clientId: string; clientSecret: string | null },
+  fetch: OutboundFetch,
+): OAuthProvider => ({
   spec,
   ...client,
   scopeParam: "scope",
@@ -45,7 +55,10 @@ export async function pkcePair() {
   return { verifier, challenge };
 }
 
-export function authorizeUrl(provider: OAuthProvider, params: { redirectUri: string; state: string; codeChallenge: string }): string {
+export function authorizeUrl(
+  provider: OAuthProvider,
+  params: { redirectUri: string; state: string; codeChallenge: string },
+): string {
   const { spec } = provider;
   const url = new URL(spec.authorizeUrl);
   url.searchParams.set("response_type", "code");
@@ -80,24 +93,41 @@ async function tokenRequest(provider: OAuthProvider, url: string, grant: Record<
   let response: Response;
   try {
     // Never followed: a redirect would carry the client secret, the code and the PKCE verifier on.
-    response = await provider.fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS) });
+    response = await provider.fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
     if (isRedirect(response.status)) {
       await response.body?.cancel();
       // The endpoint as configured does not take the grant; retrying every tick would not change that.
-      throw new OAuthTokenError("invalid_grant", `The token endpoint answered with a redirect (HTTP ${response.status}), which is not followed`);
+      throw new OAuthTokenError(
+        "invalid_grant",
+        `The token endpoint answered with a redirect (HTTP ${response.status}), which is not followed`,
+      );
     }
     const text = await readCapped(response, MAX_TOKEN_ANSWER_BYTES);
     response = new Response(text, { status: response.status, headers: response.headers });
   } catch (error) {
     // A token URL the SSRF rules refuse will never work: the grant is as good as dead.
-    if (error instanceof AdapterError) throw new OAuthTokenError(error.kind === "blocked_destination" ? "invalid_grant" : "transient", error.message);
+    if (error instanceof AdapterError)
+      throw new OAuthTokenError(error.kind === "blocked_destination" ? "invalid_grant" : "transient", error.message);
     throw error;
   }
   return provider.readTokens(response, now);
 }
 
-export function exchangeCode(provider: OAuthProvider, params: { code: string; redirectUri: string; codeVerifier: string }) {
-  const grant: Record<string, string> = { grant_type: "authorization_code", code: params.code, redirect_uri: params.redirectUri };
+export function exchangeCode(
+  provider: OAuthProvider,
+  params: { code: string; redirectUri: string; codeVerifier: string },
+) {
+  const grant: Record<string, string> = {
+    grant_type: "authorization_code",
+    code: params.code,
+    redirect_uri: params.redirectUri,
+  };
   if (provider.spec.pkce) grant.code_verifier = params.codeVerifier;
   return tokenRequest(provider, provider.spec.tokenUrl, grant);
 }

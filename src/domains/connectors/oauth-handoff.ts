@@ -27,22 +27,34 @@ export const STATE_TTL_MS = 10 * 60 * 1000;
 
 const verifierBinding = (stateHash: string) => ["oauth-state", stateHash, "pkce"];
 
-export const callbackUrl = (origin: string, connectorKey: string) => `${origin}${BASE_PATH}/connectors/oauth/${encodeURIComponent(connectorKey)}/callback`;
+export const callbackUrl = (origin: string, connectorKey: string) =>
+  `${origin}${BASE_PATH}/connectors/oauth/${encodeURIComponent(connectorKey)}/callback`;
 
 /** A custom definition's `authConfig` (null for built-ins), read only where the hand-off needs it. */
 async function customAuthConfig(db: Db, definitionId: string | null): Promise<unknown | null> {
   if (!definitionId) return null;
-  const [row] = await db.select({ authConfig: connectorDefinitions.authConfig }).from(connectorDefinitions).where(eq(connectorDefinitions.id, definitionId));
+  const [row] = await db
+    .select({ authConfig: connectorDefinitions.authConfig })
+    .from(connectorDefinitions)
+    .where(eq(connectorDefinitions.id, definitionId));
   return row?.authConfig ?? {};
 }
 
-export async function initiateOAuth(db: Db, env: Env, auth: AuthContext, instanceId: string, origin: string, now: number) {
+export async function initiateOAuth(
+  db: Db,
+  env: Env,
+  auth: AuthContext,
+  instanceId: string,
+  origin: string,
+  now: number,
+) {
   const resolved = await loadInstance(db, env, auth, instanceId);
   requireManage(resolved);
   const { instance } = resolved.record;
   if (!instance.enabled) throw new ApiError("CONNECTOR_ERROR", "This connector instance is disabled");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
-  if (resolved.definition.authType !== "oauth2") throw new ApiError("CONNECTOR_ERROR", "This connector does not use OAuth; store its credentials instead");
+  if (resolved.definition.authType !== "oauth2")
+    throw new ApiError("CONNECTOR_ERROR", "This connector does not use OAuth; store its credentials instead");
   if (!resolved.definition.isActive) throw providerUnavailable();
   const authConfig = await customAuthConfig(db, instance.definitionId);
   // Stored URLs are checked again: the rules or the allow list may have changed since they were stored.
@@ -61,18 +73,31 @@ export async function initiateOAuth(db: Db, env: Env, auth: AuthContext, instanc
     expiresAt: toIso(now + STATE_TTL_MS),
     createdAt: toIso(now),
   });
-  const redirectUrl = authorizeUrl(provider, { redirectUri: callbackUrl(origin, instance.connectorKey), state, codeChallenge: pkce.challenge });
+  const redirectUrl = authorizeUrl(provider, {
+    redirectUri: callbackUrl(origin, instance.connectorKey),
+    state,
+    codeChallenge: pkce.challenge,
+  });
   return { redirectUrl, state };
 }
 
 export type CallbackError = "invalid_state" | "access_denied" | "exchange_failed";
-export type CallbackOutcome = { connectorKey: string; instanceId: string | null } & ({ status: "connected" } | { status: "error"; error: CallbackError });
+export type CallbackOutcome = { connectorKey: string; instanceId: string | null } & (
+  | { status: "connected" }
+  | { status: "error"; error: CallbackError }
+);
 
 /** One conditional statement: only an unexpired state of this connector matches, and it is gone after. */
 async function consumeState(db: Db, connectorKey: string, state: string, now: number) {
   const [row] = await db
     .delete(connectorOauthStates)
-    .where(and(eq(connectorOauthStates.stateHash, await sha256Hex(state)), eq(connectorOauthStates.connectorKey, connectorKey), gt(connectorOauthStates.expiresAt, toIso(now))))
+    .where(
+      and(
+        eq(connectorOauthStates.stateHash, await sha256Hex(state)),
+        eq(connectorOauthStates.connectorKey, connectorKey),
+        gt(connectorOauthStates.expiresAt, toIso(now)),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -83,8 +108,20 @@ export interface CallbackQuery {
   error?: string;
 }
 
-export async function handleCallback(db: Db, env: Env, connectorKey: string, query: CallbackQuery, origin: string, now: number): Promise<CallbackOutcome> {
-  const fail = (error: CallbackError, instanceId: string | null = null): CallbackOutcome => ({ connectorKey, instanceId, status: "error", error });
+export async function handleCallback(
+  db: Db,
+  env: Env,
+  connectorKey: string,
+  query: CallbackQuery,
+  origin: string,
+  now: number,
+): Promise<CallbackOutcome> {
+  const fail = (error: CallbackError, instanceId: string | null = null): CallbackOutcome => ({
+    connectorKey,
+    instanceId,
+    status: "error",
+    error,
+  });
   if (!query.state) return fail("invalid_state");
   const pending = await consumeState(db, connectorKey, query.state, now);
   if (!pending) return fail("invalid_state");
@@ -92,21 +129,47 @@ export async function handleCallback(db: Db, env: Env, connectorKey: string, que
   if (query.error || !query.code) return fail("exchange_failed", pending.instanceId);
 
   const [instance] = await db
-    .select({ id: connectorInstances.id, enabled: connectorInstances.enabled, definitionId: connectorInstances.definitionId, authConfig: connectorDefinitions.authConfig })
+    .select({
+      id: connectorInstances.id,
+      enabled: connectorInstances.enabled,
+      definitionId: connectorInstances.definitionId,
+      authConfig: connectorDefinitions.authConfig,
+    })
     .from(connectorInstances)
     .leftJoin(connectorDefinitions, eq(connectorDefinitions.id, connectorInstances.definitionId))
     .where(eq(connectorInstances.id, pending.instanceId));
   if (!instance?.enabled) return fail("invalid_state", pending.instanceId);
   try {
     const provider = oauthProviderFor(env, connectorKey, instance.definitionId ? (instance.authConfig ?? {}) : null);
-    const codeVerifier = await open(env.CREDENTIALS_KEY, verifierBinding(pending.stateHash), pending.codeVerifier ?? "");
-    const tokens = await exchangeCode(provider, { code: query.code, redirectUri: callbackUrl(origin, connectorKey), codeVerifier });
+    const codeVerifier = await open(
+      env.CREDENTIALS_KEY,
+      verifierBinding(pending.stateHash),
+      pending.codeVerifier ?? "",
+    );
+    const tokens = await exchangeCode(provider, {
+      code: query.code,
+      redirectUri: callbackUrl(origin, connectorKey),
+      codeVerifier,
+    });
     const { values, expiresAt, scopes } = oauthCredentialValues(tokens);
-    await saveCredentials(db, env, instance.id, "oauth2", values, { expiresAt, scopes: scopes ?? provider.spec.scopes }, toIso(now));
+    await saveCredentials(
+      db,
+      env,
+      instance.id,
+      "oauth2",
+      values,
+      { expiresAt, scopes: scopes ?? provider.spec.scopes },
+      toIso(now),
+    );
   } catch (error) {
     // The reason stays on the server (logged with secrets masked): the browser only learns that the exchange failed.
     const expected = error instanceof OAuthTokenError || error instanceof ApiError;
-    logError(env, { event: "connector_oauth_exchange_failed", connectorKey, instanceId: pending.instanceId, ...(expected ? { reason: error.message } : describeError(error)) });
+    logError(env, {
+      event: "connector_oauth_exchange_failed",
+      connectorKey,
+      instanceId: pending.instanceId,
+      ...(expected ? { reason: error.message } : describeError(error)),
+    });
     return fail("exchange_failed", pending.instanceId);
   }
   return { connectorKey, instanceId: pending.instanceId, status: "connected" };
@@ -123,4 +186,5 @@ export function settingsRedirect(webAppUrl: string | undefined, origin: string, 
 }
 
 /** Cron: states nobody came back with (consumed ones are already gone). */
-export const purgeExpiredOAuthStates = (db: Db, now: number) => db.delete(connectorOauthStates).where(lte(connectorOauthStates.expiresAt, toIso(now)));
+export const purgeExpiredOAuthStates = (db: Db, now: number) =>
+  db.delete(connectorOauthStates).where(lte(connectorOauthStates.expiresAt, toIso(now)));

@@ -25,7 +25,10 @@ export type OAuth2AuthConfig = z.infer<typeof oauth2AuthConfig>;
 export function validateOAuth2AuthConfig(authConfig: unknown, allowPrivateHosts: string | undefined): OAuth2AuthConfig {
   const parsed = oauth2AuthConfig.safeParse(authConfig ?? {});
   if (!parsed.success) {
-    throw badRequest(parsed.error.issues.map((issue) => ({ field: ["authConfig", ...issue.path].join("."), message: issue.message })), "authConfig is not a valid oauth2 configuration");
+    throw badRequest(
+      parsed.error.issues.map((issue) => ({ field: ["authConfig", ...issue.path].join("."), message: issue.message })),
+      "authConfig is not a valid oauth2 configuration",
+    );
   }
   const allowList = parseAllowList(allowPrivateHosts);
   for (const field of ["authorization_url", "token_url"] as const) {
@@ -40,7 +43,13 @@ export function validateOAuth2AuthConfig(authConfig: unknown, allowPrivateHosts:
 }
 
 export const providerUnavailable = () =>
-  new ApiError("CONNECTION_FAILED", "This connector's OAuth provider is not configured on this deployment", undefined, undefined, 503);
+  new ApiError(
+    "CONNECTION_FAILED",
+    "This connector's OAuth provider is not configured on this deployment",
+    undefined,
+    undefined,
+    503,
+  );
 
 /** The OAuth provider of a connector (503 when this deployment has none for it). */
 export function oauthProviderFor(env: Env, connectorKey: string, customAuthConfig: unknown | null): OAuthProvider {
@@ -58,7 +67,11 @@ export function oauthProviderFor(env: Env, connectorKey: string, customAuthConfi
       tokenAuth: config.client_secret ? "client_secret_basic" : "client_secret_post",
       tokenBody: "form",
     };
-    return standardProvider(spec, { clientId: config.client_id, clientSecret: config.client_secret ?? null }, outboundFetch({ allowList }));
+    return standardProvider(
+      spec,
+      { clientId: config.client_id, clientSecret: config.client_secret ?? null },
+      outboundFetch({ allowList }),
+    );
   }
   const settings = providerSettings(env, connectorKey);
   if (!isSaasConnectorKey(connectorKey) || !settings.clientId) throw providerUnavailable();

@@ -13,7 +13,16 @@ import { AdapterError, type OutboundFetch } from "./adapters/types";
 export const MAX_REDIRECTS = 5;
 
 /** Names that only mean something inside a network, or are cloud metadata endpoints. */
-const INTERNAL_SUFFIXES = [".localhost", ".local", ".localdomain", ".internal", ".intranet", ".lan", ".home.arpa", ".corp"];
+const INTERNAL_SUFFIXES = [
+  ".localhost",
+  ".local",
+  ".localdomain",
+  ".internal",
+  ".intranet",
+  ".lan",
+  ".home.arpa",
+  ".corp",
+];
 const INTERNAL_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "instance-data"]);
 
 export function parseAllowList(value: string | undefined): string[] {
@@ -23,7 +32,8 @@ export function parseAllowList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-const defaultPort = (url: URL) => url.port || (url.protocol === "https:" ? "443" : url.protocol === "http:" ? "80" : "");
+const defaultPort = (url: URL) =>
+  url.port || (url.protocol === "https:" ? "443" : url.protocol === "http:" ? "80" : "");
 
 function isAllowed(url: URL, allowList: string[]): boolean {
   const host = url.hostname.toLowerCase();
@@ -45,7 +55,8 @@ export function checkDestination(raw: string | URL, allowList: string[]): URL {
   if (url.protocol !== "https:") throw new AdapterError("blocked_destination", "Only https:// URLs may be reached");
   if (url.username || url.password) throw new AdapterError("blocked_destination", "URLs may not carry credentials");
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (isIpLiteral(host)) throw new AdapterError("blocked_destination", "IP addresses may not be used as hosts; use a public DNS name");
+  if (isIpLiteral(host))
+    throw new AdapterError("blocked_destination", "IP addresses may not be used as hosts; use a public DNS name");
   if (INTERNAL_NAMES.has(host) || !host.includes(".") || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
     throw new AdapterError("blocked_destination", `The host "${host}" is not a public address`);
   }
@@ -78,7 +89,14 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * pairs, an MCP session id. An allow list, because only the adapter knows which of its headers
  * carry a secret, and a forgotten one must not leak.
  */
-const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "content-type", "content-language", "user-agent", "mcp-protocol-version"]);
+const CROSS_ORIGIN_HEADERS = new Set([
+  "accept",
+  "accept-language",
+  "content-type",
+  "content-language",
+  "user-agent",
+  "mcp-protocol-version",
+]);
 
 function withoutCredentials(headers: Headers): Headers {
   const kept = new Headers();
@@ -103,19 +121,30 @@ export function outboundFetch(options: OutboundOptions): OutboundFetch {
     for (let hop = 0; ; hop++) {
       let response: Response;
       try {
-        response = await (options.fetch ?? fetch)(target.toString(), { ...init, method, body, headers, redirect: "manual" });
+        response = await (options.fetch ?? fetch)(target.toString(), {
+          ...init,
+          method,
+          body,
+          headers,
+          redirect: "manual",
+        });
       } catch (error) {
-        if ((error as Error)?.name === "AbortError" || init.signal?.aborted) throw new AdapterError("unreachable", "The external service did not answer in time");
+        if ((error as Error)?.name === "AbortError" || init.signal?.aborted)
+          throw new AdapterError("unreachable", "The external service did not answer in time");
         throw new AdapterError("unreachable", `The external service at ${target.host} could not be reached`);
       }
       const location = response.headers.get("Location");
       if (!REDIRECTS.has(response.status) || !location || !follow) return response;
       await response.body?.cancel();
-      if (hop >= MAX_REDIRECTS) throw new AdapterError("unreachable", `Too many redirects (more than ${MAX_REDIRECTS})`);
+      if (hop >= MAX_REDIRECTS)
+        throw new AdapterError("unreachable", `Too many redirects (more than ${MAX_REDIRECTS})`);
       const next = checkDestination(new URL(location, target), options.allowList);
       if (next.origin !== target.origin) headers = withoutCredentials(headers);
       // As browsers do: 303 (and 301/302 after a POST) continue as a GET without a body.
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method && method !== "GET")) {
+      if (
+        response.status === 303 ||
+        ((response.status === 301 || response.status === 302) && method && method !== "GET")
+      ) {
         method = "GET";
         body = undefined;
         headers.delete("Content-Type");

@@ -3,7 +3,8 @@ import { PageLayout } from "../oauth";
 /** What the connector settings page says for each outcome of the hand-off (never a provider's own words). */
 export const OUTCOME_MESSAGES = {
   connected: "The connection is ready. You can close this page.",
-  invalid_state: "This sign-in link was already used, has expired or belongs to another connector. Start the connection again.",
+  invalid_state:
+    "This sign-in link was already used, has expired or belongs to another connector. Start the connection again.",
   access_denied: "Access was not granted. Start the connection again if you want to connect.",
   exchange_failed: "The service did not complete the sign-in. Try again in a moment.",
 } as const;

@@ -28,11 +28,14 @@ async function getSealed(env: Env, key: string): Promise<unknown> {
   return object ? JSON.parse(await open(env.CREDENTIALS_KEY, ["blob", key], await object.text())) : null;
 }
 
-export const putExecutionPayload = (env: Env, executionId: string, payload: ExecutionPayload) => putSealed(env, executionKey(executionId), payload);
+export const putExecutionPayload = (env: Env, executionId: string, payload: ExecutionPayload) =>
+  putSealed(env, executionKey(executionId), payload);
 export const getExecutionPayload = (env: Env, key: string) => getSealed(env, key) as Promise<ExecutionPayload | null>;
 
-export const putToolCallInput = (env: Env, callId: string, input: Record<string, unknown>) => putSealed(env, toolCallInputKey(callId), input);
-export const getToolCallInput = (env: Env, callId: string) => getSealed(env, toolCallInputKey(callId)) as Promise<Record<string, unknown> | null>;
+export const putToolCallInput = (env: Env, callId: string, input: Record<string, unknown>) =>
+  putSealed(env, toolCallInputKey(callId), input);
+export const getToolCallInput = (env: Env, callId: string) =>
+  getSealed(env, toolCallInputKey(callId)) as Promise<Record<string, unknown> | null>;
 export const deleteToolCallInput = (env: Env, callId: string) => env.BLOBS.delete(toolCallInputKey(callId));
 
 /** Keys per round: one R2 delete and one D1 statement (D1 binds at most 100 parameters). */
@@ -46,7 +49,9 @@ const PURGE_ROUNDS = 20;
  */
 export async function purgeDeletedPayloads(db: Db, env: Env) {
   for (let round = 0; round < PURGE_ROUNDS; round++) {
-    const keys = (await db.select({ key: connectorBlobDeletions.key }).from(connectorBlobDeletions).limit(PURGE_BATCH)).map((row) => row.key);
+    const keys = (
+      await db.select({ key: connectorBlobDeletions.key }).from(connectorBlobDeletions).limit(PURGE_BATCH)
+    ).map((row) => row.key);
     if (keys.length === 0) return;
     await env.BLOBS.delete(keys);
     await db.delete(connectorBlobDeletions).where(inArray(connectorBlobDeletions.key, keys));

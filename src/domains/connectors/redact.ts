@@ -11,7 +11,8 @@ export const REDACTED = "[redacted]";
 /** Shorter values (a port, a user name like "app") would blank ordinary words out of messages. */
 const MIN_SECRET_LENGTH = 6;
 
-const base64 = (text: string) => btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
+const base64 = (text: string) =>
+  btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
 
 function passwordOf(value: string): string | null {
   try {
@@ -32,7 +33,8 @@ export function secretsOf(credentials: OpenedCredentials): string[] {
     if (password) forms.add(password).add(encodeURIComponent(password));
   }
   const { username, password } = credentials.values;
-  if (credentials.credType === "basic_auth" && username !== undefined && password !== undefined) forms.add(base64(`${username}:${password}`));
+  if (credentials.credType === "basic_auth" && username !== undefined && password !== undefined)
+    forms.add(base64(`${username}:${password}`));
   return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
@@ -46,6 +48,9 @@ export function redact(text: string, secrets: string[]): string {
 export function redactJson(value: unknown, secrets: string[]): unknown {
   if (typeof value === "string") return redact(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
+    );
   return value;
 }

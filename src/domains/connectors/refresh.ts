@@ -39,7 +39,11 @@ const due = (now: number) =>
 
 /** Takes the leases of up to MAX_PER_TICK due credentials in one statement: what it returns is ours alone. */
 function takeLeases(db: Db, now: number) {
-  const candidates = db.select({ instanceId: connectorCredentials.instanceId }).from(connectorCredentials).where(due(now)).limit(MAX_PER_TICK);
+  const candidates = db
+    .select({ instanceId: connectorCredentials.instanceId })
+    .from(connectorCredentials)
+    .where(due(now))
+    .limit(MAX_PER_TICK);
   return db
     .update(connectorCredentials)
     .set({ refreshLeaseUntil: toIso(now + LEASE_MS) })
@@ -58,40 +62,91 @@ async function managersOf(db: Db, instance: typeof connectorInstances.$inferSele
   return rows.map((row) => row.userId);
 }
 
-async function tellManagers(db: Db, instance: typeof connectorInstances.$inferSelect, notice: { title: string; body: string; priority: "high" | "normal" }) {
+async function tellManagers(
+  db: Db,
+  instance: typeof connectorInstances.$inferSelect,
+  notice: { title: string; body: string; priority: "high" | "normal" },
+) {
   const managers = await managersOf(db, instance);
-  await Promise.all(managers.map((userId) => notify(db, userId, { ...notice, category: "connectors", actionUrl: `/settings/connectors?instanceId=${instance.id}` })));
+  await Promise.all(
+    managers.map((userId) =>
+      notify(db, userId, {
+        ...notice,
+        category: "connectors",
+        actionUrl: `/settings/connectors?instanceId=${instance.id}`,
+      }),
+    ),
+  );
 }
 
-async function refreshOne(db: Db, env: Env, instanceId: string, failedBefore: boolean, now: number): Promise<RefreshOutcome> {
+async function refreshOne(
+  db: Db,
+  env: Env,
+  instanceId: string,
+  failedBefore: boolean,
+  now: number,
+): Promise<RefreshOutcome> {
   const [found] = await db
-    .select({ instance: connectorInstances, credential: connectorCredentials, authConfig: connectorDefinitions.authConfig })
+    .select({
+      instance: connectorInstances,
+      credential: connectorCredentials,
+      authConfig: connectorDefinitions.authConfig,
+    })
     .from(connectorCredentials)
     .innerJoin(connectorInstances, eq(connectorInstances.id, connectorCredentials.instanceId))
     .leftJoin(connectorDefinitions, eq(connectorDefinitions.id, connectorInstances.definitionId))
     .where(eq(connectorCredentials.instanceId, instanceId));
   if (!found) return "skipped";
   const { instance, credential } = found;
-  const releaseLease = () => db.update(connectorCredentials).set({ refreshLeaseUntil: null }).where(eq(connectorCredentials.instanceId, instanceId));
+  const releaseLease = () =>
+    db
+      .update(connectorCredentials)
+      .set({ refreshLeaseUntil: null })
+      .where(eq(connectorCredentials.instanceId, instanceId));
   const nowText = toIso(now);
   try {
     const opened = await openCredentials(env, instanceId, credential);
     const refreshToken = opened.values.refresh_token;
     if (!refreshToken) throw new OAuthTokenError("invalid_grant", "no refresh token is stored");
-    const provider = oauthProviderFor(env, instance.connectorKey, instance.definitionId ? (found.authConfig ?? {}) : null);
-    const { values, expiresAt, scopes } = oauthCredentialValues(await refreshTokens(provider, refreshToken), refreshToken);
+    const provider = oauthProviderFor(
+      env,
+      instance.connectorKey,
+      instance.definitionId ? (found.authConfig ?? {}) : null,
+    );
+    const { values, expiresAt, scopes } = oauthCredentialValues(
+      await refreshTokens(provider, refreshToken),
+      refreshToken,
+    );
     const { sealed, keyVersion } = await sealCredentials(env, instanceId, "oauth2", values);
     // Stored at once: a provider that rotates refresh tokens has already invalidated the old one.
     const stored = db
       .update(connectorCredentials)
-      .set({ sealed, keyVersion, expiresAt, scopes: scopes ?? credential.scopes, rotatedAt: nowText, refreshLeaseUntil: null, refreshFailedAt: null })
+      .set({
+        sealed,
+        keyVersion,
+        expiresAt,
+        scopes: scopes ?? credential.scopes,
+        rotatedAt: nowText,
+        refreshLeaseUntil: null,
+        refreshFailedAt: null,
+      })
       .where(eq(connectorCredentials.instanceId, instanceId));
     if (!failedBefore) {
       await stored;
       return "refreshed";
     }
-    await db.batch([stored, db.update(connectorInstances).set({ status: "active", healthMessage: "Access renewed", updatedAt: nowText }).where(eq(connectorInstances.id, instanceId))]);
-    await tellManagers(db, instance, { title: `${instance.displayName} is connected again`, body: "Its access was renewed; its tools can run again.", priority: "normal" });
+    await db.batch([
+      stored,
+      db
+        .update(connectorInstances)
+        .set({ status: "active", healthMessage: "Access renewed", updatedAt: nowText })
+        .where(eq(connectorInstances.id, instanceId)),
+    ]);
+    await tellManagers(db, instance, {
+      title: `${instance.displayName} is connected again`,
+      body: "Its access was renewed; its tools can run again.",
+      priority: "normal",
+    });
     return "recovered";
   } catch (error) {
     if (!(error instanceof OAuthTokenError)) {
@@ -110,18 +165,35 @@ async function refreshOne(db: Db, env: Env, instanceId: string, failedBefore: bo
         .where(eq(connectorCredentials.instanceId, instanceId)),
       db
         .update(connectorInstances)
-        .set({ status: "error", healthMessage: `Access could not be renewed (${error.message}); authorize the connection again`, updatedAt: nowText })
+        .set({
+          status: "error",
+          healthMessage: `Access could not be renewed (${error.message}); authorize the connection again`,
+          updatedAt: nowText,
+        })
         .where(eq(connectorInstances.id, instanceId)),
     ]);
     if (!failedBefore) {
-      await tellManagers(db, instance, { title: `${instance.displayName} needs to be reconnected`, body: "The service refused to renew its access. Open the connector settings and authorize it again.", priority: "high" });
+      await tellManagers(db, instance, {
+        title: `${instance.displayName} needs to be reconnected`,
+        body: "The service refused to renew its access. Open the connector settings and authorize it again.",
+        priority: "high",
+      });
     }
     return "dead";
   }
 }
 
 /** The cron task: every due credential this runner leased, refreshed side by side. */
-export async function refreshExpiringCredentials(db: Db, env: Env, now = Date.now()): Promise<{ instanceId: string; outcome: RefreshOutcome }[]> {
+export async function refreshExpiringCredentials(
+  db: Db,
+  env: Env,
+  now = Date.now(),
+): Promise<{ instanceId: string; outcome: RefreshOutcome }[]> {
   const leased = await takeLeases(db, now);
-  return Promise.all(leased.map(async ({ instanceId, failedAt }) => ({ instanceId, outcome: await refreshOne(db, env, instanceId, failedAt !== null, now) })));
+  return Promise.all(
+    leased.map(async ({ instanceId, failedAt }) => ({
+      instanceId,
+      outcome: await refreshOne(db, env, instanceId, failedAt !== null, now),
+    })),
+  );
 }

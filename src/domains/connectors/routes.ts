@@ -15,7 +15,14 @@ import { credentialStatus, deleteCredentials, storeCredentials } from "./credent
 import { executeTool } from "./execute";
 import { listExecutions } from "./executions";
 import { initiateOAuth } from "./oauth-handoff";
-import { createInstance, deleteInstance, listInstances, loadInstance, requireManage, updateInstance } from "./instances";
+import {
+  createInstance,
+  deleteInstance,
+  listInstances,
+  loadInstance,
+  requireManage,
+  updateInstance,
+} from "./instances";
 import {
   createDefinitionBody,
   createInstanceBody,
@@ -66,7 +73,10 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances",
       summary: "Instances visible in the active workspace (the caller's personal ones, the workspace's team ones)",
       request: { query: listInstancesQuery },
-      responses: { 200: json(pagedEnvelope(z.array(instanceSchema), offsetMeta), "One page of instances"), ...errors(400, 401, 403, 429) },
+      responses: {
+        200: json(pagedEnvelope(z.array(instanceSchema), offsetMeta), "One page of instances"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => {
       const query = c.req.valid("query");
@@ -95,7 +105,13 @@ export const connectorRoutes = createRouter()
       responses: { 200: json(envelope(instanceSchema), "The instance"), ...errors(400, 401, 403, 404, 429) },
     }),
     async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("query").locale);
+      const resolved = await loadInstance(
+        c.var.db,
+        c.env,
+        c.var.auth,
+        c.req.valid("param").id,
+        c.req.valid("query").locale,
+      );
       return ok(c, instanceView(c.var.auth, resolved));
     },
   )
@@ -108,7 +124,11 @@ export const connectorRoutes = createRouter()
       request: { params: instanceParams, body: jsonBody(updateInstanceBody) },
       responses: { 200: json(envelope(instanceSchema), "Updated"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, await updateInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("json"), requestTime(c))),
+    async (c) =>
+      ok(
+        c,
+        await updateInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("json"), requestTime(c)),
+      ),
   )
   .openapi(
     createRoute({
@@ -117,7 +137,10 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances/{id}",
       summary: "Delete (user-created) or disable (built-in OAuth SaaS) an instance",
       request: { params: instanceParams },
-      responses: { 200: json(envelope(deleteInstanceResult), "Deleted or disabled"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(envelope(deleteInstanceResult), "Deleted or disabled"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => ok(c, await deleteInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
   )
@@ -137,11 +160,16 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "post",
       path: "/connectors/instances/{id}/oauth/initiate",
-      summary: "Start the OAuth hand-off: the provider's authorize URL (with state and PKCE) to open in the user's browser",
+      summary:
+        "Start the OAuth hand-off: the provider's authorize URL (with state and PKCE) to open in the user's browser",
       request: { params: instanceParams },
-      responses: { 200: json(envelope(oauthInitiateResult), "Open redirectUrl in the user's browser"), ...errors(400, 401, 403, 404, 409, 429, 503) },
+      responses: {
+        200: json(envelope(oauthInitiateResult), "Open redirectUrl in the user's browser"),
+        ...errors(400, 401, 403, 404, 409, 429, 503),
+      },
     }),
-    async (c) => ok(c, await initiateOAuth(c.var.db, c.env, c.var.auth, c.req.valid("param").id, issuerOf(c), c.var.startedAt)),
+    async (c) =>
+      ok(c, await initiateOAuth(c.var.db, c.env, c.var.auth, c.req.valid("param").id, issuerOf(c), c.var.startedAt)),
   )
   .openapi(
     createRoute({
@@ -206,12 +234,23 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "post",
       path: "/connectors/instances/{id}/sync-tools",
-      summary: "Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused)",
+      summary:
+        "Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused)",
       request: { params: instanceParams, query: localeQuery },
-      responses: { 200: json(pagedEnvelope(z.array(toolSchema), syncMetaSchema), "Tools"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+      responses: {
+        200: json(pagedEnvelope(z.array(toolSchema), syncMetaSchema), "Tools"),
+        ...errors(400, 401, 403, 404, 409, 429, 502, 503),
+      },
     }),
     async (c) => {
-      const { tools, skipped } = await syncInstanceTools(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c), c.req.valid("query").locale);
+      const { tools, skipped } = await syncInstanceTools(
+        c.var.db,
+        c.env,
+        c.var.auth,
+        c.req.valid("param").id,
+        requestTime(c),
+        c.req.valid("query").locale,
+      );
       return paged(c, tools, { skipped });
     },
   )
@@ -227,7 +266,11 @@ export const connectorRoutes = createRouter()
     async (c) => {
       const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
       requireManage(resolved);
-      return ok(c, await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c), c.req.valid("query").locale), 201);
+      return ok(
+        c,
+        await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c), c.req.valid("query").locale),
+        201,
+      );
     },
   )
   .openapi(
@@ -237,7 +280,10 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances/{id}/tools/{toolId}",
       summary: "Enable or disable a tool",
       request: { params: toolParams, body: jsonBody(updateToolBody) },
-      responses: { 200: json(envelope(z.object({ id: z.string(), isActive: z.boolean() })), "Updated"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(envelope(z.object({ id: z.string(), isActive: z.boolean() })), "Updated"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => {
       const { id, toolId } = c.req.valid("param");
@@ -253,12 +299,17 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances/{id}/tools/{toolId}/execute",
       summary: "Execute a tool directly (tools that require approval are refused)",
       request: { params: toolParams, query: localeQuery, body: jsonBody(executeBody) },
-      responses: { 200: json(envelope(executionResultSchema), "The result"), ...errors(400, 401, 403, 404, 409, 429, 502, 503) },
+      responses: {
+        200: json(envelope(executionResultSchema), "The result"),
+        ...errors(400, 401, 403, 404, 409, 429, 502, 503),
+      },
     }),
     async (c) => {
       const { id, toolId } = c.req.valid("param");
       const actor = { type: "user" as const, id: c.var.auth.user.id };
-      const { result } = await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, { localeTag: c.req.valid("query").locale });
+      const { result } = await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, {
+        localeTag: c.req.valid("query").locale,
+      });
       return ok(c, result);
     },
   )
@@ -269,7 +320,10 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances/{id}/executions",
       summary: "Execution history, newest first (inputs and outputs are never listed)",
       request: { params: instanceParams, query: listExecutionsQuery },
-      responses: { 200: json(pagedEnvelope(z.array(executionRecordSchema), offsetMeta), "One page of history"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(pagedEnvelope(z.array(executionRecordSchema), offsetMeta), "One page of history"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => {
       const query = c.req.valid("query");
@@ -305,9 +359,13 @@ export const connectorRoutes = createRouter()
       ...common,
       method: "delete",
       path: "/connectors/definitions/{key}",
-      summary: "Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable",
+      summary:
+        "Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable",
       request: { params: keyParams },
-      responses: { 200: json(envelope(z.object({ deleted: z.literal(true) })), "Deleted"), ...errors(401, 403, 404, 429) },
+      responses: {
+        200: json(envelope(z.object({ deleted: z.literal(true) })), "Deleted"),
+        ...errors(401, 403, 404, 429),
+      },
     }),
     async (c) => {
       await deleteDefinition(c.var.db, c.var.auth, c.req.valid("param").key, requestTime(c));
@@ -323,7 +381,8 @@ export const connectorRoutes = createRouter()
       request: { params: keyParams, query: localeQuery },
       responses: { 200: json(envelope(definitionSchema), "The definition"), ...errors(401, 403, 404, 429) },
     }),
-    async (c) => ok(c, await getDefinition(c.var.db, c.env, c.var.auth, c.req.valid("param").key, c.req.valid("query").locale)),
+    async (c) =>
+      ok(c, await getDefinition(c.var.db, c.env, c.var.auth, c.req.valid("param").key, c.req.valid("query").locale)),
   )
   .openapi(
     createRoute({
@@ -346,7 +405,10 @@ export const connectorRoutes = createRouter()
       path: "/connectors/instances/{id}/consents",
       summary: "The OAuth clients your personal instance has consented to",
       request: { params: instanceParams },
-      responses: { 200: json(envelope(z.array(consentSchema)), "The consents"), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: {
+        200: json(envelope(z.array(consentSchema)), "The consents"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => ok(c, await listConsents(c.var.db, c.env, c.var.auth, c.req.valid("param").id)),
   )

@@ -32,7 +32,12 @@ export const listDefinitionsQuery = z.object({
   locale: z.string().max(35).optional(),
 });
 export const localeQuery = z.object({ locale: z.string().max(35).optional() });
-export const keyParams = z.object({ key: z.string().max(64).openapi({ param: { name: "key", in: "path" } }) });
+export const keyParams = z.object({
+  key: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "key", in: "path" } }),
+});
 
 export const CUSTOM_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const createDefinitionBody = z.object({
@@ -80,7 +85,10 @@ export const instanceSchema = z
 // Malformed ids answer the same 404 as unknown ones (http/path-ids.ts).
 const instanceId = idParam("id", () => new ApiError("NOT_FOUND", "Connector instance not found"));
 export const instanceParams = z.object({ id: instanceId });
-export const toolParams = z.object({ id: instanceId, toolId: idParam("toolId", () => new ApiError("NOT_FOUND", "Tool not found")) });
+export const toolParams = z.object({
+  id: instanceId,
+  toolId: idParam("toolId", () => new ApiError("NOT_FOUND", "Tool not found")),
+});
 export const listInstancesQuery = offsetQuery(100, 20).extend({
   scope: z.enum(["personal", "team"]).optional(),
   locale: z.string().max(35).optional(),
@@ -105,7 +113,12 @@ export const storeCredentialsBody = z.object({
   credentials: jsonObject,
   scopes: z.array(z.string().max(200)).max(100).optional(),
 });
-export const credentialRecordSchema = z.object({ id: z.string(), instanceId: z.string(), credType: z.string(), rotatedAt: isoDate() });
+export const credentialRecordSchema = z.object({
+  id: z.string(),
+  instanceId: z.string(),
+  credType: z.string(),
+  rotatedAt: isoDate(),
+});
 export const credentialStatusSchema = z.object({
   configured: z.boolean(),
   credType: z.string().nullable(),
@@ -169,10 +182,23 @@ export const executionRecordSchema = z
   })
   .openapi("ConnectorExecution");
 export const listExecutionsQuery = offsetQuery(100, 20);
-export const testResultSchema = z.object({ ok: z.boolean(), status: z.string(), message: z.string(), latencyMs: z.number(), checkedAt: isoDate() });
+export const testResultSchema = z.object({
+  ok: z.boolean(),
+  status: z.string(),
+  message: z.string(),
+  latencyMs: z.number(),
+  checkedAt: isoDate(),
+});
 
-export const oauthInitiateResult = z.object({ redirectUrl: z.url(), state: z.string() }).openapi("ConnectorOAuthInitiate");
-export const connectorKeyParams = z.object({ connectorKey: z.string().max(64).openapi({ param: { name: "connectorKey", in: "path" } }) });
+export const oauthInitiateResult = z
+  .object({ redirectUrl: z.url(), state: z.string() })
+  .openapi("ConnectorOAuthInitiate");
+export const connectorKeyParams = z.object({
+  connectorKey: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "connectorKey", in: "path" } }),
+});
 /** Whatever the provider sends back; nothing is required, so a bad callback still lands on the result page. */
 export const callbackQuery = z.object({
   code: z.string().max(4096).optional(),
@@ -181,7 +207,10 @@ export const callbackQuery = z.object({
   error_description: z.string().max(2048).optional(),
 });
 
-export const consentParams = z.object({ id: instanceId, clientId: idParam("clientId", () => new ApiError("NOT_FOUND", "OAuth client not found")) });
+export const consentParams = z.object({
+  id: instanceId,
+  clientId: idParam("clientId", () => new ApiError("NOT_FOUND", "OAuth client not found")),
+});
 export const putConsentBody = z.object({
   toolKeys: z.array(z.string().min(1).max(128)).min(1).max(200),
   workspaceId: z.uuid({ message: "must be a UUID" }).transform((id) => id.toLowerCase()),

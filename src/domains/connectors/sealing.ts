@@ -20,7 +20,8 @@ const CHUNK_BYTES = 0x8000;
 
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
-  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK_BYTES));
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES)
+    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK_BYTES));
   return btoa(binary);
 }
 
@@ -57,7 +58,11 @@ function keyring(source: string): Promise<Keyring> {
 
 const aad = (binding: string[], version: string) => new TextEncoder().encode([...binding, version].join("\u0000"));
 
-export async function seal(keySource: string, binding: string[], plaintext: string): Promise<{ sealed: string; keyVersion: string }> {
+export async function seal(
+  keySource: string,
+  binding: string[],
+  plaintext: string,
+): Promise<{ sealed: string; keyVersion: string }> {
   const ring = await keyring(keySource);
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const cipher = await crypto.subtle.encrypt(
@@ -75,7 +80,11 @@ export async function open(keySource: string, binding: string[], sealed: string)
   const key = ring.keys.get(version);
   if (!key || !iv || !cipher) throw new SealError();
   try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv), additionalData: aad(binding, version) }, key, fromBase64(cipher));
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: fromBase64(iv), additionalData: aad(binding, version) },
+      key,
+      fromBase64(cipher),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     throw new SealError();

@@ -25,13 +25,21 @@ export const connectorSiteRoutes = createRouter().openapi(
     },
     responses: {
       200: { content: { "text/html": { schema: z.string() } }, description: "Connected" },
-      400: { content: { "text/html": { schema: z.string() } }, description: "The hand-off failed (or the page was opened by hand)" },
+      400: {
+        content: { "text/html": { schema: z.string() } },
+        description: "The hand-off failed (or the page was opened by hand)",
+      },
     },
   }),
   (c) => {
     const query = c.req.valid("query");
-    const error = outcomes.includes(query.error as Outcome) && query.error !== "connected" ? (query.error as Outcome) : "exchange_failed";
+    const error =
+      outcomes.includes(query.error as Outcome) && query.error !== "connected"
+        ? (query.error as Outcome)
+        : "exchange_failed";
     const outcome: Outcome = query.status === "connected" ? "connected" : error;
-    return renderPage(c, outcome === "connected" ? 200 : 400, (nonce) => ConnectorOutcomePage({ nonce, outcome, connector: query.connector ?? "" }));
+    return renderPage(c, outcome === "connected" ? 200 : 400, (nonce) =>
+      ConnectorOutcomePage({ nonce, outcome, connector: query.connector ?? "" }),
+    );
   },
 );

@@ -20,8 +20,21 @@ import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "./paylo
 export const toolCallMessage = z.object({
   callId: z.string().min(1).max(100),
   claims: z.union([
-    z.object({ kind: z.literal("first-party"), userId: z.string(), jti: z.string(), exp: z.number(), sessionId: z.string() }),
-    z.object({ kind: z.literal("oauth"), userId: z.string(), jti: z.string(), exp: z.number(), clientId: z.string(), scopes: z.array(z.string()) }),
+    z.object({
+      kind: z.literal("first-party"),
+      userId: z.string(),
+      jti: z.string(),
+      exp: z.number(),
+      sessionId: z.string(),
+    }),
+    z.object({
+      kind: z.literal("oauth"),
+      userId: z.string(),
+      jti: z.string(),
+      exp: z.number(),
+      clientId: z.string(),
+      scopes: z.array(z.string()),
+    }),
   ]),
   workspaceId: z.string(),
   instanceId: z.string(),
@@ -71,12 +84,16 @@ export interface CallProgress {
 }
 
 /** What the host does with the message, and the settled call (or the retry) to tell its run, if any. */
-export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: number; progress?: CallProgress }) & { settled?: SettledCall };
+export type Disposition = ({ action: "ack" } | { action: "retry"; delaySeconds: number; progress?: CallProgress }) & {
+  settled?: SettledCall;
+};
 
 /** Stores the call's input (sealed, in R2) and answers the message that names it. */
 export async function prepareToolCall(env: Env, call: ToolCall): Promise<ToolCallMessage> {
   const { input, ...message } = call;
-  const notAfter = message.messageId ? new Date(Date.now() + RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS).toISOString() : null;
+  const notAfter = message.messageId
+    ? new Date(Date.now() + RUN_CALL_WAIT_MS - MAX_EXECUTION_TIMEOUT_MS).toISOString()
+    : null;
   const parsed = toolCallMessage.parse({ notAfter, ...message });
   await putToolCallInput(env, parsed.callId, input);
   return parsed;
@@ -104,7 +121,16 @@ export function outputForRun(output: Record<string, unknown>): Record<string, un
 async function claim(db: Db, message: z.output<typeof toolCallMessage>, now: string) {
   const [claimed] = await db
     .insert(connectorToolCalls)
-    .values({ callId: message.callId, instanceId: message.instanceId, toolId: message.toolId, runId: message.runId, state: "running", attempts: 1, claimedAt: now, updatedAt: now })
+    .values({
+      callId: message.callId,
+      instanceId: message.instanceId,
+      toolId: message.toolId,
+      runId: message.runId,
+      state: "running",
+      attempts: 1,
+      claimedAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: connectorToolCalls.callId,
       set: { state: "running", attempts: sql`${connectorToolCalls.attempts} + 1`, claimedAt: now, updatedAt: now },
@@ -134,12 +160,25 @@ async function failStaleClaim(db: Db, callId: string, nowMs: number) {
   const cutoff = new Date(nowMs - MAX_EXECUTION_TIMEOUT_MS - STALE_CLAIM_MARGIN_MS).toISOString();
   await db
     .update(connectorToolCalls)
-    .set({ state: "failed", error: "The call was interrupted; it is not repeated", updatedAt: new Date(nowMs).toISOString() })
-    .where(and(eq(connectorToolCalls.callId, callId), inArray(connectorToolCalls.state, ["running", "dispatched"]), lt(connectorToolCalls.claimedAt, cutoff)));
+    .set({
+      state: "failed",
+      error: "The call was interrupted; it is not repeated",
+      updatedAt: new Date(nowMs).toISOString(),
+    })
+    .where(
+      and(
+        eq(connectorToolCalls.callId, callId),
+        inArray(connectorToolCalls.state, ["running", "dispatched"]),
+        lt(connectorToolCalls.claimedAt, cutoff),
+      ),
+    );
 }
 
 const settle = (db: Db, callId: string, fields: Partial<typeof connectorToolCalls.$inferInsert>) =>
-  db.update(connectorToolCalls).set({ ...fields, updatedAt: new Date().toISOString() }).where(eq(connectorToolCalls.callId, callId));
+  db
+    .update(connectorToolCalls)
+    .set({ ...fields, updatedAt: new Date().toISOString() })
+    .where(eq(connectorToolCalls.callId, callId));
 
 /** The provider's status when it says the call was not processed (429, 503); null otherwise. */
 function notProcessed({ result, failure }: Execution): number | null {
@@ -156,15 +195,20 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     return { action: "ack" };
   }
   const message = parsed.data;
-  const settled = (result: SettledCall["result"]) => (message.messageId ? { settled: { messageId: message.messageId, callId: message.callId, result } } : {});
+  const settled = (result: SettledCall["result"]) =>
+    message.messageId ? { settled: { messageId: message.messageId, callId: message.callId, result } } : {};
   const nowMs = Date.now();
   /** Ends the call for good: its state, its input object, and the answer for the run. */
-  const finish = async (fields: Partial<typeof connectorToolCalls.$inferInsert>, result: SettledCall["result"]): Promise<Disposition> => {
+  const finish = async (
+    fields: Partial<typeof connectorToolCalls.$inferInsert>,
+    result: SettledCall["result"],
+  ): Promise<Disposition> => {
     await settle(db, message.callId, fields);
     await deleteToolCallInput(env, message.callId);
     return { action: "ack", ...settled(result) };
   };
-  const fail = (error: string, executionId: string | null = null) => finish({ state: "failed", error, executionId }, { success: false, output: {}, error });
+  const fail = (error: string, executionId: string | null = null) =>
+    finish({ state: "failed", error, executionId }, { success: false, output: {}, error });
 
   let claimed;
   try {
@@ -182,11 +226,20 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     return { action: "ack" };
   }
   // The run gave up on the call (and told its model): a late delivery does nothing.
-  if (message.notAfter && nowMs > Date.parse(message.notAfter)) return fail("The run stopped waiting for this call; it was not run");
+  if (message.notAfter && nowMs > Date.parse(message.notAfter))
+    return fail("The run stopped waiting for this call; it was not run");
   const retryOrDeadLetter = async (delaySeconds: number, reason: string): Promise<Disposition> => {
     if (deliveries < MAX_DELIVERIES) {
       await settle(db, message.callId, { state: "retry", error: reason });
-      const progress = message.messageId ? { progress: { messageId: message.messageId, callId: message.callId, detail: `retrying in ${delaySeconds} s: ${reason}` } } : {};
+      const progress = message.messageId
+        ? {
+            progress: {
+              messageId: message.messageId,
+              callId: message.callId,
+              detail: `retrying in ${delaySeconds} s: ${reason}`,
+            },
+          }
+        : {};
       return { action: "retry", delaySeconds, ...progress };
     }
     // On the last delivery the call is failed here and the Queue moves the message to the DLQ.
@@ -198,7 +251,11 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     const input = await getToolCallInput(env, message.callId);
     if (!input) return await fail("The call's input is no longer stored");
     const auth = await loadCaller(db, message.claims, message.workspaceId);
-    const actor = { type: "agent" as const, id: message.claims.kind === "oauth" ? message.claims.clientId : message.claims.userId, runId: message.runId };
+    const actor = {
+      type: "agent" as const,
+      id: message.claims.kind === "oauth" ? message.claims.clientId : message.claims.userId,
+      runId: message.runId,
+    };
     const execution = await runExecution(db, env, auth, actor, message.instanceId, message.toolId, input, {
       localeTag: message.locale,
       approved: message.approved,
@@ -209,26 +266,45 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     });
     const refusedStatus = notProcessed(execution);
     if (refusedStatus !== null) {
-      return await retryOrDeadLetter(backoff(deliveries), execution.result?.error ?? execution.failure?.message ?? `HTTP ${refusedStatus}`);
+      return await retryOrDeadLetter(
+        backoff(deliveries),
+        execution.result?.error ?? execution.failure?.message ?? `HTTP ${refusedStatus}`,
+      );
     }
     if (execution.failure) return await fail(execution.failure.message, execution.executionId);
     const { success, output, error } = execution.result!;
-    return await finish({ state: "done", executionId: execution.executionId, error }, { success, output: outputForRun(output), error });
+    return await finish(
+      { state: "done", executionId: execution.executionId, error },
+      { success, output: outputForRun(output), error },
+    );
   } catch (error) {
     if (error instanceof ClaimLost) return { action: "ack" };
     if (dispatched) {
       // The external call was made; whatever broke after it, the call is not made again.
-      logError(env, { queue: "tool-executions", callId: message.callId, phase: "after the call", error: error instanceof Error ? error.name : "unknown" });
+      logError(env, {
+        queue: "tool-executions",
+        callId: message.callId,
+        phase: "after the call",
+        error: error instanceof Error ? error.name : "unknown",
+      });
       return fail("The call was made, but its result could not be recorded; it is not repeated");
     }
     if (!(error instanceof ApiError)) {
       // An unexpected fault before the call (a D1 hiccup, a bug): nothing was sent, so another
       // delivery is safe. Only its name is logged; a driver's message could quote the input.
-      logError(env, { queue: "tool-executions", callId: message.callId, error: error instanceof Error ? error.name : "unknown" });
+      logError(env, {
+        queue: "tool-executions",
+        callId: message.callId,
+        error: error instanceof Error ? error.name : "unknown",
+      });
       return retryOrDeadLetter(backoff(deliveries), "Internal error");
     }
     // The tool's own rate limit said wait (nothing was sent).
-    if (error.code === "RATE_LIMIT_EXCEEDED") return retryOrDeadLetter(Math.max(Number(error.headers?.["Retry-After"] ?? 0), backoff(deliveries)), error.message);
+    if (error.code === "RATE_LIMIT_EXCEEDED")
+      return retryOrDeadLetter(
+        Math.max(Number(error.headers?.["Retry-After"] ?? 0), backoff(deliveries)),
+        error.message,
+      );
     // Refused for good (gone, forbidden, disabled, needs approval, bad input): no retry helps.
     return fail(error.message);
   }

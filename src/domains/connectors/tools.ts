@@ -34,7 +34,11 @@ export function toolView(connectorKey: string, row: ToolRow, locale?: string | n
 }
 
 export async function listTools(db: Db, resolved: ResolvedInstance, locale?: string | null) {
-  const rows = await db.select().from(connectorTools).where(eq(connectorTools.instanceId, resolved.record.instance.id)).orderBy(connectorTools.toolKey);
+  const rows = await db
+    .select()
+    .from(connectorTools)
+    .where(eq(connectorTools.instanceId, resolved.record.instance.id))
+    .orderBy(connectorTools.toolKey);
   return rows.map((row) => toolView(resolved.record.instance.connectorKey, row, locale));
 }
 
@@ -49,7 +53,10 @@ export interface SkippedTool {
 /** Why a discovered tool may not be stored (its name or a schema), or null when it may. */
 function refusal(tool: ToolDescriptor): string | null {
   if (!TOOL_KEY_PATTERN.test(tool.toolKey)) return "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$";
-  const problems = [...schemaProblems(tool.inputSchema, "inputSchema"), ...schemaProblems(tool.outputSchema, "outputSchema")];
+  const problems = [
+    ...schemaProblems(tool.inputSchema, "inputSchema"),
+    ...schemaProblems(tool.outputSchema, "outputSchema"),
+  ];
   return problems.length ? problems.map((problem) => `${problem.field} ${problem.message}`).join("; ") : null;
 }
 
@@ -86,7 +93,13 @@ function chunks(rows: unknown[]): string[] {
  * vanished. Tools whose name or schema is refused are skipped and reported; more than 500 storable
  * tools is 409 `CONNECTOR_ERROR` and stores nothing.
  */
-export async function syncTools(db: Db, resolved: ResolvedInstance, discovered: ToolDescriptor[], now: string, locale?: string | null) {
+export async function syncTools(
+  db: Db,
+  resolved: ResolvedInstance,
+  discovered: ToolDescriptor[],
+  now: string,
+  locale?: string | null,
+) {
   const instanceId = resolved.record.instance.id;
   const skipped: SkippedTool[] = [];
   const kept = discovered.filter((tool) => {
@@ -95,7 +108,10 @@ export async function syncTools(db: Db, resolved: ResolvedInstance, discovered: 
     return !reason;
   });
   if (kept.length > MAX_INSTANCE_TOOLS) {
-    throw new ApiError("CONNECTOR_ERROR", `The server lists more than ${MAX_INSTANCE_TOOLS} tools; an instance holds at most ${MAX_INSTANCE_TOOLS}`);
+    throw new ApiError(
+      "CONNECTOR_ERROR",
+      `The server lists more than ${MAX_INSTANCE_TOOLS} tools; an instance holds at most ${MAX_INSTANCE_TOOLS}`,
+    );
   }
   const rows = kept.map((tool) => ({
     id: newId(),
@@ -156,12 +172,22 @@ export interface CreateToolInput {
   rateLimitRpm?: number;
 }
 
-export async function createTool(db: Db, resolved: ResolvedInstance, input: CreateToolInput, now: string, locale?: string | null) {
+export async function createTool(
+  db: Db,
+  resolved: ResolvedInstance,
+  input: CreateToolInput,
+  now: string,
+  locale?: string | null,
+) {
   if (!resolved.record.instance.definitionId) throw forbidden("Tools can only be added to custom connectors");
   const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => schemaProblems(input[field], field));
   if (fields.length) throw badRequest(fields);
-  const [held] = await db.select({ n: count() }).from(connectorTools).where(eq(connectorTools.instanceId, resolved.record.instance.id));
-  if ((held?.n ?? 0) >= MAX_INSTANCE_TOOLS) throw new ApiError("CONNECTOR_ERROR", `An instance holds at most ${MAX_INSTANCE_TOOLS} tools`);
+  const [held] = await db
+    .select({ n: count() })
+    .from(connectorTools)
+    .where(eq(connectorTools.instanceId, resolved.record.instance.id));
+  if ((held?.n ?? 0) >= MAX_INSTANCE_TOOLS)
+    throw new ApiError("CONNECTOR_ERROR", `An instance holds at most ${MAX_INSTANCE_TOOLS} tools`);
   const row: ToolRow = {
     id: newId(),
     instanceId: resolved.record.instance.id,
@@ -176,7 +202,10 @@ export async function createTool(db: Db, resolved: ResolvedInstance, input: Crea
     source: "manual",
     createdAt: now,
   };
-  await conflictOnDuplicate(() => db.insert(connectorTools).values(row), `A tool with the key "${input.toolKey}" already exists`);
+  await conflictOnDuplicate(
+    () => db.insert(connectorTools).values(row),
+    `A tool with the key "${input.toolKey}" already exists`,
+  );
   return toolView(resolved.record.instance.connectorKey, row, locale);
 }
 

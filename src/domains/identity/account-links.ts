@@ -21,4 +21,6 @@ export function accountLinks(webAppUrl: string | undefined, apiOrigin: string): 
 
 /** Where a person who forgot their password starts: linked from the OAuth sign-in page. */
 export const passwordRecoveryUrl = (webAppUrl: string | undefined) =>
-  webAppUrl?.trim() ? `${webAppUrl.trim().replace(/\/+$/, "")}/forgot-password` : `${ACCOUNT_PAGES_BASE}/forgot-password`;
+  webAppUrl?.trim()
+    ? `${webAppUrl.trim().replace(/\/+$/, "")}/forgot-password`
+    : `${ACCOUNT_PAGES_BASE}/forgot-password`;

@@ -29,7 +29,10 @@ const BROWSER_COOKIE_MAX_AGE_SECONDS = 24 * 3600;
 
 const tags = ["Account pages"];
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
-const formBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/x-www-form-urlencoded": { schema } }, required: true });
+const formBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/x-www-form-urlencoded": { schema } },
+  required: true,
+});
 const field = z.string().max(512).optional();
 
 type FormName = "confirm-email" | "forgot-password" | "reset-password";
@@ -53,7 +56,8 @@ function ensureBrowserKey(c: Context<AppEnv>) {
   return key;
 }
 
-const formCsrf = (c: Context<AppEnv>, form: FormName, browser: string) => csrfToken(c.env.JWT_SECRET, `account:${form}`, browser);
+const formCsrf = (c: Context<AppEnv>, form: FormName, browser: string) =>
+  csrfToken(c.env.JWT_SECRET, `account:${form}`, browser);
 
 async function csrfHolds(c: Context<AppEnv>, form: FormName, presented: string | undefined) {
   const browser = browserKey(c);
@@ -68,7 +72,8 @@ async function withinLimit(c: Context<AppEnv>, endpoint: string) {
 
 const done = (c: Context<AppEnv>, status: ContentfulStatusCode, title: string, message: string) =>
   renderPage(c, status, (nonce) => DonePage({ nonce, title, message }));
-const expiredForm = (c: Context<AppEnv>) => done(c, 403, "This form has expired", "Open the link from your e-mail again, or reload the page, and try once more.");
+const expiredForm = (c: Context<AppEnv>) =>
+  done(c, 403, "This form has expired", "Open the link from your e-mail again, or reload the page, and try once more.");
 const tooMany = (c: Context<AppEnv>) => done(c, 429, "Too many attempts", "Wait a few minutes and try again.");
 
 export const accountPageRoutes = createRouter()
@@ -94,7 +99,13 @@ export const accountPageRoutes = createRouter()
       tags,
       summary: "Confirm an address (browser form; counts against POST /auth/confirm-email's limit)",
       request: { body: formBody(z.object({ token: field, csrf: field })) },
-      responses: { 200: html("Confirmed"), 400: html("Invalid, expired or used link"), 403: html("CSRF check failed"), 409: html("Address taken meanwhile"), 429: html("Too many attempts") },
+      responses: {
+        200: html("Confirmed"),
+        400: html("Invalid, expired or used link"),
+        403: html("CSRF check failed"),
+        409: html("Address taken meanwhile"),
+        429: html("Too many attempts"),
+      },
     }),
     async (c) => {
       const { token, csrf } = c.req.valid("form");
@@ -104,9 +115,15 @@ export const accountPageRoutes = createRouter()
         const user = await confirmEmail(c.var.db, token ?? "");
         return done(c, 200, "E-mail address confirmed", `${user.email} is confirmed. You can close this page.`);
       } catch (error) {
-        if (error instanceof ApiError && error.code === "conflict") return done(c, 409, "Address already in use", "Another account uses this address now.");
+        if (error instanceof ApiError && error.code === "conflict")
+          return done(c, 409, "Address already in use", "Another account uses this address now.");
         if (error instanceof ApiError && error.code === "invalid_token") {
-          return done(c, 400, "This link does not work", "It has been used already or has expired. Ask for a new confirmation e-mail.");
+          return done(
+            c,
+            400,
+            "This link does not work",
+            "It has been used already or has expired. Ask for a new confirmation e-mail.",
+          );
         }
         throw error;
       }
@@ -132,7 +149,12 @@ export const accountPageRoutes = createRouter()
       tags,
       summary: "Mail a recovery code (browser form; counts against POST /auth/forgot-password's limit)",
       request: { body: formBody(z.object({ email: field, csrf: field })) },
-      responses: { 303: { description: "To the reset page, whether or not the address has an account" }, 400: html("Not an e-mail address"), 403: html("CSRF check failed"), 429: html("Too many requests") },
+      responses: {
+        303: { description: "To the reset page, whether or not the address has an account" },
+        400: html("Not an e-mail address"),
+        403: html("CSRF check failed"),
+        429: html("Too many requests"),
+      },
     }),
     async (c) => {
       const { email: raw, csrf } = c.req.valid("form");
@@ -140,7 +162,15 @@ export const accountPageRoutes = createRouter()
       const parsed = emailSchema.safeParse(raw ?? "");
       if (!parsed.success) {
         const fresh = await formCsrf(c, "forgot-password", browserKey(c)!);
-        return renderPage(c, 400, (nonce) => ForgotPasswordPage({ nonce, actionBase: ACCOUNT_PAGES_BASE, csrf: fresh, email: raw, error: "Enter a valid e-mail address." }));
+        return renderPage(c, 400, (nonce) =>
+          ForgotPasswordPage({
+            nonce,
+            actionBase: ACCOUNT_PAGES_BASE,
+            csrf: fresh,
+            email: raw,
+            error: "Enter a valid e-mail address.",
+          }),
+        );
       }
       if (!(await withinLimit(c, "POST /auth/forgot-password"))) return tooMany(c);
       const email = parsed.data;
@@ -172,29 +202,49 @@ export const accountPageRoutes = createRouter()
       path: "/account/reset-password",
       tags,
       summary: "Exchange the code and set the new password (browser form; counts against both endpoints' limits)",
-      request: { body: formBody(z.object({ email: field, code: field, password: z.string().max(400).optional(), csrf: field })) },
-      responses: { 200: html("Password changed"), 400: html("Wrong code or invalid password"), 403: html("CSRF check failed"), 429: html("Too many attempts") },
+      request: {
+        body: formBody(z.object({ email: field, code: field, password: z.string().max(400).optional(), csrf: field })),
+      },
+      responses: {
+        200: html("Password changed"),
+        400: html("Wrong code or invalid password"),
+        403: html("CSRF check failed"),
+        429: html("Too many attempts"),
+      },
     }),
     async (c) => {
       const form = c.req.valid("form");
       if (!(await csrfHolds(c, "reset-password", form.csrf))) return expiredForm(c);
       const again = async (status: ContentfulStatusCode, error: string) => {
         const csrf = await formCsrf(c, "reset-password", browserKey(c)!);
-        return renderPage(c, status, (nonce) => ResetPasswordPage({ nonce, actionBase: ACCOUNT_PAGES_BASE, csrf, email: form.email, error }));
+        return renderPage(c, status, (nonce) =>
+          ResetPasswordPage({ nonce, actionBase: ACCOUNT_PAGES_BASE, csrf, email: form.email, error }),
+        );
       };
       const email = emailSchema.safeParse(form.email ?? "");
       const code = recoveryCode.safeParse(form.code ?? "");
       const password = passwordSchema.safeParse(form.password ?? "");
-      if (!email.success || !code.success) return again(400, "Enter your e-mail address and the 6-digit code from the e-mail.");
+      if (!email.success || !code.success)
+        return again(400, "Enter your e-mail address and the 6-digit code from the e-mail.");
       if (!password.success) return again(400, "The new password must be 10 to 200 characters long.");
-      if (!(await withinLimit(c, "POST /auth/exchange-recovery-code")) || !(await withinLimit(c, "POST /auth/reset-password"))) return tooMany(c);
+      if (
+        !(await withinLimit(c, "POST /auth/exchange-recovery-code")) ||
+        !(await withinLimit(c, "POST /auth/reset-password"))
+      )
+        return tooMany(c);
       try {
         const { resetToken } = await exchangeRecoveryCode(c.var.db, c.env.JWT_SECRET, email.data, code.data);
         await resetPassword(c.var.db, resetToken, password.data);
       } catch (error) {
-        if (error instanceof ApiError && error.code === "invalid_token") return again(400, "The code is wrong or has expired. Check the e-mail, or ask for a new code.");
+        if (error instanceof ApiError && error.code === "invalid_token")
+          return again(400, "The code is wrong or has expired. Check the e-mail, or ask for a new code.");
         throw error;
       }
-      return done(c, 200, "Password changed", "Your password has been changed and every session signed out. Sign in again with the new password.");
+      return done(
+        c,
+        200,
+        "Password changed",
+        "Your password has been changed and every session signed out. Sign in again with the new password.",
+      );
     },
   );

@@ -53,16 +53,35 @@ export function ResetPasswordPage(props: FormProps & { email?: string }) {
   return (
     <PageLayout title="Reset your password" nonce={props.nonce}>
       <h1>Reset your password</h1>
-      <p class="muted">If an account exists for this address, a 6-digit code is on its way. It expires in 15 minutes.</p>
+      <p class="muted">
+        If an account exists for this address, a 6-digit code is on its way. It expires in 15 minutes.
+      </p>
       <Alert error={props.error} />
       <form method="post" action={`${props.actionBase}/reset-password`}>
         <HiddenField name="csrf" value={props.csrf} />
         <label for="email">E-mail</label>
         <input id="email" type="email" name="email" autocomplete="username" required value={props.email ?? ""} />
         <label for="code">Code</label>
-        <input id="code" type="text" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required />
+        <input
+          id="code"
+          type="text"
+          name="code"
+          inputmode="numeric"
+          autocomplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxlength={6}
+          required
+        />
         <label for="password">New password</label>
-        <input id="password" type="password" name="password" autocomplete="new-password" minlength={10} maxlength={200} required />
+        <input
+          id="password"
+          type="password"
+          name="password"
+          autocomplete="new-password"
+          minlength={10}
+          maxlength={200}
+          required
+        />
         <button type="submit">Set new password</button>
       </form>
     </PageLayout>

@@ -51,7 +51,8 @@ export const accountRoutes = createRouter()
       path: "/auth/resend-confirmation",
       tags,
       summary: "Send a new confirmation link to an unconfirmed address",
-      description: "Always 202 with the same body, whether or not the address has an account (or is confirmed already).",
+      description:
+        "Always 202 with the same body, whether or not the address has an account (or is confirmed already).",
       middleware: [rateLimit],
       request: { body: jsonBody(emailBody) },
       responses: { 202: json(envelope(sentSchema), "Accepted"), ...errors(400, 413, 415, 429) },
@@ -68,7 +69,8 @@ export const accountRoutes = createRouter()
       path: "/auth/confirm-email",
       tags,
       summary: "Confirm an address with the token of a confirmation link",
-      description: "Confirms the registration address, or makes a pending new address (change-email) the account's. 400 `invalid_token` when used, expired or unknown.",
+      description:
+        "Confirms the registration address, or makes a pending new address (change-email) the account's. 400 `invalid_token` when used, expired or unknown.",
       middleware: [rateLimit],
       request: { body: jsonBody(confirmEmailBody) },
       responses: { 200: json(envelope(userResultSchema), "Confirmed"), ...errors(400, 409, 413, 415, 429) },
@@ -100,7 +102,8 @@ export const accountRoutes = createRouter()
       path: "/auth/exchange-recovery-code",
       tags,
       summary: "Exchange a recovery code for a single-use reset token (15 minutes)",
-      description: "400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.",
+      description:
+        "400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.",
       middleware: [rateLimit],
       request: { body: jsonBody(exchangeRecoveryCodeBody) },
       responses: { 200: json(envelope(resetTokenSchema), "Reset token"), ...errors(400, 413, 415, 429) },
@@ -116,7 +119,8 @@ export const accountRoutes = createRouter()
       path: "/auth/reset-password",
       tags,
       summary: "Set a new password with a reset token",
-      description: "Revokes every session and refresh family of the user, and every OAuth grant (its refresh and access tokens).",
+      description:
+        "Revokes every session and refresh family of the user, and every OAuth grant (its refresh and access tokens).",
       middleware: [rateLimit],
       request: { body: jsonBody(resetPasswordBody) },
       responses: { 200: json(envelope(resetResultSchema), "Password reset"), ...errors(400, 413, 415, 429) },
@@ -145,7 +149,8 @@ export const accountRoutes = createRouter()
       path: "/auth/claim-username",
       tags,
       summary: "Claim a username for the caller",
-      description: "409 `conflict` when taken (by any case) or reserved; of concurrent claims of one name exactly one wins.",
+      description:
+        "409 `conflict` when taken (by any case) or reserved; of concurrent claims of one name exactly one wins.",
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(claimUsernameBody) },
@@ -164,7 +169,10 @@ export const accountRoutes = createRouter()
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(changeEmailBody) },
-      responses: { 202: json(envelope(changeEmailResultSchema), "Confirmation sent"), ...errors(400, 401, 403, 413, 415, 429) },
+      responses: {
+        202: json(envelope(changeEmailResultSchema), "Confirmation sent"),
+        ...errors(400, 401, 403, 413, 415, 429),
+      },
     }),
     async (c) => {
       const { email, password } = c.req.valid("json");
@@ -180,7 +188,8 @@ export const accountRoutes = createRouter()
       path: "/auth/change-password",
       tags,
       summary: "Change the password (current password required; other sessions end)",
-      description: "403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.",
+      description:
+        "403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.",
       security: bearerAuth,
       middleware: [authenticate(), rateLimit],
       request: { body: jsonBody(changePasswordBody) },

@@ -66,16 +66,23 @@ export async function loadCaller(db: Db, claims: AccessClaims, workspaceId: stri
       .where(
         and(
           eq(memberships.userId, claims.userId),
-          workspaceId ? eq(workspaces.id, workspaceId) : and(eq(workspaces.kind, "personal"), eq(memberships.role, "owner")),
+          workspaceId
+            ? eq(workspaces.id, workspaceId)
+            : and(eq(workspaces.kind, "personal"), eq(memberships.role, "owner")),
         ),
       )
       .limit(1),
-    db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),
+    db
+      .select({ jti: revokedAccessTokens.jti })
+      .from(revokedAccessTokens)
+      .where(eq(revokedAccessTokens.jti, claims.jti)),
   ]);
 
   const caller = callerRows[0];
-  const sessionValid = claims.kind === "oauth" || (caller?.sessionUserId === claims.userId && caller.sessionRevokedAt === null);
-  if (!caller || !sessionValid || revoked.length > 0) throw unauthorized("Access token has been revoked", "invalid_token");
+  const sessionValid =
+    claims.kind === "oauth" || (caller?.sessionUserId === claims.userId && caller.sessionRevokedAt === null);
+  if (!caller || !sessionValid || revoked.length > 0)
+    throw unauthorized("Access token has been revoked", "invalid_token");
 
   const workspace = workspaceRows[0];
   if (!workspace) throw forbidden("You are not a member of this workspace");

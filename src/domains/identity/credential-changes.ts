@@ -15,14 +15,23 @@ import { sendChangeConfirmation } from "./email-confirmation";
 const wrongPassword = () => forbidden("The password is wrong");
 
 async function requirePassword(db: Db, userId: string, password: string) {
-  const row = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, email: true, passwordHash: true } });
+  const row = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { id: true, email: true, passwordHash: true },
+  });
   if (!row) throw notFound("No such user");
   if (!(await verifyPassword(password, row.passwordHash))) throw wrongPassword();
   return row;
 }
 
 /** change-password: needs the current password; every other session of the user ends. */
-export async function changePassword(db: Db, userId: string, currentSessionId: string, currentPassword: string, password: string) {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  currentPassword: string,
+  password: string,
+) {
   await requirePassword(db, userId, currentPassword);
   const passwordHash = await hashPassword(password);
   const now = nowIso();
@@ -31,7 +40,9 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
     db
       .update(authSessions)
       .set({ revokedAt: now })
-      .where(and(eq(authSessions.userId, userId), ne(authSessions.id, currentSessionId), isNull(authSessions.revokedAt))),
+      .where(
+        and(eq(authSessions.userId, userId), ne(authSessions.id, currentSessionId), isNull(authSessions.revokedAt)),
+      ),
   ]);
 }
 
@@ -47,7 +58,14 @@ export async function checkEmailChange(db: Db, userId: string, password: string,
  * account's once opened) or, when another account already uses it, a notice instead, so the
  * caller cannot learn which addresses have accounts; the old address is told either way.
  */
-export async function requestEmailChange(db: Db, mail: MailTransport, links: AccountLinks, userId: string, oldEmail: string, newEmail: string) {
+export async function requestEmailChange(
+  db: Db,
+  mail: MailTransport,
+  links: AccountLinks,
+  userId: string,
+  oldEmail: string,
+  newEmail: string,
+) {
   const taken = await db.query.users.findFirst({ where: eq(users.email, newEmail), columns: { id: true } });
   if (taken) {
     await mail.send({

@@ -28,7 +28,13 @@ async function confirmationStatements(db: Db, userId: string, email: string, pur
       db
         .update(emailConfirmations)
         .set({ consumedAt: toIso(now) })
-        .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, purpose), isNull(emailConfirmations.consumedAt))),
+        .where(
+          and(
+            eq(emailConfirmations.userId, userId),
+            eq(emailConfirmations.purpose, purpose),
+            isNull(emailConfirmations.consumedAt),
+          ),
+        ),
       db.insert(emailConfirmations).values({
         tokenHash: await sha256Hex(token),
         userId,
@@ -48,7 +54,12 @@ const confirmMessage = (to: string, link: string) => ({
 });
 
 /** Register: mails the new account's address a confirmation link. */
-export async function sendRegistrationConfirmation(db: Db, mail: MailTransport, links: AccountLinks, user: { id: string; email: string }) {
+export async function sendRegistrationConfirmation(
+  db: Db,
+  mail: MailTransport,
+  links: AccountLinks,
+  user: { id: string; email: string },
+) {
   const { token, statements } = await confirmationStatements(db, user.id, user.email, "verify");
   await db.batch(statements);
   await mail.send(confirmMessage(user.email, links.confirmEmail(token)));
@@ -97,7 +108,13 @@ export async function resendConfirmation(db: Db, mail: MailTransport, links: Acc
 }
 
 /** change-email: a link to the new address, which becomes the account's only once it is opened. */
-export async function sendChangeConfirmation(db: Db, mail: MailTransport, links: AccountLinks, userId: string, newEmail: string) {
+export async function sendChangeConfirmation(
+  db: Db,
+  mail: MailTransport,
+  links: AccountLinks,
+  userId: string,
+  newEmail: string,
+) {
   const { token, statements } = await confirmationStatements(db, userId, newEmail, "change");
   await db.batch(statements);
   await mail.send({
@@ -117,8 +134,18 @@ export async function confirmEmail(db: Db, token: string) {
   const [spent] = await db
     .update(emailConfirmations)
     .set({ consumedAt: now })
-    .where(and(eq(emailConfirmations.tokenHash, await sha256Hex(token)), isNull(emailConfirmations.consumedAt), gt(emailConfirmations.expiresAt, now)))
-    .returning({ userId: emailConfirmations.userId, purpose: emailConfirmations.purpose, email: emailConfirmations.email });
+    .where(
+      and(
+        eq(emailConfirmations.tokenHash, await sha256Hex(token)),
+        isNull(emailConfirmations.consumedAt),
+        gt(emailConfirmations.expiresAt, now),
+      ),
+    )
+    .returning({
+      userId: emailConfirmations.userId,
+      purpose: emailConfirmations.purpose,
+      email: emailConfirmations.email,
+    });
   if (!spent) throw invalidToken();
 
   if (spent.purpose === "verify") {
@@ -132,7 +159,11 @@ export async function confirmEmail(db: Db, token: string) {
     return publicUser(user);
   }
   try {
-    const [user] = await db.update(users).set({ email: spent.email, emailVerified: true }).where(eq(users.id, spent.userId)).returning();
+    const [user] = await db
+      .update(users)
+      .set({ email: spent.email, emailVerified: true })
+      .where(eq(users.id, spent.userId))
+      .returning();
     if (!user) throw invalidToken();
     return publicUser(user);
   } catch (error) {

@@ -29,7 +29,13 @@ const invalidResetToken = () => new ApiError("invalid_token", "The reset token i
  * insert of the new code all select the user by address, so for an unknown address they match
  * no row, and the digest is computed either way. Only the mail itself differs.
  */
-export async function requestPasswordRecovery(db: Db, mail: MailTransport, links: AccountLinks, pepper: string, email: string) {
+export async function requestPasswordRecovery(
+  db: Db,
+  mail: MailTransport,
+  links: AccountLinks,
+  pepper: string,
+  email: string,
+) {
   const code = randomSixDigitCode();
   const id = newId();
   const codeHash = await codeDigest(pepper, id, code);
@@ -128,15 +134,30 @@ export async function resetPassword(db: Db, resetToken: string, password: string
   const [spent] = await db
     .update(passwordResetTokens)
     .set({ consumedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(resetToken)), isNull(passwordResetTokens.consumedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(resetToken)),
+        isNull(passwordResetTokens.consumedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   if (!spent) throw invalidResetToken();
   const userId = spent.userId;
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
-    db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt))),
-    db.update(passwordRecoveries).set({ consumedAt: now }).where(and(eq(passwordRecoveries.userId, userId), isNull(passwordRecoveries.consumedAt))),
-    db.update(passwordResetTokens).set({ consumedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.consumedAt))),
+    db
+      .update(authSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt))),
+    db
+      .update(passwordRecoveries)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordRecoveries.userId, userId), isNull(passwordRecoveries.consumedAt))),
+    db
+      .update(passwordResetTokens)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.consumedAt))),
     ...userGrantRevocation(db, userId, now),
   ]);
 }

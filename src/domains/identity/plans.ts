@@ -5,7 +5,10 @@ import type { Plan } from "./caller";
 import { DEFAULT_ENTITLEMENTS } from "./service";
 
 export async function findAccount(db: Db, accountId: string) {
-  return db.query.accounts.findFirst({ where: eq(accounts.id, accountId), columns: { id: true, plan: true, entitlements: true } });
+  return db.query.accounts.findFirst({
+    where: eq(accounts.id, accountId),
+    columns: { id: true, plan: true, entitlements: true },
+  });
 }
 
 /**

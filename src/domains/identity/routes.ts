@@ -33,10 +33,10 @@ export const identityRoutes = createRouter()
       responses: { 201: json(envelope(authResultSchema), "Registered"), ...errors(400, 409, 413, 415, 429) },
     }),
     async (c) => {
-    const db = c.var.db;
-    const user = await createUser(db, c.req.valid("json"));
-    afterResponse(c, ({ db, mail, links }) => sendRegistrationConfirmation(db, mail, links, user));
-    return ok(c, await startSession(db, signerOf(c), user), 201);
+      const db = c.var.db;
+      const user = await createUser(db, c.req.valid("json"));
+      afterResponse(c, ({ db, mail, links }) => sendRegistrationConfirmation(db, mail, links, user));
+      return ok(c, await startSession(db, signerOf(c), user), 201);
     },
   )
   .openapi(signInRoute("/auth/login", "Sign in with e-mail and password", loginBody, [401]), async (c) => {

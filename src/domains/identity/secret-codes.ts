@@ -8,8 +8,12 @@ const encoder = new TextEncoder();
  * bound to its row, so the table alone reveals nothing.
  */
 export async function codeDigest(pepper: string, rowId: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`recovery-code:${rowId}:${code}`))));
+  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return base64url(
+    new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`recovery-code:${rowId}:${code}`))),
+  );
 }
 
 /** Constant-time equality of a presented code's digest and the stored one. */

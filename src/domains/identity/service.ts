@@ -36,7 +36,6 @@ export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
   createdAt: row.createdAt,
 });
 
-
 /**
  * Creates a user with their own account (plan `free` unless the operator says otherwise) and a
  * personal workspace they own, atomically.
@@ -58,14 +57,18 @@ export async function createUser(db: Db, input: NewUserInput) {
   };
   try {
     await db.batch([
-      db.insert(accounts).values({ id: accountId, plan: input.plan ?? "free", entitlements: DEFAULT_ENTITLEMENTS, createdAt: now }),
+      db
+        .insert(accounts)
+        .values({ id: accountId, plan: input.plan ?? "free", entitlements: DEFAULT_ENTITLEMENTS, createdAt: now }),
       db.insert(users).values(user),
       db.insert(workspaces).values({ id: workspaceId, accountId, name: "Personal", kind: "personal", createdAt: now }),
       db.insert(memberships).values({ workspaceId, userId: user.id, role: "owner", createdAt: now }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict(String(error).includes("username") ? "This username is taken" : "An account with this e-mail already exists");
+      throw conflict(
+        String(error).includes("username") ? "This username is taken" : "An account with this e-mail already exists",
+      );
     }
     throw error;
   }
@@ -94,7 +97,10 @@ async function authResult(signer: TokenSigner, user: AuthUser, sessionId: string
 export async function startSession(db: Db, signer: TokenSigner, user: AuthUser) {
   const sessionId = newId();
   const refresh = await newRefreshToken(db, sessionId);
-  await db.batch([db.insert(authSessions).values({ id: sessionId, userId: user.id, createdAt: nowIso() }), refresh.insert]);
+  await db.batch([
+    db.insert(authSessions).values({ id: sessionId, userId: user.id, createdAt: nowIso() }),
+    refresh.insert,
+  ]);
   return authResult(signer, user, sessionId, refresh.token);
 }
 
@@ -127,7 +133,9 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, presented:
   const [consumed] = await db
     .update(refreshTokens)
     .set({ consumedAt: now })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.consumedAt), gt(refreshTokens.expiresAt, now)))
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.consumedAt), gt(refreshTokens.expiresAt, now)),
+    )
     .returning({ sessionId: refreshTokens.sessionId });
 
   if (!consumed) {
@@ -156,13 +164,21 @@ export async function revokeSession(db: Db, sessionId: string) {
 
 /** Logout ends the session the refresh token belongs to, and with it every access token of it. */
 export async function logout(db: Db, presented: string) {
-  const known = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await sha256Hex(presented)) });
+  const known = await db.query.refreshTokens.findFirst({
+    where: eq(refreshTokens.tokenHash, await sha256Hex(presented)),
+  });
   if (known) await revokeSession(db, known.sessionId);
 }
 
 export async function workspacesOf(db: Db, userId: string) {
   return db
-    .select({ id: workspaces.id, name: workspaces.name, kind: workspaces.kind, role: memberships.role, createdAt: workspaces.createdAt })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      kind: workspaces.kind,
+      role: memberships.role,
+      createdAt: workspaces.createdAt,
+    })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(eq(memberships.userId, userId))

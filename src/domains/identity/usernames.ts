@@ -8,7 +8,10 @@ import { isReservedUsername } from "./username-rules";
 /** check-username: free when not reserved and no account holds it (in any case). */
 export async function checkUsername(db: Db, username: string) {
   if (isReservedUsername(username)) return { username, available: false };
-  const holder = await db.query.users.findFirst({ where: sql`lower(${users.username}) = ${username}`, columns: { id: true } });
+  const holder = await db.query.users.findFirst({
+    where: sql`lower(${users.username}) = ${username}`,
+    columns: { id: true },
+  });
   return { username, available: !holder };
 }
 

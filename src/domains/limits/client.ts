@@ -23,7 +23,10 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 }
 
 /** Puts a decision's RateLimit-* (and, when refused, Retry-After) headers on the answer being built. */
-export function applyRateLimitHeaders(answer: { header(name: string, value: string): void }, decision: RateLimitDecision) {
+export function applyRateLimitHeaders(
+  answer: { header(name: string, value: string): void },
+  decision: RateLimitDecision,
+) {
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) answer.header(name, value);
 }
 

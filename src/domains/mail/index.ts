@@ -16,12 +16,22 @@ const DEFAULT_FROM = "Platform <no-reply@localhost>";
  * `MAIL_FROM`. A provider named but not configured is an operator error: it throws rather than
  * silently dropping mail into the outbox.
  */
-export function mailSettings(vars: { MAIL_PROVIDER?: string; MAIL_FROM?: string; RESEND_API_KEY?: string; RESEND_BASE_URL?: string }): MailSettings {
+export function mailSettings(vars: {
+  MAIL_PROVIDER?: string;
+  MAIL_FROM?: string;
+  RESEND_API_KEY?: string;
+  RESEND_BASE_URL?: string;
+}): MailSettings {
   const provider = vars.MAIL_PROVIDER?.trim() ?? "";
   if (provider === "") return { provider: "outbox" };
   if (provider === "resend") {
     if (!vars.RESEND_API_KEY) throw new Error("MAIL_PROVIDER is resend but RESEND_API_KEY is not set");
-    return { provider, apiKey: vars.RESEND_API_KEY, baseUrl: vars.RESEND_BASE_URL || RESEND_DEFAULT_BASE_URL, from: vars.MAIL_FROM || DEFAULT_FROM };
+    return {
+      provider,
+      apiKey: vars.RESEND_API_KEY,
+      baseUrl: vars.RESEND_BASE_URL || RESEND_DEFAULT_BASE_URL,
+      from: vars.MAIL_FROM || DEFAULT_FROM,
+    };
   }
   throw new Error(`MAIL_PROVIDER "${provider}" is not supported (use "" for the outbox, or "resend")`);
 }

@@ -10,6 +10,12 @@ import type { MailMessage, MailTransport } from "./adapters";
  */
 export const outboxTransport = (db: Db): MailTransport => ({
   async send(message: MailMessage) {
-    await db.insert(outbox).values({ id: newId(), recipient: message.to, subject: message.subject, body: message.text, createdAt: nowIso() });
+    await db.insert(outbox).values({
+      id: newId(),
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      createdAt: nowIso(),
+    });
   },
 });

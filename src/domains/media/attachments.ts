@@ -41,8 +41,13 @@ export async function loadAttachments(
   ids: string[],
   options: { textBudget: number; lenient?: boolean },
 ): Promise<LoadedAttachments> {
-  if (ids.length > MAX_ATTACHMENTS) throw badRequest([{ field: "attachmentIds", message: `at most ${MAX_ATTACHMENTS} attachments` }]);
-  const rows = await ownedMediaAmong(db, userId, ids.filter(isUuid).map((id) => id.toLowerCase()));
+  if (ids.length > MAX_ATTACHMENTS)
+    throw badRequest([{ field: "attachmentIds", message: `at most ${MAX_ATTACHMENTS} attachments` }]);
+  const rows = await ownedMediaAmong(
+    db,
+    userId,
+    ids.filter(isUuid).map((id) => id.toLowerCase()),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing: FieldError[] = [];
   const found: MediaRow[] = [];
@@ -63,7 +68,10 @@ export async function loadAttachments(
     } else if (row.kind === "document") {
       const full = await documentText(env, row);
       if (full === undefined) {
-        unreadable.push({ field: `attachmentIds.${ids.findIndex((id) => id.toLowerCase() === row.id)}`, message: "is a PDF whose text cannot be read" });
+        unreadable.push({
+          field: `attachmentIds.${ids.findIndex((id) => id.toLowerCase() === row.id)}`,
+          message: "is a PDF whose text cannot be read",
+        });
         continue;
       }
       const text = full.slice(0, Math.max(budget, 0));
@@ -81,7 +89,8 @@ export async function loadAttachments(
 export function toDataUrl(image: AttachedImage): string {
   let binary = "";
   // In slices: String.fromCharCode takes its bytes as arguments, and argument lists are bounded.
-  for (let i = 0; i < image.bytes.length; i += 0x8000) binary += String.fromCharCode(...image.bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < image.bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...image.bytes.subarray(i, i + 0x8000));
   return `data:${image.mimeType};base64,${btoa(binary)}`;
 }
 

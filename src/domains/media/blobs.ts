@@ -30,7 +30,8 @@ export function tap(options: { maxBytes?: number; tooLarge?: () => Error; check?
   const stream = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (options.maxBytes !== undefined && size > options.maxBytes) throw options.tooLarge?.() ?? new RangeError("too large");
+      if (options.maxBytes !== undefined && size > options.maxBytes)
+        throw options.tooLarge?.() ?? new RangeError("too large");
       if (headLength < HEAD_BYTES) {
         const take = Math.min(HEAD_BYTES - headLength, chunk.byteLength);
         head.set(chunk.subarray(0, take), headLength);
@@ -59,7 +60,10 @@ export async function putStream(
   const httpMetadata = { contentType: options.contentType };
   if (options.length !== undefined) {
     const fixed = new FixedLengthStream(options.length);
-    const [piped, put] = await Promise.allSettled([body.pipeTo(fixed.writable), bucket.put(key, fixed.readable, { httpMetadata })]);
+    const [piped, put] = await Promise.allSettled([
+      body.pipeTo(fixed.writable),
+      bucket.put(key, fixed.readable, { httpMetadata }),
+    ]);
     if (piped.status === "rejected") {
       // A refusal at the very end (a JSON parse at flush) comes after R2 has every byte it was
       // promised, and the object may then exist even though the put reports the failure: it goes.
@@ -76,7 +80,12 @@ export async function putStream(
  * Fills one part-sized buffer at a time and uploads it; a file smaller than one part is a plain
  * `put` (no multipart upload is begun). On any failure the upload is aborted, so no parts linger.
  */
-async function putMultipart(bucket: R2Bucket, key: string, body: ReadableStream<Uint8Array>, httpMetadata: R2HTTPMetadata) {
+async function putMultipart(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  httpMetadata: R2HTTPMetadata,
+) {
   const reader = body.getReader();
   const buffer = new Uint8Array(PART_BYTES);
   let filled = 0;

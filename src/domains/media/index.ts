@@ -1,8 +1,24 @@
 // The media domain's public face: other domains store generated media, present them with a
 // freshly signed URL, load a message's attachments, and drop a deleted session's media.
-export { storeMedia, presentMedia, deleteSessionMedia, mediaKey, type MediaItem, type MediaKind, type MediaRow, type StoreMediaInput } from "./store";
+export {
+  storeMedia,
+  presentMedia,
+  deleteSessionMedia,
+  mediaKey,
+  type MediaItem,
+  type MediaKind,
+  type MediaRow,
+  type StoreMediaInput,
+} from "./store";
 export { signedMediaUrl } from "./signing";
-export { loadAttachments, toDataUrl, MAX_ATTACHMENTS, type AttachedDocument, type AttachedImage, type LoadedAttachments } from "./attachments";
+export {
+  loadAttachments,
+  toDataUrl,
+  MAX_ATTACHMENTS,
+  type AttachedDocument,
+  type AttachedImage,
+  type LoadedAttachments,
+} from "./attachments";
 export { mediaItemSchema } from "./schemas";
 export { ownedMediaAmong, openMedia } from "./store";
 export { sniffImage, imageDimensions } from "./sniff";

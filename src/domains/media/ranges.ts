@@ -3,7 +3,10 @@
  * single range is served (a `<video>` asks for one at a time); a multi-range or malformed header
  * is ignored, which RFC 9110 allows, and the whole file is sent.
  */
-export type RangeAnswer = { kind: "whole" } | { kind: "part"; offset: number; length: number } | { kind: "unsatisfiable" };
+export type RangeAnswer =
+  | { kind: "whole" }
+  | { kind: "part"; offset: number; length: number }
+  | { kind: "unsatisfiable" };
 
 export function resolveRange(header: string | undefined, size: number): RangeAnswer {
   const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/i);

@@ -24,7 +24,12 @@ const binary = { type: "string", format: "binary" } as const;
 
 /** The bytes' headers, shared by 200, 206 and 304. */
 function mediaHeaders(row: MediaRow) {
-  return new Headers({ ETag: row.etag, "Cache-Control": "private", "Accept-Ranges": "bytes", "Content-Type": row.mimeType });
+  return new Headers({
+    ETag: row.etag,
+    "Cache-Control": "private",
+    "Accept-Ranges": "bytes",
+    "Content-Type": row.mimeType,
+  });
 }
 
 /**
@@ -78,7 +83,8 @@ export const mediaRoutes = createRouter()
       request: { params: idParams },
       responses: { 200: json(envelope(mediaItemSchema), "The item"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, await presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
+    async (c) =>
+      ok(c, await presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
   )
   .openapi(
     createRoute({
@@ -102,7 +108,8 @@ export const mediaRoutes = createRouter()
       path: "/media/{id}",
       tags,
       summary: "A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking",
-      description: "No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.",
+      description:
+        "No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.",
       // A signed URL needs no token, hence the empty requirement beside the bearer one.
       security: [...bearerAuth, {}],
       request: { params: idParams, query: signedQuery },
@@ -119,7 +126,10 @@ export const mediaRoutes = createRouter()
       if (matchesEtag(c.req.header("If-None-Match"), row.etag)) return new Response(null, { status: 304, headers });
       // `If-Range` with another version's tag asks for the whole file rather than a piece of a different one.
       const ifRange = c.req.header("If-Range");
-      const range = ifRange === undefined || ifRange === row.etag ? resolveRange(c.req.header("Range"), row.size) : { kind: "whole" as const };
+      const range =
+        ifRange === undefined || ifRange === row.etag
+          ? resolveRange(c.req.header("Range"), row.size)
+          : { kind: "whole" as const };
       if (range.kind === "unsatisfiable") {
         throw new ApiError("range_not_satisfiable", undefined, undefined, { "Content-Range": `bytes */${row.size}` });
       }

@@ -15,7 +15,10 @@ export const mediaItemSchema = z
     sessionId: z.uuid().optional(),
     source: z.enum(MEDIA_SOURCES),
     createdAt: isoDate(),
-    url: z.string().openapi({ description: "Relative URL signed for one hour (`/api/v1/media/:id?exp=&sig=`), signed afresh each time it is served" }),
+    url: z.string().openapi({
+      description:
+        "Relative URL signed for one hour (`/api/v1/media/:id?exp=&sig=`), signed afresh each time it is served",
+    }),
   })
   .openapi("MediaItem");
 

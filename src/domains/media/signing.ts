@@ -12,7 +12,10 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function signingKey(secret: string) {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     keys.set(secret, key);
   }
   return key;
@@ -22,16 +25,32 @@ function signingKey(secret: string) {
 const message = (id: string, exp: number) => encoder.encode(`media:${id}:${exp}`);
 
 /** A relative URL (`/api/v1/media/:id?exp=&sig=`) that opens the item for an hour; signed afresh on every call. */
-export async function signedMediaUrl(env: Pick<Env, "MEDIA_SIGNING_KEY">, id: string, now = epochSeconds()): Promise<string> {
+export async function signedMediaUrl(
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  id: string,
+  now = epochSeconds(),
+): Promise<string> {
   const exp = now + SIGNED_URL_TTL_SECONDS;
-  const sig = base64url(new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(env.MEDIA_SIGNING_KEY), message(id, exp))));
+  const sig = base64url(
+    new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(env.MEDIA_SIGNING_KEY), message(id, exp))),
+  );
   return `${BASE_PATH}/media/${id}?exp=${exp}&sig=${sig}`;
 }
 
 /** Whether `exp`/`sig` (a URL's query) are a valid, unexpired signature for `id` (a constant-time check). */
-export async function isSignedFor(env: Pick<Env, "MEDIA_SIGNING_KEY">, id: string, exp: string | undefined, sig: string | undefined): Promise<boolean> {
+export async function isSignedFor(
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  id: string,
+  exp: string | undefined,
+  sig: string | undefined,
+): Promise<boolean> {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
   const expires = Number(exp);
   if (expires < epochSeconds()) return false;
-  return crypto.subtle.verify("HMAC", await signingKey(env.MEDIA_SIGNING_KEY), fromBase64url(sig), message(id, expires));
+  return crypto.subtle.verify(
+    "HMAC",
+    await signingKey(env.MEDIA_SIGNING_KEY),
+    fromBase64url(sig),
+    message(id, expires),
+  );
 }

@@ -8,7 +8,8 @@ export interface Dimensions {
   height: number;
 }
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
 const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
 const be16 = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
 const le16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
@@ -35,7 +36,9 @@ export function imageDimensions(type: string, b: Uint8Array): Dimensions | undef
   switch (type) {
     case "image/png":
       // The IHDR chunk is always first: width and height big-endian at 16 and 20.
-      return b.length >= 24 && startsWith(b, ascii("IHDR"), 12) ? { width: be32(b, 16), height: be32(b, 20) } : undefined;
+      return b.length >= 24 && startsWith(b, ascii("IHDR"), 12)
+        ? { width: be32(b, 16), height: be32(b, 20) }
+        : undefined;
     case "image/gif":
       return b.length >= 10 ? { width: le16(b, 6), height: le16(b, 8) } : undefined;
     case "image/webp":
@@ -60,7 +63,8 @@ function webpDimensions(b: Uint8Array): Dimensions | undefined {
 }
 
 /** Start-of-frame markers (SOF0-SOF15 but DHT, JPG and DAC, which share the range). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 /** Walks the JPEG's segments to its frame header, which holds height then width. */
 function jpegDimensions(b: Uint8Array): Dimensions | undefined {

@@ -42,13 +42,21 @@ export interface StoreOptions {
  * Stores one media item: the bytes to R2 first (streamed, never whole in memory), then its row,
  * so a row never points at missing bytes; if the row cannot be written the bytes are removed.
  */
-export async function storeMedia(db: Db, env: Pick<Env, "BLOBS">, input: StoreMediaInput, options: StoreOptions = {}): Promise<MediaRow> {
+export async function storeMedia(
+  db: Db,
+  env: Pick<Env, "BLOBS">,
+  input: StoreMediaInput,
+  options: StoreOptions = {},
+): Promise<MediaRow> {
   const id = newId();
   const key = mediaKey(id);
   const watch = tap(options);
   const source = input.body instanceof ArrayBuffer ? new Response(input.body).body! : input.body;
   const length = input.body instanceof ArrayBuffer ? input.body.byteLength : input.length;
-  const object = await putStream(env.BLOBS, key, source.pipeThrough(watch.stream), { length, contentType: input.mimeType });
+  const object = await putStream(env.BLOBS, key, source.pipeThrough(watch.stream), {
+    length,
+    contentType: input.mimeType,
+  });
   const { size, head } = watch.seen();
   const described = options.describe?.(head);
   const row: MediaRow = {
@@ -100,7 +108,10 @@ export async function findMedia(db: Db, id: string): Promise<MediaRow | undefine
 
 /** One of the user's items, or 404 (another user's item is indistinguishable from none). */
 export async function ownedMedia(db: Db, userId: string, id: string): Promise<MediaRow> {
-  const [row] = await db.select().from(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.userId, userId)));
   if (!row) throw notFound("Media not found");
   return row;
 }
@@ -108,7 +119,10 @@ export async function ownedMedia(db: Db, userId: string, id: string): Promise<Me
 /** The user's items among `ids` (others' and unknown ones are simply absent). */
 export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Promise<MediaRow[]> {
   if (!ids.length) return [];
-  return db.select().from(media).where(and(eq(media.userId, userId), inArray(media.id, ids)));
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.userId, userId), inArray(media.id, ids)));
 }
 
 /**

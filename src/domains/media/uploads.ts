@@ -26,7 +26,10 @@ export const UPLOAD_MIME_TYPES = Object.keys(UPLOAD_TYPES) as UploadType[];
 export function uploadType(contentType: string | undefined | null): UploadType {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (!(type in UPLOAD_TYPES)) {
-    throw new ApiError("unsupported_media_type", `Uploads must be one of ${UPLOAD_MIME_TYPES.join(", ")}${type ? `, not ${type}` : ""}`);
+    throw new ApiError(
+      "unsupported_media_type",
+      `Uploads must be one of ${UPLOAD_MIME_TYPES.join(", ")}${type ? `, not ${type}` : ""}`,
+    );
   }
   return type as UploadType;
 }
@@ -132,7 +135,14 @@ export async function storeUpload(
   return storeMedia(
     db,
     env,
-    { ownerId: userId, kind: isImage ? "image" : "document", mimeType: file.type, source: "upload", body: file.body, length: file.length },
+    {
+      ownerId: userId,
+      kind: isImage ? "image" : "document",
+      mimeType: file.type,
+      source: "upload",
+      body: file.body,
+      length: file.length,
+    },
     {
       maxBytes: MAX_UPLOAD_BYTES,
       tooLarge: uploadTooLarge,
@@ -163,13 +173,17 @@ export async function uploadedFile(request: Request): Promise<UploadedFile> {
     if (!request.body || length === 0) throw badRequest([{ field: "file", message: "is empty" }]);
     return { type, body: request.body, length };
   }
-  const capped = request.body?.pipeThrough(tap({ maxBytes: MAX_UPLOAD_BYTES, tooLarge: uploadTooLarge }).stream) ?? null;
-  const form = await new Response(capped, { headers: { "Content-Type": contentType } }).formData().catch((error: unknown) => {
-    if (error instanceof ApiError) throw error;
-    throw badRequest([{ field: "(root)", message: "is not a valid multipart/form-data body" }]);
-  });
+  const capped =
+    request.body?.pipeThrough(tap({ maxBytes: MAX_UPLOAD_BYTES, tooLarge: uploadTooLarge }).stream) ?? null;
+  const form = await new Response(capped, { headers: { "Content-Type": contentType } })
+    .formData()
+    .catch((error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      throw badRequest([{ field: "(root)", message: "is not a valid multipart/form-data body" }]);
+    });
   const files = form.getAll("file");
   const [file] = files;
-  if (files.length !== 1 || !(file instanceof File)) throw badRequest([{ field: "file", message: "must be exactly one file" }]);
+  if (files.length !== 1 || !(file instanceof File))
+    throw badRequest([{ field: "file", message: "must be exactly one file" }]);
   return { type: uploadType(file.type), body: file.stream(), length: file.size };
 }

@@ -42,10 +42,9 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const listNotificationsQuery = offsetQuery().extend({
-  status: z
-    .enum(NOTIFICATION_STATUSES)
-    .optional()
-    .openapi({ description: "Only this status. Without it: unread and read (archived excluded). Expired ones are never listed." }),
+  status: z.enum(NOTIFICATION_STATUSES).optional().openapi({
+    description: "Only this status. Without it: unread and read (archived excluded). Expired ones are never listed.",
+  }),
 });
 
 export type ListFilter = z.infer<typeof listNotificationsQuery>;
@@ -62,7 +61,9 @@ export const unreadCountSchema = z.object({ count: z.number().int().min(0) }).op
 /** Reading an archived notification records `readAt` but keeps it archived (see docs/notifications.md). */
 export const readResultSchema = z.object({ status: z.literal("read") }).openapi("NotificationReadResult");
 export const archiveResultSchema = z.object({ status: z.literal("archived") }).openapi("NotificationArchiveResult");
-export const markAllReadResultSchema = z.object({ status: z.literal("all_read") }).openapi("NotificationsAllReadResult");
+export const markAllReadResultSchema = z
+  .object({ status: z.literal("all_read") })
+  .openapi("NotificationsAllReadResult");
 
 /** What a domain (or the operator) supplies to notify a user; the rest is defaulted. */
 export const notificationInput = z.strictObject({
@@ -91,4 +92,14 @@ export type NotificationInput = z.input<typeof notificationInput>;
 
 export const adminCreateNotificationBody = notificationInput
   .extend({ userId: z.uuid({ message: "must be a UUID" }) })
-  .openapi("CreateNotificationRequest", { example: {"userId": "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10", "title": "Your weekly summary is ready", "body": "You ran 12 AI sessions this week.", "icon": "chart", "actionUrl": "/usage", "category": "productivity", "priority": "low"} });
+  .openapi("CreateNotificationRequest", {
+    example: {
+      userId: "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10",
+      title: "Your weekly summary is ready",
+      body: "You ran 12 AI sessions this week.",
+      icon: "chart",
+      actionUrl: "/usage",
+      category: "productivity",
+      priority: "low",
+    },
+  });

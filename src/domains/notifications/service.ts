@@ -48,7 +48,14 @@ function visibleCount(db: Db, userId: string, statuses: Status[], now: string) {
   const expiredUnpurged = db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), inArray(notifications.status, statuses), isNotNull(notifications.expiresAt), lte(notifications.expiresAt, now)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.status, statuses),
+        isNotNull(notifications.expiresAt),
+        lte(notifications.expiresAt, now),
+      ),
+    );
   return db
     .select({ total: sql<number>`coalesce(sum(${notificationCounters.count}), 0) - (${expiredUnpurged})`.as("total") })
     .from(notificationCounters)
@@ -132,7 +139,9 @@ export async function listNotifications(db: Db, userId: string, filter: ListFilt
   const rows = await listQuery(db, userId, filter, now);
   const total = rows[0]?.total ?? 0;
   // The left join yields one all-null row when the page is empty; it carries only the total.
-  const items = rows.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [toNotification(row as NotificationRow)]));
+  const items = rows.flatMap(({ total: _total, ...row }) =>
+    row.id === null ? [] : [toNotification(row as NotificationRow)],
+  );
   return { items, total };
 }
 
@@ -149,7 +158,14 @@ export async function unreadCount(db: Db, userId: string, now = nowIso()) {
  * round trip). The read tells the outcome apart: no row is 404, an expired one is 404 too (it is
  * gone for its owner as well), someone else's is 403, and otherwise the update applied or was a no-op.
  */
-async function transition(db: Db, userId: string, id: string, set: SQLiteUpdateSetSource<typeof notifications>, applies: SQL, now: string) {
+async function transition(
+  db: Db,
+  userId: string,
+  id: string,
+  set: SQLiteUpdateSetSource<typeof notifications>,
+  applies: SQL,
+  now: string,
+) {
   if (!isUuid(id)) throw new ApiError("unprocessable_entity", "The notification id must be a UUID");
   const [, found] = await db.batch([
     db
@@ -177,7 +193,10 @@ export async function markRead(db: Db, userId: string, id: string, now = nowIso(
     db,
     userId,
     id,
-    { status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END`, readAt: now },
+    {
+      status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END`,
+      readAt: now,
+    },
     isNull(notifications.readAt),
     now,
   );
@@ -198,16 +217,16 @@ export async function archive(db: Db, userId: string, id: string, now = nowIso()
 export async function markAllRead(db: Db, userId: string, requestTime: string) {
   const [, changed] = await db.batch([
     db
-    .update(notifications)
-    .set({ status: "read", readAt: requestTime })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.status, "unread"),
-        lte(notifications.createdAt, requestTime),
-        notExpired(requestTime),
+      .update(notifications)
+      .set({ status: "read", readAt: requestTime })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.status, "unread"),
+          lte(notifications.createdAt, requestTime),
+          notExpired(requestTime),
+        ),
       ),
-    ),
     rowsChanged(db),
   ]);
   return { status: "all_read" as const, updated: changed[0]!.n };
@@ -228,7 +247,10 @@ export async function purgeExpiredNotifications(db: Db, now = nowIso()) {
       .from(notifications)
       .where(and(sql`${notifications.expiresAt} IS NOT NULL`, lte(notifications.expiresAt, now)))
       .limit(PURGE_BATCH_SIZE);
-    const [, changed] = await db.batch([db.delete(notifications).where(inArray(notifications.id, due)), rowsChanged(db)]);
+    const [, changed] = await db.batch([
+      db.delete(notifications).where(inArray(notifications.id, due)),
+      rowsChanged(db),
+    ]);
     const deleted = changed[0]!.n;
     purged += deleted;
     if (deleted < PURGE_BATCH_SIZE) break;

@@ -36,7 +36,9 @@ export function ensureBrowserKey(c: Context<AppEnv>): string {
 
 async function hmac(secret: string, message: string) {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))));
 }
 
@@ -44,7 +46,8 @@ async function hmac(secret: string, message: string) {
  * The CSRF token of a flow's forms: an HMAC of the flow id and the browser key, so it needs no
  * storage and only a page rendered for this browser can hold it (synchronizer token pattern).
  */
-export const csrfToken = (secret: string, flowId: string, browser: string) => hmac(secret, `oauth-csrf:${flowId}:${browser}`);
+export const csrfToken = (secret: string, flowId: string, browser: string) =>
+  hmac(secret, `oauth-csrf:${flowId}:${browser}`);
 
 export async function validCsrf(secret: string, flowId: string, browser: string, presented: string | undefined) {
   return presented !== undefined && timingSafeEqual(presented, await csrfToken(secret, flowId, browser));

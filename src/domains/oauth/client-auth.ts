@@ -64,7 +64,8 @@ export function presentedClient(authorization: string | undefined, form: OAuthFo
     if (!credentials) throw failed();
     return credentials;
   }
-  if (form.client_secret !== undefined) throw oauthError("invalid_client", "client_secret_post is not supported; use HTTP Basic");
+  if (form.client_secret !== undefined)
+    throw oauthError("invalid_client", "client_secret_post is not supported; use HTTP Basic");
   if (form.client_id === undefined) throw oauthError("invalid_client", "Client authentication is required");
   return { id: form.client_id };
 }
@@ -73,13 +74,18 @@ export function presentedClient(authorization: string | undefined, form: OAuthFo
 export type ClientCredentialsRow = Pick<OAuthClient, "id" | "secretHash" | "tokenEndpointAuthMethod">;
 
 /** The row a presented client id names, or none (ids that are not UUIDs name nothing). */
-export const clientIdKey = (presented: PresentedClient) => (isUuid(presented.id) ? presented.id.toLowerCase() : undefined);
+export const clientIdKey = (presented: PresentedClient) =>
+  isUuid(presented.id) ? presented.id.toLowerCase() : undefined;
 
 /**
  * Checks presented credentials against the client row read for them (`secretHash`: the SHA-256 of
  * the presented secret, which a caller may have computed beside its reads).
  */
-export async function verifyClient<C extends ClientCredentialsRow>(presented: PresentedClient, client: C | undefined, secretHash?: Promise<string>): Promise<C> {
+export async function verifyClient<C extends ClientCredentialsRow>(
+  presented: PresentedClient,
+  client: C | undefined,
+  secretHash?: Promise<string>,
+): Promise<C> {
   if (presented.secret !== undefined) {
     const expected = client?.secretHash ?? "";
     // Hash and compare even for unknown clients, so timing does not reveal which ids exist.
@@ -92,7 +98,11 @@ export async function verifyClient<C extends ClientCredentialsRow>(presented: Pr
 }
 
 /** Client authentication at the token and revoke endpoints (see `presentedClient`). */
-export async function authenticateClient(db: Db, authorization: string | undefined, form: OAuthForm): Promise<OAuthClient> {
+export async function authenticateClient(
+  db: Db,
+  authorization: string | undefined,
+  form: OAuthForm,
+): Promise<OAuthClient> {
   const presented = presentedClient(authorization, form);
   return verifyClient(presented, await findClient(db, presented.id));
 }

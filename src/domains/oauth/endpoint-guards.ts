@@ -17,7 +17,14 @@ export const oauthCors = (method: "GET" | "POST") =>
     origin: "*",
     allowMethods: [method],
     allowHeaders: ["Authorization", "Content-Type"],
-    exposeHeaders: ["WWW-Authenticate", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"],
+    exposeHeaders: [
+      "WWW-Authenticate",
+      "Retry-After",
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "X-Request-Id",
+    ],
     maxAge: 86_400,
   });
 

@@ -46,7 +46,8 @@ export const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" } as c
 /** The challenge each 401 carries: Basic for client authentication, Bearer (RFC 6750 §3) for access tokens. */
 function challenge(error: OAuthError): Record<string, string> {
   if (error.error === "invalid_client") return { "WWW-Authenticate": 'Basic realm="oauth", charset="UTF-8"' };
-  if (error.error === "invalid_token") return { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${error.description}"` };
+  if (error.error === "invalid_token")
+    return { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${error.description}"` };
   return {};
 }
 

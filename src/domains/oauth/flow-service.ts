@@ -60,7 +60,12 @@ const badClient = (detail: string) => new PageError(400, "This application's sig
  * §4.1.2.1: redirecting then would make this server an open redirector). After that, every error
  * goes back to the client with `error`, `error_description`, `state` and `iss`.
  */
-export async function startAuthorization(db: Db, issuer: string, query: AuthorizeQuery, browserKey: string): Promise<AuthorizeOutcome> {
+export async function startAuthorization(
+  db: Db,
+  issuer: string,
+  query: AuthorizeQuery,
+  browserKey: string,
+): Promise<AuthorizeOutcome> {
   const single = (name: string) => {
     const value = query[name];
     return Array.isArray(value) ? { duplicated: true as const } : { duplicated: false as const, value };
@@ -74,7 +79,8 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
   const redirectUri = single("redirect_uri");
   if (redirectUri.duplicated || !redirectUri.value) throw badClient("redirect_uri is missing or repeated.");
   // Byte-for-byte: no normalization of case, trailing slashes, ports or query strings.
-  if (!client.redirectUris.includes(redirectUri.value)) throw badClient("redirect_uri is not registered for this application.");
+  if (!client.redirectUris.includes(redirectUri.value))
+    throw badClient("redirect_uri is not registered for this application.");
 
   const stateParam = single("state");
   const state = stateParam.duplicated ? undefined : stateParam.value;
@@ -85,7 +91,13 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
 
   if (stateParam.duplicated) return fail("invalid_request", "state is repeated");
   if (state !== undefined && state.length > MAX_STATE_LENGTH) {
-    return { kind: "redirect", location: clientRedirect(redirectUri.value, issuer, { error: "invalid_request", error_description: "state is too long" }) };
+    return {
+      kind: "redirect",
+      location: clientRedirect(redirectUri.value, issuer, {
+        error: "invalid_request",
+        error_description: "state is too long",
+      }),
+    };
   }
   for (const name of ["response_type", "scope", "code_challenge", "code_challenge_method"]) {
     if (single(name).duplicated) return fail("invalid_request", `${name} is repeated`);
@@ -95,13 +107,15 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
   // the description says which one and why.
   const responseType = query.response_type as string | undefined;
   if (!responseType) return fail("invalid_request", "response_type is required");
-  if (responseType !== "code") return fail("invalid_request", "response_type must be code (the implicit flow is not supported)");
+  if (responseType !== "code")
+    return fail("invalid_request", "response_type must be code (the implicit flow is not supported)");
 
   const challenge = query.code_challenge as string | undefined;
   const method = query.code_challenge_method as string | undefined;
   if (!challenge) return fail("invalid_request", "code_challenge is required (PKCE)");
   if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
-  if (!S256_CHALLENGE.test(challenge)) return fail("invalid_request", "code_challenge is not a BASE64URL SHA-256 value");
+  if (!S256_CHALLENGE.test(challenge))
+    return fail("invalid_request", "code_challenge is not a BASE64URL SHA-256 value");
 
   const scope = query.scope as string | undefined;
   if (!scope) return fail("invalid_request", "scope is required");
@@ -110,7 +124,8 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
   // value from the request need not keep to.
   if (scopes.length === 0) return fail("invalid_request", "scope is empty");
   if (!scopes.every(isScope)) return fail("invalid_request", "scope names an unknown scope");
-  if (!scopes.every((s) => client.allowedScopes.includes(s))) return fail("invalid_request", "scope names a scope this client is not registered for");
+  if (!scopes.every((s) => client.allowedScopes.includes(s)))
+    return fail("invalid_request", "scope names a scope this client is not registered for");
   const resource = requestedResource(issuer, query.resource);
   if (!resource.ok) return fail("invalid_target", resource.description);
 
@@ -132,7 +147,11 @@ export async function startAuthorization(db: Db, issuer: string, query: Authoriz
 }
 
 const flowGone = () =>
-  new PageError(400, "This sign-in has expired", "Go back to the application and start again. Sign-in requests last ten minutes and work only in the browser that started them.");
+  new PageError(
+    400,
+    "This sign-in has expired",
+    "Go back to the application and start again. Sign-in requests last ten minutes and work only in the browser that started them.",
+  );
 
 /** A flow with its client and, once signed in, its user (null before). */
 interface LoadedFlow {
@@ -157,7 +176,11 @@ async function ownedByBrowser(row: LoadedFlow | undefined, browserKey: string) {
 }
 
 /** A live, unfinished flow belonging to this browser, with its client and user; anything else is a page error. */
-export async function loadFlow(db: Db, flowId: string | undefined, browserKey: string | undefined): Promise<LoadedFlow> {
+export async function loadFlow(
+  db: Db,
+  flowId: string | undefined,
+  browserKey: string | undefined,
+): Promise<LoadedFlow> {
   if (!flowId || !browserKey) throw flowGone();
   const [row] = await selectFlows(db).where(and(eq(oauthFlows.id, flowId), liveFlow()));
   return ownedByBrowser(row, browserKey);
@@ -185,7 +208,14 @@ export async function passwordSignIn(db: Db, flow: Flow, email: string, password
  * whose lookup and insert both select the user by address), so neither the answer nor its timing
  * reveals which addresses have accounts.
  */
-export async function sendMagicLink(db: Db, mail: MailTransport, flow: Flow, client: OAuthClient, email: string, linkBase: string) {
+export async function sendMagicLink(
+  db: Db,
+  mail: MailTransport,
+  flow: Flow,
+  client: OAuthClient,
+  email: string,
+  linkBase: string,
+) {
   const address = email.trim().toLowerCase();
   const token = randomToken("oml_");
   const tokenHash = await sha256Hex(token);
@@ -199,7 +229,9 @@ export async function sendMagicLink(db: Db, mail: MailTransport, flow: Flow, cli
           flowId: sql<string>`${flow.id}`.as("flow_id"),
           userId: sql<string>`${users.id}`.as("user_id"),
           createdAt: sql<string>`${toIso(now)}`.as("created_at"),
-          expiresAt: sql<string>`${toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt)))}`.as("expires_at"),
+          expiresAt: sql<string>`${toIso(Math.min(now + MAGIC_LINK_TTL_MS, Date.parse(flow.expiresAt)))}`.as(
+            "expires_at",
+          ),
           consumedAt: sql<string | null>`NULL`.as("consumed_at"),
         })
         .from(users)
@@ -220,11 +252,22 @@ export async function sendMagicLink(db: Db, mail: MailTransport, flow: Flow, cli
  * The flow a live magic link belongs to, loaded as `loadFlow` does, in the same one query (not
  * consuming the link: that needs the confirming POST).
  */
-export async function loadMagicLinkFlow(db: Db, token: string | undefined, browserKey: string | undefined): Promise<LoadedFlow> {
+export async function loadMagicLinkFlow(
+  db: Db,
+  token: string | undefined,
+  browserKey: string | undefined,
+): Promise<LoadedFlow> {
   if (!token || !browserKey) throw flowGone();
   const [row] = await selectFlows(db)
     .innerJoin(oauthMagicLinks, eq(oauthMagicLinks.flowId, oauthFlows.id))
-    .where(and(eq(oauthMagicLinks.tokenHash, await sha256Hex(token)), isNull(oauthMagicLinks.consumedAt), gt(oauthMagicLinks.expiresAt, nowIso()), liveFlow()));
+    .where(
+      and(
+        eq(oauthMagicLinks.tokenHash, await sha256Hex(token)),
+        isNull(oauthMagicLinks.consumedAt),
+        gt(oauthMagicLinks.expiresAt, nowIso()),
+        liveFlow(),
+      ),
+    );
   return ownedByBrowser(row, browserKey);
 }
 
@@ -255,7 +298,14 @@ export async function decide(db: Db, issuer: string, flow: Flow, approve: boolea
   const [finished] = await db
     .update(oauthFlows)
     .set({ completedAt: nowIso() })
-    .where(and(eq(oauthFlows.id, flow.id), isNull(oauthFlows.completedAt), isNotNull(oauthFlows.userId), gt(oauthFlows.expiresAt, nowIso())))
+    .where(
+      and(
+        eq(oauthFlows.id, flow.id),
+        isNull(oauthFlows.completedAt),
+        isNotNull(oauthFlows.userId),
+        gt(oauthFlows.expiresAt, nowIso()),
+      ),
+    )
     .returning();
   if (!finished) throw flowGone();
   if (!approve) {
@@ -269,7 +319,14 @@ export async function decide(db: Db, issuer: string, flow: Flow, approve: boolea
   const now = Date.now();
   const grantId = newId();
   await db.batch([
-    db.insert(oauthGrants).values({ id: grantId, clientId: finished.clientId, userId: finished.userId!, scopes: finished.scopes, resource: finished.resource, createdAt: toIso(now) }),
+    db.insert(oauthGrants).values({
+      id: grantId,
+      clientId: finished.clientId,
+      userId: finished.userId!,
+      scopes: finished.scopes,
+      resource: finished.resource,
+      createdAt: toIso(now),
+    }),
     db.insert(oauthCodes).values({
       codeHash: await sha256Hex(code),
       grantId,
@@ -294,7 +351,13 @@ export async function purgeFlows(db: Db) {
   await db.batch([
     db
       .delete(oauthMagicLinks)
-      .where(or(isNotNull(oauthMagicLinks.consumedAt), lt(oauthMagicLinks.expiresAt, now), inArray(oauthMagicLinks.flowId, staleFlowIds))),
+      .where(
+        or(
+          isNotNull(oauthMagicLinks.consumedAt),
+          lt(oauthMagicLinks.expiresAt, now),
+          inArray(oauthMagicLinks.flowId, staleFlowIds),
+        ),
+      ),
     db.delete(oauthFlows).where(staleFlow),
     db.delete(outbox).where(lt(outbox.createdAt, toIso(Date.now() - OUTBOX_RETENTION_MS))),
   ]);

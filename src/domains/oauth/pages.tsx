@@ -34,7 +34,9 @@ export function Layout(props: { title: string; nonce: string; children: Child })
   );
 }
 
-export const Hidden = (props: { name: string; value: string }) => <input type="hidden" name={props.name} value={props.value} />;
+export const Hidden = (props: { name: string; value: string }) => (
+  <input type="hidden" name={props.name} value={props.value} />
+);
 
 interface FlowPageProps {
   nonce: string;
@@ -84,8 +86,8 @@ export function MagicLinkSentPage(props: { nonce: string; clientName: string; lo
     <Layout title="Check your e-mail" nonce={props.nonce}>
       <h1>Check your e-mail</h1>
       <p>
-        If an account exists for that address, we sent it a link to sign in and continue to {props.clientName}. Open it in
-        this browser within ten minutes.
+        If an account exists for that address, we sent it a link to sign in and continue to {props.clientName}. Open it
+        in this browser within ten minutes.
       </p>
       <p class="muted">
         <a href={props.loginUrl}>Sign in with your password instead</a>

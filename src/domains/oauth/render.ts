@@ -11,7 +11,12 @@ export type PageRenderer<P> = (props: P & { nonce: string }) => unknown;
  * (plus, on the consent page, the client's redirect origin its 303 leads to), and never cached
  * (pages carry CSRF tokens).
  */
-export function renderPage(c: Context<AppEnv>, status: ContentfulStatusCode, render: (nonce: string) => unknown, formOrigins: string[] = []) {
+export function renderPage(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  render: (nonce: string) => unknown,
+  formOrigins: string[] = [],
+) {
   const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
   const csp = [
     "default-src 'none'",

@@ -30,11 +30,15 @@ function canonical(uri: string): string | undefined {
 
 export function requestedResource(issuer: string, value: string | string[] | undefined): ResourceRequest {
   if (value === undefined) return { ok: true, resource: null };
-  if (Array.isArray(value)) return { ok: false, description: "Only one resource may be requested: a token names one audience" };
+  if (Array.isArray(value))
+    return { ok: false, description: "Only one resource may be requested: a token names one audience" };
   // RFC 8707 §2: an absolute URI without a fragment. Descriptions never echo the value.
-  if (value.includes("#") || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) return { ok: false, description: "resource must be an absolute URI without a fragment" };
+  if (value.includes("#") || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value))
+    return { ok: false, description: "resource must be an absolute URI without a fragment" };
   const wanted = canonical(value);
-  const own = Object.values(ownResources(issuer)).find((resource) => wanted !== undefined && canonical(resource) === wanted);
+  const own = Object.values(ownResources(issuer)).find(
+    (resource) => wanted !== undefined && canonical(resource) === wanted,
+  );
   return own ? { ok: true, resource: own } : { ok: false, description: "resource is not a resource of this server" };
 }
 

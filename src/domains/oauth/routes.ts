@@ -72,7 +72,8 @@ const oauthHook = (result: { success: boolean }): undefined => {
   if (!result.success) throw oauthError("invalid_request", "Malformed request parameters");
 };
 const pageHook = (result: { success: boolean }): undefined => {
-  if (!result.success) throw new PageError(400, "Invalid form submission", "Go back to the application and start again.");
+  if (!result.success)
+    throw new PageError(400, "Invalid form submission", "Go back to the application and start again.");
 };
 
 /**
@@ -82,7 +83,8 @@ const pageHook = (result: { success: boolean }): undefined => {
 function singleValued(form: Record<string, string | string[] | undefined>): OAuthForm {
   const single: OAuthForm = {};
   for (const [name, value] of Object.entries(form)) {
-    if (Array.isArray(value) && name === "resource") throw oauthError("invalid_target", "Only one resource may be requested: a token names one audience");
+    if (Array.isArray(value) && name === "resource")
+      throw oauthError("invalid_target", "Only one resource may be requested: a token names one audience");
     if (Array.isArray(value)) throw oauthError("invalid_request", `Parameter ${name} is repeated`);
     single[name] = value;
   }
@@ -90,9 +92,21 @@ function singleValued(form: Record<string, string | string[] | undefined>): OAut
 }
 
 /** Renders a flow page (login, consent, magic link) for the flow and this browser. */
-async function flowPage(c: Context<AppEnv>, flow: Flow, clientName: string, status: 200 | 400 | 401 | 429, render: PageRenderer<{ csrf: string; flowId: string; clientName: string; actionBase: string }>, formOrigins: string[] = []) {
+async function flowPage(
+  c: Context<AppEnv>,
+  flow: Flow,
+  clientName: string,
+  status: 200 | 400 | 401 | 429,
+  render: PageRenderer<{ csrf: string; flowId: string; clientName: string; actionBase: string }>,
+  formOrigins: string[] = [],
+) {
   const csrf = await csrfToken(c.env.JWT_SECRET, flow.id, browserKey(c)!);
-  return renderPage(c, status, (nonce) => render({ nonce, csrf, flowId: flow.id, clientName, actionBase: ACTION_BASE }), formOrigins);
+  return renderPage(
+    c,
+    status,
+    (nonce) => render({ nonce, csrf, flowId: flow.id, clientName, actionBase: ACTION_BASE }),
+    formOrigins,
+  );
 }
 
 /** Loads the flow a form names and checks its CSRF token against this browser. */
@@ -111,7 +125,12 @@ const magicLinkSentUrl = (flowId: string) => `${ACTION_BASE}/magic-link?flow=${e
 
 /** Password guessing through the login form counts against the same limit as POST /auth/login. */
 async function loginAttemptAllowed(c: Context<AppEnv>, endpoint: string, ruleOf: string, email: string) {
-  const decision = await countRequest(c, `ip:${clientIp(c)}`, `${endpoint} ${email.trim().toLowerCase()}`, rateLimitRule(ruleOf));
+  const decision = await countRequest(
+    c,
+    `ip:${clientIp(c)}`,
+    `${endpoint} ${email.trim().toLowerCase()}`,
+    rateLimitRule(ruleOf),
+  );
   return decision.allowed;
 }
 
@@ -126,7 +145,8 @@ router.use("/oauth/userinfo", oauthCors("GET"));
 router.use(
   "/oauth/*",
   limitBodySize((c) => {
-    if (c.req.path.endsWith("/oauth/token") || c.req.path.endsWith("/oauth/revoke")) throw new OAuthError("invalid_request", BODY_TOO_LARGE, {}, 413);
+    if (c.req.path.endsWith("/oauth/token") || c.req.path.endsWith("/oauth/revoke"))
+      throw new OAuthError("invalid_request", BODY_TOO_LARGE, {}, 413);
     throw new PageError(413, "This form is too large", "Go back to the application and start again.");
   }),
 );
@@ -166,12 +186,18 @@ export const oauthRoutes = router
       tags,
       summary: "Sign-in page of a flow (browser)",
       request: { query: flowQuery },
-      responses: { 200: html("The sign-in page"), 303: { description: "Already signed in: to consent" }, 400: html("Expired or foreign flow") },
+      responses: {
+        200: html("The sign-in page"),
+        303: { description: "Already signed in: to consent" },
+        400: html("Expired or foreign flow"),
+      },
     }),
     async (c) => {
       const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
       if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
-      return flowPage(c, flow, client.name, 200, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL) }));
+      return flowPage(c, flow, client.name, 200, (props) =>
+        LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL) }),
+      );
     },
     pageHook,
   )
@@ -193,10 +219,24 @@ export const oauthRoutes = router
       const { flow: flowId, csrf, email, password } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/login", "POST /auth/login", email))) {
-        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), email, error: "Too many attempts. Wait a minute and try again." }));
+        return flowPage(c, flow, client.name, 429, (props) =>
+          LoginPage({
+            ...props,
+            recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL),
+            email,
+            error: "Too many attempts. Wait a minute and try again.",
+          }),
+        );
       }
       if (!(await passwordSignIn(c.var.db, flow, email, password))) {
-        return flowPage(c, flow, client.name, 401, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), email, error: "Wrong e-mail or password." }));
+        return flowPage(c, flow, client.name, 401, (props) =>
+          LoginPage({
+            ...props,
+            recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL),
+            email,
+            error: "Wrong e-mail or password.",
+          }),
+        );
       }
       return c.redirect(consentUrl(flow.id), 303);
     },
@@ -210,7 +250,9 @@ export const oauthRoutes = router
       summary: "E-mail a single-use sign-in link (written to the outbox)",
       request: { body: formBody(magicLinkForm) },
       responses: {
-        303: { description: "Sent (or not, for an unknown address: the answer is the same): to the check-your-e-mail page" },
+        303: {
+          description: "Sent (or not, for an unknown address: the answer is the same): to the check-your-e-mail page",
+        },
         400: html("Expired or foreign flow"),
         403: html("CSRF check failed"),
         429: html("Too many requests"),
@@ -220,7 +262,13 @@ export const oauthRoutes = router
       const { flow: flowId, csrf, email } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
-        return flowPage(c, flow, client.name, 429, (props) => LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), error: "Too many sign-in links requested. Try again in a few minutes." }));
+        return flowPage(c, flow, client.name, 429, (props) =>
+          LoginPage({
+            ...props,
+            recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL),
+            error: "Too many sign-in links requested. Try again in a few minutes.",
+          }),
+        );
       }
       const { db } = c.var;
       const env = c.env;
@@ -248,7 +296,9 @@ export const oauthRoutes = router
     }),
     async (c) => {
       const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
-      return renderPage(c, 200, (nonce) => MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }));
+      return renderPage(c, 200, (nonce) =>
+        MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }),
+      );
     },
     pageHook,
   )
@@ -275,7 +325,11 @@ export const oauthRoutes = router
       tags,
       summary: "Spend a sign-in link (browser form)",
       request: { body: formBody(magicConfirmForm) },
-      responses: { 303: { description: "Signed in: to consent" }, 400: html("Expired or spent link"), 403: html("CSRF check failed") },
+      responses: {
+        303: { description: "Signed in: to consent" },
+        400: html("Expired or spent link"),
+        403: html("CSRF check failed"),
+      },
     }),
     async (c) => {
       const { flow: flowId, csrf, token } = c.req.valid("form");
@@ -292,7 +346,11 @@ export const oauthRoutes = router
       tags,
       summary: "Consent page listing the requested scopes (browser)",
       request: { query: flowQuery },
-      responses: { 200: html("The consent page"), 303: { description: "Not signed in: to sign-in" }, 400: html("Expired or foreign flow") },
+      responses: {
+        200: html("The consent page"),
+        303: { description: "Not signed in: to sign-in" },
+        400: html("Expired or foreign flow"),
+      },
     }),
     async (c) => {
       const { flow, client, user } = await loadFlow(c.var.db, c.req.valid("query").flow, browserKey(c));
@@ -316,7 +374,11 @@ export const oauthRoutes = router
       tags,
       summary: "Approve or deny (browser form); back to the client with `code` or `error=access_denied`",
       request: { body: formBody(consentForm) },
-      responses: { 303: { description: "To the client's redirect URI with `state` and `iss`" }, 400: html("Expired flow"), 403: html("CSRF check failed") },
+      responses: {
+        303: { description: "To the client's redirect URI with `state` and `iss`" },
+        400: html("Expired flow"),
+        403: html("CSRF check failed"),
+      },
     }),
     async (c) => {
       const { flow: flowId, csrf, decision } = c.req.valid("form");
@@ -331,19 +393,28 @@ export const oauthRoutes = router
       path: "/oauth/token",
       tags,
       summary: "Exchange an authorization code or rotate a refresh token",
-      description: "Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).",
+      description:
+        "Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).",
       middleware: tokenGuards,
       request: { body: formBody(tokenForm) },
       responses: {
         200: json(tokenResponse, "Tokens (`Cache-Control: no-store`)"),
-        400: oauthJson("invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type"),
+        400: oauthJson(
+          "invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type",
+        ),
         401: oauthJson("invalid_client (with `WWW-Authenticate: Basic`)"),
         429: oauthJson(RATE_LIMITED),
       },
     }),
     async (c) => {
       const tokens = await admitted(c, () =>
-        exchangeToken(c.var.db, signerOf(c), c.req.header("Authorization"), singleValued(c.req.valid("form")), () => c.var.admission),
+        exchangeToken(
+          c.var.db,
+          signerOf(c),
+          c.req.header("Authorization"),
+          singleValued(c.req.valid("form")),
+          () => c.var.admission,
+        ),
       );
       return c.json(tokens, 200, NO_STORE);
     },
@@ -381,7 +452,9 @@ export const oauthRoutes = router
       security: bearerAuth,
       responses: {
         200: json(userInfoResponse, "The user's claims"),
-        401: oauthJson('invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one'),
+        401: oauthJson(
+          'invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one',
+        ),
         429: oauthJson(RATE_LIMITED),
       },
     }),

@@ -6,7 +6,11 @@ import { GRANT_TYPES, SCOPES } from "./scopes";
  * here as a string or a list, so the service can answer a repetition with the RFC error
  * (`invalid_request`) instead of a schema error; unknown parameters are ignored (RFC 6749 §3.1).
  */
-const param = (description: string) => z.union([z.string(), z.array(z.string())]).optional().openapi({ description });
+const param = (description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ description });
 
 export const authorizeQuery = z.object({
   client_id: param("The client's UUID"),
@@ -16,7 +20,9 @@ export const authorizeQuery = z.object({
   state: param("Returned unchanged"),
   code_challenge: param("BASE64URL(SHA-256(code_verifier))"),
   code_challenge_method: param("Always `S256`"),
-  resource: param("RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud`"),
+  resource: param(
+    "RFC 8707, optional, once: `{base_url}` (the API) or `{base_url}/mcp` (the MCP gateway); the tokens' `aud`",
+  ),
 });
 
 export const tokenForm = z
@@ -27,11 +33,20 @@ export const tokenForm = z
     code_verifier: param("authorization_code: the PKCE verifier"),
     refresh_token: param("refresh_token: the refresh token"),
     scope: param("refresh_token: a narrower scope (optional)"),
-    resource: param("RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none"),
+    resource: param(
+      "RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none",
+    ),
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })
-  .openapi("OAuthTokenRequest", { example: {"grant_type": "authorization_code", "code": "oac_Yp…", "redirect_uri": "https://acme.example.com/callback", "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"} });
+  .openapi("OAuthTokenRequest", {
+    example: {
+      grant_type: "authorization_code",
+      code: "oac_Yp…",
+      redirect_uri: "https://acme.example.com/callback",
+      code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    },
+  });
 
 export const revokeForm = z
   .object({
@@ -40,7 +55,7 @@ export const revokeForm = z
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })
-  .openapi("OAuthRevokeRequest", { example: {"token": "ort_9s…", "token_type_hint": "refresh_token"} });
+  .openapi("OAuthRevokeRequest", { example: { token: "ort_9s…", token_type_hint: "refresh_token" } });
 
 export const tokenResponse = z
   .object({

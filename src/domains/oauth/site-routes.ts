@@ -54,4 +54,7 @@ const serve = (c: Context<AppEnv>) =>
 /** Mounted at the origin root (not under /api/v1). */
 export const discoveryRoutes = createRouter()
   .openapi(documentRoute("/.well-known/openid-configuration", "OpenID-style discovery document"), serve)
-  .openapi(documentRoute("/.well-known/oauth-authorization-server", "OAuth 2.0 authorization server metadata (RFC 8414)"), serve);
+  .openapi(
+    documentRoute("/.well-known/oauth-authorization-server", "OAuth 2.0 authorization server metadata (RFC 8414)"),
+    serve,
+  );

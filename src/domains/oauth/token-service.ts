@@ -1,12 +1,35 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, revokedAccessTokens, users } from "../../db/schema";
+import {
+  oauthAccessTokens,
+  oauthCodes,
+  oauthGrants,
+  oauthRefreshTokens,
+  revokedAccessTokens,
+  users,
+} from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { ACCESS_TOKEN_TTL_SECONDS, accessTokenIdentity, signOAuthToken, verifyAccessToken, type OAuthClaims, type TokenSigner } from "../../lib/tokens";
-import { clientIdKey, findClient, presentedClient, verifyClient, type ClientCredentialsRow, type OAuthClient, type OAuthForm, type PresentedClient } from "./client-auth";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  accessTokenIdentity,
+  signOAuthToken,
+  verifyAccessToken,
+  type OAuthClaims,
+  type TokenSigner,
+} from "../../lib/tokens";
+import {
+  clientIdKey,
+  findClient,
+  presentedClient,
+  verifyClient,
+  type ClientCredentialsRow,
+  type OAuthClient,
+  type OAuthForm,
+  type PresentedClient,
+} from "./client-auth";
 import { OAuthError, oauthError } from "./errors";
 import { requestedResource, resourceWithinGrant } from "./resource";
 import { parseScope, sortScopes } from "./scopes";
@@ -73,7 +96,16 @@ interface Spendable {
  * inserts select their grant from the row this exchange marked with its own id, so a request that
  * loses a race to the same code or token writes nothing, and is treated as the replay it is.
  */
-async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, grant: { id: string; userId: string }, scopes: string[], resource: string | null, source: Spendable, admit: Admit): Promise<TokenResponse> {
+async function issueTokens(
+  db: Db,
+  signer: TokenSigner,
+  client: OAuthClient,
+  grant: { id: string; userId: string },
+  scopes: string[],
+  resource: string | null,
+  source: Spendable,
+  admit: Admit,
+): Promise<TokenResponse> {
   const exchangeId = newId();
   const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
   // The limiter's answer is awaited beside the signing and hashing, and before anything is written.
@@ -97,7 +129,9 @@ async function issueTokens(db: Db, signer: TokenSigner, client: OAuthClient, gra
       .prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`)
       .bind(source.key, exchangeId, jti, toIso(exp * 1000)),
     d1
-      .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
+      .prepare(
+        `INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`,
+      )
       .bind(source.key, exchangeId, newId(), refreshTokenHash, toIso(now), toIso(now + REFRESH_TOKEN_TTL_MS)),
   ]);
   if (!spent?.results.length) {
@@ -137,15 +171,26 @@ async function exchangeCode(db: Db, signer: TokenSigner, client: OAuthClient, fo
     throw oauthError("invalid_grant", "The authorization code has already been used");
   }
   // Failed checks below leave the code unconsumed: only the rightful client can spend it.
-  if (row.code.clientId !== client.id) throw oauthError("invalid_grant", "The authorization code was issued to another client");
+  if (row.code.clientId !== client.id)
+    throw oauthError("invalid_grant", "The authorization code was issued to another client");
   if (row.code.expiresAt <= nowIso()) throw oauthError("invalid_grant", "The authorization code has expired");
-  if (row.code.redirectUri !== redirectUri) throw oauthError("invalid_grant", "redirect_uri does not match the authorization request");
+  if (row.code.redirectUri !== redirectUri)
+    throw oauthError("invalid_grant", "redirect_uri does not match the authorization request");
   if ((await s256(verifier)) !== row.code.codeChallenge) throw oauthError("invalid_grant", "PKCE verification failed");
   if (row.grant.revokedAt) throw oauthError("invalid_grant", "The grant has been revoked");
   const resource = resourceWithinGrant(row.grant.resource, target.resource);
   if (resource === undefined) throw oauthError("invalid_target", OTHER_RESOURCE);
 
-  return issueTokens(db, signer, client, row.grant, row.grant.scopes, resource, { table: "oauth_codes", keyColumn: "code_hash", key: codeHash }, admit);
+  return issueTokens(
+    db,
+    signer,
+    client,
+    row.grant,
+    row.grant.scopes,
+    resource,
+    { table: "oauth_codes", keyColumn: "code_hash", key: codeHash },
+    admit,
+  );
 }
 
 /**
@@ -186,11 +231,23 @@ interface RefreshTokenRow {
  * as ever: client first, then the token, then the scope). The access token's identity is fixed
  * before the batch, so its record is written in it and the token is signed after.
  */
-async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: PresentedClient, secretHash: Promise<string> | undefined, form: OAuthForm, admit: Admit): Promise<TokenResponse> {
+async function rotateRefreshToken(
+  db: Db,
+  signer: TokenSigner,
+  presented: PresentedClient,
+  secretHash: Promise<string> | undefined,
+  form: OAuthForm,
+  admit: Admit,
+): Promise<TokenResponse> {
   const refreshToken = randomToken(REFRESH_TOKEN_PREFIX);
   const requested = form.scope === undefined ? undefined : parseScope(form.scope);
   // The limiter's answer is awaited beside the hashing, and before the batch (it writes).
-  const [tokenHash, newTokenHash, presentedSecretHash] = await Promise.all([sha256Hex(form.refresh_token!), sha256Hex(refreshToken), secretHash, admit()]);
+  const [tokenHash, newTokenHash, presentedSecretHash] = await Promise.all([
+    sha256Hex(form.refresh_token!),
+    sha256Hex(refreshToken),
+    secretHash,
+    admit(),
+  ]);
   const target = requestedResource(signer.issuer, form.resource);
   if (!target.ok) {
     // Refused before the batch, so nothing is spent; the client's own errors still come first.
@@ -207,7 +264,11 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
   const d1 = db.$client;
   const [clients, tokens, spent] = await d1.batch<unknown>([
     // A presented id that is not a UUID names no client: the empty key matches no row.
-    d1.prepare("SELECT id, token_endpoint_auth_method AS tokenEndpointAuthMethod, secret_hash AS secretHash FROM oauth_clients WHERE id = ?1").bind(clientId),
+    d1
+      .prepare(
+        "SELECT id, token_endpoint_auth_method AS tokenEndpointAuthMethod, secret_hash AS secretHash FROM oauth_clients WHERE id = ?1",
+      )
+      .bind(clientId),
     d1
       .prepare(
         `SELECT t.consumed_at AS consumedAt, t.expires_at AS expiresAt, g.id AS grantId, g.client_id AS clientId, g.user_id AS userId,
@@ -217,10 +278,23 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
       .bind(tokenHash),
     d1
       .prepare(SPEND_REFRESH_TOKEN)
-      .bind(tokenHash, exchangeId, now, clientId, presented.secret === undefined ? "none" : "client_secret_basic", presentedSecretHash ?? null, requested ? JSON.stringify(requested) : null, target.resource),
-    d1.prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`).bind(tokenHash, exchangeId, identity.jti, toIso(identity.exp * 1000)),
+      .bind(
+        tokenHash,
+        exchangeId,
+        now,
+        clientId,
+        presented.secret === undefined ? "none" : "client_secret_basic",
+        presentedSecretHash ?? null,
+        requested ? JSON.stringify(requested) : null,
+        target.resource,
+      ),
     d1
-      .prepare(`INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`)
+      .prepare(`INSERT INTO oauth_access_tokens (jti, grant_id, expires_at) SELECT ?3, grant_id, ?4 ${spentRow}`)
+      .bind(tokenHash, exchangeId, identity.jti, toIso(identity.exp * 1000)),
+    d1
+      .prepare(
+        `INSERT INTO oauth_refresh_tokens (id, grant_id, token_hash, created_at, expires_at) SELECT ?3, grant_id, ?4, ?5, ?6 ${spentRow}`,
+      )
       .bind(tokenHash, exchangeId, newId(), newTokenHash, now, toIso(nowMs + REFRESH_TOKEN_TTL_MS)),
   ]);
   const client = await verifyClient(presented, clients!.results[0] as ClientCredentialsRow | undefined, secretHash);
@@ -253,7 +327,15 @@ async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: Presen
     throw oauthError("invalid_grant", "The grant has already been used");
   }
   return {
-    access_token: await signOAuthToken(signer.secret, signer.issuer, row.userId, client.id, scopes, resource, identity).then(({ token }) => token),
+    access_token: await signOAuthToken(
+      signer.secret,
+      signer.issuer,
+      row.userId,
+      client.id,
+      scopes,
+      resource,
+      identity,
+    ).then(({ token }) => token),
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
@@ -272,10 +354,17 @@ export type Admit = () => Promise<unknown>;
  * The token endpoint: client authentication, then the grant. A refresh is one D1 batch (see
  * `rotateRefreshToken`), with the presented secret and tokens hashed beside the limiter's hop.
  */
-export async function exchangeToken(db: Db, signer: TokenSigner, authorization: string | undefined, form: OAuthForm, admit: Admit): Promise<TokenResponse> {
+export async function exchangeToken(
+  db: Db,
+  signer: TokenSigner,
+  authorization: string | undefined,
+  form: OAuthForm,
+  admit: Admit,
+): Promise<TokenResponse> {
   const presented = presentedClient(authorization, form);
   const secretHash = presented.secret === undefined ? undefined : sha256Hex(presented.secret);
-  if (form.grant_type === "refresh_token" && form.refresh_token) return rotateRefreshToken(db, signer, presented, secretHash, form, admit);
+  if (form.grant_type === "refresh_token" && form.refresh_token)
+    return rotateRefreshToken(db, signer, presented, secretHash, form, admit);
   const client = await verifyClient(presented, await findClient(db, presented.id), secretHash);
   const grantType = required(form, "grant_type");
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
@@ -323,7 +412,8 @@ interface UserInfo {
  * RFC 6750 §3.1: a request without any bearer credential gets a bare challenge, no error code in
  * it (the client may simply not have known the endpoint needs one).
  */
-const missingToken = () => new OAuthError("invalid_token", "A bearer access token is required", { "WWW-Authenticate": "Bearer" });
+const missingToken = () =>
+  new OAuthError("invalid_token", "A bearer access token is required", { "WWW-Authenticate": "Bearer" });
 const invalidToken = () => oauthError("invalid_token", "The access token is invalid, expired or revoked");
 
 /** The claims of a valid OAuth access token; null for anything else (first-party session tokens included). */
@@ -342,17 +432,28 @@ export async function userInfo(db: Db, claims: OAuthClaims | null | undefined): 
   if (claims === null) throw invalidToken();
   const [userRows, revoked] = await db.batch([
     db
-      .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, name: users.name, username: users.username })
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        name: users.name,
+        username: users.username,
+      })
       .from(users)
       .where(eq(users.id, claims.userId)),
-    db.select({ jti: revokedAccessTokens.jti }).from(revokedAccessTokens).where(eq(revokedAccessTokens.jti, claims.jti)),
+    db
+      .select({ jti: revokedAccessTokens.jti })
+      .from(revokedAccessTokens)
+      .where(eq(revokedAccessTokens.jti, claims.jti)),
   ]);
   const user = userRows[0];
   if (!user || revoked.length > 0) throw invalidToken();
 
   const info: UserInfo = { sub: user.id };
-  if (claims.scopes.includes("email:read")) Object.assign(info, { email: user.email, email_verified: user.emailVerified });
-  if (claims.scopes.includes("profile:read")) Object.assign(info, { name: user.name, preferred_username: user.username });
+  if (claims.scopes.includes("email:read"))
+    Object.assign(info, { email: user.email, email_verified: user.emailVerified });
+  if (claims.scopes.includes("profile:read"))
+    Object.assign(info, { name: user.name, preferred_username: user.username });
   return info;
 }
 
@@ -392,15 +493,21 @@ export async function purgeTokens(db: Db) {
           and(isNotNull(oauthRefreshTokens.consumedAt), notExists(familyHasLiveToken)),
         ),
       ),
-    db.delete(oauthAccessTokens).where(or(lt(oauthAccessTokens.expiresAt, now), inArray(oauthAccessTokens.grantId, revokedGrants))),
+    db
+      .delete(oauthAccessTokens)
+      .where(or(lt(oauthAccessTokens.expiresAt, now), inArray(oauthAccessTokens.grantId, revokedGrants))),
     db
       .delete(oauthGrants)
       .where(
         and(
           lt(oauthGrants.createdAt, codeCutoff),
           notExists(db.select({ one: sql`1` }).from(oauthCodes).where(eq(oauthCodes.grantId, oauthGrants.id))),
-          notExists(db.select({ one: sql`1` }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.grantId, oauthGrants.id))),
-          notExists(db.select({ one: sql`1` }).from(oauthAccessTokens).where(eq(oauthAccessTokens.grantId, oauthGrants.id))),
+          notExists(
+            db.select({ one: sql`1` }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.grantId, oauthGrants.id)),
+          ),
+          notExists(
+            db.select({ one: sql`1` }).from(oauthAccessTokens).where(eq(oauthAccessTokens.grantId, oauthGrants.id)),
+          ),
         ),
       ),
   ]);

@@ -10,7 +10,10 @@ import { oauthAccessTokens, oauthGrants, revokedAccessTokens } from "../../db/sc
  * matters: the deny-list insert selects grants that are not yet revoked.
  */
 export function userGrantRevocation(db: Db, userId: string, now: string) {
-  const liveGrants = db.select({ id: oauthGrants.id }).from(oauthGrants).where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
+  const liveGrants = db
+    .select({ id: oauthGrants.id })
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
   return [
     db
       .insert(revokedAccessTokens)
@@ -21,6 +24,9 @@ export function userGrantRevocation(db: Db, userId: string, now: string) {
           .where(and(inArray(oauthAccessTokens.grantId, liveGrants), gt(oauthAccessTokens.expiresAt, now))),
       )
       .onConflictDoNothing(),
-    db.update(oauthGrants).set({ revokedAt: now }).where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt))),
+    db
+      .update(oauthGrants)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt))),
   ] as const;
 }

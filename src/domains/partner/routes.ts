@@ -30,7 +30,10 @@ export const partnerRoutes = createRouter().openapi(
     security: [{ partnerKey: [] }],
     middleware: [requirePartnerScope(PARTNER_CLIENT_ADMIN_SCOPE), rateLimit] as const,
     request: { body: jsonBody(createClientBody) },
-    responses: { 201: json(envelope(oauthClientSchema), "The registered client"), ...errors(400, 401, 403, 413, 415, 429) },
+    responses: {
+      201: json(envelope(oauthClientSchema), "The registered client"),
+      ...errors(400, 401, 403, 413, 415, 429),
+    },
   }),
   async (c) => ok(c, await registerClient(c.var.db, c.var.partnerKeyId, c.req.valid("json")), 201),
 );

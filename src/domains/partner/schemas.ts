@@ -32,7 +32,15 @@ export const createClientBody = z
       ),
     allowedScopes: z.array(z.enum(SCOPES)).min(1).refine(unique, "must not repeat a scope"),
   })
-  .openapi("CreateOAuthClientRequest", { example: {"clientName": "Acme Planner", "clientType": "confidential", "redirectUris": ["https://acme.example.com/callback"], "grantTypes": ["authorization_code", "refresh_token"], "allowedScopes": ["email:read", "profile:read", "execution:run"]} });
+  .openapi("CreateOAuthClientRequest", {
+    example: {
+      clientName: "Acme Planner",
+      clientType: "confidential",
+      redirectUris: ["https://acme.example.com/callback"],
+      grantTypes: ["authorization_code", "refresh_token"],
+      allowedScopes: ["email:read", "profile:read", "execution:run"],
+    },
+  });
 
 export type CreateClientInput = z.output<typeof createClientBody>;
 

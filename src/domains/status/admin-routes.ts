@@ -75,7 +75,8 @@ export const statusAdminRoutes = createRouter()
       request: { params: slugPath, body: jsonBody(updateServiceBody) },
       responses: { 200: json(envelope(serviceSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
-    async (c) => ok(c, await republish(c, await updateService(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
+    async (c) =>
+      ok(c, await republish(c, await updateService(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -99,7 +100,8 @@ export const statusAdminRoutes = createRouter()
       request: { params: slugPath, body: jsonBody(updateComponentBody) },
       responses: { 200: json(envelope(componentSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
-    async (c) => ok(c, await republish(c, await updateComponent(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
+    async (c) =>
+      ok(c, await republish(c, await updateComponent(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -123,7 +125,8 @@ export const statusAdminRoutes = createRouter()
       request: { params: idPath, body: jsonBody(updateIncidentBody) },
       responses: { 200: json(envelope(incidentSchema), "Updated"), ...errors(400, 401, 404) },
     }),
-    async (c) => ok(c, await republish(c, await updateIncident(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
+    async (c) =>
+      ok(c, await republish(c, await updateIncident(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -135,7 +138,8 @@ export const statusAdminRoutes = createRouter()
       request: { params: idPath, body: jsonBody(incidentUpdateBody) },
       responses: { 201: json(envelope(incidentSchema), "The incident with its timeline"), ...errors(400, 401, 404) },
     }),
-    async (c) => ok(c, await republish(c, await addIncidentUpdate(c.var.db, c.req.valid("param").id, c.req.valid("json"))), 201),
+    async (c) =>
+      ok(c, await republish(c, await addIncidentUpdate(c.var.db, c.req.valid("param").id, c.req.valid("json"))), 201),
   )
   .openapi(
     createRoute({
@@ -159,5 +163,6 @@ export const statusAdminRoutes = createRouter()
       request: { params: idPath, body: jsonBody(updateMaintenanceBody) },
       responses: { 200: json(envelope(maintenanceSchema), "Updated"), ...errors(400, 401, 404) },
     }),
-    async (c) => ok(c, await republish(c, await updateMaintenance(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
+    async (c) =>
+      ok(c, await republish(c, await updateMaintenance(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
   );

@@ -29,7 +29,11 @@ export async function takeDailySnapshot(env: Env, scheduledTime = Date.now()) {
   // A snapshot holds no links, so the origin the model is built with does not matter here.
   const snapshot = snapshotOf(buildModel(await loadStatusState(db, nowMs), nowMs, ""), snapshotDate);
   const [inserted] = await db.batch([
-    db.insert(statusSnapshots).values({ snapshotDate, body: JSON.stringify(snapshot), createdAt: nowIso() }).onConflictDoNothing().returning(),
+    db
+      .insert(statusSnapshots)
+      .values({ snapshotDate, body: JSON.stringify(snapshot), createdAt: nowIso() })
+      .onConflictDoNothing()
+      .returning(),
     bumpVersion(db),
   ]);
   await publishStatus(env, db);

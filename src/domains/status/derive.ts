@@ -61,7 +61,10 @@ export const isOpenIncident = (incident: { status: IncidentStatus }) => OPEN_INC
  * Maintenance is in progress when the operator says so, or when a scheduled window has begun and
  * not yet ended (so a window starts showing without anyone touching it; the cron republishes).
  */
-export function isMaintenanceActive(window: { status: MaintenanceStatus; startsAt: string; endsAt: string }, nowIso: string) {
+export function isMaintenanceActive(
+  window: { status: MaintenanceStatus; startsAt: string; endsAt: string },
+  nowIso: string,
+) {
   if (window.status === "in_progress") return true;
   return window.status === "scheduled" && window.startsAt <= nowIso && nowIso < window.endsAt;
 }

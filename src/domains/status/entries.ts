@@ -14,13 +14,21 @@ export interface Entry {
 const json = (value: unknown): Entry => ({ body: JSON.stringify(value), contentType: CONTENT_TYPE.json });
 
 /** Offset page metadata of the incident feed (no request id: the body must be the same for everyone). */
-const feedMeta = (total: number, limit: number, offset: number) => ({ total, limit, offset, hasNextPage: offset + limit < total });
+const feedMeta = (total: number, limit: number, offset: number) => ({
+  total,
+  limit,
+  offset,
+  hasNextPage: offset + limit < total,
+});
 
 export const feedPageBody = (incidents: unknown[], offset: number, limit: number) =>
   JSON.stringify({ data: incidents.slice(offset, offset + limit), meta: feedMeta(incidents.length, limit, offset) });
 
 /** Every response of the public surface, serialized once, keyed by its KV name. */
-export async function buildEntries(model: StatusModel, snapshots: { snapshotDate: string; body: string }[]): Promise<Map<string, Entry>> {
+export async function buildEntries(
+  model: StatusModel,
+  snapshots: { snapshotDate: string; body: string }[],
+): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   entries.set(statusKeys.summary, json({ data: model.summary }));
   entries.set(statusKeys.services, json({ data: model.services }));
@@ -30,11 +38,19 @@ export async function buildEntries(model: StatusModel, snapshots: { snapshotDate
     entries.set(statusKeys.componentsOf(slug), json({ data: detail.components }));
   }
   entries.set(statusKeys.incidentsAll, json(model.incidents));
-  entries.set(statusKeys.incidentsFirstPage, { body: feedPageBody(model.incidents, 0, DEFAULT_FEED_LIMIT), contentType: CONTENT_TYPE.json });
+  entries.set(statusKeys.incidentsFirstPage, {
+    body: feedPageBody(model.incidents, 0, DEFAULT_FEED_LIMIT),
+    contentType: CONTENT_TYPE.json,
+  });
   for (const incident of model.incidents) entries.set(statusKeys.incident(incident.id), json({ data: incident }));
   entries.set(statusKeys.maintenance, json({ data: model.maintenance }));
-  for (const window of UPTIME_WINDOWS) entries.set(statusKeys.uptime(window), json({ data: model.platformUptime[window] }));
-  for (const snapshot of snapshots) entries.set(statusKeys.snapshot(snapshot.snapshotDate), { body: `{"data":${snapshot.body}}`, contentType: CONTENT_TYPE.json });
+  for (const window of UPTIME_WINDOWS)
+    entries.set(statusKeys.uptime(window), json({ data: model.platformUptime[window] }));
+  for (const snapshot of snapshots)
+    entries.set(statusKeys.snapshot(snapshot.snapshotDate), {
+      body: `{"data":${snapshot.body}}`,
+      contentType: CONTENT_TYPE.json,
+    });
   entries.set(statusKeys.page, { body: await renderStatusPage(model), contentType: CONTENT_TYPE.html });
   entries.set(statusKeys.feed, { body: renderAtomFeed(model), contentType: CONTENT_TYPE.atom });
   entries.set(statusKeys.badge, { body: renderBadge(model), contentType: CONTENT_TYPE.svg });

@@ -41,11 +41,26 @@ const UptimeBars: FC<{ detail: ServiceDetail; nowIso: string }> = ({ detail, now
   const width = 8;
   const gap = 2;
   return (
-    <svg class="bars" viewBox={`0 0 ${BAR_DAYS * (width + gap) - gap} 34`} preserveAspectRatio="none" role="img" aria-label={`${detail.service.name}: uptime over the last ${BAR_DAYS} days`} data-uptime-bars={detail.service.slug}>
+    <svg
+      class="bars"
+      viewBox={`0 0 ${BAR_DAYS * (width + gap) - gap} 34`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`${detail.service.name}: uptime over the last ${BAR_DAYS} days`}
+      data-uptime-bars={detail.service.slug}
+    >
       {days.map((date, k) => {
         const percent = byDate.get(date);
         return (
-          <rect x={k * (width + gap)} y={0} width={width} height={34} rx={1.5} fill={barColor(percent)} data-date={date}>
+          <rect
+            x={k * (width + gap)}
+            y={0}
+            width={width}
+            height={34}
+            rx={1.5}
+            fill={barColor(percent)}
+            data-date={date}
+          >
             <title>{`${date}: ${percent === undefined ? "no data" : `${percent}% uptime`}`}</title>
           </rect>
         );
@@ -80,13 +95,22 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`Status: ${summary.headline}`}</title>
-        <link rel="alternate" type="application/atom+xml" title="Incident updates" href={`${model.origin}/status/feed.atom`} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title="Incident updates"
+          href={`${model.origin}/status/feed.atom`}
+        />
         <style>{STYLE}</style>
       </head>
       <body>
         <main>
           <h1>Platform status</h1>
-          <div class="banner" style={`background:${INDICATOR_COLOR[summary.indicator]}`} data-indicator={summary.indicator}>
+          <div
+            class="banner"
+            style={`background:${INDICATOR_COLOR[summary.indicator]}`}
+            data-indicator={summary.indicator}
+          >
             {summary.headline}
             <small>Last checked {time(summary.lastCheckedAt)}</small>
           </div>
@@ -100,7 +124,9 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
                   {incident.impact} impact
                 </span>
               </div>
-              <div class="meta">Affects {incident.service_slugs.map((slug) => model.details.get(slug)?.service.name ?? slug).join(", ")}</div>
+              <div class="meta">
+                Affects {incident.service_slugs.map((slug) => model.details.get(slug)?.service.name ?? slug).join(", ")}
+              </div>
               <Timeline incident={incident} />
             </section>
           ))}
@@ -110,7 +136,9 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
             <section class="card" data-maintenance={window.id}>
               <div class="row">
                 <span class="name">{window.title}</span>
-                <span class="state" style={`color:${INDICATOR_COLOR.maintenance}`}>{window.status.replace("_", " ")}</span>
+                <span class="state" style={`color:${INDICATOR_COLOR.maintenance}`}>
+                  {window.status.replace("_", " ")}
+                </span>
               </div>
               <div class="meta">
                 {model.servicesById.get(window.service_id)?.name} · {time(window.starts_at)} to {time(window.ends_at)}
@@ -125,14 +153,19 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
               <section class="card" data-service={service.slug}>
                 <div class="row">
                   <span class="name">{service.name}</span>
-                  <span class="state" style={`color:${INDICATOR_COLOR[service.indicator]}`}>{statusLabel(service.current_status)}</span>
+                  <span class="state" style={`color:${INDICATOR_COLOR[service.indicator]}`}>
+                    {statusLabel(service.current_status)}
+                  </span>
                 </div>
                 {service.description && <div class="desc">{service.description}</div>}
                 {detail.components.length > 0 && (
                   <ul class="components">
                     {detail.components.map((component) => (
                       <li>
-                        {component.name}: <span style={`color:${INDICATOR_COLOR[component.indicator]}`}>{statusLabel(component.current_status)}</span>
+                        {component.name}:{" "}
+                        <span style={`color:${INDICATOR_COLOR[component.indicator]}`}>
+                          {statusLabel(component.current_status)}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -162,8 +195,10 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
           ))}
 
           <footer>
-            <a href={`${model.origin}/status/feed.atom`}>Atom feed</a> · <a href={`${model.statusUrl}/status`}>JSON API</a> ·{" "}
-            <a href={`${model.origin}/api/v2/summary.json`}>Statuspage v2 summary</a> · <a href={`${model.origin}/status/badge.svg`}>Badge</a>
+            <a href={`${model.origin}/status/feed.atom`}>Atom feed</a> ·{" "}
+            <a href={`${model.statusUrl}/status`}>JSON API</a> ·{" "}
+            <a href={`${model.origin}/api/v2/summary.json`}>Statuspage v2 summary</a> ·{" "}
+            <a href={`${model.origin}/status/badge.svg`}>Badge</a>
           </footer>
         </main>
       </body>

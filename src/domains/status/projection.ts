@@ -14,7 +14,17 @@ import type {
 } from "./schemas";
 import { statusUrlOf } from "../../lib/origin";
 import type { StatusState } from "./state";
-import { UPTIME_WINDOWS, type UptimeWindow, type WindowFigures, WINDOW_DAYS, DAY_MS, dailyHistory, sumFigures, uptimePercent, windowFigures } from "./uptime";
+import {
+  UPTIME_WINDOWS,
+  type UptimeWindow,
+  type WindowFigures,
+  WINDOW_DAYS,
+  DAY_MS,
+  dailyHistory,
+  sumFigures,
+  uptimePercent,
+  windowFigures,
+} from "./uptime";
 
 /** How many of a service's incidents its detail response carries (the feed has them all). */
 const SERVICE_DETAIL_INCIDENTS = 20;
@@ -56,14 +66,21 @@ function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string,
 const incidentEnd = (incident: { resolvedAt: string | null }, nowMs: number) =>
   incident.resolvedAt ? Date.parse(incident.resolvedAt) : nowMs;
 
-export function buildModel(state: StatusState, nowMs: number, origin: string, statusUrl = statusUrlOf(undefined, origin)): StatusModel {
+export function buildModel(
+  state: StatusState,
+  nowMs: number,
+  origin: string,
+  statusUrl = statusUrlOf(undefined, origin),
+): StatusModel {
   const nowIso = new Date(nowMs).toISOString();
   const publicServices = state.services.filter((s) => s.isPublic);
   const publicIds = new Set(publicServices.map((s) => s.id));
   const slugById = new Map(state.services.map((s) => [s.id, s.slug]));
 
   const publicLinks = state.links.filter((link) => publicIds.has(link.serviceId));
-  const serviceIdsByIncident = new Map([...groupBy(publicLinks, (link) => link.incidentId)].map(([id, links]) => [id, links.map((l) => l.serviceId)]));
+  const serviceIdsByIncident = new Map(
+    [...groupBy(publicLinks, (link) => link.incidentId)].map(([id, links]) => [id, links.map((l) => l.serviceId)]),
+  );
   const updatesByIncident = groupBy(state.updates, (update) => update.incidentId);
 
   // An incident touching only non-public services is not public either.
@@ -127,7 +144,9 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
       const figures = windowFigures(daily, window, sinceMs, nowMs);
       figuresByWindow.get(window)!.push(figures);
       const windowStart = Math.max(nowMs - WINDOW_DAYS[window] * DAY_MS, sinceMs);
-      const inWindow = ownIncidentRows.filter((i) => Date.parse(i.startedAt) < nowMs && incidentEnd(i, nowMs) > windowStart);
+      const inWindow = ownIncidentRows.filter(
+        (i) => Date.parse(i.startedAt) < nowMs && incidentEnd(i, nowMs) > windowStart,
+      );
       for (const i of inWindow) platformIncidentIds.get(window)!.add(i.id);
       uptime[window] = rollup(window, "service", row.slug, figures, inWindow.length, nowIso);
     }
@@ -150,7 +169,10 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
   }
 
   const platformUptime = Object.fromEntries(
-    UPTIME_WINDOWS.map((w) => [w, rollup(w, "platform", "all", sumFigures(figuresByWindow.get(w)!), platformIncidentIds.get(w)!.size, nowIso)]),
+    UPTIME_WINDOWS.map((w) => [
+      w,
+      rollup(w, "platform", "all", sumFigures(figuresByWindow.get(w)!), platformIncidentIds.get(w)!.size, nowIso),
+    ]),
   ) as Record<UptimeWindow, UptimeRollup>;
 
   const overall: StatusLevel = worst(services.map((s) => s.current_status));
@@ -171,10 +193,29 @@ export function buildModel(state: StatusState, nowMs: number, origin: string, st
     maintenance,
   };
 
-  return { nowIso, origin, statusUrl, summary, services, components, incidents, maintenance, details, platformUptime, servicesById: new Map(services.map((s) => [s.id, s])) };
+  return {
+    nowIso,
+    origin,
+    statusUrl,
+    summary,
+    services,
+    components,
+    incidents,
+    maintenance,
+    details,
+    platformUptime,
+    servicesById: new Map(services.map((s) => [s.id, s])),
+  };
 }
 
-function rollup(window: UptimeWindow, scopeType: "platform" | "service", scopeKey: string, figures: WindowFigures, incidentCount: number, computedAt: string): UptimeRollup {
+function rollup(
+  window: UptimeWindow,
+  scopeType: "platform" | "service",
+  scopeKey: string,
+  figures: WindowFigures,
+  incidentCount: number,
+  computedAt: string,
+): UptimeRollup {
   return {
     window,
     scopeType,

@@ -31,7 +31,10 @@ export const cacheStatusErrors = createMiddleware<AppEnv>(async (c, next) => {
     c.res.headers.set("Cache-Control", "no-store");
     return;
   }
-  const [etag, summary] = await Promise.all([sha1Hex(await c.res.clone().text()), readEntry(c.env, statusKeys.summary).catch(() => null)]);
+  const [etag, summary] = await Promise.all([
+    sha1Hex(await c.res.clone().text()),
+    readEntry(c.env, statusKeys.summary).catch(() => null),
+  ]);
   c.res.headers.set("Cache-Control", STATUS_CACHE_CONTROL);
   c.res.headers.set("ETag", `"${etag}"`);
   if (summary) c.res.headers.set("Last-Modified", new Date(summary.metadata.projectedAt).toUTCString());

@@ -61,17 +61,25 @@ export async function publishStatus(env: Env, db: Db): Promise<PublishResult> {
     const nowMs = Date.now();
     const [state, stored] = await Promise.all([loadStatusState(db, nowMs), listProjection(env.STATUS_KV)]);
     const published = stored.get(statusKeys.summary);
-    if (published && published.version > state.version) return { version: published.version, written, deleted, rounds: round, skipped: true };
+    if (published && published.version > state.version)
+      return { version: published.version, written, deleted, rounds: round, skipped: true };
 
     const model = buildModel(state, nowMs, origin, statusUrlOf(env.STATUS_URL, origin));
     const entries = await buildEntries(model, state.snapshots);
-    const hashed = await Promise.all([...entries].map(async ([key, entry]) => ({ key, entry, etag: await sha1Hex(entry.body) })));
+    const hashed = await Promise.all(
+      [...entries].map(async ([key, entry]) => ({ key, entry, etag: await sha1Hex(entry.body) })),
+    );
     const writes: [string, string, EntryMetadata][] = hashed
       .filter(({ key, etag }) => stored.get(key)?.etag !== etag)
-      .map(({ key, entry, etag }) => [key, entry.body, { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version }]);
+      .map(({ key, entry, etag }) => [
+        key,
+        entry.body,
+        { etag, projectedAt: model.nowIso, contentType: entry.contentType, version: state.version },
+      ]);
     const gone = [...stored.keys()].filter((key) => !entries.has(key));
     // The summary goes last: its version tells other publishers that everything before it is out.
-    const put = ([key, body, metadata]: (typeof writes)[number]) => env.STATUS_KV.put(KEY_PREFIX + key, body, { metadata });
+    const put = ([key, body, metadata]: (typeof writes)[number]) =>
+      env.STATUS_KV.put(KEY_PREFIX + key, body, { metadata });
     await Promise.all([
       ...writes.filter(([key]) => key !== statusKeys.summary).map(put),
       ...gone.map((key) => env.STATUS_KV.delete(KEY_PREFIX + key)),

@@ -26,7 +26,10 @@ export const cacheHeaders = {
  * every request a parse on the hottest path of the API.
  */
 export const notModified = {
-  304: { description: "Not modified: `If-None-Match` (ETag list or `*`) or `If-Modified-Since` matched", headers: cacheHeaders },
+  304: {
+    description: "Not modified: `If-None-Match` (ETag list or `*`) or `If-Modified-Since` matched",
+    headers: cacheHeaders,
+  },
 };
 
 interface StoredEntry {
@@ -80,15 +83,28 @@ function notModifiedSince(header: string, projectedAt: string): boolean {
 }
 
 /** The response for a body and its validators: 304 when the client's copy is current, else 200. */
-export function conditionalResponse(c: Context<AppEnv>, body: string, metadata: Pick<EntryMetadata, "etag" | "projectedAt" | "contentType">) {
+export function conditionalResponse(
+  c: Context<AppEnv>,
+  body: string,
+  metadata: Pick<EntryMetadata, "etag" | "projectedAt" | "contentType">,
+) {
   const etag = `"${metadata.etag}"`;
   const lastModified = new Date(metadata.projectedAt).toUTCString();
   const ifNoneMatch = c.req.header("If-None-Match");
   const ifModifiedSince = c.req.header("If-Modified-Since");
   // If-None-Match wins when both are sent (RFC 9110 13.2.2).
-  const fresh = ifNoneMatch !== undefined ? matchesEtag(ifNoneMatch, metadata.etag) : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, metadata.projectedAt);
-  if (fresh) return c.body(null, 304, { "Cache-Control": STATUS_CACHE_CONTROL, ETag: etag, "Last-Modified": lastModified });
-  return c.body(body, 200, { "Cache-Control": STATUS_CACHE_CONTROL, ETag: etag, "Last-Modified": lastModified, "Content-Type": metadata.contentType });
+  const fresh =
+    ifNoneMatch !== undefined
+      ? matchesEtag(ifNoneMatch, metadata.etag)
+      : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, metadata.projectedAt);
+  if (fresh)
+    return c.body(null, 304, { "Cache-Control": STATUS_CACHE_CONTROL, ETag: etag, "Last-Modified": lastModified });
+  return c.body(body, 200, {
+    "Cache-Control": STATUS_CACHE_CONTROL,
+    ETag: etag,
+    "Last-Modified": lastModified,
+    "Content-Type": metadata.contentType,
+  });
 }
 
 /** Serves one stored response; an absent key is a 404 `not_found` (incident or snapshot that does not exist). */
@@ -100,5 +116,9 @@ export async function serveEntry(c: Context<AppEnv>, key: string, what = "Not fo
 
 /** A response computed from a stored one (a page of the feed): its own ETag, the source's timestamp. */
 export async function serveDerived(c: Context<AppEnv>, body: string, source: EntryMetadata) {
-  return conditionalResponse(c, body, { etag: await sha1Hex(body), projectedAt: source.projectedAt, contentType: source.contentType });
+  return conditionalResponse(c, body, {
+    etag: await sha1Hex(body),
+    projectedAt: source.projectedAt,
+    contentType: source.contentType,
+  });
 }

@@ -1,4 +1,10 @@
-import type { statusComponents, statusIncidents, statusIncidentUpdates, statusMaintenance, statusServices } from "../../db/schema";
+import type {
+  statusComponents,
+  statusIncidents,
+  statusIncidentUpdates,
+  statusMaintenance,
+  statusServices,
+} from "../../db/schema";
 import type { IncidentImpact, StatusLevel } from "../../db/schema/status";
 import { indicatorOf, serviceStatus } from "./derive";
 import type { ComponentResource, IncidentResource, MaintenanceResource, ServiceResource } from "./schemas";
@@ -27,7 +33,12 @@ export function serviceResource(
     description: row.description,
     current_status: status,
     indicator: indicatorOf(status),
-    payload: { slug: row.slug, status, openIncidents: input.openIncidentImpacts.length, activeMaintenance: input.maintenanceActive },
+    payload: {
+      slug: row.slug,
+      status,
+      openIncidents: input.openIncidentImpacts.length,
+      activeMaintenance: input.maintenanceActive,
+    },
     sort_order: row.sortOrder,
     is_public: row.isPublic,
     created_at: row.createdAt,
@@ -63,7 +74,11 @@ const incidentUpdateResource = (u: IncidentUpdateRow): IncidentResource["updates
 });
 
 /** An incident with the slugs of the services it affects (sorted here) and its updates, oldest first. */
-export const incidentResource = (row: IncidentRow, serviceSlugs: string[], updates: IncidentUpdateRow[]): IncidentResource => ({
+export const incidentResource = (
+  row: IncidentRow,
+  serviceSlugs: string[],
+  updates: IncidentUpdateRow[],
+): IncidentResource => ({
   id: row.id,
   slug: row.slug,
   title: row.title,

@@ -4,7 +4,15 @@ import { createRouter } from "../../http/validator";
 import { feedPageBody } from "./entries";
 import { DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
-import { UNPUBLISHED, cacheHeaders, conditionalResponse, notModified, readEntry, serveDerived, serveEntry } from "./reader";
+import {
+  UNPUBLISHED,
+  cacheHeaders,
+  conditionalResponse,
+  notModified,
+  readEntry,
+  serveDerived,
+  serveEntry,
+} from "./reader";
 import {
   componentSchema,
   componentsQuery,
@@ -29,7 +37,10 @@ import { isUuid } from "../../lib/ids";
 
 const tags = ["Status"];
 
-const cached = <T extends z.ZodType>(schema: T, description: string) => ({ ...json(schema, description), headers: cacheHeaders });
+const cached = <T extends z.ZodType>(schema: T, description: string) => ({
+  ...json(schema, description),
+  headers: cacheHeaders,
+});
 
 /**
  * The public status JSON surface under `{status_url}` (= `{base_url}`): anonymous, no rate limit
@@ -41,11 +52,23 @@ statusRoutes.use("/status/*", statusCors, cacheStatusErrors);
 
 statusRoutes
   .openapi(
-    createRoute({ method: "get", path: "/status", tags, summary: "Platform summary", responses: { 200: cached(envelope(summarySchema), "Summary"), ...notModified, ...errors(404) } }),
+    createRoute({
+      method: "get",
+      path: "/status",
+      tags,
+      summary: "Platform summary",
+      responses: { 200: cached(envelope(summarySchema), "Summary"), ...notModified, ...errors(404) },
+    }),
     (c) => serveEntry(c, statusKeys.summary, UNPUBLISHED),
   )
   .openapi(
-    createRoute({ method: "get", path: "/status/services", tags, summary: "Public services ordered by sort_order", responses: { 200: cached(envelope(z.array(serviceSchema)), "Services"), ...notModified, ...errors(404) } }),
+    createRoute({
+      method: "get",
+      path: "/status/services",
+      tags,
+      summary: "Public services ordered by sort_order",
+      responses: { 200: cached(envelope(z.array(serviceSchema)), "Services"), ...notModified, ...errors(404) },
+    }),
     (c) => serveEntry(c, statusKeys.services, UNPUBLISHED),
   )
   .openapi(
@@ -91,7 +114,11 @@ statusRoutes
       tags,
       summary: "Incident feed, newest first",
       request: { query: incidentFeedQuery },
-      responses: { 200: cached(pagedEnvelope(z.array(incidentSchema), statusPageMeta), "A page of incidents"), ...notModified, ...errors(400, 404) },
+      responses: {
+        200: cached(pagedEnvelope(z.array(incidentSchema), statusPageMeta), "A page of incidents"),
+        ...notModified,
+        ...errors(400, 404),
+      },
     }),
     async (c) => {
       const { offset, limit, serviceSlug } = c.req.valid("query");
@@ -101,7 +128,8 @@ statusRoutes
       const all = await readEntry(c.env, statusKeys.incidentsAll);
       if (!all) throw notFound(UNPUBLISHED);
       const incidents: IncidentResource[] = JSON.parse(all.body);
-      const matching = serviceSlug === undefined ? incidents : incidents.filter((i) => i.service_slugs.includes(serviceSlug));
+      const matching =
+        serviceSlug === undefined ? incidents : incidents.filter((i) => i.service_slugs.includes(serviceSlug));
       return serveDerived(c, feedPageBody(matching, offset, limit), all.metadata);
     },
   )
@@ -121,7 +149,13 @@ statusRoutes
     },
   )
   .openapi(
-    createRoute({ method: "get", path: "/status/maintenance", tags, summary: "Upcoming and active maintenance windows", responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) } }),
+    createRoute({
+      method: "get",
+      path: "/status/maintenance",
+      tags,
+      summary: "Upcoming and active maintenance windows",
+      responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) },
+    }),
     (c) => serveEntry(c, statusKeys.maintenance, UNPUBLISHED),
   )
   .openapi(

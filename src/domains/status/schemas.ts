@@ -18,7 +18,12 @@ export const serviceSchema = z
     description: z.string(),
     current_status: statusLevel,
     indicator,
-    payload: z.object({ slug: z.string(), status: statusLevel, openIncidents: z.number(), activeMaintenance: z.boolean() }),
+    payload: z.object({
+      slug: z.string(),
+      status: statusLevel,
+      openIncidents: z.number(),
+      activeMaintenance: z.boolean(),
+    }),
     sort_order: z.number(),
     is_public: z.boolean(),
     created_at: isoDate(),
@@ -74,10 +79,12 @@ export const maintenanceSchema = z
   })
   .openapi("StatusMaintenance");
 
-const uptimePercentages = z.object(Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, z.number()])) as Record<
-  (typeof UPTIME_WINDOWS)[number],
-  z.ZodNumber
->);
+const uptimePercentages = z.object(
+  Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, z.number()])) as Record<
+    (typeof UPTIME_WINDOWS)[number],
+    z.ZodNumber
+  >,
+);
 
 const summaryServiceSchema = z.object({
   slug: z.string(),
@@ -133,15 +140,22 @@ export const serviceDetailSchema = z
     components: z.array(componentSchema),
     incidents: z.array(incidentSchema).openapi({ description: "The service's most recent incidents, newest first" }),
     maintenance: z.array(maintenanceSchema),
-    uptime: z.object(Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptimeRollupSchema])) as Record<
-      (typeof UPTIME_WINDOWS)[number],
-      typeof uptimeRollupSchema
-    >),
+    uptime: z.object(
+      Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptimeRollupSchema])) as Record<
+        (typeof UPTIME_WINDOWS)[number],
+        typeof uptimeRollupSchema
+      >,
+    ),
   })
   .openapi("StatusServiceDetail");
 
 /** Status list meta: no request id inside, so the body (and its ETag) is the same for every visitor. */
-export const statusPageMeta = z.object({ total: z.number(), limit: z.number(), offset: z.number(), hasNextPage: z.boolean() });
+export const statusPageMeta = z.object({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  hasNextPage: z.boolean(),
+});
 
 export type ServiceResource = z.infer<typeof serviceSchema>;
 export type ComponentResource = z.infer<typeof componentSchema>;
@@ -158,13 +172,21 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Whether a value could name a service at all; anything else is absent without a read. */
 export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(value);
-const slug = () => z.string().max(64, { message: "at most 64 characters" }).regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
+const slug = () =>
+  z
+    .string()
+    .max(64, { message: "at most 64 characters" })
+    .regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
 
 export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
 /** Not validated as a UUID: anything else names no incident, which the spec answers with 404. */
-export const incidentIdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }) });
+export const incidentIdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }),
+});
 export const windowParam = z.object({
-  window: z.enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` }).openapi({ param: { name: "window", in: "path" } }),
+  window: z
+    .enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` })
+    .openapi({ param: { name: "window", in: "path" } }),
 });
 
 /** A real calendar date in ISO form (2025-02-30 is refused, not rolled over). */
@@ -172,12 +194,17 @@ const isoCalendarDate = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, { message: "is not a calendar date" });
+    .refine(
+      (value) => {
+        const parsed = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+      },
+      { message: "is not a calendar date" },
+    );
 
-export const dateParam = z.object({ date: isoCalendarDate().openapi({ param: { name: "date", in: "path" }, example: "2026-01-31" }) });
+export const dateParam = z.object({
+  date: isoCalendarDate().openapi({ param: { name: "date", in: "path" }, example: "2026-01-31" }),
+});
 
 export const incidentFeedQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
@@ -190,7 +217,12 @@ export const componentsQuery = z.object({ serviceSlug: z.string().optional() });
 // ---- Operator request bodies (CONTRACT.md, /admin/status/...)
 
 const datetime = () => z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
-const text = (max: number) => z.string().trim().min(1, { message: "must not be empty" }).max(max, { message: `at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(max, { message: `at most ${max} characters` });
 
 export const createServiceBody = z
   .strictObject({
@@ -200,7 +232,9 @@ export const createServiceBody = z
     sortOrder: z.number().int().min(0).max(1_000_000).default(0),
     isPublic: z.boolean().default(true),
   })
-  .openapi("CreateStatusService", { example: {"slug": "api", "name": "API", "description": "The public REST API", "sortOrder": 10, "isPublic": true} });
+  .openapi("CreateStatusService", {
+    example: { slug: "api", name: "API", description: "The public REST API", sortOrder: 10, isPublic: true },
+  });
 
 export const updateServiceBody = z
   .strictObject({
@@ -211,7 +245,7 @@ export const updateServiceBody = z
     isPublic: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusService", { example: {"name": "Public API", "sortOrder": 5} });
+  .openapi("UpdateStatusService", { example: { name: "Public API", sortOrder: 5 } });
 
 export const createComponentBody = z
   .strictObject({
@@ -220,7 +254,9 @@ export const createComponentBody = z
     serviceSlug: slug(),
     status: statusLevel.default("operational"),
   })
-  .openapi("CreateStatusComponent", { example: {"slug": "api-auth", "name": "Authentication", "serviceSlug": "api", "status": "operational"} });
+  .openapi("CreateStatusComponent", {
+    example: { slug: "api-auth", name: "Authentication", serviceSlug: "api", status: "operational" },
+  });
 
 export const updateComponentBody = z
   .strictObject({
@@ -230,7 +266,7 @@ export const updateComponentBody = z
     status: statusLevel.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusComponent", { example: {"status": "degraded_performance"} });
+  .openapi("UpdateStatusComponent", { example: { status: "degraded_performance" } });
 
 const serviceSlugs = () =>
   z
@@ -251,7 +287,15 @@ export const createIncidentBody = z
     /** An addition to the contract's fields: records an incident after the fact (closed statuses only). */
     resolvedAt: datetime().optional(),
   })
-  .openapi("CreateStatusIncident", { example: {"title": "Elevated error rates", "impact": "major", "description": "Some requests fail with 5xx.", "serviceSlugs": ["api"], "status": "investigating"} });
+  .openapi("CreateStatusIncident", {
+    example: {
+      title: "Elevated error rates",
+      impact: "major",
+      description: "Some requests fail with 5xx.",
+      serviceSlugs: ["api"],
+      status: "investigating",
+    },
+  });
 
 export const updateIncidentBody = z
   .strictObject({
@@ -265,7 +309,7 @@ export const updateIncidentBody = z
     resolvedAt: datetime().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusIncident", { example: {"status": "monitoring"} });
+  .openapi("UpdateStatusIncident", { example: { status: "monitoring" } });
 
 export const incidentUpdateBody = z
   .strictObject({
@@ -273,7 +317,9 @@ export const incidentUpdateBody = z
     message: text(10_000),
     authorName: text(100),
   })
-  .openapi("CreateStatusIncidentUpdate", { example: {"status": "identified", "message": "A bad deploy; rolling back.", "authorName": "Platform team"} });
+  .openapi("CreateStatusIncidentUpdate", {
+    example: { status: "identified", message: "A bad deploy; rolling back.", authorName: "Platform team" },
+  });
 
 export const createMaintenanceBody = z
   .strictObject({
@@ -283,8 +329,19 @@ export const createMaintenanceBody = z
     endsAt: datetime(),
     status: z.enum(MAINTENANCE_STATUSES).default("scheduled"),
   })
-  .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), { message: "must be after startsAt", path: ["endsAt"] })
-  .openapi("CreateStatusMaintenance", { example: {"title": "Database engine upgrade", "serviceSlug": "api", "startsAt": "2026-12-01T02:00:00Z", "endsAt": "2026-12-01T04:00:00Z", "status": "scheduled"} });
+  .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
+    message: "must be after startsAt",
+    path: ["endsAt"],
+  })
+  .openapi("CreateStatusMaintenance", {
+    example: {
+      title: "Database engine upgrade",
+      serviceSlug: "api",
+      startsAt: "2026-12-01T02:00:00Z",
+      endsAt: "2026-12-01T04:00:00Z",
+      status: "scheduled",
+    },
+  });
 
 export const updateMaintenanceBody = z
   .strictObject({
@@ -295,7 +352,7 @@ export const updateMaintenanceBody = z
     status: z.enum(MAINTENANCE_STATUSES).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "at least one field is required" })
-  .openapi("UpdateStatusMaintenance", { example: {"status": "in_progress"} });
+  .openapi("UpdateStatusMaintenance", { example: { status: "in_progress" } });
 
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;

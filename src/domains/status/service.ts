@@ -39,16 +39,17 @@ import { IMPACT_WEIGHT, dailyDowntime, dateOf, dayStart } from "./uptime";
 /** A start time a few seconds ahead of ours is clock skew, not a prediction. */
 const FUTURE_SKEW_MS = 60_000;
 
-
 /** A readable slug for titled things; the id suffix keeps it unique without a lookup. */
 const titleSlug = (title: string, id: string) =>
-  `${title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48)
-    .replace(/-+$/, "") || "item"}-${id.slice(0, 8)}`;
+  `${
+    title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 48)
+      .replace(/-+$/, "") || "item"
+  }-${id.slice(0, 8)}`;
 
 // ---- Lookups
 
@@ -59,9 +60,13 @@ async function serviceBySlug(db: Db, slug: string, field?: string) {
 }
 
 async function serviceIdsBySlugs(db: Db, slugs: string[]) {
-  const rows = await db.select({ id: statusServices.id, slug: statusServices.slug }).from(statusServices).where(inArray(statusServices.slug, slugs));
+  const rows = await db
+    .select({ id: statusServices.id, slug: statusServices.slug })
+    .from(statusServices)
+    .where(inArray(statusServices.slug, slugs));
   const missing = slugs.filter((slug) => !rows.some((r) => r.slug === slug));
-  if (missing.length) throw badRequest([{ field: "serviceSlugs", message: `no service with slug ${missing.join(", ")}` }]);
+  if (missing.length)
+    throw badRequest([{ field: "serviceSlugs", message: `no service with slug ${missing.join(", ")}` }]);
   return rows.map((r) => r.id);
 }
 
@@ -94,10 +99,18 @@ async function loadIncidentResource(db: Db, id: string): Promise<IncidentResourc
       .from(statusIncidentServices)
       .innerJoin(statusServices, eq(statusServices.id, statusIncidentServices.serviceId))
       .where(eq(statusIncidentServices.incidentId, id)),
-    db.select().from(statusIncidentUpdates).where(eq(statusIncidentUpdates.incidentId, id)).orderBy(statusIncidentUpdates.createdAt, statusIncidentUpdates.id),
+    db
+      .select()
+      .from(statusIncidentUpdates)
+      .where(eq(statusIncidentUpdates.incidentId, id))
+      .orderBy(statusIncidentUpdates.createdAt, statusIncidentUpdates.id),
   ]);
   if (!row) throw notFound("No such incident");
-  return incidentResource(row, slugs.map((s) => s.slug), updates);
+  return incidentResource(
+    row,
+    slugs.map((s) => s.slug),
+    updates,
+  );
 }
 
 // ---- Services
@@ -106,7 +119,8 @@ export async function createService(db: Db, body: CreateServiceBody) {
   const now = nowIso();
   const id = newId();
   await conflictOnDuplicate(
-    () => db.batch([db.insert(statusServices).values({ id, ...body, createdAt: now, updatedAt: now }), bumpVersion(db)]),
+    () =>
+      db.batch([db.insert(statusServices).values({ id, ...body, createdAt: now, updatedAt: now }), bumpVersion(db)]),
     `A service with slug ${body.slug} already exists`,
   );
   return loadServiceResource(db, id);
@@ -115,7 +129,14 @@ export async function createService(db: Db, body: CreateServiceBody) {
 export async function updateService(db: Db, slug: string, body: UpdateServiceBody) {
   const row = await serviceBySlug(db, slug);
   await conflictOnDuplicate(
-    () => db.batch([db.update(statusServices).set({ ...body, updatedAt: nowIso() }).where(eq(statusServices.id, row.id)), bumpVersion(db)]),
+    () =>
+      db.batch([
+        db
+          .update(statusServices)
+          .set({ ...body, updatedAt: nowIso() })
+          .where(eq(statusServices.id, row.id)),
+        bumpVersion(db),
+      ]),
     `A service with slug ${body.slug} already exists`,
   );
   return loadServiceResource(db, row.id);
@@ -126,18 +147,35 @@ export async function updateService(db: Db, slug: string, body: UpdateServiceBod
 export async function createComponent(db: Db, body: CreateComponentBody) {
   const service = await serviceBySlug(db, body.serviceSlug, "serviceSlug");
   const now = nowIso();
-  const row = { id: newId(), slug: body.slug, name: body.name, serviceId: service.id, status: body.status, createdAt: now, updatedAt: now };
-  await conflictOnDuplicate(() => db.batch([db.insert(statusComponents).values(row), bumpVersion(db)]), `A component with slug ${body.slug} already exists`);
+  const row = {
+    id: newId(),
+    slug: body.slug,
+    name: body.name,
+    serviceId: service.id,
+    status: body.status,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await conflictOnDuplicate(
+    () => db.batch([db.insert(statusComponents).values(row), bumpVersion(db)]),
+    `A component with slug ${body.slug} already exists`,
+  );
   return componentResource(row);
 }
 
 export async function updateComponent(db: Db, slug: string, body: UpdateComponentBody) {
   const current = await db.query.statusComponents.findFirst({ where: eq(statusComponents.slug, slug) });
   if (!current) throw notFound("No such component");
-  const serviceId = body.serviceSlug ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id : current.serviceId;
+  const serviceId = body.serviceSlug
+    ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id
+    : current.serviceId;
   const changes = { slug: body.slug, name: body.name, status: body.status, serviceId, updatedAt: nowIso() };
   const [[row]] = await conflictOnDuplicate(
-    () => db.batch([db.update(statusComponents).set(changes).where(eq(statusComponents.id, current.id)).returning(), bumpVersion(db)]),
+    () =>
+      db.batch([
+        db.update(statusComponents).set(changes).where(eq(statusComponents.id, current.id)).returning(),
+        bumpVersion(db),
+      ]),
     `A component with slug ${body.slug} already exists`,
   );
   return componentResource(row!);
@@ -155,15 +193,25 @@ function resolvedAtFor(status: IncidentStatus, current: string | null, now: stri
  * `resolvedAt` may be given for an incident recorded after the fact; it must belong to a closed
  * incident, and the interval must be in the past and the right way round.
  */
-function checkTimes(status: IncidentStatus, startedAt: string, resolvedAt: string | null, given: { startedAt?: string; resolvedAt?: string }) {
+function checkTimes(
+  status: IncidentStatus,
+  startedAt: string,
+  resolvedAt: string | null,
+  given: { startedAt?: string; resolvedAt?: string },
+) {
   const latest = Date.now() + FUTURE_SKEW_MS;
-  if (given.startedAt && Date.parse(given.startedAt) > latest) throw badRequest([{ field: "startedAt", message: "must not be in the future" }]);
+  if (given.startedAt && Date.parse(given.startedAt) > latest)
+    throw badRequest([{ field: "startedAt", message: "must not be in the future" }]);
   if (given.resolvedAt) {
-    if (isOpenIncident({ status })) throw badRequest([{ field: "resolvedAt", message: "only a resolved incident has a resolution time" }]);
-    if (Date.parse(given.resolvedAt) > latest) throw badRequest([{ field: "resolvedAt", message: "must not be in the future" }]);
+    if (isOpenIncident({ status }))
+      throw badRequest([{ field: "resolvedAt", message: "only a resolved incident has a resolution time" }]);
+    if (Date.parse(given.resolvedAt) > latest)
+      throw badRequest([{ field: "resolvedAt", message: "must not be in the future" }]);
   }
   if (resolvedAt && Date.parse(startedAt) > Date.parse(resolvedAt)) {
-    throw badRequest([{ field: given.resolvedAt ? "resolvedAt" : "startedAt", message: "startedAt must not be after resolvedAt" }]);
+    throw badRequest([
+      { field: given.resolvedAt ? "resolvedAt" : "startedAt", message: "startedAt must not be after resolvedAt" },
+    ]);
   }
 }
 
@@ -201,7 +249,10 @@ export async function createIncident(db: Db, body: CreateIncidentBody) {
 async function incidentWithServices(db: Db, id: string) {
   const [[row], links] = await db.batch([
     db.select().from(statusIncidents).where(eq(statusIncidents.id, id)),
-    db.select({ serviceId: statusIncidentServices.serviceId }).from(statusIncidentServices).where(eq(statusIncidentServices.incidentId, id)),
+    db
+      .select({ serviceId: statusIncidentServices.serviceId })
+      .from(statusIncidentServices)
+      .where(eq(statusIncidentServices.incidentId, id)),
   ]);
   if (!row) throw notFound("No such incident");
   return { row, serviceIds: links.map((l) => l.serviceId) };
@@ -217,7 +268,10 @@ export async function updateIncident(db: Db, id: string, body: UpdateIncidentBod
   const after = body.serviceSlugs ? await serviceIdsBySlugs(db, body.serviceSlugs) : before;
   const { serviceSlugs: _slugs, startedAt: _started, resolvedAt: _resolved, ...fields } = body;
   await db.batch([
-    db.update(statusIncidents).set({ ...fields, startedAt, resolvedAt, updatedAt: now }).where(eq(statusIncidents.id, id)),
+    db
+      .update(statusIncidents)
+      .set({ ...fields, startedAt, resolvedAt, updatedAt: now })
+      .where(eq(statusIncidents.id, id)),
     ...(body.serviceSlugs
       ? [
           db.delete(statusIncidentServices).where(eq(statusIncidentServices.incidentId, id)),
@@ -227,7 +281,11 @@ export async function updateIncident(db: Db, id: string, body: UpdateIncidentBod
     bumpVersion(db),
   ]);
   // Services the incident left lose its downtime; those it joined gain it; either way from the earliest start.
-  await recomputeDowntime(db, [...new Set([...before, ...after])], Math.min(Date.parse(row.startedAt), Date.parse(startedAt)));
+  await recomputeDowntime(
+    db,
+    [...new Set([...before, ...after])],
+    Math.min(Date.parse(row.startedAt), Date.parse(startedAt)),
+  );
   return loadIncidentResource(db, id);
 }
 
@@ -235,7 +293,14 @@ export async function addIncidentUpdate(db: Db, id: string, body: IncidentUpdate
   const { row, serviceIds } = await incidentWithServices(db, id);
   const now = nowIso();
   await db.batch([
-    db.insert(statusIncidentUpdates).values({ id: newId(), incidentId: id, status: body.status, message: body.message, authorName: body.authorName, createdAt: now }),
+    db.insert(statusIncidentUpdates).values({
+      id: newId(),
+      incidentId: id,
+      status: body.status,
+      message: body.message,
+      authorName: body.authorName,
+      createdAt: now,
+    }),
     db
       .update(statusIncidents)
       .set({ status: body.status, resolvedAt: resolvedAtFor(body.status, row.resolvedAt, now), updatedAt: now })
@@ -270,10 +335,13 @@ export async function createMaintenance(db: Db, body: CreateMaintenanceBody) {
 export async function updateMaintenance(db: Db, id: string, body: UpdateMaintenanceBody) {
   const current = await db.query.statusMaintenance.findFirst({ where: eq(statusMaintenance.id, id) });
   if (!current) throw notFound("No such maintenance window");
-  const serviceId = body.serviceSlug ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id : current.serviceId;
+  const serviceId = body.serviceSlug
+    ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id
+    : current.serviceId;
   const startsAt = body.startsAt ? utc(body.startsAt) : current.startsAt;
   const endsAt = body.endsAt ? utc(body.endsAt) : current.endsAt;
-  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw badRequest([{ field: "endsAt", message: "must be after startsAt" }]);
+  if (Date.parse(endsAt) <= Date.parse(startsAt))
+    throw badRequest([{ field: "endsAt", message: "must be after startsAt" }]);
   const [[row]] = await db.batch([
     db
       .update(statusMaintenance)
@@ -314,18 +382,26 @@ export async function recomputeDowntime(db: Db, serviceIds: string[], fromMs: nu
   for (const serviceId of serviceIds) {
     const intervals = rows
       .filter((r) => r.serviceId === serviceId)
-      .map((r) => ({ startMs: Date.parse(r.startedAt), endMs: r.resolvedAt ? Date.parse(r.resolvedAt) : nowMs, weight: IMPACT_WEIGHT[r.impact] }));
-    for (const [date, downtimeMinutes] of dailyDowntime(intervals, from, nowMs)) values.push({ serviceId, date, downtimeMinutes });
+      .map((r) => ({
+        startMs: Date.parse(r.startedAt),
+        endMs: r.resolvedAt ? Date.parse(r.resolvedAt) : nowMs,
+        weight: IMPACT_WEIGHT[r.impact],
+      }));
+    for (const [date, downtimeMinutes] of dailyDowntime(intervals, from, nowMs))
+      values.push({ serviceId, date, downtimeMinutes });
   }
   await db.batch([
-    db.delete(statusDailyDowntime).where(and(inArray(statusDailyDowntime.serviceId, serviceIds), gte(statusDailyDowntime.date, dateOf(from)))),
+    db
+      .delete(statusDailyDowntime)
+      .where(and(inArray(statusDailyDowntime.serviceId, serviceIds), gte(statusDailyDowntime.date, dateOf(from)))),
     // D1 caps bound parameters per statement; rows go in chunks well under it (3 columns each).
     ...chunk(values, 30).map((part) => db.insert(statusDailyDowntime).values(part)),
     bumpVersion(db),
   ]);
 }
 
-const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, k * size + size));
+const chunk = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, k * size + size));
 
 /** Services with an open incident, and the earliest start among those incidents (for the cron). */
 export async function openIncidentSpan(db: Db) {
@@ -335,5 +411,8 @@ export async function openIncidentSpan(db: Db) {
     .innerJoin(statusIncidentServices, eq(statusIncidentServices.incidentId, statusIncidents.id))
     .where(isNull(statusIncidents.resolvedAt));
   if (rows.length === 0) return null;
-  return { serviceIds: [...new Set(rows.map((r) => r.serviceId))], fromMs: Math.min(...rows.map((r) => Date.parse(r.startedAt))) };
+  return {
+    serviceIds: [...new Set(rows.map((r) => r.serviceId))],
+    fromMs: Math.min(...rows.map((r) => Date.parse(r.startedAt))),
+  };
 }

@@ -16,22 +16,52 @@ for (const path of ["/status", "/status/*", "/api/v2/*"]) statusSiteRoutes.use(p
 
 statusSiteRoutes
   .openapi(
-    createRoute({ method: "get", path: "/status", tags, summary: "Status page (HTML)", responses: { 200: text("text/html", "The status page"), ...notModified } }),
+    createRoute({
+      method: "get",
+      path: "/status",
+      tags,
+      summary: "Status page (HTML)",
+      responses: { 200: text("text/html", "The status page"), ...notModified },
+    }),
     (c) => serveEntry(c, statusKeys.page, UNPUBLISHED),
   )
   .openapi(
-    createRoute({ method: "get", path: "/status/feed.atom", tags, summary: "Atom feed of incident updates", responses: { 200: text("application/atom+xml", "Feed"), ...notModified } }),
+    createRoute({
+      method: "get",
+      path: "/status/feed.atom",
+      tags,
+      summary: "Atom feed of incident updates",
+      responses: { 200: text("application/atom+xml", "Feed"), ...notModified },
+    }),
     (c) => serveEntry(c, statusKeys.feed, UNPUBLISHED),
   )
   .openapi(
-    createRoute({ method: "get", path: "/status/badge.svg", tags, summary: "Status badge (SVG)", responses: { 200: text("image/svg+xml", "Badge"), ...notModified } }),
+    createRoute({
+      method: "get",
+      path: "/status/badge.svg",
+      tags,
+      summary: "Status badge (SVG)",
+      responses: { 200: text("image/svg+xml", "Badge"), ...notModified },
+    }),
     (c) => serveEntry(c, statusKeys.badge, UNPUBLISHED),
   )
   .openapi(
-    createRoute({ method: "get", path: "/api/v2/summary.json", tags, summary: "Atlassian Statuspage v2 compatible summary", responses: { 200: text("application/json", "Summary"), ...notModified } }),
+    createRoute({
+      method: "get",
+      path: "/api/v2/summary.json",
+      tags,
+      summary: "Atlassian Statuspage v2 compatible summary",
+      responses: { 200: text("application/json", "Summary"), ...notModified },
+    }),
     (c) => serveEntry(c, statusKeys.v2Summary, UNPUBLISHED),
   )
   .openapi(
-    createRoute({ method: "get", path: "/api/v2/status.json", tags, summary: "Atlassian Statuspage v2 compatible status", responses: { 200: text("application/json", "Status"), ...notModified } }),
+    createRoute({
+      method: "get",
+      path: "/api/v2/status.json",
+      tags,
+      summary: "Atlassian Statuspage v2 compatible status",
+      responses: { 200: text("application/json", "Status"), ...notModified },
+    }),
     (c) => serveEntry(c, statusKeys.v2Status, UNPUBLISHED),
   );

@@ -24,11 +24,17 @@ export const bumpVersion = (db: Db) =>
   db
     .insert(statusProjectionState)
     .values({ id: PROJECTION_ROW, version: 1 })
-    .onConflictDoUpdate({ target: statusProjectionState.id, set: { version: sql`${statusProjectionState.version} + 1` } });
+    .onConflictDoUpdate({
+      target: statusProjectionState.id,
+      set: { version: sql`${statusProjectionState.version} + 1` },
+    });
 
 /** The projection version's row (none before the first write). */
 const versionQuery = (db: Db) =>
-  db.select({ version: statusProjectionState.version }).from(statusProjectionState).where(eq(statusProjectionState.id, PROJECTION_ROW));
+  db
+    .select({ version: statusProjectionState.version })
+    .from(statusProjectionState)
+    .where(eq(statusProjectionState.id, PROJECTION_ROW));
 
 export const readVersion = async (db: Db) => (await versionQuery(db))[0]?.version ?? 0;
 
@@ -47,7 +53,10 @@ export async function loadStatusState(db: Db, nowMs: number) {
     db.select().from(statusComponents).orderBy(asc(statusComponents.name)),
     db.select().from(statusIncidents),
     db.select().from(statusIncidentServices),
-    db.select().from(statusIncidentUpdates).orderBy(asc(statusIncidentUpdates.createdAt), asc(statusIncidentUpdates.id)),
+    db
+      .select()
+      .from(statusIncidentUpdates)
+      .orderBy(asc(statusIncidentUpdates.createdAt), asc(statusIncidentUpdates.id)),
     db.select().from(statusMaintenance).orderBy(asc(statusMaintenance.startsAt)),
     db.select().from(statusDailyDowntime).where(gte(statusDailyDowntime.date, since)),
     db.select().from(statusSnapshots),

@@ -27,7 +27,13 @@ const INCIDENT_STATUS: Record<IncidentStatus, string> = {
 };
 
 function page(model: StatusModel) {
-  return { id: PAGE_ID, name: "Platform", url: `${model.origin}/status`, time_zone: "Etc/UTC", updated_at: model.summary.updatedAt };
+  return {
+    id: PAGE_ID,
+    name: "Platform",
+    url: `${model.origin}/status`,
+    time_zone: "Etc/UTC",
+    updated_at: model.summary.updatedAt,
+  };
 }
 
 function status(model: StatusModel) {

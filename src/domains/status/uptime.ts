@@ -97,7 +97,12 @@ export interface WindowFigures {
  * Downtime and covered minutes of one scope over a window ending at `nowMs`, observed since
  * `sinceMs` (the service's age): a window longer than the service's life covers only that life.
  */
-export function windowFigures(daily: ReadonlyMap<string, number>, window: UptimeWindow, sinceMs: number, nowMs: number): WindowFigures {
+export function windowFigures(
+  daily: ReadonlyMap<string, number>,
+  window: UptimeWindow,
+  sinceMs: number,
+  nowMs: number,
+): WindowFigures {
   const windowStart = Math.max(nowMs - WINDOW_DAYS[window] * DAY_MS, sinceMs);
   const figures: WindowFigures = { downtimeMinutes: 0, coveredMinutes: 0, days: [] };
   for (let day = dayStart(windowStart); day < nowMs; day += DAY_MS) {
@@ -136,4 +141,7 @@ export function sumFigures(parts: WindowFigures[]): WindowFigures {
 }
 
 export const dailyHistory = (figures: WindowFigures): DailyUptime[] =>
-  figures.days.map((day) => ({ date: day.date, uptimePercent: uptimePercent(day.downtimeMinutes, day.observedMinutes) }));
+  figures.days.map((day) => ({
+    date: day.date,
+    uptimePercent: uptimePercent(day.downtimeMinutes, day.observedMinutes),
+  }));

@@ -10,7 +10,11 @@ import { usdToMicros } from "./money";
  * `adjustment` entry. The optional `reference` makes a retried request safe: a second adjustment
  * with it is 409 and changes nothing.
  */
-export async function adjustWallet(db: Db, userId: string, adjustment: { amountUsd: number; reason: string; reference?: string }) {
+export async function adjustWallet(
+  db: Db,
+  userId: string,
+  adjustment: { amountUsd: number; reason: string; reference?: string },
+) {
   const [owner] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
   if (!owner) throw notFound("No such user");
   const entry = await postEntry(db, {

@@ -12,7 +12,8 @@ export const walletAdminRoutes = createRouter().openapi(
     path: "/admin/users/{userId}/wallet/adjustments",
     tags: ["Operator"],
     summary: "Credit or debit a user's wallet (an `adjustment` entry)",
-    description: "`amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.",
+    description:
+      "`amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.",
     security: adminAuth,
     request: { params: z.object({ userId: uuidParam("userId") }), body: jsonBody(adjustmentBody) },
     responses: { 201: json(envelope(walletEntrySchema), "The entry"), ...errors(400, 401, 404, 409) },

@@ -13,7 +13,11 @@ export async function walletOf(db: Db, accountId: string) {
     .leftJoin(wallets, eq(wallets.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
   if (!row) throw notFound("No such account");
-  return { balanceUsd: microsToUsd(row.balanceMicros ?? 0), currency: "USD" as const, updatedAt: row.updatedAt ?? row.openedAt };
+  return {
+    balanceUsd: microsToUsd(row.balanceMicros ?? 0),
+    currency: "USD" as const,
+    updatedAt: row.updatedAt ?? row.openedAt,
+  };
 }
 
 /** The ledger, newest first (entries of the same instant in the order they were written, last first). */

@@ -22,7 +22,8 @@ export const walletRoutes = createRouter()
       path: "/wallet",
       tags,
       summary: "The caller's prepaid balance (USD)",
-      description: "First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.",
+      description:
+        "First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.",
       security: bearerAuth,
       middleware,
       responses: { 200: json(envelope(walletSchema), "The wallet"), ...errors(401, 403, 429) },
@@ -38,7 +39,10 @@ export const walletRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { query: listEntriesQuery },
-      responses: { 200: json(pagedEnvelope(z.array(walletEntrySchema), offsetMeta), "One page of entries"), ...errors(400, 401, 403, 429) },
+      responses: {
+        200: json(pagedEnvelope(z.array(walletEntrySchema), offsetMeta), "One page of entries"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => {
       const page = c.req.valid("query");

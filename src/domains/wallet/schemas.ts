@@ -14,7 +14,10 @@ export const walletEntrySchema = z
     /** Signed: credits positive, debits negative. */
     amountUsd: z.number(),
     balanceAfterUsd: z.number(),
-    reference: z.string().nullable().openapi({ description: "The top-up id, the assistant message id of an AI run, or the operator's reference" }),
+    reference: z
+      .string()
+      .nullable()
+      .openapi({ description: "The top-up id, the assistant message id of an AI run, or the operator's reference" }),
     description: z.string().nullable(),
     createdAt: isoDate(),
   })
@@ -35,4 +38,6 @@ export const adjustmentBody = z
     reason: z.string().trim().min(1).max(500),
     reference: z.string().trim().min(1).max(200).optional(),
   })
-  .openapi("WalletAdjustmentRequest", { example: { amountUsd: 5, reason: "Refund for a failed run", reference: "ticket-1234" } });
+  .openapi("WalletAdjustmentRequest", {
+    example: { amountUsd: 5, reason: "Refund for a failed run", reference: "ticket-1234" },
+  });

@@ -25,7 +25,13 @@ export async function debitRunCost(db: Db, run: RunCost) {
   try {
     const [sender] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, run.userId));
     if (!sender) return;
-    await postEntry(db, { accountId: sender.accountId, kind: "usage", amountMicros: -micros, reference: run.messageId, description: "AI run" });
+    await postEntry(db, {
+      accountId: sender.accountId,
+      kind: "usage",
+      amountMicros: -micros,
+      reference: run.messageId,
+      description: "AI run",
+    });
   } catch (error) {
     logError({}, { messageId: run.messageId, walletDebit: true, ...describeError(error) });
   }

@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
 import { workspaceRoleSchema } from "../identity";
 
-export const createWorkspaceBody = z.strictObject({ name: z.string().trim().min(1).max(100) }).openapi("CreateWorkspaceRequest", { example: {"name": "Acme Research"} });
+export const createWorkspaceBody = z
+  .strictObject({ name: z.string().trim().min(1).max(100) })
+  .openapi("CreateWorkspaceRequest", { example: { name: "Acme Research" } });
 
 export const workspaceSchema = z
   .object({
@@ -19,8 +21,14 @@ export const addMemberBody = z
     email: z.email().transform((v) => v.trim().toLowerCase()),
     role: z.enum(["admin", "member"]),
   })
-  .openapi("AddMemberRequest", { example: {"email": "grace@example.com", "role": "member"} });
+  .openapi("AddMemberRequest", { example: { email: "grace@example.com", role: "member" } });
 
 export const membershipSchema = z
-  .object({ workspaceId: z.uuid(), userId: z.uuid(), email: z.string(), role: workspaceRoleSchema, createdAt: isoDate() })
+  .object({
+    workspaceId: z.uuid(),
+    userId: z.uuid(),
+    email: z.string(),
+    role: workspaceRoleSchema,
+    createdAt: isoDate(),
+  })
   .openapi("Membership");

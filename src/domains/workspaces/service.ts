@@ -12,13 +12,21 @@ export async function createWorkspace(db: Db, auth: AuthContext, name: string) {
   const workspace = { id: newId(), accountId: auth.accountId, name, kind: "business" as const, createdAt: nowIso() };
   await db.batch([
     db.insert(workspaces).values(workspace),
-    db.insert(memberships).values({ workspaceId: workspace.id, userId: auth.user.id, role: "owner", createdAt: workspace.createdAt }),
+    db
+      .insert(memberships)
+      .values({ workspaceId: workspace.id, userId: auth.user.id, role: "owner", createdAt: workspace.createdAt }),
   ]);
   return { id: workspace.id, name, kind: workspace.kind, role: "owner" as const, createdAt: workspace.createdAt };
 }
 
 /** Owners and admins add people; the workspace must be a business one. */
-export async function addMember(db: Db, callerId: string, workspaceId: string, email: string, role: "admin" | "member") {
+export async function addMember(
+  db: Db,
+  callerId: string,
+  workspaceId: string,
+  email: string,
+  role: "admin" | "member",
+) {
   const [caller, [invitee]] = await db.batch([
     db
       .select({ role: memberships.role, kind: workspaces.kind })
@@ -28,7 +36,8 @@ export async function addMember(db: Db, callerId: string, workspaceId: string, e
     db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)),
   ]);
   const membership = caller[0];
-  if (!membership || membership.role === "member") throw forbidden("Only owners and admins of this workspace can add members");
+  if (!membership || membership.role === "member")
+    throw forbidden("Only owners and admins of this workspace can add members");
   if (membership.kind === "personal") throw conflict("A personal workspace has no other members");
   if (!invitee) throw notFound("No user has this e-mail address");
 

@@ -1,5 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FIGMA_REFRESH_URL, figmaAdapter, figmaOAuth, readFigmaTokens } from "../../../src/domains/connectors/adapters/figma";
+import {
+  FIGMA_REFRESH_URL,
+  figmaAdapter,
+  figmaOAuth,
+  readFigmaTokens,
+} from "../../../src/domains/connectors/adapters/figma";
 import { bearerOf } from "../fakes/fake-host";
 import { FIGMA_FAKE, FIGMA_TOKEN, figmaOAuthServer, figmaRequests, FILE_KEY, installFakeFigma } from "../fakes/figma";
 import { DEAD_REFRESH_TOKEN } from "../fakes/oauth-server";
@@ -28,7 +33,14 @@ describe("figma adapter", () => {
       role: "editor",
       thumbnailUrl: "https://example.com/thumb.png",
       pages: [
-        { id: "0:1", name: "Cover", frames: [{ id: "1:2", name: "Hero", type: "FRAME" }, { id: "1:4", name: "Logo", type: "COMPONENT" }] },
+        {
+          id: "0:1",
+          name: "Cover",
+          frames: [
+            { id: "1:2", name: "Hero", type: "FRAME" },
+            { id: "1:4", name: "Logo", type: "COMPONENT" },
+          ],
+        },
         { id: "0:2", name: "Flows", frames: [] },
       ],
     });
@@ -43,15 +55,36 @@ describe("figma adapter", () => {
     const result = await run(figmaAdapter, "list_comments", { fileKey: FILE_KEY }, context());
     expect(result.output).toEqual({
       comments: [
-        { id: "1001", message: "Can we make the hero bigger?", author: "ada", createdAt: "2026-11-10T09:00:00Z", resolvedAt: null, parentId: null, orderId: "1" },
-        { id: "1002", message: "Done.", author: "bob", createdAt: "2026-11-10T10:00:00Z", resolvedAt: "2026-11-11T10:00:00Z", parentId: "1001", orderId: null },
+        {
+          id: "1001",
+          message: "Can we make the hero bigger?",
+          author: "ada",
+          createdAt: "2026-11-10T09:00:00Z",
+          resolvedAt: null,
+          parentId: null,
+          orderId: "1",
+        },
+        {
+          id: "1002",
+          message: "Done.",
+          author: "bob",
+          createdAt: "2026-11-10T10:00:00Z",
+          resolvedAt: "2026-11-11T10:00:00Z",
+          parentId: "1001",
+          orderId: null,
+        },
       ],
     });
     expect(last().url.pathname).toBe(`/v1/files/${FILE_KEY}/comments`);
   });
 
   it("post_comment POSTs JSON, as a reply with comment_id", async () => {
-    const result = await run(figmaAdapter, "post_comment", { fileKey: FILE_KEY, message: "Looks good", replyTo: "1001" }, context());
+    const result = await run(
+      figmaAdapter,
+      "post_comment",
+      { fileKey: FILE_KEY, message: "Looks good", replyTo: "1001" },
+      context(),
+    );
     expect(result.output).toMatchObject({ id: "1003", message: "Looks good", parentId: "1001", author: "ada" });
     expect(last().method).toBe("POST");
     expect(JSON.parse(last().body)).toEqual({ message: "Looks good", comment_id: "1001" });
@@ -60,9 +93,18 @@ describe("figma adapter", () => {
   });
 
   it("errors: Figma's {status, err}, an invalid token, and 429 with Retry-After", async () => {
-    expect(await run(figmaAdapter, "get_file", { fileKey: "missingfile00" }, context())).toEqual({ success: false, output: {}, error: "Figma: Not found", httpStatus: 404 });
-    expect(await run(figmaAdapter, "post_comment", { fileKey: FILE_KEY, message: "x", replyTo: "999" }, context())).toMatchObject({ httpStatus: 404, error: "Figma: Comment not found" });
-    expect(await run(figmaAdapter, "list_comments", { fileKey: FILE_KEY }, contextFor(FIGMA_FAKE, "figu_wrong"))).toMatchObject({ httpStatus: 403, error: "Figma: Invalid token" });
+    expect(await run(figmaAdapter, "get_file", { fileKey: "missingfile00" }, context())).toEqual({
+      success: false,
+      output: {},
+      error: "Figma: Not found",
+      httpStatus: 404,
+    });
+    expect(
+      await run(figmaAdapter, "post_comment", { fileKey: FILE_KEY, message: "x", replyTo: "999" }, context()),
+    ).toMatchObject({ httpStatus: 404, error: "Figma: Comment not found" });
+    expect(
+      await run(figmaAdapter, "list_comments", { fileKey: FILE_KEY }, contextFor(FIGMA_FAKE, "figu_wrong")),
+    ).toMatchObject({ httpStatus: 403, error: "Figma: Invalid token" });
     expect(await run(figmaAdapter, "list_comments", { fileKey: "ratelimited0" }, context())).toEqual({
       success: false,
       output: {},
@@ -75,7 +117,10 @@ describe("figma adapter", () => {
   it("health check: /v1/me ok, a bad token fails", async () => {
     expect(await figmaAdapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to Figma as ada" });
     expect(last().url.pathname).toBe("/v1/me");
-    expect(await figmaAdapter.healthCheck(contextFor(FIGMA_FAKE, "figu_revoked"))).toEqual({ ok: false, message: "Figma: Invalid token (HTTP 403)" });
+    expect(await figmaAdapter.healthCheck(contextFor(FIGMA_FAKE, "figu_revoked"))).toEqual({
+      ok: false,
+      message: "Figma: Invalid token (HTTP 403)",
+    });
   });
 });
 
@@ -92,14 +137,34 @@ describe("figma OAuth", () => {
     });
     expect(FIGMA_REFRESH_URL).toBe("https://api.figma.com/v1/oauth/refresh");
     const { code } = await authorizeCode(figmaOAuth, FIGMA_FAKE);
-    expect(figmaOAuthServer.lastAuthorize?.get("scope")).toBe("current_user:read,file_content:read,file_comments:read,file_comments:write");
+    expect(figmaOAuthServer.lastAuthorize?.get("scope")).toBe(
+      "current_user:read,file_content:read,file_comments:read,file_comments:write",
+    );
     const now = new Date("2026-11-20T10:00:00Z");
-    const tokens = await readFigmaTokens(await tokenRequest(figmaOAuth, FIGMA_FAKE, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }), now);
-    expect(tokens).toEqual({ access_token: expect.stringMatching(/^figu_access-/), refresh_token: expect.stringMatching(/^figu_refresh-/), expires_at: "2027-02-18T10:00:00.000Z" });
+    const tokens = await readFigmaTokens(
+      await tokenRequest(figmaOAuth, FIGMA_FAKE, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+      }),
+      now,
+    );
+    expect(tokens).toEqual({
+      access_token: expect.stringMatching(/^figu_access-/),
+      refresh_token: expect.stringMatching(/^figu_refresh-/),
+      expires_at: "2027-02-18T10:00:00.000Z",
+    });
     expect((await figmaAdapter.healthCheck(contextFor(FIGMA_FAKE, tokens.access_token))).ok).toBe(true);
-    const refreshed = await readFigmaTokens(await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: tokens.refresh_token! }, FIGMA_REFRESH_URL), now);
+    const refreshed = await readFigmaTokens(
+      await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: tokens.refresh_token! }, FIGMA_REFRESH_URL),
+      now,
+    );
     expect(refreshed.refresh_token).toBeUndefined();
     expect(refreshed.access_token).not.toBe(tokens.access_token);
-    await expect(readFigmaTokens(await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: DEAD_REFRESH_TOKEN }, FIGMA_REFRESH_URL))).rejects.toMatchObject({ kind: "invalid_grant" });
+    await expect(
+      readFigmaTokens(
+        await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: DEAD_REFRESH_TOKEN }, FIGMA_REFRESH_URL),
+      ),
+    ).rejects.toMatchObject({ kind: "invalid_grant" });
   });
 });

@@ -1,7 +1,20 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { base64UrlDecode, composeRaw, gmailAdapter, gmailOAuth, MAX_MESSAGE_TEXT_CHARS } from "../../../src/domains/connectors/adapters/gmail";
+import {
+  base64UrlDecode,
+  composeRaw,
+  gmailAdapter,
+  gmailOAuth,
+  MAX_MESSAGE_TEXT_CHARS,
+} from "../../../src/domains/connectors/adapters/gmail";
 import { bearerOf } from "../fakes/fake-host";
-import { GMAIL_FAKE, GMAIL_TOKEN, gmailOAuthServer, gmailRawMessages, gmailRequests, installFakeGmail } from "../fakes/gmail";
+import {
+  GMAIL_FAKE,
+  GMAIL_TOKEN,
+  gmailOAuthServer,
+  gmailRawMessages,
+  gmailRequests,
+  installFakeGmail,
+} from "../fakes/gmail";
 import { checkGoogleOAuth } from "./google-oauth-check";
 import { contextFor, expectToolList, inputErrors, run } from "./helpers";
 
@@ -16,14 +29,31 @@ beforeEach(() => {
 
 describe("gmail adapter", () => {
   it("lists the catalogue's tools: drafts and sending need approval", async () => {
-    await expectToolList(gmailAdapter, { search_messages: false, read_message: false, create_draft: true, send_email: true }, context());
+    await expectToolList(
+      gmailAdapter,
+      { search_messages: false, read_message: false, create_draft: true, send_email: true },
+      context(),
+    );
   });
 
   it("search_messages calls messages.list with q", async () => {
-    const result = await run(gmailAdapter, "search_messages", { query: "from:ada newer_than:7d", maxResults: 1 }, context());
-    expect(result.output).toEqual({ messages: [{ id: "18e9f1", threadId: "t-1" }], nextPageToken: "08601201", resultSizeEstimate: 2 });
+    const result = await run(
+      gmailAdapter,
+      "search_messages",
+      { query: "from:ada newer_than:7d", maxResults: 1 },
+      context(),
+    );
+    expect(result.output).toEqual({
+      messages: [{ id: "18e9f1", threadId: "t-1" }],
+      nextPageToken: "08601201",
+      resultSizeEstimate: 2,
+    });
     expect(last().url.pathname).toBe("/gmail/v1/users/me/messages");
-    expect(Object.fromEntries(last().url.searchParams)).toEqual({ q: "from:ada newer_than:7d", maxResults: "1", includeSpamTrash: "false" });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({
+      q: "from:ada newer_than:7d",
+      maxResults: "1",
+      includeSpamTrash: "false",
+    });
     expect(bearerOf(last())).toBe(GMAIL_TOKEN);
   });
 
@@ -50,21 +80,35 @@ describe("gmail adapter", () => {
   });
 
   it("create_draft sends a base64url RFC 2822 message with encoded subject", async () => {
-    const input = { to: ["bob@example.com"], cc: ["carol@example.com"], subject: "Grüße", body: "Hallo Bob,\nbis morgen." };
+    const input = {
+      to: ["bob@example.com"],
+      cc: ["carol@example.com"],
+      subject: "Grüße",
+      body: "Hallo Bob,\nbis morgen.",
+    };
     const result = await run(gmailAdapter, "create_draft", input, context());
     expect(result.output).toEqual({ draftId: "r-5824396", messageId: "18e9f9", threadId: "t-9" });
     expect(last().method).toBe("POST");
     expect(last().url.pathname).toBe("/gmail/v1/users/me/drafts");
     const message = gmailRawMessages[0]!;
     expect(message).toContain("To: bob@example.com\r\nCc: carol@example.com\r\n");
-    expect(message).toContain(`Subject: =?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode("Grüße")))}?=\r\n`);
+    expect(message).toContain(
+      `Subject: =?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode("Grüße")))}?=\r\n`,
+    );
     expect(message).toContain('Content-Type: text/plain; charset="UTF-8"\r\nContent-Transfer-Encoding: base64\r\n\r\n');
     const body = message.split("\r\n\r\n")[1]!.replace(/\r\n/g, "");
-    expect(new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0)))).toBe("Hallo Bob,\nbis morgen.");
+    expect(new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0)))).toBe(
+      "Hallo Bob,\nbis morgen.",
+    );
   });
 
   it("send_email calls messages.send with raw and threadId", async () => {
-    const result = await run(gmailAdapter, "send_email", { to: ["bob@example.com"], subject: "Re: plan", body: "Yes.", threadId: "t-77" }, context());
+    const result = await run(
+      gmailAdapter,
+      "send_email",
+      { to: ["bob@example.com"], subject: "Re: plan", body: "Yes.", threadId: "t-77" },
+      context(),
+    );
     expect(result.output).toEqual({ id: "18e9fa", threadId: "t-77", labelIds: ["SENT"] });
     expect(last().url.pathname).toBe("/gmail/v1/users/me/messages/send");
     expect(JSON.parse(last().body)).toEqual({ raw: expect.stringMatching(/^[A-Za-z0-9_-]+$/), threadId: "t-77" });
@@ -79,7 +123,11 @@ describe("gmail adapter", () => {
       httpStatus: 404,
     });
     const denied = await run(gmailAdapter, "search_messages", { query: "x" }, contextFor(GMAIL_FAKE, "ya29.wrong"));
-    expect(denied).toMatchObject({ success: false, httpStatus: 401, error: expect.stringMatching(/^Gmail: UNAUTHENTICATED: /) });
+    expect(denied).toMatchObject({
+      success: false,
+      httpStatus: 401,
+      error: expect.stringMatching(/^Gmail: UNAUTHENTICATED: /),
+    });
   });
 
   it("a 429 is a rate-limited result", async () => {
@@ -89,26 +137,48 @@ describe("gmail adapter", () => {
       error: "Rate limited by Gmail (RESOURCE_EXHAUSTED: Too many concurrent requests for user.); retry after 5 s",
       httpStatus: 429,
     });
-    expect((await run(gmailAdapter, "send_email", { to: ["ratelimit@example.com"], subject: "x", body: "y" }, context())).httpStatus).toBe(429);
+    expect(
+      (await run(gmailAdapter, "send_email", { to: ["ratelimit@example.com"], subject: "x", body: "y" }, context()))
+        .httpStatus,
+    ).toBe(429);
   });
 
   it("refuses header injection and display names in addresses", () => {
-    expect(inputErrors(gmailAdapter, "send_email", { to: ["bob@example.com\r\nBcc: eve@example.com"], subject: "x", body: "y" })).not.toEqual([]);
-    expect(inputErrors(gmailAdapter, "send_email", { to: ["bob@example.com"], subject: "x\r\nBcc: eve@example.com", body: "y" })).not.toEqual([]);
-    expect(inputErrors(gmailAdapter, "send_email", { to: ["Bob <bob@example.com>"], subject: "x", body: "y" })).not.toEqual([]);
+    expect(
+      inputErrors(gmailAdapter, "send_email", {
+        to: ["bob@example.com\r\nBcc: eve@example.com"],
+        subject: "x",
+        body: "y",
+      }),
+    ).not.toEqual([]);
+    expect(
+      inputErrors(gmailAdapter, "send_email", {
+        to: ["bob@example.com"],
+        subject: "x\r\nBcc: eve@example.com",
+        body: "y",
+      }),
+    ).not.toEqual([]);
+    expect(
+      inputErrors(gmailAdapter, "send_email", { to: ["Bob <bob@example.com>"], subject: "x", body: "y" }),
+    ).not.toEqual([]);
     expect(inputErrors(gmailAdapter, "send_email", { to: [], subject: "x", body: "y" })).not.toEqual([]);
     expect(() => composeRaw({ to: ["a@b.c"], subject: "x\nBcc: eve@example.com", body: "" })).toThrow(/line breaks/);
   });
 
   it("composes long bodies with 76-column base64 lines that decode back", () => {
-    const raw = new TextDecoder().decode(base64UrlDecode(composeRaw({ to: ["a@b.co"], subject: "long", body: "x".repeat(500) })));
+    const raw = new TextDecoder().decode(
+      base64UrlDecode(composeRaw({ to: ["a@b.co"], subject: "long", body: "x".repeat(500) })),
+    );
     const lines = raw.split("\r\n\r\n")[1]!.split("\r\n");
     expect(lines.every((line) => line.length <= 76)).toBe(true);
     expect(atob(lines.join(""))).toBe("x".repeat(500));
   });
 
   it("health check: profile ok, a bad token fails", async () => {
-    expect(await gmailAdapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to Gmail as me@example.com" });
+    expect(await gmailAdapter.healthCheck(context())).toEqual({
+      ok: true,
+      message: "Connected to Gmail as me@example.com",
+    });
     expect(last().url.pathname).toBe("/gmail/v1/users/me/profile");
     const failing = await gmailAdapter.healthCheck(contextFor(GMAIL_FAKE, "ya29.revoked"));
     expect(failing.ok).toBe(false);

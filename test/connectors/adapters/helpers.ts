@@ -7,7 +7,11 @@ import { CONNECTOR_LOCALES } from "../../../src/domains/connectors/locale";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../fakes/oauth-server";
 
 /** The context the executor builds, pointed at a fake provider host the way CONNECTOR_<K>_BASE_URL does. */
-export function contextFor(baseUrl: string, accessToken: string, signal = new AbortController().signal): AdapterContext {
+export function contextFor(
+  baseUrl: string,
+  accessToken: string,
+  signal = new AbortController().signal,
+): AdapterContext {
   return {
     credentials: { credType: "oauth2", values: { access_token: accessToken } },
     config: {},
@@ -23,7 +27,12 @@ function validate(schema: Record<string, unknown>, value: unknown) {
 }
 
 /** Runs a tool after checking `input` against its inputSchema, then checks a success's output against its outputSchema. */
-export async function run(adapter: SaasAdapter, toolKey: string, input: Record<string, unknown>, context: AdapterContext): Promise<ToolResult> {
+export async function run(
+  adapter: SaasAdapter,
+  toolKey: string,
+  input: Record<string, unknown>,
+  context: AdapterContext,
+): Promise<ToolResult> {
   const tool = adapter.tools.find((candidate) => candidate.toolKey === toolKey);
   if (!tool) throw new Error(`no tool ${toolKey}`);
   expect(validate(tool.inputSchema, input), `input of ${toolKey}`).toEqual([]);
@@ -72,7 +81,12 @@ export const basic = (id: string, secret: string) => `Basic ${btoa(`${id}:${secr
 export const REDIRECT_URI = "https://api.example.test/api/v1/connectors/oauth/any/callback";
 
 /** A token request built from the spec alone, as the OAuth hand-off does (client auth and body encoding). */
-export function tokenRequest(spec: OAuthProviderSpec, baseUrl: string, params: Record<string, string>, tokenUrl = spec.tokenUrl): Promise<Response> {
+export function tokenRequest(
+  spec: OAuthProviderSpec,
+  baseUrl: string,
+  params: Record<string, string>,
+  tokenUrl = spec.tokenUrl,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   const fields = { ...params };
   if (spec.tokenAuth === "client_secret_basic") headers.Authorization = basic(FAKE_CLIENT_ID, FAKE_CLIENT_SECRET);
@@ -89,7 +103,12 @@ export function tokenRequest(spec: OAuthProviderSpec, baseUrl: string, params: R
 }
 
 /** The authorize URL the hand-off sends the browser to, built from the spec (scopes, PKCE, extra params). */
-export async function authorizeUrl(spec: OAuthProviderSpec, baseUrl: string, scopeParam = "scope", verifier = "a-verifier-that-is-long-enough-for-pkce-0123456789") {
+export async function authorizeUrl(
+  spec: OAuthProviderSpec,
+  baseUrl: string,
+  scopeParam = "scope",
+  verifier = "a-verifier-that-is-long-enough-for-pkce-0123456789",
+) {
   const url = new URL(rebase(spec.authorizeUrl, baseUrl));
   url.searchParams.set("client_id", FAKE_CLIENT_ID);
   url.searchParams.set("redirect_uri", REDIRECT_URI);
@@ -99,7 +118,13 @@ export async function authorizeUrl(spec: OAuthProviderSpec, baseUrl: string, sco
   for (const [key, value] of Object.entries(spec.authorizeParams ?? {})) url.searchParams.set(key, value);
   if (spec.pkce) {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-    url.searchParams.set("code_challenge", btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+    url.searchParams.set(
+      "code_challenge",
+      btoa(String.fromCharCode(...digest))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, ""),
+    );
     url.searchParams.set("code_challenge_method", "S256");
   }
   return { url, verifier };

@@ -1,7 +1,21 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NOTION_VERSION, notionAdapter, notionOAuth, readNotionTokens } from "../../../src/domains/connectors/adapters/notion";
+import {
+  NOTION_VERSION,
+  notionAdapter,
+  notionOAuth,
+  readNotionTokens,
+} from "../../../src/domains/connectors/adapters/notion";
 import { bearerOf } from "../fakes/fake-host";
-import { DATABASE_ID, installFakeNotion, MISSING_ID, NOTION_FAKE, NOTION_TOKEN, notionOAuthServer, notionRequests, PAGE_ID } from "../fakes/notion";
+import {
+  DATABASE_ID,
+  installFakeNotion,
+  MISSING_ID,
+  NOTION_FAKE,
+  NOTION_TOKEN,
+  notionOAuthServer,
+  notionRequests,
+  PAGE_ID,
+} from "../fakes/notion";
 import { DEAD_REFRESH_TOKEN } from "../fakes/oauth-server";
 import { authorizeCode, contextFor, expectToolList, inputErrors, REDIRECT_URI, run, tokenRequest } from "./helpers";
 
@@ -15,15 +29,31 @@ beforeEach(() => {
 
 describe("notion adapter", () => {
   it("lists the catalogue's tools: create_page needs approval", async () => {
-    await expectToolList(notionAdapter, { search: false, get_page: false, query_database: false, create_page: true }, context());
+    await expectToolList(
+      notionAdapter,
+      { search: false, get_page: false, query_database: false, create_page: true },
+      context(),
+    );
   });
 
   it("search POSTs to /v1/search with the version header and maps titles of pages and databases", async () => {
     const result = await run(notionAdapter, "search", { query: "launch", pageSize: 10 }, context());
     expect(result.output).toEqual({
       results: [
-        { object: "page", id: PAGE_ID, title: "Launch plan", url: "https://www.notion.so/Launch-plan-598337872cf94fdf8782e53db20768a5", lastEditedTime: "2026-11-01T08:00:00.000Z" },
-        { object: "database", id: DATABASE_ID, title: "Tasks", url: "https://www.notion.so/d9824bdc84454327be8b5b47500af6ce", lastEditedTime: "2026-11-03T08:00:00.000Z" },
+        {
+          object: "page",
+          id: PAGE_ID,
+          title: "Launch plan",
+          url: "https://www.notion.so/Launch-plan-598337872cf94fdf8782e53db20768a5",
+          lastEditedTime: "2026-11-01T08:00:00.000Z",
+        },
+        {
+          object: "database",
+          id: DATABASE_ID,
+          title: "Tasks",
+          url: "https://www.notion.so/d9824bdc84454327be8b5b47500af6ce",
+          lastEditedTime: "2026-11-03T08:00:00.000Z",
+        },
       ],
       nextCursor: null,
       hasMore: false,
@@ -33,7 +63,11 @@ describe("notion adapter", () => {
     expect(bearerOf(last())).toBe(NOTION_TOKEN);
     expect(JSON.parse(last().body)).toEqual({ query: "launch", page_size: 10 });
     await run(notionAdapter, "search", { filter: "database", startCursor: "abc" }, context());
-    expect(JSON.parse(last().body)).toEqual({ page_size: 20, filter: { property: "object", value: "database" }, start_cursor: "abc" });
+    expect(JSON.parse(last().body)).toEqual({
+      page_size: 20,
+      filter: { property: "object", value: "database" },
+      start_cursor: "abc",
+    });
   });
 
   it("get_page reads the page and the text of its top-level blocks", async () => {
@@ -59,32 +93,84 @@ describe("notion adapter", () => {
 
   it("query_database passes Notion's filter and sorts", async () => {
     const filter = { property: "Status", select: { equals: "Done" } };
-    const result = await run(notionAdapter, "query_database", { databaseId: DATABASE_ID, filter, sorts: [{ timestamp: "last_edited_time", direction: "descending" }] }, context());
-    expect(result.output).toMatchObject({ results: [{ id: "2f1b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d", title: "Write docs", properties: { Status: { select: { name: "Done" } } } }], hasMore: false, nextCursor: null });
+    const result = await run(
+      notionAdapter,
+      "query_database",
+      { databaseId: DATABASE_ID, filter, sorts: [{ timestamp: "last_edited_time", direction: "descending" }] },
+      context(),
+    );
+    expect(result.output).toMatchObject({
+      results: [
+        {
+          id: "2f1b3c4d-5e6f-4a0b-8c1d-2e3f4a5b6c7d",
+          title: "Write docs",
+          properties: { Status: { select: { name: "Done" } } },
+        },
+      ],
+      hasMore: false,
+      nextCursor: null,
+    });
     expect(last().url.pathname).toBe(`/v1/databases/${DATABASE_ID}/query`);
-    expect(JSON.parse(last().body)).toEqual({ page_size: 20, filter, sorts: [{ timestamp: "last_edited_time", direction: "descending" }] });
+    expect(JSON.parse(last().body)).toEqual({
+      page_size: 20,
+      filter,
+      sorts: [{ timestamp: "last_edited_time", direction: "descending" }],
+    });
   });
 
   it("create_page under a page (title property) and in a database (named title property), paragraphs as children", async () => {
-    const result = await run(notionAdapter, "create_page", { parentPageId: PAGE_ID, title: "Minutes", content: "First.\n\nSecond paragraph." }, context());
-    expect(result.output).toEqual({ id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", url: "https://www.notion.so/New-7c9e6679742540de944be07fc1f90ae7" });
+    const result = await run(
+      notionAdapter,
+      "create_page",
+      { parentPageId: PAGE_ID, title: "Minutes", content: "First.\n\nSecond paragraph." },
+      context(),
+    );
+    expect(result.output).toEqual({
+      id: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+      url: "https://www.notion.so/New-7c9e6679742540de944be07fc1f90ae7",
+    });
     expect(JSON.parse(last().body)).toEqual({
       parent: { page_id: PAGE_ID },
       properties: { title: { title: [{ type: "text", text: { content: "Minutes" } }] } },
       children: [
-        { object: "block", type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: "First." } }] } },
-        { object: "block", type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: "Second paragraph." } }] } },
+        {
+          object: "block",
+          type: "paragraph",
+          paragraph: { rich_text: [{ type: "text", text: { content: "First." } }] },
+        },
+        {
+          object: "block",
+          type: "paragraph",
+          paragraph: { rich_text: [{ type: "text", text: { content: "Second paragraph." } }] },
+        },
       ],
     });
-    await run(notionAdapter, "create_page", { parentDatabaseId: DATABASE_ID, title: "Task", properties: { Status: { select: { name: "Todo" } } }, content: "x".repeat(2500) }, context());
+    await run(
+      notionAdapter,
+      "create_page",
+      {
+        parentDatabaseId: DATABASE_ID,
+        title: "Task",
+        properties: { Status: { select: { name: "Todo" } } },
+        content: "x".repeat(2500),
+      },
+      context(),
+    );
     const sent = JSON.parse(last().body);
-    expect(sent.properties).toEqual({ Status: { select: { name: "Todo" } }, Name: { title: [{ type: "text", text: { content: "Task" } }] } });
-    expect(sent.children[0].paragraph.rich_text.map((r: { text: { content: string } }) => r.text.content.length)).toEqual([2000, 500]);
+    expect(sent.properties).toEqual({
+      Status: { select: { name: "Todo" } },
+      Name: { title: [{ type: "text", text: { content: "Task" } }] },
+    });
+    expect(
+      sent.children[0].paragraph.rich_text.map((r: { text: { content: string } }) => r.text.content.length),
+    ).toEqual([2000, 500]);
   });
 
   it("create_page needs exactly one parent", () => {
     expect(inputErrors(notionAdapter, "create_page", { title: "x" })).not.toEqual([]);
-    expect(inputErrors(notionAdapter, "create_page", { title: "x", parentPageId: PAGE_ID, parentDatabaseId: DATABASE_ID })).not.toEqual([]);
+    expect(
+      inputErrors(notionAdapter, "create_page", { title: "x", parentPageId: PAGE_ID, parentDatabaseId: DATABASE_ID }),
+    ).not.toEqual([]);
     expect(inputErrors(notionAdapter, "get_page", { pageId: "../users" })).not.toEqual([]);
   });
 
@@ -95,19 +181,29 @@ describe("notion adapter", () => {
       error: `Notion: object_not_found: Could not find page with ID: ${MISSING_ID}. Make sure the relevant pages and databases are shared with your integration.`,
       httpStatus: 404,
     });
-    expect(await run(notionAdapter, "search", {}, contextFor(NOTION_FAKE, "ntn_wrong"))).toMatchObject({ httpStatus: 401, error: "Notion: unauthorized: API token is invalid." });
+    expect(await run(notionAdapter, "search", {}, contextFor(NOTION_FAKE, "ntn_wrong"))).toMatchObject({
+      httpStatus: 401,
+      error: "Notion: unauthorized: API token is invalid.",
+    });
     expect(await run(notionAdapter, "search", { query: "rate-limit" }, context())).toEqual({
       success: false,
       output: {},
-      error: "Rate limited by Notion (rate_limited: You have been rate limited. Please try again in a few minutes.); retry after 3 s",
+      error:
+        "Rate limited by Notion (rate_limited: You have been rate limited. Please try again in a few minutes.); retry after 3 s",
       httpStatus: 429,
     });
   });
 
   it("health check: users/me ok, a bad token fails", async () => {
-    expect(await notionAdapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to Notion workspace Fake Workspace as Platform bot" });
+    expect(await notionAdapter.healthCheck(context())).toEqual({
+      ok: true,
+      message: "Connected to Notion workspace Fake Workspace as Platform bot",
+    });
     expect(last().url.pathname).toBe("/v1/users/me");
-    expect(await notionAdapter.healthCheck(contextFor(NOTION_FAKE, "ntn_revoked"))).toEqual({ ok: false, message: "Notion: unauthorized: API token is invalid. (HTTP 401)" });
+    expect(await notionAdapter.healthCheck(contextFor(NOTION_FAKE, "ntn_revoked"))).toEqual({
+      ok: false,
+      message: "Notion: unauthorized: API token is invalid. (HTTP 401)",
+    });
   });
 });
 
@@ -125,13 +221,41 @@ describe("notion OAuth", () => {
     });
     const { code } = await authorizeCode(notionOAuth, NOTION_FAKE);
     expect(notionOAuthServer.lastAuthorize?.get("owner")).toBe("user");
-    const tokens = await readNotionTokens(await tokenRequest(notionOAuth, NOTION_FAKE, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }));
-    expect(tokens).toEqual({ access_token: expect.stringMatching(/^ntn_access-/), refresh_token: expect.stringMatching(/^ntn_refresh-/) });
+    const tokens = await readNotionTokens(
+      await tokenRequest(notionOAuth, NOTION_FAKE, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+      }),
+    );
+    expect(tokens).toEqual({
+      access_token: expect.stringMatching(/^ntn_access-/),
+      refresh_token: expect.stringMatching(/^ntn_refresh-/),
+    });
     expect((await notionAdapter.healthCheck(contextFor(NOTION_FAKE, tokens.access_token))).ok).toBe(true);
-    const refreshed = await readNotionTokens(await tokenRequest(notionOAuth, NOTION_FAKE, { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }));
+    const refreshed = await readNotionTokens(
+      await tokenRequest(notionOAuth, NOTION_FAKE, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+      }),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    await expect(readNotionTokens(await tokenRequest(notionOAuth, NOTION_FAKE, { grant_type: "refresh_token", refresh_token: DEAD_REFRESH_TOKEN }))).rejects.toMatchObject({ kind: "invalid_grant" });
+    await expect(
+      readNotionTokens(
+        await tokenRequest(notionOAuth, NOTION_FAKE, {
+          grant_type: "refresh_token",
+          refresh_token: DEAD_REFRESH_TOKEN,
+        }),
+      ),
+    ).rejects.toMatchObject({ kind: "invalid_grant" });
     // A form body is not what Notion takes.
-    await expect(readNotionTokens(await tokenRequest({ ...notionOAuth, tokenBody: "form" }, NOTION_FAKE, { grant_type: "refresh_token", refresh_token: refreshed.refresh_token! }))).rejects.toMatchObject({ kind: "invalid_grant" });
+    await expect(
+      readNotionTokens(
+        await tokenRequest({ ...notionOAuth, tokenBody: "form" }, NOTION_FAKE, {
+          grant_type: "refresh_token",
+          refresh_token: refreshed.refresh_token!,
+        }),
+      ),
+    ).rejects.toMatchObject({ kind: "invalid_grant" });
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AdapterError } from "../../../src/domains/connectors/adapters/types";
-import { failed, providerJson, retryAfterSeconds, restCall, readTextPrefix } from "../../../src/domains/connectors/adapters/provider-http";
+import {
+  failed,
+  providerJson,
+  retryAfterSeconds,
+  restCall,
+  readTextPrefix,
+} from "../../../src/domains/connectors/adapters/provider-http";
 import { isSaasConnectorKey, SAAS_ADAPTERS, saasToolText } from "../../../src/domains/connectors/adapters/saas";
 import { readStandardTokens } from "../../../src/domains/connectors/adapters/oauth-tokens";
 import { resolveLocale, translate } from "../../../src/domains/connectors/locale";
@@ -8,7 +14,14 @@ import { contextFor } from "./helpers";
 
 describe("SAAS_ADAPTERS", () => {
   it("has the six built-in SaaS keys of the catalogue with their quirks", () => {
-    expect(Object.keys(SAAS_ADAPTERS).sort()).toEqual(["figma", "gmail", "google-calendar", "google-drive", "notion", "slack"]);
+    expect(Object.keys(SAAS_ADAPTERS).sort()).toEqual([
+      "figma",
+      "gmail",
+      "google-calendar",
+      "google-drive",
+      "notion",
+      "slack",
+    ]);
     expect(SAAS_ADAPTERS.slack.scopeParam).toBe("user_scope");
     expect(SAAS_ADAPTERS.gmail.scopeParam).toBe("scope");
     expect(SAAS_ADAPTERS.figma.refreshUrl).toBe("https://api.figma.com/v1/oauth/refresh");
@@ -28,7 +41,14 @@ describe("SAAS_ADAPTERS", () => {
 
 describe("locale", () => {
   it("resolves BCP 47 tags to a supported language", () => {
-    expect([resolveLocale("de-AT"), resolveLocale("FR_ca"), resolveLocale("ja-JP"), resolveLocale("pt-BR"), resolveLocale(""), resolveLocale(undefined)]).toEqual(["de", "fr", "ja", "en", "en", "en"]);
+    expect([
+      resolveLocale("de-AT"),
+      resolveLocale("FR_ca"),
+      resolveLocale("ja-JP"),
+      resolveLocale("pt-BR"),
+      resolveLocale(""),
+      resolveLocale(undefined),
+    ]).toEqual(["de", "fr", "ja", "en", "en", "en"]);
     expect(translate("es-MX", { en: "Hello", es: "Hola" })).toBe("Hola");
     expect(translate("de", { en: "Hello", es: "Hola" })).toBe("Hello");
   });
@@ -43,16 +63,32 @@ describe("provider HTTP reading", () => {
   });
 
   it("a non-JSON body is bad_response, except a 429 whose header still counts", async () => {
-    await expect(providerJson(new Response("<html>502</html>", { status: 502 }), "X")).rejects.toMatchObject({ kind: "bad_response", httpStatus: 502 });
-    expect(await providerJson(new Response("slow down", { status: 429, headers: { "Retry-After": "9" } }), "X")).toEqual({ status: 429, body: null, retryAfterSeconds: 9 });
+    await expect(providerJson(new Response("<html>502</html>", { status: 502 }), "X")).rejects.toMatchObject({
+      kind: "bad_response",
+      httpStatus: 502,
+    });
+    expect(
+      await providerJson(new Response("slow down", { status: 429, headers: { "Retry-After": "9" } }), "X"),
+    ).toEqual({ status: 429, body: null, retryAfterSeconds: 9 });
   });
 
   it("restCall: a 2xx that is not a JSON object is bad_response; the token never lands in an error", async () => {
     const context = contextFor("https://x.fake.test", "secret-token-123");
     context.fetch = async () => new Response("[1,2]", { status: 200 });
-    await expect(restCall(context, "X", "https://api.example.com/a", {}, () => "e")).rejects.toBeInstanceOf(AdapterError);
-    context.fetch = async (_url, init) => new Response(JSON.stringify({ message: `bad ${new Headers(init?.headers).get("Authorization") === null}` }), { status: 400 });
-    const outcome = await restCall(context, "X", "https://api.example.com/a", {}, (body) => (body as { message: string }).message);
+    await expect(restCall(context, "X", "https://api.example.com/a", {}, () => "e")).rejects.toBeInstanceOf(
+      AdapterError,
+    );
+    context.fetch = async (_url, init) =>
+      new Response(JSON.stringify({ message: `bad ${new Headers(init?.headers).get("Authorization") === null}` }), {
+        status: 400,
+      });
+    const outcome = await restCall(
+      context,
+      "X",
+      "https://api.example.com/a",
+      {},
+      (body) => (body as { message: string }).message,
+    );
     expect(outcome).toEqual({ ok: false, result: failed(400, "X: bad true") });
     expect(JSON.stringify(outcome)).not.toContain("secret-token-123");
   });
@@ -63,10 +99,19 @@ describe("provider HTTP reading", () => {
   });
 
   it("readStandardTokens: 5xx and 429 are transient, 400/401 and invalid_grant are dead", async () => {
-    await expect(readStandardTokens(new Response("oops", { status: 503 }))).rejects.toMatchObject({ kind: "transient" });
+    await expect(readStandardTokens(new Response("oops", { status: 503 }))).rejects.toMatchObject({
+      kind: "transient",
+    });
     await expect(readStandardTokens(new Response("{}", { status: 429 }))).rejects.toMatchObject({ kind: "transient" });
-    await expect(readStandardTokens(new Response('{"error":"invalid_client"}', { status: 401 }))).rejects.toMatchObject({ kind: "invalid_grant" });
-    await expect(readStandardTokens(new Response('{"error":"invalid_grant"}', { status: 400 }))).rejects.toMatchObject({ kind: "invalid_grant" });
-    expect(await readStandardTokens(new Response('{"access_token":"a","scope":"x y"}'))).toEqual({ access_token: "a", scopes: ["x", "y"] });
+    await expect(readStandardTokens(new Response('{"error":"invalid_client"}', { status: 401 }))).rejects.toMatchObject(
+      { kind: "invalid_grant" },
+    );
+    await expect(readStandardTokens(new Response('{"error":"invalid_grant"}', { status: 400 }))).rejects.toMatchObject({
+      kind: "invalid_grant",
+    });
+    expect(await readStandardTokens(new Response('{"access_token":"a","scope":"x y"}'))).toEqual({
+      access_token: "a",
+      scopes: ["x", "y"],
+    });
   });
 });

@@ -1,9 +1,22 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readSlackTokens, SLACK_SCOPE_PARAM, slackAdapter, slackOAuth } from "../../../src/domains/connectors/adapters/slack";
+import {
+  readSlackTokens,
+  SLACK_SCOPE_PARAM,
+  slackAdapter,
+  slackOAuth,
+} from "../../../src/domains/connectors/adapters/slack";
 import { AdapterError, OAuthTokenError } from "../../../src/domains/connectors/adapters/types";
 import { bearerOf } from "../fakes/fake-host";
 import { DEAD_REFRESH_TOKEN, FAKE_REFRESH_TOKEN } from "../fakes/oauth-server";
-import { installFakeSlack, SLACK_FAKE, SLACK_RETRY_AFTER, SLACK_REVOKED_TOKEN, SLACK_TOKEN, slackOAuthServer, slackRequests } from "../fakes/slack";
+import {
+  installFakeSlack,
+  SLACK_FAKE,
+  SLACK_RETRY_AFTER,
+  SLACK_REVOKED_TOKEN,
+  SLACK_TOKEN,
+  slackOAuthServer,
+  slackRequests,
+} from "../fakes/slack";
 import { authorizeCode, contextFor, expectToolList, inputErrors, REDIRECT_URI, run, tokenRequest } from "./helpers";
 
 const context = () => contextFor(SLACK_FAKE, SLACK_TOKEN);
@@ -16,41 +29,83 @@ beforeEach(() => {
 
 describe("slack adapter", () => {
   it("lists the catalogue's four tools, post_message needing approval, with texts in every locale", async () => {
-    await expectToolList(slackAdapter, { list_channels: false, read_channel_history: false, search_messages: false, post_message: true }, context());
+    await expectToolList(
+      slackAdapter,
+      { list_channels: false, read_channel_history: false, search_messages: false, post_message: true },
+      context(),
+    );
   });
 
   it("list_channels calls conversations.list with the user token and maps channels", async () => {
     const result = await run(slackAdapter, "list_channels", { limit: 1 }, context());
     expect(result).toMatchObject({ success: true, httpStatus: 200 });
     expect(result.output).toEqual({
-      channels: [{ id: "C0GENERAL", name: "general", isPrivate: false, isArchived: false, topic: "Company-wide", purpose: "Everyone", memberCount: 42 }],
+      channels: [
+        {
+          id: "C0GENERAL",
+          name: "general",
+          isPrivate: false,
+          isArchived: false,
+          topic: "Company-wide",
+          purpose: "Everyone",
+          memberCount: 42,
+        },
+      ],
       nextCursor: "dGVhbTpDMDYxRkE1UEI=",
     });
     const request = last();
     expect(request.method).toBe("GET");
     expect(request.url.pathname).toBe("/api/conversations.list");
-    expect(Object.fromEntries(request.url.searchParams)).toEqual({ types: "public_channel,private_channel", exclude_archived: "true", limit: "1" });
+    expect(Object.fromEntries(request.url.searchParams)).toEqual({
+      types: "public_channel,private_channel",
+      exclude_archived: "true",
+      limit: "1",
+    });
     expect(bearerOf(request)).toBe(SLACK_TOKEN);
 
     const next = await run(slackAdapter, "list_channels", { limit: 1, cursor: "dGVhbTpDMDYxRkE1UEI=" }, context());
-    expect(next.output).toMatchObject({ channels: [{ id: "G0SECRET", isPrivate: true, topic: null, memberCount: null }], nextCursor: null });
+    expect(next.output).toMatchObject({
+      channels: [{ id: "G0SECRET", isPrivate: true, topic: null, memberCount: null }],
+      nextCursor: null,
+    });
   });
 
   it("read_channel_history maps messages and paging", async () => {
-    const result = await run(slackAdapter, "read_channel_history", { channel: "C0GENERAL", limit: 2, oldest: "1712000000" }, context());
+    const result = await run(
+      slackAdapter,
+      "read_channel_history",
+      { channel: "C0GENERAL", limit: 2, oldest: "1712000000" },
+      context(),
+    );
     expect(result.output).toEqual({
       messages: [
-        { ts: "1712345678.000200", user: "U0FAKE", botId: null, text: "Ship it", threadTs: "1712345678.000200", replyCount: 2 },
+        {
+          ts: "1712345678.000200",
+          user: "U0FAKE",
+          botId: null,
+          text: "Ship it",
+          threadTs: "1712345678.000200",
+          replyCount: 2,
+        },
         { ts: "1712345600.000100", user: null, botId: "B0BOT", text: "Build passed", threadTs: null, replyCount: 0 },
       ],
       hasMore: true,
       nextCursor: "bmV4dF90czoxNzEyMzQ1NjAw",
     });
-    expect(Object.fromEntries(last().url.searchParams)).toEqual({ channel: "C0GENERAL", limit: "2", oldest: "1712000000" });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({
+      channel: "C0GENERAL",
+      limit: "2",
+      oldest: "1712000000",
+    });
   });
 
   it("search_messages passes Slack's search arguments and maps matches", async () => {
-    const result = await run(slackAdapter, "search_messages", { query: "in:#general deploy", count: 5, sort: "timestamp" }, context());
+    const result = await run(
+      slackAdapter,
+      "search_messages",
+      { query: "in:#general deploy", count: 5, sort: "timestamp" },
+      context(),
+    );
     expect(result.output).toEqual({
       total: 1,
       page: 1,
@@ -66,17 +121,32 @@ describe("slack adapter", () => {
         },
       ],
     });
-    expect(Object.fromEntries(last().url.searchParams)).toEqual({ query: "in:#general deploy", count: "5", page: "1", sort: "timestamp", sort_dir: "desc" });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({
+      query: "in:#general deploy",
+      count: "5",
+      page: "1",
+      sort: "timestamp",
+      sort_dir: "desc",
+    });
   });
 
   it("post_message POSTs JSON to chat.postMessage", async () => {
-    const result = await run(slackAdapter, "post_message", { channel: "C0GENERAL", text: "Hello from the platform", threadTs: "1712345678.000200" }, context());
+    const result = await run(
+      slackAdapter,
+      "post_message",
+      { channel: "C0GENERAL", text: "Hello from the platform", threadTs: "1712345678.000200" },
+      context(),
+    );
     expect(result.output).toEqual({ channel: "C0GENERAL", ts: "1712400000.000300", text: "Hello from the platform" });
     const request = last();
     expect(request.method).toBe("POST");
     expect(request.url.pathname).toBe("/api/chat.postMessage");
     expect(request.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
-    expect(JSON.parse(request.body)).toEqual({ channel: "C0GENERAL", text: "Hello from the platform", thread_ts: "1712345678.000200" });
+    expect(JSON.parse(request.body)).toEqual({
+      channel: "C0GENERAL",
+      text: "Hello from the platform",
+      thread_ts: "1712345678.000200",
+    });
   });
 
   it("an ok:false answer is a failed result with Slack's real status (200) and its error name", async () => {
@@ -86,8 +156,14 @@ describe("slack adapter", () => {
       error: "Slack: channel_not_found",
       httpStatus: 200,
     });
-    expect(await run(slackAdapter, "post_message", { channel: "CARCHIVED", text: "hi" }, context())).toMatchObject({ error: "Slack: is_archived", httpStatus: 200 });
-    expect(await run(slackAdapter, "search_messages", { query: "needs-scope" }, context())).toMatchObject({ error: "Slack: missing_scope (needs search:read)", httpStatus: 200 });
+    expect(await run(slackAdapter, "post_message", { channel: "CARCHIVED", text: "hi" }, context())).toMatchObject({
+      error: "Slack: is_archived",
+      httpStatus: 200,
+    });
+    expect(await run(slackAdapter, "search_messages", { query: "needs-scope" }, context())).toMatchObject({
+      error: "Slack: missing_scope (needs search:read)",
+      httpStatus: 200,
+    });
     const revoked = await run(slackAdapter, "list_channels", {}, contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN));
     expect(revoked).toMatchObject({ success: false, error: "Slack: token_revoked", httpStatus: 200 });
     expect(JSON.stringify(revoked)).not.toContain(SLACK_REVOKED_TOKEN);
@@ -95,14 +171,23 @@ describe("slack adapter", () => {
 
   it("answers a 429 as a rate-limited result with Retry-After", async () => {
     const result = await run(slackAdapter, "read_channel_history", { channel: "CRATE" }, context());
-    expect(result).toEqual({ success: false, output: {}, error: `Rate limited by Slack; retry after ${SLACK_RETRY_AFTER} s`, httpStatus: 429 });
+    expect(result).toEqual({
+      success: false,
+      output: {},
+      error: `Rate limited by Slack; retry after ${SLACK_RETRY_AFTER} s`,
+      httpStatus: 429,
+    });
     expect((await run(slackAdapter, "search_messages", { query: "rate-limit" }, context())).httpStatus).toBe(429);
   });
 
   it("throws bad_response for an answer that is not JSON, unknown_tool for a tool it does not have", async () => {
-    await expect(slackAdapter.execute("list_channels", { cursor: "html" }, context())).rejects.toMatchObject({ kind: "bad_response" });
+    await expect(slackAdapter.execute("list_channels", { cursor: "html" }, context())).rejects.toMatchObject({
+      kind: "bad_response",
+    });
     await expect(slackAdapter.execute("delete_workspace", {}, context())).rejects.toBeInstanceOf(AdapterError);
-    await expect(slackAdapter.execute("delete_workspace", {}, context())).rejects.toMatchObject({ kind: "unknown_tool" });
+    await expect(slackAdapter.execute("delete_workspace", {}, context())).rejects.toMatchObject({
+      kind: "unknown_tool",
+    });
   });
 
   it("refuses inputs outside the schemas before anything is sent", () => {
@@ -113,11 +198,20 @@ describe("slack adapter", () => {
   });
 
   it("health check: auth.test ok, and a revoked token fails with Slack's reason", async () => {
-    expect(await slackAdapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to Slack workspace Fake Team as ada" });
+    expect(await slackAdapter.healthCheck(context())).toEqual({
+      ok: true,
+      message: "Connected to Slack workspace Fake Team as ada",
+    });
     expect(last().url.pathname).toBe("/api/auth.test");
     expect(last().method).toBe("POST");
-    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN))).toEqual({ ok: false, message: "Slack: token_revoked" });
-    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, "xoxp-wrong"))).toEqual({ ok: false, message: "Slack: invalid_auth" });
+    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN))).toEqual({
+      ok: false,
+      message: "Slack: token_revoked",
+    });
+    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, "xoxp-wrong"))).toEqual({
+      ok: false,
+      message: "Slack: invalid_auth",
+    });
   });
 
   it("a network failure is unreachable, and the health check reports it", async () => {
@@ -126,7 +220,10 @@ describe("slack adapter", () => {
       throw new AdapterError("unreachable", "The external service at slack.com could not be reached");
     };
     await expect(slackAdapter.execute("list_channels", {}, down)).rejects.toMatchObject({ kind: "unreachable" });
-    expect(await slackAdapter.healthCheck(down)).toEqual({ ok: false, message: "The external service at slack.com could not be reached" });
+    expect(await slackAdapter.healthCheck(down)).toEqual({
+      ok: false,
+      message: "The external service at slack.com could not be reached",
+    });
   });
 });
 
@@ -140,7 +237,9 @@ describe("slack OAuth", () => {
       tokenBody: "form",
       pkce: true,
     });
-    expect(slackOAuth.scopes).toEqual(expect.arrayContaining(["channels:read", "channels:history", "search:read", "chat:write"]));
+    expect(slackOAuth.scopes).toEqual(
+      expect.arrayContaining(["channels:read", "channels:history", "search:read", "chat:write"]),
+    );
     expect(SLACK_SCOPE_PARAM).toBe("user_scope");
   });
 
@@ -148,7 +247,15 @@ describe("slack OAuth", () => {
     const { code, verifier } = await authorizeCode(slackOAuth, SLACK_FAKE, SLACK_SCOPE_PARAM);
     expect(slackOAuthServer.lastAuthorize?.get("user_scope")).toBe(slackOAuth.scopes.join(","));
     const now = new Date("2026-11-20T10:00:00Z");
-    const tokens = await readSlackTokens(await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier }), now);
+    const tokens = await readSlackTokens(
+      await tokenRequest(slackOAuth, SLACK_FAKE, {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
+      now,
+    );
     expect(tokens).toEqual({
       access_token: expect.stringMatching(/^xoxe\.xoxp-access-/),
       refresh_token: expect.stringMatching(/^xoxe\.xoxp-refresh-/),
@@ -158,23 +265,50 @@ describe("slack OAuth", () => {
     expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, tokens.access_token))).toMatchObject({ ok: true });
 
     // The code is single-use.
-    const replay = tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-    await expect(readSlackTokens(await replay)).rejects.toMatchObject({ kind: "invalid_grant", message: "Slack refused the grant: invalid_code" });
+    const replay = tokenRequest(slackOAuth, SLACK_FAKE, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
+    await expect(readSlackTokens(await replay)).rejects.toMatchObject({
+      kind: "invalid_grant",
+      message: "Slack refused the grant: invalid_code",
+    });
 
-    const refreshed = await readSlackTokens(await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }), now);
+    const refreshed = await readSlackTokens(
+      await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }),
+      now,
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    const reused = tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: tokens.refresh_token! });
+    const reused = tokenRequest(slackOAuth, SLACK_FAKE, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+    });
     await expect(readSlackTokens(await reused)).rejects.toBeInstanceOf(OAuthTokenError);
   });
 
   it("a wrong PKCE verifier or a revoked refresh token is invalid_grant", async () => {
     const { code } = await authorizeCode(slackOAuth, SLACK_FAKE, SLACK_SCOPE_PARAM);
-    const wrong = tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: "not-the-verifier" });
+    const wrong = tokenRequest(slackOAuth, SLACK_FAKE, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: "not-the-verifier",
+    });
     await expect(readSlackTokens(await wrong)).rejects.toMatchObject({ kind: "invalid_grant" });
-    const dead = tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: DEAD_REFRESH_TOKEN });
-    await expect(readSlackTokens(await dead)).rejects.toMatchObject({ kind: "invalid_grant", message: "Slack refused the grant: invalid_refresh_token" });
-    const ok = await readSlackTokens(await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: FAKE_REFRESH_TOKEN }));
+    const dead = tokenRequest(slackOAuth, SLACK_FAKE, {
+      grant_type: "refresh_token",
+      refresh_token: DEAD_REFRESH_TOKEN,
+    });
+    await expect(readSlackTokens(await dead)).rejects.toMatchObject({
+      kind: "invalid_grant",
+      message: "Slack refused the grant: invalid_refresh_token",
+    });
+    const ok = await readSlackTokens(
+      await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: FAKE_REFRESH_TOKEN }),
+    );
     expect(ok.access_token).toMatch(/^xoxe\.xoxp-access-/);
   });
 });

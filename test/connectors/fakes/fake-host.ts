@@ -27,13 +27,22 @@ export interface RecordedRequest {
 }
 
 export async function record(request: Request, into: RecordedRequest[]): Promise<RecordedRequest> {
-  const recorded = { method: request.method, url: new URL(request.url), headers: request.headers, body: new TextDecoder().decode(await request.arrayBuffer()) };
+  const recorded = {
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    body: new TextDecoder().decode(await request.arrayBuffer()),
+  };
   into.push(recorded);
   return recorded;
 }
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
 
 /** The `Bearer` token of a request, or null. */
-export const bearerOf = (request: RecordedRequest) => /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;
+export const bearerOf = (request: RecordedRequest) =>
+  /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;

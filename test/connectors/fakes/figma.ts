@@ -20,11 +20,27 @@ export const figmaOAuthServer = new FakeOAuthServer({
   rotatesRefreshTokens: false,
   tokenPrefix: "figu_",
   tokenAnswer: ({ accessToken, refreshToken }) =>
-    json({ user_id_string: "1234567890", access_token: accessToken, token_type: "bearer", expires_in: 7776000, ...(refreshToken ? { refresh_token: refreshToken } : {}) }),
-  errorAnswer: (error, status) => json({ error: true, status: status === 405 ? 400 : status, message: error === "invalid_grant" ? "Invalid code" : "Invalid client credentials", i18n: null }, status === 405 ? 400 : status),
+    json({
+      user_id_string: "1234567890",
+      access_token: accessToken,
+      token_type: "bearer",
+      expires_in: 7776000,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    }),
+  errorAnswer: (error, status) =>
+    json(
+      {
+        error: true,
+        status: status === 405 ? 400 : status,
+        message: error === "invalid_grant" ? "Invalid code" : "Invalid client credentials",
+        i18n: null,
+      },
+      status === 405 ? 400 : status,
+    ),
 });
 
-const figmaError = (status: number, err: string, headers: Record<string, string> = {}) => json({ status, err }, status, headers);
+const figmaError = (status: number, err: string, headers: Record<string, string> = {}) =>
+  json({ status, err }, status, headers);
 
 const DOCUMENT = {
   id: "0:0",
@@ -56,12 +72,35 @@ function trim(node: Record<string, any>, depth: number): Record<string, any> {
 }
 
 const COMMENTS = [
-  { id: "1001", file_key: FILE_KEY, parent_id: "", user: { handle: "ada", img_url: "https://example.com/ada.png", id: "42" }, created_at: "2026-11-10T09:00:00Z", resolved_at: null, message: "Can we make the hero bigger?", client_meta: { x: 10, y: 20 }, order_id: 1, reactions: [] },
-  { id: "1002", file_key: FILE_KEY, parent_id: "1001", user: { handle: "bob", img_url: "https://example.com/bob.png", id: "43" }, created_at: "2026-11-10T10:00:00Z", resolved_at: "2026-11-11T10:00:00Z", message: "Done.", client_meta: null, order_id: null, reactions: [] },
+  {
+    id: "1001",
+    file_key: FILE_KEY,
+    parent_id: "",
+    user: { handle: "ada", img_url: "https://example.com/ada.png", id: "42" },
+    created_at: "2026-11-10T09:00:00Z",
+    resolved_at: null,
+    message: "Can we make the hero bigger?",
+    client_meta: { x: 10, y: 20 },
+    order_id: 1,
+    reactions: [],
+  },
+  {
+    id: "1002",
+    file_key: FILE_KEY,
+    parent_id: "1001",
+    user: { handle: "bob", img_url: "https://example.com/bob.png", id: "43" },
+    created_at: "2026-11-10T10:00:00Z",
+    resolved_at: "2026-11-11T10:00:00Z",
+    message: "Done.",
+    client_meta: null,
+    order_id: null,
+    reactions: [],
+  },
 ];
 
 function api(request: RecordedRequest, path: string): Response {
-  if (request.method === "GET" && path === "/v1/me") return json({ id: "42", email: "ada@example.com", handle: "ada", img_url: "https://example.com/ada.png" });
+  if (request.method === "GET" && path === "/v1/me")
+    return json({ id: "42", email: "ada@example.com", handle: "ada", img_url: "https://example.com/ada.png" });
   const file = /^\/v1\/files\/([^/]+)(\/comments)?$/.exec(path);
   if (!file) return figmaError(404, "Not found");
   if (file[1] === "ratelimited0") return figmaError(429, "Rate limit exceeded", { "Retry-After": "45" });
@@ -69,15 +108,39 @@ function api(request: RecordedRequest, path: string): Response {
   if (!file[2] && request.method === "GET") {
     const depth = request.url.searchParams.get("depth");
     const document = depth ? trim(DOCUMENT, Number(depth)) : DOCUMENT;
-    return json({ name: "Marketing site", role: "editor", lastModified: "2026-11-12T08:00:00Z", editorType: "figma", thumbnailUrl: "https://example.com/thumb.png", version: "4242", document, components: {}, componentSets: {}, schemaVersion: 0, styles: {} });
+    return json({
+      name: "Marketing site",
+      role: "editor",
+      lastModified: "2026-11-12T08:00:00Z",
+      editorType: "figma",
+      thumbnailUrl: "https://example.com/thumb.png",
+      version: "4242",
+      document,
+      components: {},
+      componentSets: {},
+      schemaVersion: 0,
+      styles: {},
+    });
   }
   if (file[2] && request.method === "GET") return json({ comments: COMMENTS });
   if (file[2] && request.method === "POST") {
-    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return figmaError(400, "Invalid body");
+    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json"))
+      return figmaError(400, "Invalid body");
     const body = JSON.parse(request.body) as { message?: string; comment_id?: string };
     if (!body.message) return figmaError(400, "Missing message");
     if (body.comment_id && !COMMENTS.some((c) => c.id === body.comment_id)) return figmaError(404, "Comment not found");
-    return json({ id: "1003", file_key: FILE_KEY, parent_id: body.comment_id ?? "", user: { handle: "ada", img_url: "", id: "42" }, created_at: "2026-11-20T10:00:00Z", resolved_at: null, message: body.message, client_meta: null, order_id: body.comment_id ? null : 3, reactions: [] });
+    return json({
+      id: "1003",
+      file_key: FILE_KEY,
+      parent_id: body.comment_id ?? "",
+      user: { handle: "ada", img_url: "", id: "42" },
+      created_at: "2026-11-20T10:00:00Z",
+      resolved_at: null,
+      message: body.message,
+      client_meta: null,
+      order_id: body.comment_id ? null : 3,
+      reactions: [],
+    });
   }
   return figmaError(404, "Not found");
 }
@@ -95,7 +158,8 @@ export function installFakeFigma() {
       return figmaOAuthServer.token({ ...request, body: params.toString() });
     }
     const token = bearerOf(request);
-    if (!token || (token !== FIGMA_TOKEN && !figmaOAuthServer.accessTokens.has(token))) return figmaError(403, "Invalid token");
+    if (!token || (token !== FIGMA_TOKEN && !figmaOAuthServer.accessTokens.has(token)))
+      return figmaError(403, "Invalid token");
     return api(request, path);
   });
 }

@@ -1,5 +1,11 @@
 import { bearerOf, installFakeHost, json, record, type RecordedRequest } from "./fake-host";
-import { GOOGLE_AUTHORIZE_PATH, GOOGLE_TOKEN_PATH, googleError, googleOAuthServer, unauthenticated } from "./google-oauth";
+import {
+  GOOGLE_AUTHORIZE_PATH,
+  GOOGLE_TOKEN_PATH,
+  googleError,
+  googleOAuthServer,
+  unauthenticated,
+} from "./google-oauth";
 
 /**
  * A local Gmail API v1 (users/me) speaking Google's JSON: messages.list (q required), messages.get
@@ -18,20 +24,51 @@ export const gmailOAuthServer = googleOAuthServer("ya29.gmail-");
 
 const b64url = (text: string) => {
   const bytes = new TextEncoder().encode(text);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 };
 const decodeRaw = (raw: string) => {
   const base64 = raw.replace(/-/g, "+").replace(/_/g, "/");
   return new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
 };
 
-const rateLimited = () => googleError(429, "RESOURCE_EXHAUSTED", "Too many concurrent requests for user.", "rateLimitExceeded", { "Retry-After": "5" });
+const rateLimited = () =>
+  googleError(429, "RESOURCE_EXHAUSTED", "Too many concurrent requests for user.", "rateLimitExceeded", {
+    "Retry-After": "5",
+  });
 
 function fullMessage(id: string) {
-  const text = { partId: "0.0", mimeType: "text/plain", filename: "", headers: [{ name: "Content-Type", value: 'text/plain; charset="UTF-8"' }], body: { size: 28, data: b64url("Grüße aus München,\nAda\n") } };
-  const html = { partId: "0.1", mimeType: "text/html", filename: "", headers: [{ name: "Content-Type", value: 'text/html; charset="UTF-8"' }], body: { size: 60, data: b64url("<p>Hello &amp; <b>welcome</b></p><script>x()</script>") } };
-  const attachment = { partId: "1", mimeType: "application/pdf", filename: "report.pdf", headers: [], body: { attachmentId: "ANGjdJ8", size: 52132 } };
-  const alternative = { partId: "0", mimeType: "multipart/alternative", filename: "", headers: [], body: { size: 0 }, parts: id === "mhtml" ? [html] : [text, html] };
+  const text = {
+    partId: "0.0",
+    mimeType: "text/plain",
+    filename: "",
+    headers: [{ name: "Content-Type", value: 'text/plain; charset="UTF-8"' }],
+    body: { size: 28, data: b64url("Grüße aus München,\nAda\n") },
+  };
+  const html = {
+    partId: "0.1",
+    mimeType: "text/html",
+    filename: "",
+    headers: [{ name: "Content-Type", value: 'text/html; charset="UTF-8"' }],
+    body: { size: 60, data: b64url("<p>Hello &amp; <b>welcome</b></p><script>x()</script>") },
+  };
+  const attachment = {
+    partId: "1",
+    mimeType: "application/pdf",
+    filename: "report.pdf",
+    headers: [],
+    body: { attachmentId: "ANGjdJ8", size: 52132 },
+  };
+  const alternative = {
+    partId: "0",
+    mimeType: "multipart/alternative",
+    filename: "",
+    headers: [],
+    body: { size: 0 },
+    parts: id === "mhtml" ? [html] : [text, html],
+  };
   return {
     id,
     threadId: "t-1",
@@ -57,7 +94,8 @@ function fullMessage(id: string) {
 }
 
 function readRaw(request: RecordedRequest, pick: (body: Record<string, any>) => unknown): string | Response {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return googleError(400, "INVALID_ARGUMENT", "Invalid JSON payload received.", "badRequest");
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json"))
+    return googleError(400, "INVALID_ARGUMENT", "Invalid JSON payload received.", "badRequest");
   let body: Record<string, any>;
   try {
     body = JSON.parse(request.body);
@@ -65,15 +103,18 @@ function readRaw(request: RecordedRequest, pick: (body: Record<string, any>) => 
     return googleError(400, "INVALID_ARGUMENT", "Invalid JSON payload received.", "badRequest");
   }
   const raw = pick(body);
-  if (typeof raw !== "string" || !/^[A-Za-z0-9_-]+$/.test(raw)) return googleError(400, "INVALID_ARGUMENT", "Invalid value for ByteString", "invalidArgument");
+  if (typeof raw !== "string" || !/^[A-Za-z0-9_-]+$/.test(raw))
+    return googleError(400, "INVALID_ARGUMENT", "Invalid value for ByteString", "invalidArgument");
   const message = decodeRaw(raw);
-  if (!/^To: .+$/m.test(message)) return googleError(400, "FAILED_PRECONDITION", "Precondition check failed.", "failedPrecondition");
+  if (!/^To: .+$/m.test(message))
+    return googleError(400, "FAILED_PRECONDITION", "Precondition check failed.", "failedPrecondition");
   gmailRawMessages.push(message);
   return message;
 }
 
 function api(request: RecordedRequest, path: string): Response {
-  if (request.method === "GET" && path === "/profile") return json({ emailAddress: "me@example.com", messagesTotal: 1234, threadsTotal: 987, historyId: "9001" });
+  if (request.method === "GET" && path === "/profile")
+    return json({ emailAddress: "me@example.com", messagesTotal: 1234, threadsTotal: 987, historyId: "9001" });
   if (request.method === "GET" && path === "/messages") {
     const q = request.url.searchParams.get("q");
     if (q === "rate-limit") return rateLimited();
@@ -82,18 +123,26 @@ function api(request: RecordedRequest, path: string): Response {
       { id: "18e9f1", threadId: "t-1" },
       { id: "18e9f2", threadId: "t-2" },
     ];
-    return json({ messages: all.slice(0, max), ...(max < all.length ? { nextPageToken: "08601201" } : {}), resultSizeEstimate: all.length });
+    return json({
+      messages: all.slice(0, max),
+      ...(max < all.length ? { nextPageToken: "08601201" } : {}),
+      resultSizeEstimate: all.length,
+    });
   }
   const get = /^\/messages\/([^/]+)$/.exec(path);
   if (request.method === "GET" && get) {
     if (get[1] === "m404") return googleError(404, "NOT_FOUND", "Requested entity was not found.", "notFound");
-    if (request.url.searchParams.get("format") !== "full") return googleError(400, "INVALID_ARGUMENT", "format must be full here", "invalidArgument");
+    if (request.url.searchParams.get("format") !== "full")
+      return googleError(400, "INVALID_ARGUMENT", "format must be full here", "invalidArgument");
     return json(fullMessage(get[1]!));
   }
   if (request.method === "POST" && path === "/drafts") {
     const raw = readRaw(request, (body) => body.message?.raw);
     if (raw instanceof Response) return raw;
-    return json({ id: "r-5824396", message: { id: "18e9f9", threadId: JSON.parse(request.body).message.threadId ?? "t-9", labelIds: ["DRAFT"] } });
+    return json({
+      id: "r-5824396",
+      message: { id: "18e9f9", threadId: JSON.parse(request.body).message.threadId ?? "t-9", labelIds: ["DRAFT"] },
+    });
   }
   if (request.method === "POST" && path === "/messages/send") {
     const raw = readRaw(request, (body) => body.raw);

@@ -14,7 +14,17 @@ export const calendarRequests: RecordedRequest[] = [];
 export const calendarOAuthServer = googleOAuthServer("ya29.calendar-");
 
 const calendarError = (code: number, reason: string, message: string, headers: Record<string, string> = {}) =>
-  json({ error: { errors: [{ domain: code === 403 || code === 429 ? "usageLimits" : "global", reason, message }], code, message } }, code, headers);
+  json(
+    {
+      error: {
+        errors: [{ domain: code === 403 || code === 429 ? "usageLimits" : "global", reason, message }],
+        code,
+        message,
+      },
+    },
+    code,
+    headers,
+  );
 
 const EVENT = {
   kind: "calendar#event",
@@ -38,22 +48,64 @@ const EVENT = {
 function api(request: RecordedRequest, path: string): Response {
   const params = request.url.searchParams;
   if (request.method === "GET" && path === "/calendar/v3/users/me/calendarList") {
-    return json({ kind: "calendar#calendarList", etag: '"p1"', items: [{ kind: "calendar#calendarListEntry", id: "ada@example.com", summary: "ada@example.com", timeZone: "Europe/Vienna", primary: true, accessRole: "owner" }].slice(0, Number(params.get("maxResults") ?? 100)) });
+    return json({
+      kind: "calendar#calendarList",
+      etag: '"p1"',
+      items: [
+        {
+          kind: "calendar#calendarListEntry",
+          id: "ada@example.com",
+          summary: "ada@example.com",
+          timeZone: "Europe/Vienna",
+          primary: true,
+          accessRole: "owner",
+        },
+      ].slice(0, Number(params.get("maxResults") ?? 100)),
+    });
   }
   const events = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(path);
   if (events && request.method === "GET") {
-    if (params.get("orderBy") === "startTime" && params.get("singleEvents") !== "true") return calendarError(400, "invalid", "The requested ordering is not available for the particular query.");
+    if (params.get("orderBy") === "startTime" && params.get("singleEvents") !== "true")
+      return calendarError(400, "invalid", "The requested ordering is not available for the particular query.");
     if (params.get("q") === "rate-limit") return calendarError(403, "rateLimitExceeded", "Rate Limit Exceeded");
-    if (params.get("q") === "too-many") return calendarError(429, "rateLimitExceeded", "Rate Limit Exceeded", { "Retry-After": "7" });
-    if (decodeURIComponent(events[1]!) !== "primary" && decodeURIComponent(events[1]!) !== "team@example.com") return calendarError(404, "notFound", "Not Found");
-    return json({ kind: "calendar#events", summary: "ada@example.com", timeZone: "Europe/Vienna", items: [EVENT, { id: "evt2", status: "confirmed", summary: "Holiday", start: { date: "2026-12-24" }, end: { date: "2026-12-25" } }] });
+    if (params.get("q") === "too-many")
+      return calendarError(429, "rateLimitExceeded", "Rate Limit Exceeded", { "Retry-After": "7" });
+    if (decodeURIComponent(events[1]!) !== "primary" && decodeURIComponent(events[1]!) !== "team@example.com")
+      return calendarError(404, "notFound", "Not Found");
+    return json({
+      kind: "calendar#events",
+      summary: "ada@example.com",
+      timeZone: "Europe/Vienna",
+      items: [
+        EVENT,
+        {
+          id: "evt2",
+          status: "confirmed",
+          summary: "Holiday",
+          start: { date: "2026-12-24" },
+          end: { date: "2026-12-25" },
+        },
+      ],
+    });
   }
   if (events && request.method === "POST") {
-    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return calendarError(400, "parseError", "Parse Error");
+    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json"))
+      return calendarError(400, "parseError", "Parse Error");
     const body = JSON.parse(request.body) as Record<string, any>;
-    if (!body.start || !body.end || (!body.start.dateTime && !body.start.date)) return calendarError(400, "required", "Missing end time.");
-    if (body.start.dateTime && body.end.dateTime && body.end.dateTime < body.start.dateTime) return calendarError(400, "timeRangeEmpty", "The specified time range is empty.");
-    return json({ ...EVENT, id: "new-evt", summary: body.summary, description: body.description, location: body.location, start: body.start, end: body.end, attendees: (body.attendees ?? []).map((a: { email: string }) => ({ ...a, responseStatus: "needsAction" })) });
+    if (!body.start || !body.end || (!body.start.dateTime && !body.start.date))
+      return calendarError(400, "required", "Missing end time.");
+    if (body.start.dateTime && body.end.dateTime && body.end.dateTime < body.start.dateTime)
+      return calendarError(400, "timeRangeEmpty", "The specified time range is empty.");
+    return json({
+      ...EVENT,
+      id: "new-evt",
+      summary: body.summary,
+      description: body.description,
+      location: body.location,
+      start: body.start,
+      end: body.end,
+      attendees: (body.attendees ?? []).map((a: { email: string }) => ({ ...a, responseStatus: "needsAction" })),
+    });
   }
   const one = /^\/calendar\/v3\/calendars\/([^/]+)\/events\/([^/]+)$/.exec(path);
   if (one && request.method === "GET") {

@@ -21,19 +21,62 @@ const driveError = (code: number, reason: string, message: string, headers: Reco
   json({ error: { errors: [{ domain: "usageLimits", reason, message }], code, message } }, code, headers);
 
 const FILES: Record<string, Record<string, unknown>> = {
-  doc1: { id: "doc1", name: "Roadmap", mimeType: "application/vnd.google-apps.document", createdTime: "2026-01-02T10:00:00.000Z", modifiedTime: "2026-03-04T10:00:00.000Z", webViewLink: "https://docs.google.com/document/d/doc1/edit", parents: ["root1"], owners: [{ kind: "drive#user", displayName: "Ada", emailAddress: "ada@example.com", me: true }], trashed: false },
-  txt1: { id: "txt1", name: "notes.txt", mimeType: "text/plain", size: "12", description: "Plain notes", createdTime: "2026-01-02T10:00:00.000Z", modifiedTime: "2026-03-05T10:00:00.000Z", webViewLink: "https://drive.google.com/file/d/txt1/view", parents: ["root1"], owners: [], trashed: false },
-  big1: { id: "big1", name: "big.log", mimeType: "text/plain", size: String(BIG_FILE_BYTES), modifiedTime: "2026-03-05T10:00:00.000Z", parents: [], trashed: false },
-  pdf1: { id: "pdf1", name: "scan.pdf", mimeType: "application/pdf", size: "52132", modifiedTime: "2026-03-05T10:00:00.000Z", parents: [], trashed: false },
+  doc1: {
+    id: "doc1",
+    name: "Roadmap",
+    mimeType: "application/vnd.google-apps.document",
+    createdTime: "2026-01-02T10:00:00.000Z",
+    modifiedTime: "2026-03-04T10:00:00.000Z",
+    webViewLink: "https://docs.google.com/document/d/doc1/edit",
+    parents: ["root1"],
+    owners: [{ kind: "drive#user", displayName: "Ada", emailAddress: "ada@example.com", me: true }],
+    trashed: false,
+  },
+  txt1: {
+    id: "txt1",
+    name: "notes.txt",
+    mimeType: "text/plain",
+    size: "12",
+    description: "Plain notes",
+    createdTime: "2026-01-02T10:00:00.000Z",
+    modifiedTime: "2026-03-05T10:00:00.000Z",
+    webViewLink: "https://drive.google.com/file/d/txt1/view",
+    parents: ["root1"],
+    owners: [],
+    trashed: false,
+  },
+  big1: {
+    id: "big1",
+    name: "big.log",
+    mimeType: "text/plain",
+    size: String(BIG_FILE_BYTES),
+    modifiedTime: "2026-03-05T10:00:00.000Z",
+    parents: [],
+    trashed: false,
+  },
+  pdf1: {
+    id: "pdf1",
+    name: "scan.pdf",
+    mimeType: "application/pdf",
+    size: "52132",
+    modifiedTime: "2026-03-05T10:00:00.000Z",
+    parents: [],
+    trashed: false,
+  },
 };
 
 function pick(file: Record<string, unknown>, fields: string | null) {
   if (!fields) return { kind: "drive#file", id: file.id, name: file.name, mimeType: file.mimeType };
-  const names = fields.replace(/\([^)]*\)/g, "").split(",").map((field) => field.trim());
+  const names = fields
+    .replace(/\([^)]*\)/g, "")
+    .split(",")
+    .map((field) => field.trim());
   return Object.fromEntries(Object.entries(file).filter(([key]) => names.includes(key)));
 }
 
-function parseMultipart(request: RecordedRequest): { metadata: Record<string, unknown>; contentType: string; content: string } | null {
+function parseMultipart(
+  request: RecordedRequest,
+): { metadata: Record<string, unknown>; contentType: string; content: string } | null {
   const boundary = /^multipart\/related; boundary=(.+)$/.exec(request.headers.get("Content-Type") ?? "")?.[1];
   if (!boundary) return null;
   const parts = request.body.split(`--${boundary}`).slice(1, -1);
@@ -42,7 +85,11 @@ function parseMultipart(request: RecordedRequest): { metadata: Record<string, un
   const [head2, ...content] = parts[1]!.replace(/^\r\n/, "").split("\r\n\r\n");
   if (!head1?.startsWith("Content-Type: application/json")) return null;
   try {
-    return { metadata: JSON.parse(meta.join("\r\n\r\n")), contentType: head2!.replace(/^Content-Type: /, ""), content: content.join("\r\n\r\n").replace(/\r\n$/, "") };
+    return {
+      metadata: JSON.parse(meta.join("\r\n\r\n")),
+      contentType: head2!.replace(/^Content-Type: /, ""),
+      content: content.join("\r\n\r\n").replace(/\r\n$/, ""),
+    };
   } catch {
     return null;
   }
@@ -51,24 +98,37 @@ function parseMultipart(request: RecordedRequest): { metadata: Record<string, un
 function api(request: RecordedRequest, path: string): Response {
   const params = request.url.searchParams;
   if (request.method === "GET" && path === "/drive/v3/about") {
-    if (params.get("fields") !== "user") return driveError(400, "required", "The 'fields' parameter is required for this method.");
-    return json({ user: { kind: "drive#user", displayName: "Ada", emailAddress: "ada@example.com", permissionId: "0123", me: true } });
+    if (params.get("fields") !== "user")
+      return driveError(400, "required", "The 'fields' parameter is required for this method.");
+    return json({
+      user: { kind: "drive#user", displayName: "Ada", emailAddress: "ada@example.com", permissionId: "0123", me: true },
+    });
   }
   if (request.method === "GET" && path === "/drive/v3/files") {
     const q = params.get("q") ?? "";
-    if (!params.get("fields")?.includes("files(")) return driveError(400, "invalidParameter", "fields must select files");
+    if (!params.get("fields")?.includes("files("))
+      return driveError(400, "invalidParameter", "fields must select files");
     if (q.includes("'rate-limit'")) return driveError(403, "userRateLimitExceeded", "User Rate Limit Exceeded.");
-    if (q.includes("'too-many'")) return driveError(429, "rateLimitExceeded", "Rate Limit Exceeded", { "Retry-After": "12" });
+    if (q.includes("'too-many'"))
+      return driveError(429, "rateLimitExceeded", "Rate Limit Exceeded", { "Retry-After": "12" });
     if (q.includes("invalid query")) return driveError(400, "invalid", "Invalid Value");
-    const files = Object.values(FILES).filter((file) => !q.includes("fullText contains") || q.includes(`'${String(file.name).split(".")[0]}'`));
+    const files = Object.values(FILES).filter(
+      (file) => !q.includes("fullText contains") || q.includes(`'${String(file.name).split(".")[0]}'`),
+    );
     const size = Number(params.get("pageSize") ?? 100);
-    return json({ kind: "drive#fileList", incompleteSearch: false, files: files.slice(0, size).map((file) => pick(file, "id,name,mimeType,size,modifiedTime,webViewLink,parents")), ...(size < files.length ? { nextPageToken: "~!!~next" } : {}) });
+    return json({
+      kind: "drive#fileList",
+      incompleteSearch: false,
+      files: files.slice(0, size).map((file) => pick(file, "id,name,mimeType,size,modifiedTime,webViewLink,parents")),
+      ...(size < files.length ? { nextPageToken: "~!!~next" } : {}),
+    });
   }
   const exportMatch = /^\/drive\/v3\/files\/([^/]+)\/export$/.exec(path);
   if (request.method === "GET" && exportMatch) {
     const file = FILES[exportMatch[1]!];
     if (!file) return driveError(404, "notFound", `File not found: ${exportMatch[1]}.`);
-    if (file.mimeType !== "application/vnd.google-apps.document" || params.get("mimeType") !== "text/plain") return driveError(400, "badRequest", "Export only supports Docs Editors files.");
+    if (file.mimeType !== "application/vnd.google-apps.document" || params.get("mimeType") !== "text/plain")
+      return driveError(400, "badRequest", "Export only supports Docs Editors files.");
     return new Response("\uFEFFRoadmap\r\nQ1: ship connectors", { headers: { "Content-Type": "text/plain" } });
   }
   const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
@@ -76,18 +136,31 @@ function api(request: RecordedRequest, path: string): Response {
     const file = FILES[fileMatch[1]!];
     if (!file) return driveError(404, "notFound", `File not found: ${fileMatch[1]}.`);
     if (params.get("alt") === "media") {
-      if (String(file.mimeType).startsWith("application/vnd.google-apps")) return driveError(403, "fileNotDownloadable", "Only files with binary content can be downloaded. Use Export with Docs Editors files.");
-      return new Response(file.id === "big1" ? "é".repeat(BIG_FILE_BYTES / 2) : "hello, drive", { headers: { "Content-Type": String(file.mimeType) } });
+      if (String(file.mimeType).startsWith("application/vnd.google-apps"))
+        return driveError(
+          403,
+          "fileNotDownloadable",
+          "Only files with binary content can be downloaded. Use Export with Docs Editors files.",
+        );
+      return new Response(file.id === "big1" ? "é".repeat(BIG_FILE_BYTES / 2) : "hello, drive", {
+        headers: { "Content-Type": String(file.mimeType) },
+      });
     }
     return json(pick(file, params.get("fields")));
   }
   if (request.method === "POST" && path === "/upload/drive/v3/files") {
     if (params.get("uploadType") !== "multipart") return driveError(400, "badRequest", "Invalid uploadType");
     const upload = parseMultipart(request);
-    if (!upload || typeof upload.metadata.name !== "string") return driveError(400, "badContent", "Malformed multipart body.");
+    if (!upload || typeof upload.metadata.name !== "string")
+      return driveError(400, "badContent", "Malformed multipart body.");
     driveUploads.push(upload);
     const mimeType = (upload.metadata.mimeType as string | undefined) ?? upload.contentType.split(";")[0];
-    return json({ id: "new1", name: upload.metadata.name, mimeType, webViewLink: "https://drive.google.com/file/d/new1/view" });
+    return json({
+      id: "new1",
+      name: upload.metadata.name,
+      mimeType,
+      webViewLink: "https://drive.google.com/file/d/new1/view",
+    });
   }
   return driveError(404, "notFound", "Not Found");
 }

@@ -13,9 +13,22 @@ export function googleOAuthServer(tokenPrefix: string) {
     rotatesRefreshTokens: false,
     tokenPrefix,
     tokenAnswer: ({ accessToken, refreshToken }) =>
-      json({ access_token: accessToken, expires_in: 3599, ...(refreshToken ? { refresh_token: refreshToken } : {}), scope: "https://www.googleapis.com/auth/fake", token_type: "Bearer" }),
+      json({
+        access_token: accessToken,
+        expires_in: 3599,
+        ...(refreshToken ? { refresh_token: refreshToken } : {}),
+        scope: "https://www.googleapis.com/auth/fake",
+        token_type: "Bearer",
+      }),
     errorAnswer: (error, status) =>
-      json({ error, error_description: error === "invalid_grant" ? "Bad Request" : error === "invalid_client" ? "Unauthorized" : "Invalid request" }, status === 405 ? 400 : status),
+      json(
+        {
+          error,
+          error_description:
+            error === "invalid_grant" ? "Bad Request" : error === "invalid_client" ? "Unauthorized" : "Invalid request",
+        },
+        status === 405 ? 400 : status,
+      ),
   });
 }
 
@@ -23,8 +36,18 @@ export const GOOGLE_AUTHORIZE_PATH = "/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_PATH = "/token";
 
 /** Google's API error shape. */
-export const googleError = (code: number, status: string, message: string, reason = status.toLowerCase(), headers: Record<string, string> = {}) =>
-  json({ error: { code, message, errors: [{ message, domain: "global", reason }], status } }, code, headers);
+export const googleError = (
+  code: number,
+  status: string,
+  message: string,
+  reason = status.toLowerCase(),
+  headers: Record<string, string> = {},
+) => json({ error: { code, message, errors: [{ message, domain: "global", reason }], status } }, code, headers);
 
 export const unauthenticated = () =>
-  googleError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.", "authError");
+  googleError(
+    401,
+    "UNAUTHENTICATED",
+    "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+    "authError",
+  );

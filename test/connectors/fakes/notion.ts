@@ -34,13 +34,19 @@ export const notionOAuthServer = new FakeOAuthServer({
       duplicated_template_id: null,
       request_id: "f1e2d3c4-b5a6-4789-8abc-def012345678",
     }),
-  errorAnswer: (error, status) => json({ error, error_description: error === "invalid_grant" ? "Invalid code." : "Invalid client." }, status === 405 ? 400 : status),
+  errorAnswer: (error, status) =>
+    json(
+      { error, error_description: error === "invalid_grant" ? "Invalid code." : "Invalid client." },
+      status === 405 ? 400 : status,
+    ),
 });
 
 const notionError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   json({ object: "error", status, code, message, request_id: "req-1" }, status, headers);
 
-const title = (text: string) => [{ type: "text", text: { content: text, link: null }, annotations: { bold: false }, plain_text: text, href: null }];
+const title = (text: string) => [
+  { type: "text", text: { content: text, link: null }, annotations: { bold: false }, plain_text: text, href: null },
+];
 
 const PAGE = {
   object: "page",
@@ -60,10 +66,20 @@ const ROW = {
   last_edited_time: "2026-11-02T08:00:00.000Z",
   url: "https://www.notion.so/Task-2f1b3c4d5e6f4a0b8c1d2e3f4a5b6c7d",
   parent: { type: "database_id", database_id: DATABASE_ID },
-  properties: { Status: { id: "s", type: "select", select: { name: "Done" } }, Name: { id: "title", type: "title", title: title("Write docs") } },
+  properties: {
+    Status: { id: "s", type: "select", select: { name: "Done" } },
+    Name: { id: "title", type: "title", title: title("Write docs") },
+  },
 };
 
-const DATABASE = { object: "database", id: DATABASE_ID, title: title("Tasks"), url: "https://www.notion.so/d9824bdc84454327be8b5b47500af6ce", last_edited_time: "2026-11-03T08:00:00.000Z", properties: {} };
+const DATABASE = {
+  object: "database",
+  id: DATABASE_ID,
+  title: title("Tasks"),
+  url: "https://www.notion.so/d9824bdc84454327be8b5b47500af6ce",
+  last_edited_time: "2026-11-03T08:00:00.000Z",
+  properties: {},
+};
 
 const sameId = (a: string, b: string) => a.replace(/-/g, "") === b.replace(/-/g, "");
 
@@ -71,7 +87,8 @@ function api(request: RecordedRequest, path: string): Response {
   const isPost = request.method === "POST";
   let body: Record<string, any> = {};
   if (isPost) {
-    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json")) return notionError(400, "invalid_json", "Body is not JSON.");
+    if (!(request.headers.get("Content-Type") ?? "").startsWith("application/json"))
+      return notionError(400, "invalid_json", "Body is not JSON.");
     try {
       body = JSON.parse(request.body);
     } catch {
@@ -79,18 +96,41 @@ function api(request: RecordedRequest, path: string): Response {
     }
   }
   if (request.method === "GET" && path === "/v1/users/me") {
-    return json({ object: "user", id: "b3414d65-9d3f-4a4f-a13e-c8ab2a6a1e4e", name: "Platform bot", avatar_url: null, type: "bot", bot: { owner: { type: "workspace", workspace: true }, workspace_name: "Fake Workspace" } });
+    return json({
+      object: "user",
+      id: "b3414d65-9d3f-4a4f-a13e-c8ab2a6a1e4e",
+      name: "Platform bot",
+      avatar_url: null,
+      type: "bot",
+      bot: { owner: { type: "workspace", workspace: true }, workspace_name: "Fake Workspace" },
+    });
   }
   if (isPost && path === "/v1/search") {
-    if (body.query === "rate-limit") return notionError(429, "rate_limited", "You have been rate limited. Please try again in a few minutes.", { "Retry-After": "3" });
-    if (body.filter && (body.filter.property !== "object" || !["page", "database"].includes(body.filter.value))) return notionError(400, "validation_error", "body.filter.value should be `page` or `database`.");
+    if (body.query === "rate-limit")
+      return notionError(429, "rate_limited", "You have been rate limited. Please try again in a few minutes.", {
+        "Retry-After": "3",
+      });
+    if (body.filter && (body.filter.property !== "object" || !["page", "database"].includes(body.filter.value)))
+      return notionError(400, "validation_error", "body.filter.value should be `page` or `database`.");
     const all = [PAGE, DATABASE].filter((item) => !body.filter || item.object === body.filter.value);
     const size = body.page_size ?? 100;
-    return json({ object: "list", results: all.slice(0, size), next_cursor: size < all.length ? "cursor-2" : null, has_more: size < all.length, type: "page_or_database", page_or_database: {} });
+    return json({
+      object: "list",
+      results: all.slice(0, size),
+      next_cursor: size < all.length ? "cursor-2" : null,
+      has_more: size < all.length,
+      type: "page_or_database",
+      page_or_database: {},
+    });
   }
   const page = /^\/v1\/pages\/([^/]+)$/.exec(path);
   if (request.method === "GET" && page) {
-    if (!sameId(page[1]!, PAGE_ID)) return notionError(404, "object_not_found", `Could not find page with ID: ${page[1]}. Make sure the relevant pages and databases are shared with your integration.`);
+    if (!sameId(page[1]!, PAGE_ID))
+      return notionError(
+        404,
+        "object_not_found",
+        `Could not find page with ID: ${page[1]}. Make sure the relevant pages and databases are shared with your integration.`,
+      );
     return json(PAGE);
   }
   const children = /^\/v1\/blocks\/([^/]+)\/children$/.exec(path);
@@ -99,9 +139,27 @@ function api(request: RecordedRequest, path: string): Response {
     return json({
       object: "list",
       results: [
-        { object: "block", id: "b1", type: "heading_1", has_children: false, heading_1: { rich_text: title("Goals"), is_toggleable: false, color: "default" } },
-        { object: "block", id: "b2", type: "to_do", has_children: true, to_do: { rich_text: title("Ship adapters"), checked: true, color: "default" } },
-        { object: "block", id: "b3", type: "image", has_children: false, image: { type: "external", external: { url: "https://example.com/a.png" } } },
+        {
+          object: "block",
+          id: "b1",
+          type: "heading_1",
+          has_children: false,
+          heading_1: { rich_text: title("Goals"), is_toggleable: false, color: "default" },
+        },
+        {
+          object: "block",
+          id: "b2",
+          type: "to_do",
+          has_children: true,
+          to_do: { rich_text: title("Ship adapters"), checked: true, color: "default" },
+        },
+        {
+          object: "block",
+          id: "b3",
+          type: "image",
+          has_children: false,
+          image: { type: "external", external: { url: "https://example.com/a.png" } },
+        },
       ].slice(0, Number(request.url.searchParams.get("page_size") ?? 100)),
       next_cursor: null,
       has_more: false,
@@ -111,18 +169,36 @@ function api(request: RecordedRequest, path: string): Response {
   }
   const query = /^\/v1\/databases\/([^/]+)\/query$/.exec(path);
   if (isPost && query) {
-    if (!sameId(query[1]!, DATABASE_ID)) return notionError(404, "object_not_found", `Could not find database with ID: ${query[1]}.`);
-    if (body.filter && !body.filter.property && !body.filter.and && !body.filter.or) return notionError(400, "validation_error", "body.filter.property should be defined.");
-    return json({ object: "list", results: [ROW], next_cursor: null, has_more: false, type: "page_or_database", page_or_database: {} });
+    if (!sameId(query[1]!, DATABASE_ID))
+      return notionError(404, "object_not_found", `Could not find database with ID: ${query[1]}.`);
+    if (body.filter && !body.filter.property && !body.filter.and && !body.filter.or)
+      return notionError(400, "validation_error", "body.filter.property should be defined.");
+    return json({
+      object: "list",
+      results: [ROW],
+      next_cursor: null,
+      has_more: false,
+      type: "page_or_database",
+      page_or_database: {},
+    });
   }
   if (isPost && path === "/v1/pages") {
     const parent = body.parent ?? {};
-    if (!parent.page_id && !parent.database_id) return notionError(400, "validation_error", "body.parent should be defined.");
-    if (sameId(parent.page_id ?? parent.database_id, MISSING_ID)) return notionError(404, "object_not_found", "Could not find parent.");
+    if (!parent.page_id && !parent.database_id)
+      return notionError(400, "validation_error", "body.parent should be defined.");
+    if (sameId(parent.page_id ?? parent.database_id, MISSING_ID))
+      return notionError(404, "object_not_found", "Could not find parent.");
     const titleKey = parent.page_id ? "title" : "Name";
-    if (!body.properties?.[titleKey]?.title?.[0]?.text?.content) return notionError(400, "validation_error", `Title is not provided.`);
-    if ((body.children ?? []).length > 100) return notionError(400, "validation_error", "body.children.length should be ≤ 100.");
-    return json({ ...PAGE, id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", url: "https://www.notion.so/New-7c9e6679742540de944be07fc1f90ae7", parent: { type: parent.page_id ? "page_id" : "database_id", ...parent } });
+    if (!body.properties?.[titleKey]?.title?.[0]?.text?.content)
+      return notionError(400, "validation_error", `Title is not provided.`);
+    if ((body.children ?? []).length > 100)
+      return notionError(400, "validation_error", "body.children.length should be ≤ 100.");
+    return json({
+      ...PAGE,
+      id: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+      url: "https://www.notion.so/New-7c9e6679742540de944be07fc1f90ae7",
+      parent: { type: parent.page_id ? "page_id" : "database_id", ...parent },
+    });
   }
   return notionError(400, "invalid_request_url", "Invalid request URL.");
 }
@@ -134,8 +210,14 @@ export function installFakeNotion() {
     if (path === "/v1/oauth/authorize") return notionOAuthServer.authorize(request.url);
     if (path === "/v1/oauth/token") return notionOAuthServer.token(request);
     const token = bearerOf(request);
-    if (!token || (token !== NOTION_TOKEN && !notionOAuthServer.accessTokens.has(token))) return notionError(401, "unauthorized", "API token is invalid.");
-    if (request.headers.get("Notion-Version") !== "2022-06-28") return notionError(400, "missing_version", "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.");
+    if (!token || (token !== NOTION_TOKEN && !notionOAuthServer.accessTokens.has(token)))
+      return notionError(401, "unauthorized", "API token is invalid.");
+    if (request.headers.get("Notion-Version") !== "2022-06-28")
+      return notionError(
+        400,
+        "missing_version",
+        "Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.",
+      );
     return api(request, path);
   });
 }

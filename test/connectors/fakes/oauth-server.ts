@@ -33,7 +33,10 @@ interface PendingCode {
 
 async function sha256Base64Url(value: string) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export class FakeOAuthServer {
@@ -51,7 +54,8 @@ export class FakeOAuthServer {
   authorize(url: URL): Response {
     this.lastAuthorize = url.searchParams;
     const redirectUri = url.searchParams.get("redirect_uri");
-    if (url.searchParams.get("client_id") !== FAKE_CLIENT_ID || !redirectUri) return new Response("unknown client or missing redirect_uri", { status: 400 });
+    if (url.searchParams.get("client_id") !== FAKE_CLIENT_ID || !redirectUri)
+      return new Response("unknown client or missing redirect_uri", { status: 400 });
     const state = url.searchParams.get("state");
     const target = new URL(redirectUri);
     if (url.searchParams.get("deny") === "1") {
@@ -59,8 +63,13 @@ export class FakeOAuthServer {
     } else {
       const code = `code-${++this.counter}-${crypto.randomUUID()}`;
       const method = url.searchParams.get("code_challenge_method");
-      if (url.searchParams.get("code_challenge") && method !== "S256") return new Response("only S256 is supported", { status: 400 });
-      this.codes.set(code, { redirectUri, challenge: url.searchParams.get("code_challenge"), scope: url.searchParams.get("scope") ?? url.searchParams.get("user_scope") });
+      if (url.searchParams.get("code_challenge") && method !== "S256")
+        return new Response("only S256 is supported", { status: 400 });
+      this.codes.set(code, {
+        redirectUri,
+        challenge: url.searchParams.get("code_challenge"),
+        scope: url.searchParams.get("scope") ?? url.searchParams.get("user_scope"),
+      });
       target.searchParams.set("code", code);
     }
     if (state) target.searchParams.set("state", state);
@@ -78,19 +87,23 @@ export class FakeOAuthServer {
     if (request.method !== "POST") return this.options.errorAnswer("invalid_request", 405, null);
     const params = this.readBody(request);
     if (!params) return this.options.errorAnswer("invalid_request", 400, null);
-    if (!this.clientAuthenticated(request, params)) return this.options.errorAnswer("invalid_client", 401, params.get("grant_type"));
+    if (!this.clientAuthenticated(request, params))
+      return this.options.errorAnswer("invalid_client", 401, params.get("grant_type"));
     const grant = params.get("grant_type") ?? "authorization_code";
     if (grant === "authorization_code") {
       const code = params.get("code") ?? "";
       const pending = this.codes.get(code);
       this.codes.delete(code); // single use
-      if (!pending || pending.redirectUri !== params.get("redirect_uri")) return this.options.errorAnswer("invalid_grant", 400, grant);
-      if (pending.challenge && (await sha256Base64Url(params.get("code_verifier") ?? "")) !== pending.challenge) return this.options.errorAnswer("invalid_grant", 400, grant);
+      if (!pending || pending.redirectUri !== params.get("redirect_uri"))
+        return this.options.errorAnswer("invalid_grant", 400, grant);
+      if (pending.challenge && (await sha256Base64Url(params.get("code_verifier") ?? "")) !== pending.challenge)
+        return this.options.errorAnswer("invalid_grant", 400, grant);
       return this.issue(grant);
     }
     if (grant === "refresh_token") {
       const refresh = params.get("refresh_token") ?? "";
-      if (refresh === DEAD_REFRESH_TOKEN || !this.refreshTokens.has(refresh)) return this.options.errorAnswer("invalid_grant", 400, grant);
+      if (refresh === DEAD_REFRESH_TOKEN || !this.refreshTokens.has(refresh))
+        return this.options.errorAnswer("invalid_grant", 400, grant);
       if (this.options.rotatesRefreshTokens) this.refreshTokens.delete(refresh);
       return this.issue(grant);
     }

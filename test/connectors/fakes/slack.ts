@@ -24,13 +24,33 @@ export const slackOAuthServer = new FakeOAuthServer({
   tokenPrefix: "xoxe.xoxp-",
   // With user scopes only the user token is under authed_user; a refresh answers it at the top level.
   tokenAnswer: ({ accessToken, refreshToken, grant }) => {
-    const user = { access_token: accessToken, token_type: "user", scope: "channels:read,search:read,chat:write", refresh_token: refreshToken, expires_in: 43200 };
+    const user = {
+      access_token: accessToken,
+      token_type: "user",
+      scope: "channels:read,search:read,chat:write",
+      refresh_token: refreshToken,
+      expires_in: 43200,
+    };
     return grant === "refresh_token"
       ? json({ ok: true, ...user, app_id: "A0FAKE", user_id: "U0FAKE", team: { id: "T0FAKE", name: "Fake Team" } })
-      : json({ ok: true, app_id: "A0FAKE", authed_user: { id: "U0FAKE", ...user }, team: { id: "T0FAKE", name: "Fake Team" }, enterprise: null, is_enterprise_install: false });
+      : json({
+          ok: true,
+          app_id: "A0FAKE",
+          authed_user: { id: "U0FAKE", ...user },
+          team: { id: "T0FAKE", name: "Fake Team" },
+          enterprise: null,
+          is_enterprise_install: false,
+        });
   },
   errorAnswer: (error, _status, grant) => {
-    const name = error === "invalid_grant" ? (grant === "refresh_token" ? "invalid_refresh_token" : "invalid_code") : error === "invalid_client" ? "bad_client_secret" : "invalid_arguments";
+    const name =
+      error === "invalid_grant"
+        ? grant === "refresh_token"
+          ? "invalid_refresh_token"
+          : "invalid_code"
+        : error === "invalid_client"
+          ? "bad_client_secret"
+          : "invalid_arguments";
     return json({ ok: false, error: name }); // Slack: HTTP 200 even for failures
   },
 });
@@ -39,8 +59,26 @@ const fail = (error: string, extra: Record<string, unknown> = {}) => json({ ok: 
 const rateLimited = () => json({ ok: false, error: "ratelimited" }, 429, { "Retry-After": String(SLACK_RETRY_AFTER) });
 
 const CHANNELS = [
-  { id: "C0GENERAL", name: "general", is_channel: true, is_private: false, is_archived: false, topic: { value: "Company-wide", creator: "U1", last_set: 0 }, purpose: { value: "Everyone", creator: "U1", last_set: 0 }, num_members: 42 },
-  { id: "G0SECRET", name: "secret-plans", is_channel: true, is_group: true, is_private: true, is_archived: false, topic: { value: "", creator: "", last_set: 0 }, purpose: { value: "", creator: "", last_set: 0 } },
+  {
+    id: "C0GENERAL",
+    name: "general",
+    is_channel: true,
+    is_private: false,
+    is_archived: false,
+    topic: { value: "Company-wide", creator: "U1", last_set: 0 },
+    purpose: { value: "Everyone", creator: "U1", last_set: 0 },
+    num_members: 42,
+  },
+  {
+    id: "G0SECRET",
+    name: "secret-plans",
+    is_channel: true,
+    is_group: true,
+    is_private: true,
+    is_archived: false,
+    topic: { value: "", creator: "", last_set: 0 },
+    purpose: { value: "", creator: "", last_set: 0 },
+  },
 ];
 
 function readArgs(request: RecordedRequest): Record<string, string> | Response {
@@ -57,12 +95,22 @@ function method(request: RecordedRequest, name: string, args: Record<string, str
   switch (name) {
     case "auth.test":
       if (request.method !== "POST") return fail("invalid_arguments");
-      return json({ ok: true, url: "https://fake-team.slack.com/", team: "Fake Team", user: "ada", team_id: "T0FAKE", user_id: "U0FAKE" });
+      return json({
+        ok: true,
+        url: "https://fake-team.slack.com/",
+        team: "Fake Team",
+        user: "ada",
+        team_id: "T0FAKE",
+        user_id: "U0FAKE",
+      });
     case "conversations.list": {
       if (request.method !== "GET") return fail("invalid_arguments");
-      if (args.cursor === "html") return new Response("<html>Bad gateway</html>", { status: 200, headers: { "Content-Type": "text/html" } });
+      if (args.cursor === "html")
+        return new Response("<html>Bad gateway</html>", { status: 200, headers: { "Content-Type": "text/html" } });
       const types = (args.types ?? "public_channel").split(",");
-      const channels = CHANNELS.filter((channel) => types.includes(channel.is_private ? "private_channel" : "public_channel"));
+      const channels = CHANNELS.filter((channel) =>
+        types.includes(channel.is_private ? "private_channel" : "public_channel"),
+      );
       const limit = Number(args.limit ?? 100);
       const start = args.cursor === "dGVhbTpDMDYxRkE1UEI=" ? 1 : 0;
       const page = channels.slice(start, start + limit);
@@ -77,7 +125,14 @@ function method(request: RecordedRequest, name: string, args: Record<string, str
       return json({
         ok: true,
         messages: [
-          { type: "message", user: "U0FAKE", text: "Ship it", ts: "1712345678.000200", thread_ts: "1712345678.000200", reply_count: 2 },
+          {
+            type: "message",
+            user: "U0FAKE",
+            text: "Ship it",
+            ts: "1712345678.000200",
+            thread_ts: "1712345678.000200",
+            reply_count: 2,
+          },
           { type: "message", subtype: "bot_message", bot_id: "B0BOT", text: "Build passed", ts: "1712345600.000100" },
         ].slice(0, Number(args.limit ?? 100)),
         has_more: true,
@@ -88,7 +143,8 @@ function method(request: RecordedRequest, name: string, args: Record<string, str
       if (request.method !== "GET") return fail("invalid_arguments");
       if (!args.query) return fail("no_query");
       if (args.query === "rate-limit") return rateLimited();
-      if (args.query === "needs-scope") return fail("missing_scope", { needed: "search:read", provided: "channels:read" });
+      if (args.query === "needs-scope")
+        return fail("missing_scope", { needed: "search:read", provided: "channels:read" });
       return json({
         ok: true,
         query: args.query,
@@ -121,7 +177,13 @@ function method(request: RecordedRequest, name: string, args: Record<string, str
         ok: true,
         channel: args.channel,
         ts: "1712400000.000300",
-        message: { type: "message", user: "U0FAKE", text: args.text, ts: "1712400000.000300", ...(args.thread_ts ? { thread_ts: args.thread_ts } : {}) },
+        message: {
+          type: "message",
+          user: "U0FAKE",
+          text: args.text,
+          ts: "1712400000.000300",
+          ...(args.thread_ts ? { thread_ts: args.thread_ts } : {}),
+        },
       });
     default:
       return fail("unknown_method");

@@ -27,7 +27,9 @@ async function answer(request: Request): Promise<Response> {
   seen.push({ url: request.url, authorization: request.headers.get("Authorization"), body });
   switch (url.pathname) {
     case "/":
-      return request.headers.get("Authorization") === "Bearer bad-token" ? new Response("no", { status: 401 }) : Response.json({ ok: true });
+      return request.headers.get("Authorization") === "Bearer bad-token"
+        ? new Response("no", { status: 401 })
+        : Response.json({ ok: true });
     case "/echo":
       return Response.json({ echoed: body, sawAuth: Boolean(request.headers.get("Authorization")) });
     case "/fail":

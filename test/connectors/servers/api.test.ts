@@ -8,21 +8,37 @@ import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
  * credentials, the test endpoint (health check), sync-tools (real tools), execution and history.
  * The project's bindings allow 127.0.0.1, where the globalSetup's PostgreSQL and MCP server listen.
  */
-async function instanceOf(user: TestUser, connectorKey: string, config: Record<string, unknown>, credentials: { credType: string; credentials: Record<string, string> }) {
+async function instanceOf(
+  user: TestUser,
+  connectorKey: string,
+  config: Record<string, unknown>,
+  credentials: { credType: string; credentials: Record<string, string> },
+) {
   const as = { token: user.accessToken };
-  const created = await call("POST", "/connectors/instances", { ...as, body: { connectorKey, displayName: connectorKey, config } });
+  const created = await call("POST", "/connectors/instances", {
+    ...as,
+    body: { connectorKey, displayName: connectorKey, config },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(200);
+  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(
+    200,
+  );
   return { id, as };
 }
 
-const toolsByKey = (tools: { toolKey: string; id: string }[]) => Object.fromEntries(tools.map((tool) => [tool.toolKey, tool.id]));
+const toolsByKey = (tools: { toolKey: string; id: string }[]) =>
+  Object.fromEntries(tools.map((tool) => [tool.toolKey, tool.id]));
 
 describe("sql-database through the API", () => {
   it("health check, real tools after sync-tools, a query with rows and types, a refused bypass, history", async () => {
     const user = await createUser();
-    const { id, as } = await instanceOf(user, "sql-database", {}, { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } });
+    const { id, as } = await instanceOf(
+      user,
+      "sql-database",
+      {},
+      { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } },
+    );
 
     const health = await call("POST", `/connectors/instances/${id}/test`, as);
     expect(health.body.data).toMatchObject({ ok: true, status: "active" });
@@ -32,10 +48,21 @@ describe("sql-database through the API", () => {
     const tools = toolsByKey(synced.body.data);
     expect(Object.keys(tools).sort()).toEqual(["describe_table", "list_tables", "run_query"]);
 
-    const execute = (input: unknown) => call("POST", `/connectors/instances/${id}/tools/${tools.run_query}/execute`, { ...as, body: { input } });
+    const execute = (input: unknown) =>
+      call("POST", `/connectors/instances/${id}/tools/${tools.run_query}/execute`, { ...as, body: { input } });
     const rows = await execute({ sql: "SELECT id, name FROM t ORDER BY id LIMIT 2" });
     expect(rows.status).toBe(200);
-    expect(rows.body.data).toMatchObject({ success: true, output: { columns: [{ name: "id", type: "integer" }, { name: "name", type: "text" }], rowCount: 2, truncated: false } });
+    expect(rows.body.data).toMatchObject({
+      success: true,
+      output: {
+        columns: [
+          { name: "id", type: "integer" },
+          { name: "name", type: "text" },
+        ],
+        rowCount: 2,
+        truncated: false,
+      },
+    });
 
     const count = async () => (await execute({ sql: "SELECT count(*)::int AS n FROM t" })).body.data.output.rows;
     const rowsBefore = await count();
@@ -52,9 +79,17 @@ describe("sql-database through the API", () => {
   it("an unreachable server is 502 CONNECTION_FAILED without the password; the test endpoint says error", async () => {
     const user = await createUser();
     const closed = `postgres://app:Sup3r-Secret-Pw@127.0.0.1:1/app?sslmode=disable`;
-    const { id, as } = await instanceOf(user, "sql-database", {}, { credType: "connection_string", credentials: { connectionString: closed } });
+    const { id, as } = await instanceOf(
+      user,
+      "sql-database",
+      {},
+      { credType: "connection_string", credentials: { connectionString: closed } },
+    );
     const tools = toolsByKey((await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data);
-    const failed = await call("POST", `/connectors/instances/${id}/tools/${tools.run_query}/execute`, { ...as, body: { input: { sql: "SELECT 1" } } });
+    const failed = await call("POST", `/connectors/instances/${id}/tools/${tools.run_query}/execute`, {
+      ...as,
+      body: { input: { sql: "SELECT 1" } },
+    });
     expectError(failed, 502, "CONNECTION_FAILED");
     const health = await call("POST", `/connectors/instances/${id}/test`, as);
     expect(health.body.data).toMatchObject({ ok: false, status: "error" });
@@ -66,7 +101,12 @@ describe("mcp-generic through the API", () => {
   it("health check, the server's tools after sync-tools, a call, a tool error as success false", async () => {
     const user = await createUser();
     const serverUrl = `${inject("mcpOrigin")}/mcp`;
-    const { id, as } = await instanceOf(user, "mcp-generic", { serverUrl }, { credType: "bearer_token", credentials: { token: MCP_TOKEN } });
+    const { id, as } = await instanceOf(
+      user,
+      "mcp-generic",
+      { serverUrl },
+      { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+    );
 
     const health = await call("POST", `/connectors/instances/${id}/test`, as);
     expect(health.body.data).toMatchObject({ ok: true, status: "active" });
@@ -76,9 +116,15 @@ describe("mcp-generic through the API", () => {
     const tools = toolsByKey(synced.body.data);
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(["echo", "fail"]));
 
-    const echo = await call("POST", `/connectors/instances/${id}/tools/${tools.echo}/execute`, { ...as, body: { input: { text: "hello" } } });
+    const echo = await call("POST", `/connectors/instances/${id}/tools/${tools.echo}/execute`, {
+      ...as,
+      body: { input: { text: "hello" } },
+    });
     expect(echo.body.data).toMatchObject({ success: true, output: { structuredContent: { echo: { text: "hello" } } } });
-    const fail = await call("POST", `/connectors/instances/${id}/tools/${tools.fail}/execute`, { ...as, body: { input: {} } });
+    const fail = await call("POST", `/connectors/instances/${id}/tools/${tools.fail}/execute`, {
+      ...as,
+      body: { input: {} },
+    });
     expect(fail.status).toBe(200);
     expect(fail.body.data).toMatchObject({ success: false, error: expect.any(String) });
   });

@@ -11,10 +11,20 @@ import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
  */
 async function mcpInstance(user: TestUser, path: string) {
   const as = { token: user.accessToken };
-  const created = await call("POST", "/connectors/instances", { ...as, body: { connectorKey: "mcp-generic", displayName: "MCP", config: { serverUrl: `${inject("mcpOrigin")}${path}` } } });
+  const created = await call("POST", "/connectors/instances", {
+    ...as,
+    body: { connectorKey: "mcp-generic", displayName: "MCP", config: { serverUrl: `${inject("mcpOrigin")}${path}` } },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: { credType: "bearer_token", credentials: { token: MCP_TOKEN } } })).status).toBe(200);
+  expect(
+    (
+      await call("POST", `/connectors/instances/${id}/credentials`, {
+        ...as,
+        body: { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+      })
+    ).status,
+  ).toBe(200);
   return { id, as, sync: () => call("POST", `/connectors/instances/${id}/sync-tools`, as) };
 }
 
@@ -28,16 +38,24 @@ describe("sync-tools with many tools", () => {
     expect(synced.body.meta.skipped).toEqual([]);
     // Again: upserts keep ids, nothing vanishes.
     const again = await sync();
-    expect(again.body.data.map((tool: { id: string }) => tool.id).sort()).toEqual(synced.body.data.map((tool: { id: string }) => tool.id).sort());
+    expect(again.body.data.map((tool: { id: string }) => tool.id).sort()).toEqual(
+      synced.body.data.map((tool: { id: string }) => tool.id).sort(),
+    );
     expect(again.body.data.every((tool: { isActive: boolean }) => tool.isActive)).toBe(true);
 
     const client = await registerClient();
     const toolKeys = synced.body.data.map((tool: { toolKey: string }) => tool.toolKey);
-    const consent = await call("PUT", `/connectors/instances/${id}/consents/${client.clientId}`, { ...as, body: { toolKeys, workspaceId: user.personalWorkspaceId, audience: "owner" } });
+    const consent = await call("PUT", `/connectors/instances/${id}/consents/${client.clientId}`, {
+      ...as,
+      body: { toolKeys, workspaceId: user.personalWorkspaceId, audience: "owner" },
+    });
     expect(consent.status, JSON.stringify(consent.body)).toBe(200);
     expect(consent.body.data.toolKeys).toHaveLength(150);
     expectFieldError(
-      await call("PUT", `/connectors/instances/${id}/consents/${client.clientId}`, { ...as, body: { toolKeys: [...toolKeys.slice(1), "nope"], workspaceId: user.personalWorkspaceId, audience: "owner" } }),
+      await call("PUT", `/connectors/instances/${id}/consents/${client.clientId}`, {
+        ...as,
+        body: { toolKeys: [...toolKeys.slice(1), "nope"], workspaceId: user.personalWorkspaceId, audience: "owner" },
+      }),
       "toolKeys",
       "not tools of this instance: nope",
     );
@@ -48,8 +66,13 @@ describe("sync-tools with many tools", () => {
     const { id, as } = await mcpInstance(user, "/mcp-many?n=150");
     expect((await call("POST", `/connectors/instances/${id}/sync-tools`, as)).status).toBe(200);
     const serverUrl = `${inject("mcpOrigin")}/mcp-many?n=120`;
-    expect((await call("PATCH", `/connectors/instances/${id}`, { ...as, body: { config: { serverUrl } } })).status).toBe(200);
-    await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: { credType: "bearer_token", credentials: { token: MCP_TOKEN } } });
+    expect(
+      (await call("PATCH", `/connectors/instances/${id}`, { ...as, body: { config: { serverUrl } } })).status,
+    ).toBe(200);
+    await call("POST", `/connectors/instances/${id}/credentials`, {
+      ...as,
+      body: { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+    });
     const synced = await call("POST", `/connectors/instances/${id}/sync-tools`, as);
     expect(synced.status, JSON.stringify(synced.body)).toBe(200);
     const active = synced.body.data.filter((tool: { isActive: boolean }) => tool.isActive);
@@ -85,8 +108,11 @@ describe("a hostile MCP server", () => {
     const reasons = Object.fromEntries(skipped.map((entry) => [entry.name, entry.reason]));
     expect(reasons).toEqual({
       self_ref: "inputSchema.$ref loops back to itself without descending into the value",
-      remote_ref: "inputSchema.properties.x.$ref must be a JSON pointer into this schema (#/...); remote references are not fetched",
-      lookahead: expect.stringMatching(/^inputSchema\.properties\.s\.pattern cannot run on the linear-time regex engine/),
+      remote_ref:
+        "inputSchema.properties.x.$ref must be a JSON pointer into this schema (#/...); remote references are not fetched",
+      lookahead: expect.stringMatching(
+        /^inputSchema\.properties\.s\.pattern cannot run on the linear-time regex engine/,
+      ),
       "line\nbreak": "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
       "../../etc/passwd": "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
       [`${"x".repeat(200)}…`]: "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
@@ -96,8 +122,11 @@ describe("a hostile MCP server", () => {
   it("the server's ReDoS pattern is validated in linear time: 48 a's and a '!' are refused at once", async () => {
     const user = await createUser();
     const { id, as, sync } = await mcpInstance(user, "/mcp-hostile");
-    const tools = Object.fromEntries((await sync()).body.data.map((tool: { toolKey: string; id: string }) => [tool.toolKey, tool.id]));
-    const execute = (input: unknown) => call("POST", `/connectors/instances/${id}/tools/${tools.redos}/execute`, { ...as, body: { input } });
+    const tools = Object.fromEntries(
+      (await sync()).body.data.map((tool: { toolKey: string; id: string }) => [tool.toolKey, tool.id]),
+    );
+    const execute = (input: unknown) =>
+      call("POST", `/connectors/instances/${id}/tools/${tools.redos}/execute`, { ...as, body: { input } });
     const started = Date.now();
     // About 2^48 backtracking steps on JavaScript's engine: the old code never answered.
     expectFieldError(await execute({ s: `${"a".repeat(48)}!` }), "input.s", "String does not match pattern.");

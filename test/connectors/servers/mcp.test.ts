@@ -7,7 +7,16 @@ const allowList = [new URL(origin).host];
 const TOKEN = "test-mcp-token-4711";
 const adapter = createMcpAdapter();
 
-const context = (path = "/mcp", options: { token?: string; credType?: "bearer_token" | "api_key"; serverUrl?: string; allowList?: string[]; fetch?: typeof fetch } = {}) =>
+const context = (
+  path = "/mcp",
+  options: {
+    token?: string;
+    credType?: "bearer_token" | "api_key";
+    serverUrl?: string;
+    allowList?: string[];
+    fetch?: typeof fetch;
+  } = {},
+) =>
   adapterContext({
     credType: options.credType ?? "bearer_token",
     values: options.credType === "api_key" ? { apiKey: options.token ?? TOKEN } : { token: options.token ?? TOKEN },
@@ -56,18 +65,29 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
 
   it("a tool error (isError) is success false with the server's message", async () => {
     const result = await adapter.execute("fail", {}, context());
-    expect(result).toMatchObject({ success: false, error: "the tool failed on purpose", output: { content: [{ type: "text", text: "the tool failed on purpose" }] } });
+    expect(result).toMatchObject({
+      success: false,
+      error: "the tool failed on purpose",
+      output: { content: [{ type: "text", text: "the tool failed on purpose" }] },
+    });
   });
 
   it("a JSON-RPC error is success false with the server's message", async () => {
     const result = await adapter.execute("strict", {}, context());
-    expect(result).toMatchObject({ success: false, error: "MCP error -32602: strict refuses these arguments", output: { error: { code: -32602 } } });
+    expect(result).toMatchObject({
+      success: false,
+      error: "MCP error -32602: strict refuses these arguments",
+      output: { error: { code: -32602 } },
+    });
   });
 
   it("reads answers framed as an SSE stream", async () => {
     expect((await adapter.listTools(context("/mcp-sse"))).length).toBe(5);
     const result = await adapter.execute("echo", { text: "über SSE" }, context("/mcp-sse"));
-    expect(result).toMatchObject({ success: true, output: { content: [{ type: "text", text: "über SSE" }], structuredContent: { echo: { text: "über SSE" } } } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { content: [{ type: "text", text: "über SSE" }], structuredContent: { echo: { text: "über SSE" } } },
+    });
   });
 
   it("initializes where the server keeps sessions, and sends the session id with the call", async () => {
@@ -100,7 +120,11 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
   it("sends an API key as a Bearer token; a wrong one is a failed call with the status, not the key", async () => {
     expect((await adapter.execute("echo", { text: "k" }, context("/mcp", { credType: "api_key" }))).success).toBe(true);
     const refused = await adapter.execute("echo", { text: "k" }, context("/mcp", { token: "wrong-key-123" }));
-    expect(refused).toMatchObject({ success: false, httpStatus: 401, error: "The MCP server refused the credentials (HTTP 401: invalid_token)" });
+    expect(refused).toMatchObject({
+      success: false,
+      httpStatus: 401,
+      error: "The MCP server refused the credentials (HTTP 401: invalid_token)",
+    });
     expect(JSON.stringify(refused)).not.toContain("wrong-key-123");
     const sync = await adapterError(adapter.listTools(context("/mcp", { token: "wrong-key-123" })));
     expect(sync).toMatchObject({ kind: "bad_response", httpStatus: 401 });
@@ -111,7 +135,10 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
   });
 
   it("health check is initialize", async () => {
-    expect(await adapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to connectors-test-mcp 1.0.0 (MCP 2025-11-25)" });
+    expect(await adapter.healthCheck(context())).toEqual({
+      ok: true,
+      message: "Connected to connectors-test-mcp 1.0.0 (MCP 2025-11-25)",
+    });
     const down = await adapter.healthCheck(context("/mcp", { token: "nope" }));
     expect(down).toEqual({ ok: false, message: "The MCP server refused the credentials (HTTP 401: invalid_token)" });
   });
@@ -133,7 +160,9 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
     it.each(blocked)("%s is refused before any request", async (serverUrl, reason) => {
       let requests = 0;
       const counting: typeof fetch = async () => (requests++, new Response("{}"));
-      const error = await adapterError(adapter.listTools(context("/mcp", { serverUrl, allowList: [], fetch: counting })));
+      const error = await adapterError(
+        adapter.listTools(context("/mcp", { serverUrl, allowList: [], fetch: counting })),
+      );
       expect(error.kind).toBe("blocked_destination");
       expect(error.message).toMatch(reason);
       expect(requests).toBe(0);
@@ -146,40 +175,78 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
         hops.push(String(input));
         return new Response(null, { status: 307, headers: { Location: "https://10.0.0.1/mcp" } });
       };
-      const error = await adapterError(adapter.execute("echo", { text: "x" }, context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: redirecting })));
-      expect(error).toMatchObject({ kind: "blocked_destination", message: "IP addresses may not be used as hosts; use a public DNS name" });
+      const error = await adapterError(
+        adapter.execute(
+          "echo",
+          { text: "x" },
+          context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: redirecting }),
+        ),
+      );
+      expect(error).toMatchObject({
+        kind: "blocked_destination",
+        message: "IP addresses may not be used as hosts; use a public DNS name",
+      });
       expect(hops).toEqual(["https://mcp.example.com/mcp"]);
     });
   });
 
   it("a server that does not answer in time is unreachable once the call's signal fires", async () => {
     const hanging: typeof fetch = (_input, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     const controller = new AbortController();
-    const call = adapter.execute("echo", {}, { ...context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: hanging }), signal: controller.signal });
+    const call = adapter.execute(
+      "echo",
+      {},
+      {
+        ...context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: hanging }),
+        signal: controller.signal,
+      },
+    );
     controller.abort();
-    expect(await adapterError(call)).toMatchObject({ kind: "unreachable", message: "The external service did not answer in time" });
+    expect(await adapterError(call)).toMatchObject({
+      kind: "unreachable",
+      message: "The external service did not answer in time",
+    });
     expect(MCP_TIMEOUT_MS).toBe(30_000);
   });
 
   it("caps the size of an answer", async () => {
     const huge: typeof fetch = async () =>
-      new Response(new ReadableStream({ pull: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(64 * 1024))) }), {
-        headers: { "Content-Type": "text/event-stream" },
-      });
-    const error = await adapterError(adapter.execute("echo", {}, context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: huge })));
+      new Response(
+        new ReadableStream({
+          pull: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(64 * 1024))),
+        }),
+        {
+          headers: { "Content-Type": "text/event-stream" },
+        },
+      );
+    const error = await adapterError(
+      adapter.execute(
+        "echo",
+        {},
+        context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: huge }),
+      ),
+    );
     expect(error).toMatchObject({ kind: "bad_response", message: "The answer is larger than 2097152 bytes" });
   });
 
   describe("answers that break JSON-RPC 2.0 are refused", () => {
     it('without "jsonrpc": "2.0"', async () => {
       const error = await adapterError(adapter.listTools(context("/mcp-rpc?answer=no-version")));
-      expect(error).toMatchObject({ kind: "bad_response", message: 'The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")' });
+      expect(error).toMatchObject({
+        kind: "bad_response",
+        message: 'The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")',
+      });
     });
 
     it("with the id of another request", async () => {
       const error = await adapterError(adapter.listTools(context("/mcp-rpc?answer=other-id")));
-      expect(error).toMatchObject({ kind: "bad_response", message: "The MCP server answered another request (id 1001, expected 1)" });
+      expect(error).toMatchObject({
+        kind: "bad_response",
+        message: "The MCP server answered another request (id 1001, expected 1)",
+      });
     });
   });
 

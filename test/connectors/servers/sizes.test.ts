@@ -13,13 +13,27 @@ import { call, createUser, expectError } from "../../helpers/api";
 async function runQueryTool() {
   const user = await createUser();
   const as = { token: user.accessToken };
-  const created = await call("POST", "/connectors/instances", { ...as, body: { connectorKey: "sql-database", displayName: "pg", config: {} } });
+  const created = await call("POST", "/connectors/instances", {
+    ...as,
+    body: { connectorKey: "sql-database", displayName: "pg", config: {} },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } } })).status).toBe(200);
-  const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as { toolKey: string; id: string }[];
+  expect(
+    (
+      await call("POST", `/connectors/instances/${id}/credentials`, {
+        ...as,
+        body: { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } },
+      })
+    ).status,
+  ).toBe(200);
+  const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as {
+    toolKey: string;
+    id: string;
+  }[];
   const toolId = tools.find((tool) => tool.toolKey === "run_query")!.id;
-  const execute = (sql: string) => call("POST", `/connectors/instances/${id}/tools/${toolId}/execute`, { ...as, body: { input: { sql } } });
+  const execute = (sql: string) =>
+    call("POST", `/connectors/instances/${id}/tools/${toolId}/execute`, { ...as, body: { input: { sql } } });
   const latest = async () => {
     const history = await call("GET", `/connectors/instances/${id}/executions?limit=1`, as);
     return readExecution(createDb(env.DB), env, id, history.body.data[0].id);
@@ -42,21 +56,29 @@ describe("sql-database sizes and timeouts through the API", () => {
     const tooLarge = await execute(big);
     expectError(tooLarge, 502, "CONNECTION_FAILED");
     expect(tooLarge.body.error.message).toMatch(/answer is too large/);
-    expect(await latest()).toMatchObject({ status: "error", errorMessage: expect.stringMatching(/answer is too large/), input: { sql: big }, output: null });
+    expect(await latest()).toMatchObject({
+      status: "error",
+      errorMessage: expect.stringMatching(/answer is too large/),
+      input: { sql: big },
+      output: null,
+    });
   });
 
-  it(
-    "a statement past the 30 s statement timeout answers success false with SQLSTATE 57014, not 502",
-    async () => {
-      const { execute, latest } = await runQueryTool();
-      const started = Date.now();
-      // A cross join of generate_series takes minutes (pg_sleep is refused by the guard).
-      const slow = await execute("SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b");
-      expect(slow.status, JSON.stringify(slow.body)).toBe(200);
-      expect(slow.body.data).toMatchObject({ success: false, error: "canceling statement due to statement timeout", output: { sqlState: "57014" } });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
-      expect(await latest()).toMatchObject({ status: "error", errorMessage: "canceling statement due to statement timeout" });
-    },
-    90_000,
-  );
+  it("a statement past the 30 s statement timeout answers success false with SQLSTATE 57014, not 502", async () => {
+    const { execute, latest } = await runQueryTool();
+    const started = Date.now();
+    // A cross join of generate_series takes minutes (pg_sleep is refused by the guard).
+    const slow = await execute("SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b");
+    expect(slow.status, JSON.stringify(slow.body)).toBe(200);
+    expect(slow.body.data).toMatchObject({
+      success: false,
+      error: "canceling statement due to statement timeout",
+      output: { sqlState: "57014" },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
+    expect(await latest()).toMatchObject({
+      status: "error",
+      errorMessage: "canceling statement due to statement timeout",
+    });
+  }, 90_000);
 });

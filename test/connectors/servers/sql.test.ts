@@ -10,7 +10,8 @@ const allowList = [`127.0.0.1:${pgPort}`];
 const adapter = createSqlAdapter({ allowList });
 const context = (connectionString = pgUrl, list = allowList) =>
   adapterContext({ credType: "connection_string", values: { connectionString }, allowList: list });
-const run = (sql: string, params?: unknown[]) => adapter.execute("run_query", params ? { sql, params } : { sql }, context());
+const run = (sql: string, params?: unknown[]) =>
+  adapter.execute("run_query", params ? { sql, params } : { sql }, context());
 
 /** A direct connection as the cluster's superuser, to look at the database behind the adapter's back. */
 let observer: pg.Client;
@@ -77,12 +78,21 @@ describe("sql-database adapter against PostgreSQL", () => {
 
   it("binds params on the extended protocol and names types it has to look up", async () => {
     const result = await run("SELECT name, $2::text AS label, 't'::regclass AS reg FROM t WHERE id = $1", [2, "x"]);
-    expect(result.output).toMatchObject({ rows: [["two", "x", "t"]], columns: [{ name: "name" }, { name: "label" }, { name: "reg", type: "regclass" }] });
+    expect(result.output).toMatchObject({
+      rows: [["two", "x", "t"]],
+      columns: [{ name: "name" }, { name: "label" }, { name: "reg", type: "regclass" }],
+    });
   });
 
   it("takes a statement with a trailing semicolon, comments and non-ASCII text around it", async () => {
     const result = await run("/* über */ SELECT 'grüße' AS greeting, $1::int AS n; -- trailing", [7]);
-    expect(result.output).toMatchObject({ rows: [["grüße", 7]], columns: [{ name: "greeting", type: "text" }, { name: "n", type: "integer" }] });
+    expect(result.output).toMatchObject({
+      rows: [["grüße", 7]],
+      columns: [
+        { name: "greeting", type: "text" },
+        { name: "n", type: "integer" },
+      ],
+    });
   });
 
   it(`caps results at ${MAX_ROWS} rows and says so`, async () => {
@@ -103,21 +113,35 @@ describe("sql-database adapter against PostgreSQL", () => {
     const quick = createSqlAdapter({ allowList, statementTimeoutMs: 200 });
     const started = Date.now();
     // A cross join of generate_series takes minutes; it is not on the deny-list, unlike pg_sleep.
-    const result = await quick.execute("run_query", { sql: "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b" }, context());
-    expect(result).toMatchObject({ success: false, error: "canceling statement due to statement timeout", output: { sqlState: "57014" } });
+    const result = await quick.execute(
+      "run_query",
+      { sql: "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b" },
+      context(),
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: "canceling statement due to statement timeout",
+      output: { sqlState: "57014" },
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("answers PostgreSQL's own errors as a failed result", async () => {
     const result = await run("SELECT nope FROM t");
-    expect(result).toMatchObject({ success: false, output: { sqlState: "42703" }, error: 'column "nope" does not exist' });
+    expect(result).toMatchObject({
+      success: false,
+      output: { sqlState: "42703" },
+      error: 'column "nope" does not exist',
+    });
   });
 
   it("refuses a volatile function the owner wrote (add_row() writes), trusting the owner's declaration", async () => {
     const before = await databaseState();
     const error = await adapterError(run("SELECT add_row()"));
     expect(error.kind).toBe("invalid_input");
-    expect(error.message).toMatch(/^The function add_row\(\) is volatile and not allowed: only functions the database marks immutable or stable may be called/);
+    expect(error.message).toMatch(
+      /^The function add_row\(\) is volatile and not allowed: only functions the database marks immutable or stable may be called/,
+    );
     expect(await databaseState()).toEqual(before);
   });
 
@@ -125,7 +149,11 @@ describe("sql-database adapter against PostgreSQL", () => {
     expect((await run("SELECT t_count()")).output).toMatchObject({ rows: [["3"]] });
     const before = await databaseState();
     const result = await run("SELECT sneaky_stable()");
-    expect(result).toMatchObject({ success: false, output: { sqlState: "0A000" }, error: "INSERT is not allowed in a non-volatile function" });
+    expect(result).toMatchObject({
+      success: false,
+      output: { sqlState: "0A000" },
+      error: "INSERT is not allowed in a non-volatile function",
+    });
     expect(await databaseState()).toEqual(before);
   });
 
@@ -141,7 +169,9 @@ describe("sql-database adapter against PostgreSQL", () => {
     it("ts_stat running pg_terminate_backend in its SQL text is refused and the other session lives", async () => {
       const { client, pid } = await victim();
       try {
-        const error = await adapterError(run(`SELECT * FROM ts_stat($$SELECT to_tsvector(pg_terminate_backend(${pid})::text)$$)`));
+        const error = await adapterError(
+          run(`SELECT * FROM ts_stat($$SELECT to_tsvector(pg_terminate_backend(${pid})::text)$$)`),
+        );
         expect(error.kind).toBe("invalid_input");
         expect(error.message).toMatch(/^The function ts_stat\(\) is volatile and not allowed/);
         expect(await stillAlive(client)).toBe(true);
@@ -154,7 +184,9 @@ describe("sql-database adapter against PostgreSQL", () => {
       const before = await databaseState();
       const started = Date.now();
       // The old guard ran this until the 30 s statement timeout; refused, it never reaches the server.
-      const error = await adapterError(run("SELECT * FROM ts_stat($$SELECT to_tsvector(pg_advisory_lock(4711)::text || pg_sleep(60)::text)$$)"));
+      const error = await adapterError(
+        run("SELECT * FROM ts_stat($$SELECT to_tsvector(pg_advisory_lock(4711)::text || pg_sleep(60)::text)$$)"),
+      );
       expect(error.message).toMatch(/ts_stat\(\) is volatile/);
       expect(Date.now() - started).toBeLessThan(15_000);
       expect(await databaseState()).toEqual(before);
@@ -164,7 +196,9 @@ describe("sql-database adapter against PostgreSQL", () => {
       await observer.query("ALTER ROLE app SET standard_conforming_strings = off");
       const { client, pid } = await victim();
       try {
-        expect((await client.query("SHOW standard_conforming_strings")).rows[0].standard_conforming_strings).toBe("off");
+        expect((await client.query("SHOW standard_conforming_strings")).rows[0].standard_conforming_strings).toBe(
+          "off",
+        );
         // The parser (and now the session) reads 'a\' as a string and the rest as a comment; with the
         // setting off the server would read a string up to the second quote and call the function.
         const result = await run(`SELECT 'a\\' -- ', pg_terminate_backend(${pid}) --`);
@@ -203,7 +237,10 @@ describe("sql-database adapter against PostgreSQL", () => {
          FROM t WHERE name LIKE 't%' AND id = ANY ($1::int[]) AND id BETWEEN 1 AND 3`,
         ["{2,3}"],
       );
-      expect(result).toMatchObject({ success: true, output: { rows: [["2", "TWO,THREE", true, " 1.5", "xy", 3, true]] } });
+      expect(result).toMatchObject({
+        success: true,
+        output: { rows: [["2", "TWO,THREE", true, " 1.5", "xy", 3, true]] },
+      });
     });
   });
 
@@ -288,9 +325,14 @@ describe("sql-database adapter against PostgreSQL", () => {
       ],
     });
     const view = await adapter.execute("describe_table", { schema: "reports", table: "t_names" }, context());
-    expect(view.output.columns).toEqual([{ name: "name", type: "text", nullable: true, default: null, primaryKey: false }]);
+    expect(view.output.columns).toEqual([
+      { name: "name", type: "text", nullable: true, default: null, primaryKey: false },
+    ]);
     const missing = await adapter.execute("describe_table", { table: "nope" }, context());
-    expect(missing).toMatchObject({ success: false, error: 'No table or view "public"."nope" is visible to this connection' });
+    expect(missing).toMatchObject({
+      success: false,
+      error: 'No table or view "public"."nope" is visible to this connection',
+    });
   });
 
   it("refuses an unknown tool", async () => {
@@ -306,7 +348,9 @@ describe("sql-database adapter against PostgreSQL", () => {
       const wrong = pgUrl.replace(/:[^:@/]+@/, ":Wrong-Secret-99@");
       const error = await adapterError(adapter.execute("run_query", { sql: "SELECT 1" }, context(wrong)));
       expect(error.kind).toBe("unreachable");
-      expect(error.message).toBe(`Could not connect to PostgreSQL at 127.0.0.1:${pgPort}: password authentication failed for user "app"`);
+      expect(error.message).toBe(
+        `Could not connect to PostgreSQL at 127.0.0.1:${pgPort}: password authentication failed for user "app"`,
+      );
       const health = await adapter.healthCheck(context(wrong));
       expect(health.ok).toBe(false);
       expect(health.message).toContain("password authentication failed");
@@ -317,15 +361,23 @@ describe("sql-database adapter against PostgreSQL", () => {
       const closedPort = pgPort === 1 ? 2 : 1;
       const closed = pgUrl.replace(`:${pgPort}/`, `:${closedPort}/`);
       const error = await adapterError(
-        createSqlAdapter({ allowList: [`127.0.0.1:${closedPort}`] }).execute("run_query", { sql: "SELECT 1" }, context(closed, [`127.0.0.1:${closedPort}`])),
+        createSqlAdapter({ allowList: [`127.0.0.1:${closedPort}`] }).execute(
+          "run_query",
+          { sql: "SELECT 1" },
+          context(closed, [`127.0.0.1:${closedPort}`]),
+        ),
       );
       expect(error.kind).toBe("unreachable");
-      expect(error.message).toMatch(new RegExp(`^Could not connect to PostgreSQL at 127\\.0\\.0\\.1:${closedPort}: .+`));
+      expect(error.message).toMatch(
+        new RegExp(`^Could not connect to PostgreSQL at 127\\.0\\.0\\.1:${closedPort}: .+`),
+      );
       expect(error.message).not.toContain("app-Secret");
     });
 
     it("sslmode=require against a server without TLS fails instead of falling back to plain text", async () => {
-      const error = await adapterError(adapter.execute("run_query", { sql: "SELECT 1" }, context(pgUrl.replace("sslmode=disable", "sslmode=require"))));
+      const error = await adapterError(
+        adapter.execute("run_query", { sql: "SELECT 1" }, context(pgUrl.replace("sslmode=disable", "sslmode=require"))),
+      );
       expect(error.kind).toBe("unreachable");
       expect(error.message).toContain("does not support SSL");
     });
@@ -348,7 +400,9 @@ describe("sql-database adapter against PostgreSQL", () => {
 
     it("an allow list for another port does not open this one", async () => {
       const other = createSqlAdapter({ allowList: [`127.0.0.1:${pgPort + 1}`] });
-      expect((await adapterError(other.execute("run_query", { sql: "SELECT 1" }, context()))).kind).toBe("blocked_destination");
+      expect((await adapterError(other.execute("run_query", { sql: "SELECT 1" }, context()))).kind).toBe(
+        "blocked_destination",
+      );
     });
 
     const unusable: Array<[string, RegExp]> = [

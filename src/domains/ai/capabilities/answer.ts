@@ -15,7 +15,8 @@ export interface Source {
 /** What the model reads of each source at most, so the prompt stays within a small model's context. */
 const SOURCE_CHARS = 6000;
 
-const numbered = (sources: Source[]) => sources.map((s, i) => `[${i + 1}] ${s.title}\n${s.url}\n${s.text.slice(0, SOURCE_CHARS)}`).join("\n\n");
+const numbered = (sources: Source[]) =>
+  sources.map((s, i) => `[${i + 1}] ${s.title}\n${s.url}\n${s.text.slice(0, SOURCE_CHARS)}`).join("\n\n");
 
 /** The list that ends every answer: exactly the sources the model was given, in their numbering. */
 export const sourcesList = (sources: Source[]) =>
@@ -66,7 +67,10 @@ export async function writeAnswer(context: CapabilityContext, request: AnswerReq
     "cite no number that is not in the list. Do not write a list of sources at the end: it is added for you.";
   const messages: ChatMessage[] = [
     { role: "system", content: [context.instructions, rules].filter(Boolean).join("\n\n") },
-    { role: "user", content: `${spec.prompt}\n\nSources:\n\n${numbered(request.sources) || "(no sources were found)"}` },
+    {
+      role: "user",
+      content: `${spec.prompt}\n\nSources:\n\n${numbered(request.sources) || "(no sources were found)"}`,
+    },
   ];
   let streamed = "";
   for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: [], signal })) {

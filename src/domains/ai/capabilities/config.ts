@@ -37,7 +37,10 @@ export const SEARCH_PROVIDERS = [
 export type SearchProviderKey = (typeof SEARCH_PROVIDERS)[number]["key"];
 
 /** The provider's API key and base URL override, when it is configured. */
-export function searchProviderConfig(env: Env, key: SearchProviderKey): { apiKey: string; baseUrl: string | undefined } | null {
+export function searchProviderConfig(
+  env: Env,
+  key: SearchProviderKey,
+): { apiKey: string; baseUrl: string | undefined } | null {
   const config = configOf(env);
   const entry = SEARCH_PROVIDERS.find((p) => p.key === key)!;
   const apiKey = config[entry.secret]?.trim();
@@ -79,7 +82,9 @@ export function videoProviderConfig(env: Env, key: VideoProviderKey): VideoProvi
   const trimmed = (value: string | undefined) => value?.trim() || undefined;
   if (key === "sora") {
     const apiKey = trimmed(config.OPENAI_API_KEY);
-    return apiKey && trimmed(config.VIDEO_PROVIDER) === "sora" ? { apiKey, baseUrl: trimmed(config.OPENAI_BASE_URL) } : null;
+    return apiKey && trimmed(config.VIDEO_PROVIDER) === "sora"
+      ? { apiKey, baseUrl: trimmed(config.OPENAI_BASE_URL) }
+      : null;
   }
   if (key === "veo") {
     const apiKey = trimmed(config.GEMINI_API_KEY);
@@ -126,11 +131,22 @@ export type CapabilityPlan = { provider: string } | { provider: null };
  * providers is configured and the demo cannot answer (checked before any allowance is spent). A
  * `provider` parameter must name a configured one, and the provider must honour every parameter.
  */
-export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKey, parameters: Record<string, unknown> = {}): CapabilityPlan {
+export function planCapability(
+  env: Env,
+  models: ModelEntry[],
+  key: CapabilityKey,
+  parameters: Record<string, unknown> = {},
+): CapabilityPlan {
   const { provider, providers } = capabilityProviders(env, key);
   const named = typeof parameters.provider === "string" ? parameters.provider : undefined;
   if (named !== undefined && provider && !providers.includes(named)) {
-    throw badRequest([{ field: "provider", capabilityKey: key, message: `"${named}" is not a configured provider of ${key} (configured: ${providers.join(", ")})` }]);
+    throw badRequest([
+      {
+        field: "provider",
+        capabilityKey: key,
+        message: `"${named}" is not a configured provider of ${key} (configured: ${providers.join(", ")})`,
+      },
+    ]);
   }
   // With none configured the demo runner answers whatever provider was named (and shows it).
   const chosen = named !== undefined && providers.includes(named) ? named : provider;
@@ -140,14 +156,18 @@ export function planCapability(env: Env, models: ModelEntry[], key: CapabilityKe
     return { provider: chosen };
   }
   if (demoEnabled(models)) return { provider: null };
-  throw badRequest([{ field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` }]);
+  throw badRequest([
+    { field: "capabilityKey", message: `"${key}" is not available: none of its providers is configured` },
+  ]);
 }
 
 /**
  * Per capability: the parameters the chosen provider cannot honour, as field errors naming it,
  * checked at send time before any allowance is spent (CONTRACT).
  */
-const PARAMETER_CHECKS: Partial<Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => FieldError[]>> = {
+const PARAMETER_CHECKS: Partial<
+  Record<CapabilityKey, (provider: string, parameters: Record<string, unknown>) => FieldError[]>
+> = {
   "ai.image.generate": imageParameterErrors,
   "ai.video.generate": videoParameterErrors,
 };

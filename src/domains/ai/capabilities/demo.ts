@@ -6,7 +6,11 @@ import type { CapabilityKey } from "./parameters";
  * model is enabled (CONTRACT), deterministically, saying plainly that nothing was done. The reply
  * is recorded as the demo model's.
  */
-export async function* demoCapability(key: CapabilityKey, parameters: Record<string, unknown>, prompt: string): AsyncGenerator<string> {
+export async function* demoCapability(
+  key: CapabilityKey,
+  parameters: Record<string, unknown>,
+  prompt: string,
+): AsyncGenerator<string> {
   const shown = Object.keys(parameters).length ? ` with ${JSON.stringify(parameters)}` : "";
   const words =
     `Demo capability ${key} (offline and deterministic; no provider is configured, so nothing was generated or searched). ` +
@@ -15,4 +19,7 @@ export async function* demoCapability(key: CapabilityKey, parameters: Record<str
 }
 
 /** The demo runner's tokens, by the demo's estimate (1 per 4 characters). */
-export const demoCapabilityUsage = (prompt: string, streamed: string) => ({ inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(streamed) });
+export const demoCapabilityUsage = (prompt: string, streamed: string) => ({
+  inputTokens: estimateTokens(prompt),
+  outputTokens: estimateTokens(streamed),
+});

@@ -13,7 +13,10 @@ export type { StepStore } from "./types";
 
 /** A parameter as `GET /ai/capabilities` describes it: its JSON Schema (type, range, values). */
 const describe = (schema: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 
@@ -27,7 +30,9 @@ export function listCapabilities(env: Env, models: ModelEntry[]) {
       available: provider !== null || demo,
       provider,
       providers,
-      parameters: Object.fromEntries(Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => [name, describe(schema)])),
+      parameters: Object.fromEntries(
+        Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => [name, describe(schema)]),
+      ),
     };
   });
 }

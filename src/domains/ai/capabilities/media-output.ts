@@ -28,7 +28,10 @@ export interface GeneratedFile {
 }
 
 /** Copies a generated file into R2 (the media store; kind and session as given) as the run's user's. */
-export async function storeGenerated(context: Pick<CapabilityContext, "env" | "spec">, file: GeneratedFile): Promise<StoredMediaItem> {
+export async function storeGenerated(
+  context: Pick<CapabilityContext, "env" | "spec">,
+  file: GeneratedFile,
+): Promise<StoredMediaItem> {
   const row = await storeMedia(createDb(context.env.DB), context.env, {
     ...file,
     ownerId: context.spec.userId,
@@ -62,14 +65,19 @@ export async function signedValue<T>(env: Pick<Env, "MEDIA_SIGNING_KEY">, value:
  * An SSE body with its media URLs signed as it is served: the event log keeps frames as written
  * (unsigned), and each chunk it hands out is whole frames, so no URL is split across chunks.
  */
-export function signingStream(env: Pick<Env, "MEDIA_SIGNING_KEY">, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+export function signingStream(
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  body: ReadableStream<Uint8Array>,
+): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       async transform(chunk, controller) {
         const text = decoder.decode(chunk);
-        controller.enqueue(text.includes(`"url":"${BASE_PATH}/media/`) ? encoder.encode(await signMediaUrls(env, text)) : chunk);
+        controller.enqueue(
+          text.includes(`"url":"${BASE_PATH}/media/`) ? encoder.encode(await signMediaUrls(env, text)) : chunk,
+        );
       },
     }),
   );

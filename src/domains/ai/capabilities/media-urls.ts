@@ -6,7 +6,10 @@ import { signedMediaUrl } from "../../media";
  * the one stored with the call was signed when the step finished. History signs every item afresh
  * as it is read (CONTRACT "Media"), so a page opened tomorrow still plays its video.
  */
-export async function resignToolCallMedia<T extends { toolCalls: ToolCallRecord[] | null }>(env: Pick<Env, "MEDIA_SIGNING_KEY">, message: T): Promise<T> {
+export async function resignToolCallMedia<T extends { toolCalls: ToolCallRecord[] | null }>(
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  message: T,
+): Promise<T> {
   if (!message.toolCalls?.some((call) => Array.isArray(call.output?.media))) return message;
   const toolCalls = await Promise.all(
     message.toolCalls.map(async (call) => {

@@ -29,15 +29,29 @@ const styleTokens = z
     message: "must be an array of strings",
   })
   .max(MAX_STYLE_TOKENS, `must have at most ${MAX_STYLE_TOKENS} items`);
-const negativePrompt = z.string().max(MAX_NEGATIVE_PROMPT_CHARS, `must be at most ${MAX_NEGATIVE_PROMPT_CHARS} characters`);
+const negativePrompt = z
+  .string()
+  .max(MAX_NEGATIVE_PROMPT_CHARS, `must be at most ${MAX_NEGATIVE_PROMPT_CHARS} characters`);
 const between = (min: number, max: number) =>
-  z.number({ message: "must be a number" }).min(min, `must be between ${min} and ${max}`).max(max, `must be between ${min} and ${max}`);
+  z
+    .number({ message: "must be a number" })
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of ${values.join(", ")}` });
 /** Video `duration` accepts numeric strings ("12") as well as numbers. */
-const numericString = z.union([z.number(), z.string().regex(/^\s*\d+(\.\d+)?\s*$/).transform(Number)], {
-  message: "must be a number",
-});
+const numericString = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?\s*$/)
+      .transform(Number),
+  ],
+  {
+    message: "must be a number",
+  },
+);
 
 export const CAPABILITY_PARAMETERS: Record<CapabilityKey, Record<string, z.ZodType>> = {
   "ai.audio.generate": {
@@ -70,8 +84,12 @@ export const CAPABILITY_PARAMETERS: Record<CapabilityKey, Record<string, z.ZodTy
     styleTokens,
     inputImageUrl: url,
     inputVideoUrl: url,
-    referenceImages: z.array(url, { message: "must be an array of URLs" }).max(MAX_REFERENCES, `must have at most ${MAX_REFERENCES} items`),
-    referenceVideos: z.array(url, { message: "must be an array of URLs" }).max(MAX_REFERENCES, `must have at most ${MAX_REFERENCES} items`),
+    referenceImages: z
+      .array(url, { message: "must be an array of URLs" })
+      .max(MAX_REFERENCES, `must have at most ${MAX_REFERENCES} items`),
+    referenceVideos: z
+      .array(url, { message: "must be an array of URLs" })
+      .max(MAX_REFERENCES, `must have at most ${MAX_REFERENCES} items`),
     provider: oneOf(["kling", "veo", "sora"]),
     model: text,
   },

@@ -4,7 +4,12 @@ import { CapabilityError } from "./types";
  * Calls a media provider's API (operator configuration: not subject to the SSRF rules). A network
  * failure is retryable, as 429 and 5xx are (CONTRACT "Provider failures"); a stop passes through.
  */
-export async function callMediaProvider(name: string, call: { fetch: typeof fetch; signal: AbortSignal }, url: URL | string, init: RequestInit): Promise<Response> {
+export async function callMediaProvider(
+  name: string,
+  call: { fetch: typeof fetch; signal: AbortSignal },
+  url: URL | string,
+  init: RequestInit,
+): Promise<Response> {
   try {
     return await call.fetch(url.toString(), { ...init, signal: call.signal });
   } catch (error) {

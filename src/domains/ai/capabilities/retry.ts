@@ -20,7 +20,8 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
       return await attempt();
     } catch (error) {
       if (!(error instanceof CapabilityError) || !error.retryable || options.signal.aborted) throw error;
-      if (retry >= MAX_RETRIES) throw new CapabilityError(`${error.message} (after ${MAX_RETRIES} retries)`, error.kind);
+      if (retry >= MAX_RETRIES)
+        throw new CapabilityError(`${error.message} (after ${MAX_RETRIES} retries)`, error.kind);
       options.onRetry?.(retry + 1, error);
       await options.sleep((options.baseMs ?? RETRY_BASE_MS) * 2 ** retry, options.signal);
     }

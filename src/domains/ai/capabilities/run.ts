@@ -28,7 +28,10 @@ export const isStepRun = (spec: RunSpec) => spec.capability?.provider != null;
 /** A store for a run driven without an object (tests that call the executor directly). */
 function memoryStore(): StepStore {
   const values = new Map<string, unknown>();
-  return { get: <T>(key: string) => structuredClone(values.get(key)) as T | undefined, put: (key, value) => values.set(key, structuredClone(value)) };
+  return {
+    get: <T>(key: string) => structuredClone(values.get(key)) as T | undefined,
+    put: (key, value) => values.set(key, structuredClone(value)),
+  };
 }
 
 /**
@@ -36,7 +39,14 @@ function memoryStore(): StepStore {
  * calls) then an answer written by the chat model, or by the demo runner where none is
  * configured. Fills `outcome` as it goes; a provider's failure ends the run with `run.error`.
  */
-export async function runCapability(spec: RunSpec, env: Env, io: RunIoPart, capabilityIo: CapabilityIo | undefined, instructions: string | null, outcome: RunOutcome) {
+export async function runCapability(
+  spec: RunSpec,
+  env: Env,
+  io: RunIoPart,
+  capabilityIo: CapabilityIo | undefined,
+  instructions: string | null,
+  outcome: RunOutcome,
+) {
   const capability = spec.capability!;
   const restored = capabilityIo?.restored;
   const usage: TokenUsage = { ...(restored?.usage ?? { inputTokens: 0, outputTokens: 0 }) };
@@ -45,7 +55,10 @@ export async function runCapability(spec: RunSpec, env: Env, io: RunIoPart, capa
     outcome.inputTokens = usage.inputTokens;
     outcome.outputTokens = usage.outputTokens;
     outcome.costUnits = { ...units };
-    io.saveUsage({ inputTokens: usage.inputTokens + (current?.inputTokens ?? 0), outputTokens: usage.outputTokens + (current?.outputTokens ?? 0) });
+    io.saveUsage({
+      inputTokens: usage.inputTokens + (current?.inputTokens ?? 0),
+      outputTokens: usage.outputTokens + (current?.outputTokens ?? 0),
+    });
   };
   const write = (text: string) => {
     if (!text || io.signal.aborted) return;

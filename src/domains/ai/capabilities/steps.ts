@@ -1,5 +1,14 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
-import { CapabilityError, stepRecord, type StepActivity, type StepDefinition, type StepResult, type StepRunner, type StepStore, type StepWork } from "./types";
+import {
+  CapabilityError,
+  stepRecord,
+  type StepActivity,
+  type StepDefinition,
+  type StepResult,
+  type StepRunner,
+  type StepStore,
+  type StepWork,
+} from "./types";
 
 /** Where steps report: the run's event log and its stored tool calls (the run's `RunIo`). */
 export interface StepIo {
@@ -66,7 +75,12 @@ export class Steps implements StepRunner {
           report("tool.progress", activity);
         },
       });
-      result = { status: "completed", output: done.output, error: null, ...(done.data !== undefined ? { data: done.data } : {}) };
+      result = {
+        status: "completed",
+        output: done.output,
+        error: null,
+        ...(done.data !== undefined ? { data: done.data } : {}),
+      };
     } catch (error) {
       // A stop: the run's end settles the call (what it produced is kept).
       // Anything but a CapabilityError is a bug: the run fails (run_failed) and ends the call.
@@ -74,7 +88,12 @@ export class Steps implements StepRunner {
       if (error.kind === "fatal") fatal = error;
       result = { status: "failed", output: record.output, error: error.message };
     }
-    Object.assign(record, { status: result.status, output: result.output, error: result.error, executionMs: Date.now() - started });
+    Object.assign(record, {
+      status: result.status,
+      output: result.output,
+      error: result.error,
+      executionMs: Date.now() - started,
+    });
     delete this.startedAt[record.id];
     this.store.put(resultKey(definition.id), result);
     report("tool.completed");

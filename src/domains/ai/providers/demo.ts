@@ -1,5 +1,14 @@
 import { SUGGESTIONS_CLOSE, SUGGESTIONS_OPEN } from "../suggestions";
-import { toWireName, type ChatMessage, type ChatRequest, type ChatToolCall, type ModelProvider, type ProviderEvent, type TokenUsage, type ToolSpec } from "./types";
+import {
+  toWireName,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatToolCall,
+  type ModelProvider,
+  type ProviderEvent,
+  type TokenUsage,
+  type ToolSpec,
+} from "./types";
 
 /** How many words of the request the demo repeats back as its gist. */
 const GIST_WORDS = 16;
@@ -26,7 +35,10 @@ const gistOf = (text: string) => {
 export function demoReply(messages: ChatMessage[], withSuggestions: boolean): string {
   const last = [...messages].reverse().find((m) => m.role === "user");
   const lastUser = last?.content ?? "";
-  const attached = last?.role === "user" && last.attached?.length ? `It received ${last.attached.length} attachment${last.attached.length === 1 ? "" : "s"}: ${last.attached.join("; ")}. ` : "";
+  const attached =
+    last?.role === "user" && last.attached?.length
+      ? `It received ${last.attached.length} attachment${last.attached.length === 1 ? "" : "s"}: ${last.attached.join("; ")}. `
+      : "";
   const reply =
     `This is the demo model, offline and deterministic, not a real AI. You asked: "${gistOf(lastUser)}". ${attached}` +
     "A configured model would answer that here. The demo repeats the gist of your request instead, so that " +

@@ -19,7 +19,11 @@ export function providerFor(providerKey: string, env: Env): ModelProvider {
   if (providerKey === DEMO_PROVIDER) return new DemoProvider(demoDelayMs(env));
   if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI);
   if (config.OPENAI_BASE_URL && providerKey === openAiProviderKey(config)) {
-    return new OpenAiCompatibleProvider({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY ?? "", providerKey });
+    return new OpenAiCompatibleProvider({
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY ?? "",
+      providerKey,
+    });
   }
   throw new ProviderError(`Provider "${providerKey}" is not configured`, "provider_unavailable");
 }

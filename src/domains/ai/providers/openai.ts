@@ -47,7 +47,10 @@ function wireMessage(message: ChatMessage) {
             role: "user",
             content: [
               { type: "text", text: message.content },
-              ...message.images.map((image) => ({ type: "image_url", image_url: { url: toDataUrl({ id: "", ...image }) } })),
+              ...message.images.map((image) => ({
+                type: "image_url",
+                image_url: { url: toDataUrl({ id: "", ...image }) },
+              })),
             ],
           }
         : { role: "user", content: message.content };
@@ -83,9 +86,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
         messages: request.messages.map(wireMessage),
         stream: true,
         stream_options: { include_usage: true },
-        ...(request.tools.length
-          ? { tools: request.tools.map((tool) => ({ type: "function", function: tool })) }
-          : {}),
+        ...(request.tools.length ? { tools: request.tools.map((tool) => ({ type: "function", function: tool })) } : {}),
       }),
       signal: request.signal,
     }).catch((error: unknown) => {
@@ -129,12 +130,20 @@ export class OpenAiCompatibleProvider implements ModelProvider {
         }
       }
       if (chunk.usage) {
-        yield { type: "usage", inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+        yield {
+          type: "usage",
+          inputTokens: chunk.usage.prompt_tokens ?? 0,
+          outputTokens: chunk.usage.completion_tokens ?? 0,
+        };
       }
     }
-    if (!done) throw new ProviderError("The model provider's stream ended before it was complete", "provider_stream_truncated");
+    if (!done)
+      throw new ProviderError("The model provider's stream ended before it was complete", "provider_stream_truncated");
     for (const [index, call] of [...calls].sort(([a], [b]) => a - b)) {
-      yield { type: "tool_call", call: { id: call.id || `call_${index}`, name: call.name, arguments: call.arguments || "{}" } };
+      yield {
+        type: "tool_call",
+        call: { id: call.id || `call_${index}`, name: call.name, arguments: call.arguments || "{}" },
+      };
     }
   }
 }

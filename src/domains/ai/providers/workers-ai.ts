@@ -46,12 +46,17 @@ export class WorkersAiProvider implements ModelProvider {
         const chunk = JSON.parse(data) as WorkersAiChunk;
         if (chunk.response) yield { type: "delta", text: chunk.response };
         if (chunk.usage) {
-          yield { type: "usage", inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+          yield {
+            type: "usage",
+            inputTokens: chunk.usage.prompt_tokens ?? 0,
+            outputTokens: chunk.usage.completion_tokens ?? 0,
+          };
         }
       }
     } finally {
       request.signal.removeEventListener("abort", abort);
     }
-    if (!done && !request.signal.aborted) throw new ProviderError("Workers AI's stream ended before it was complete", "provider_stream_truncated");
+    if (!done && !request.signal.aborted)
+      throw new ProviderError("Workers AI's stream ended before it was complete", "provider_stream_truncated");
   }
 }

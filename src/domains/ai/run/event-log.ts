@@ -71,7 +71,8 @@ function joined(frames: OutgoingFrame[]): Uint8Array {
 }
 
 /** A logged event's frame: its id is the event id (what `Last-Event-ID` resumes after). */
-export const eventFrame = (event: LoggedEvent) => sseFrame({ id: event.eventId, event: event.type, data: JSON.stringify(event) });
+export const eventFrame = (event: LoggedEvent) =>
+  sseFrame({ id: event.eventId, event: event.type, data: JSON.stringify(event) });
 
 export class EventLog {
   /** Each live listener, with the event id it has seen up to (its `Last-Event-ID`, or 0). */
@@ -128,7 +129,9 @@ export class EventLog {
   /** The content streamed so far, rebuilt from the log (it survives eviction; memory does not). */
   content(): string {
     let content = "";
-    for (const row of this.sql.exec<{ delta: string }>("SELECT delta FROM events WHERE delta IS NOT NULL ORDER BY id")) {
+    for (const row of this.sql.exec<{ delta: string }>(
+      "SELECT delta FROM events WHERE delta IS NOT NULL ORDER BY id",
+    )) {
       content += row.delta;
     }
     return content;
@@ -144,7 +147,10 @@ export class EventLog {
       start: (controller) => {
         self = controller;
         controller.enqueue(RETRY);
-        for (const row of this.sql.exec<{ frame: string }>("SELECT frame FROM events WHERE id > ? ORDER BY id", after)) {
+        for (const row of this.sql.exec<{ frame: string }>(
+          "SELECT frame FROM events WHERE id > ? ORDER BY id",
+          after,
+        )) {
           controller.enqueue(encoder.encode(row.frame));
         }
         if (ended) return controller.close();

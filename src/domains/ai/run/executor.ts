@@ -7,7 +7,14 @@ import { pinnedMemories } from "../memories";
 import { providerFor } from "../providers";
 import type { ChatMessage, ChatToolCall, TokenUsage } from "../providers/types";
 import { SUGGESTIONS_INSTRUCTION, SuggestionSplitter } from "../suggestions";
-import { toolSetFor, type DeliveredToolResult, type ToolActivity, type ToolContext, type ToolSet, type ToolSource } from "../tools";
+import {
+  toolSetFor,
+  type DeliveredToolResult,
+  type ToolActivity,
+  type ToolContext,
+  type ToolSet,
+  type ToolSource,
+} from "../tools";
 import type { RunOutcome, RunSpec } from "./types";
 
 /** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
@@ -66,7 +73,9 @@ async function history(env: Env, spec: RunSpec): Promise<ChatMessage[]> {
 /** The persona's instructions and the pinned memories (those of `memoryIds` that still exist). */
 async function instructionsOf(env: Env, spec: RunSpec): Promise<string | null> {
   const memories = await pinnedMemories(env, spec.userId, spec.memoryIds ?? []);
-  const pinned = memories.length ? `The user asked you to keep these memories in mind:\n${memories.map((m) => `- ${m}`).join("\n")}` : null;
+  const pinned = memories.length
+    ? `The user asked you to keep these memories in mind:\n${memories.map((m) => `- ${m}`).join("\n")}`
+    : null;
   const parts = [spec.instructions, pinned].filter(Boolean);
   return parts.length ? parts.join("\n\n") : null;
 }
@@ -127,7 +136,12 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     const calls: ChatToolCall[] = [];
     let roundText = "";
     const offered = round < MAX_TOOL_ROUNDS ? offeredTools.specs() : [];
-    for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: offered, signal: io.signal })) {
+    for await (const event of provider.stream({
+      model: spec.model.providerModel,
+      messages,
+      tools: offered,
+      signal: io.signal,
+    })) {
       if (io.signal.aborted) break;
       if (event.type === "delta") {
         roundText += event.text;
@@ -144,7 +158,11 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     if (io.signal.aborted || calls.length === 0) break;
     messages.push({ role: "assistant", content: roundText || null, toolCalls: calls });
     for (const call of calls) {
-      messages.push({ role: "tool", toolCallId: call.id, content: JSON.stringify(await runTool(call, offeredTools, context, progress)) });
+      messages.push({
+        role: "tool",
+        toolCallId: call.id,
+        content: JSON.stringify(await runTool(call, offeredTools, context, progress)),
+      });
     }
   }
   emitDelta(splitter.flush());
@@ -153,7 +171,10 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
 }
 
 /** A tool call as `tool.started`/`tool.completed` carry it (CONTRACT "Tool event payloads"). */
-export const toolEventPayload = (record: ToolCallRecord, activity?: ToolActivity & { status: string }): Record<string, unknown> => ({
+export const toolEventPayload = (
+  record: ToolCallRecord,
+  activity?: ToolActivity & { status: string },
+): Record<string, unknown> => ({
   callId: record.id,
   toolKey: record.toolKey,
   input: record.input,
@@ -242,7 +263,11 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
   }
   if (tool.requiresApproval) {
     record.status = "pending";
-    const activity = tool.activity?.(input) ?? { title: `Run ${tool.key}`, detail: JSON.stringify(input), subject: tool.key };
+    const activity = tool.activity?.(input) ?? {
+      title: `Run ${tool.key}`,
+      detail: JSON.stringify(input),
+      subject: tool.key,
+    };
     report("tool.started", { ...activity, status: "awaiting_approval" });
     const decision = await io.awaitDecision(record.id, io.signal);
     if (io.signal.aborted) return { error: "The run was stopped" };

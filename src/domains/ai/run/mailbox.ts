@@ -32,7 +32,14 @@ export class CallMailbox {
   awaitDecision(callId: string, signal: AbortSignal): Promise<Decision> {
     if (signal.aborted) return Promise.resolve("timeout");
     return new Promise((resolve) => {
-      const done = this.wait(this.decisions, callId, signal, this.timeouts.decisionMs ?? APPROVAL_TIMEOUT_MS, resolve, () => resolve("timeout"));
+      const done = this.wait(
+        this.decisions,
+        callId,
+        signal,
+        this.timeouts.decisionMs ?? APPROVAL_TIMEOUT_MS,
+        resolve,
+        () => resolve("timeout"),
+      );
       signal.addEventListener("abort", () => (done(), resolve("timeout")), { once: true });
     });
   }
@@ -47,7 +54,14 @@ export class CallMailbox {
   }
 
   /** Registers a waiter with its timeout; answers the function that unregisters it. */
-  private wait<T>(waiters: Map<string, (value: T) => void>, callId: string, signal: AbortSignal, timeoutMs: number, resolve: (value: T) => void, onTimeout: () => void) {
+  private wait<T>(
+    waiters: Map<string, (value: T) => void>,
+    callId: string,
+    signal: AbortSignal,
+    timeoutMs: number,
+    resolve: (value: T) => void,
+    onTimeout: () => void,
+  ) {
     const done = () => {
       clearTimeout(timer);
       waiters.delete(callId);

@@ -43,7 +43,10 @@ export class RunStore {
 
   /** The run's tool calls so far, and when each call still executing began (epoch ms by call id). */
   get toolCalls(): { calls: ToolCallRecord[] | undefined; startedAt: Record<string, number> } {
-    return { calls: this.kv.get<ToolCallRecord[]>(KEY.toolCalls), startedAt: this.kv.get<Record<string, number>>(KEY.toolStartedAt) ?? {} };
+    return {
+      calls: this.kv.get<ToolCallRecord[]>(KEY.toolCalls),
+      startedAt: this.kv.get<Record<string, number>>(KEY.toolStartedAt) ?? {},
+    };
   }
 
   saveToolCalls(calls: ToolCallRecord[], startedAt: Record<string, number>) {

@@ -15,7 +15,12 @@ function hexBytes(hex: string): Uint8Array | null {
  * old. `crypto.subtle.verify` compares the MACs in constant time, so a forger learns nothing
  * from how long a wrong guess took.
  */
-export async function verifyStripeSignature(payload: string, header: string, secret: string, nowSeconds: number): Promise<boolean> {
+export async function verifyStripeSignature(
+  payload: string,
+  header: string,
+  secret: string,
+  nowSeconds: number,
+): Promise<boolean> {
   let timestamp: number | undefined;
   const signatures: Uint8Array[] = [];
   for (const part of header.split(",")) {
@@ -27,8 +32,11 @@ export async function verifyStripeSignature(payload: string, header: string, sec
     }
   }
   // Like Stripe's libraries, only the age is bounded: a timestamp ahead of our clock is skew.
-  if (timestamp === undefined || !signatures.length || nowSeconds - timestamp > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  if (timestamp === undefined || !signatures.length || nowSeconds - timestamp > SIGNATURE_TOLERANCE_SECONDS)
+    return false;
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
   const signed = encoder.encode(`${timestamp}.${payload}`);
   for (const signature of signatures) {
     if (await crypto.subtle.verify("HMAC", key, signature, signed)) return true;

@@ -1,6 +1,12 @@
 import { stripeForm, type FormValue } from "./stripe-form";
 import { verifyStripeSignature } from "./stripe-signature";
-import { InvalidSignature, PaymentProviderError, type BillingEvent, type CheckoutRequest, type PaymentProvider } from "./types";
+import {
+  InvalidSignature,
+  PaymentProviderError,
+  type BillingEvent,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from "./types";
 
 export interface StripeSettings {
   secretKey: string;
@@ -36,7 +42,11 @@ const stringOrNull = (value: unknown) => (typeof value === "string" ? value : nu
 /** An expandable field: the id string, or the object when expanded. */
 const idOf = (value: unknown) => stringOrNull(value) ?? stringOrNull((value as StripeObject | null)?.id);
 const stringRecord = (value: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries(value && typeof value === "object" ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  Object.fromEntries(
+    Object.entries(value && typeof value === "object" ? value : {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 
 function checkoutParams(request: CheckoutRequest): Record<string, FormValue> {
   const common = {
@@ -49,10 +59,22 @@ function checkoutParams(request: CheckoutRequest): Record<string, FormValue> {
   };
   if (request.mode === "subscription") {
     // Copied onto the subscription so its later events name the account too.
-    return { ...common, line_items: [{ price: request.priceId, quantity: 1 }], subscription_data: { metadata: request.metadata } };
+    return {
+      ...common,
+      line_items: [{ price: request.priceId, quantity: 1 }],
+      subscription_data: { metadata: request.metadata },
+    };
   }
-  const priceData = { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.productName } };
-  return { ...common, line_items: [{ price_data: priceData, quantity: 1 }], payment_intent_data: { metadata: request.metadata } };
+  const priceData = {
+    currency: request.currency,
+    unit_amount: request.amountCents,
+    product_data: { name: request.productName },
+  };
+  return {
+    ...common,
+    line_items: [{ price_data: priceData, quantity: 1 }],
+    payment_intent_data: { metadata: request.metadata },
+  };
 }
 
 /**
@@ -74,14 +96,19 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       },
       body: stripeForm(params).toString(),
     };
-    const send = () => fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((error: Error) => error);
+    const send = () =>
+      fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(
+        (error: Error) => error,
+      );
     let outcome = await send();
     if (retryable(outcome)) {
       await pause(RETRY_DELAY_MS);
       outcome = await send();
     }
     if (outcome instanceof Error) throw new PaymentProviderError(`Stripe could not be reached: ${outcome.message}`);
-    const body = (await outcome.json().catch(() => ({}))) as StripeObject & { error?: { type?: string; code?: string } };
+    const body = (await outcome.json().catch(() => ({}))) as StripeObject & {
+      error?: { type?: string; code?: string };
+    };
     if (outcome.ok) return body;
     // Type and code only: Stripe's messages can quote request values.
     const reason = [body.error?.type ?? "unknown", body.error?.code].filter(Boolean).join(", ");
@@ -98,7 +125,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     async verifyEvent(payload: string, signatureHeader: string): Promise<BillingEvent> {
-      if (!(await verifyStripeSignature(payload, signatureHeader, settings.webhookSecret, Math.floor(Date.now() / 1000)))) {
+      if (
+        !(await verifyStripeSignature(payload, signatureHeader, settings.webhookSecret, Math.floor(Date.now() / 1000)))
+      ) {
         throw new InvalidSignature("The Stripe-Signature does not verify");
       }
       let event: { id?: unknown; type?: unknown; data?: { object?: StripeObject } };
@@ -110,7 +139,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const id = stringOrNull(event.id);
       const type = stringOrNull(event.type);
       const object = event.data?.object;
-      if (!id || !type || !object || typeof object !== "object") throw new InvalidSignature("The signed payload is not a Stripe event");
+      if (!id || !type || !object || typeof object !== "object")
+        throw new InvalidSignature("The signed payload is not a Stripe event");
 
       // A delayed payment method (e.g. a bank debit) completes the checkout unpaid and reports the
       // payment later with this event; both carry the Checkout Session.

@@ -9,7 +9,10 @@ export type CheckoutRequest = {
   cancelUrl: string;
   /** Written with our secret key only, so the webhook can trust it when the checkout completes. */
   metadata: Record<string, string>;
-} & ({ mode: "subscription"; priceId: string } | { mode: "payment"; amountCents: number; currency: "usd"; productName: string });
+} & (
+  | { mode: "subscription"; priceId: string }
+  | { mode: "payment"; amountCents: number; currency: "usd"; productName: string }
+);
 
 export interface CheckoutSession {
   id: string;

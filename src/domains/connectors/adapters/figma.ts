@@ -37,13 +37,26 @@ const figmaError = (body: unknown, status: number) => {
 };
 
 function figmaCall<T>(context: AdapterContext, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken(context)}`, Accept: "application/json" };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${accessToken(context)}`,
+    Accept: "application/json",
+  };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  return restCall<T>(context, PROVIDER, url, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }, figmaError);
+  return restCall<T>(
+    context,
+    PROVIDER,
+    url,
+    { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
+    figmaError,
+  );
 }
 
 const nullableString = { type: ["string", "null"] };
-const fileKey = { type: "string", pattern: "^[A-Za-z0-9]{10,128}$", description: "The key in the file's URL (figma.com/design/<key>/...)" };
+const fileKey = {
+  type: "string",
+  pattern: "^[A-Za-z0-9]{10,128}$",
+  description: "The key in the file's URL (figma.com/design/<key>/...)",
+};
 
 interface FigmaNode {
   id: string;
@@ -52,17 +65,36 @@ interface FigmaNode {
   children?: FigmaNode[];
 }
 
-const nodeSchema = { type: "object", required: ["id", "name", "type"], properties: { id: { type: "string" }, name: nullableString, type: nullableString } };
+const nodeSchema = {
+  type: "object",
+  required: ["id", "name", "type"],
+  properties: { id: { type: "string" }, name: nullableString, type: nullableString },
+};
 const node = (item: FigmaNode) => ({ id: item.id, name: item.name ?? null, type: item.type ?? null });
 
 const getFile: SaasTool = {
   toolKey: "get_file",
   texts: {
-    en: { displayName: "Get design file", description: "Reads a Figma file's name, version and pages with their top-level frames." },
-    de: { displayName: "Designdatei abrufen", description: "Liest Name, Version und Seiten einer Figma-Datei mit ihren obersten Frames." },
-    fr: { displayName: "Obtenir le fichier de design", description: "Lit le nom, la version et les pages d'un fichier Figma avec leurs cadres de premier niveau." },
-    es: { displayName: "Obtener archivo de diseño", description: "Lee el nombre, la versión y las páginas de un archivo de Figma con sus marcos de primer nivel." },
-    ja: { displayName: "デザインファイルを取得", description: "Figma ファイルの名前、バージョン、ページと最上位フレームを読み取ります。" },
+    en: {
+      displayName: "Get design file",
+      description: "Reads a Figma file's name, version and pages with their top-level frames.",
+    },
+    de: {
+      displayName: "Designdatei abrufen",
+      description: "Liest Name, Version und Seiten einer Figma-Datei mit ihren obersten Frames.",
+    },
+    fr: {
+      displayName: "Obtenir le fichier de design",
+      description: "Lit le nom, la version et les pages d'un fichier Figma avec leurs cadres de premier niveau.",
+    },
+    es: {
+      displayName: "Obtener archivo de diseño",
+      description: "Lee el nombre, la versión y las páginas de un archivo de Figma con sus marcos de primer nivel.",
+    },
+    ja: {
+      displayName: "デザインファイルを取得",
+      description: "Figma ファイルの名前、バージョン、ページと最上位フレームを読み取ります。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -83,7 +115,11 @@ const getFile: SaasTool = {
       thumbnailUrl: nullableString,
       pages: {
         type: "array",
-        items: { type: "object", required: ["id", "name", "frames"], properties: { id: { type: "string" }, name: nullableString, frames: { type: "array", items: nodeSchema } } },
+        items: {
+          type: "object",
+          required: ["id", "name", "frames"],
+          properties: { id: { type: "string" }, name: nullableString, frames: { type: "array", items: nodeSchema } },
+        },
       },
     },
   },
@@ -91,8 +127,18 @@ const getFile: SaasTool = {
   // GET file is a Tier 1 endpoint: 10 per minute on the smallest paid plan (Dev/Full seat).
   rateLimitRpm: 10,
   async run(input, context) {
-    const url = withQuery(`${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}`, { depth: num(input.depth) ?? 2 });
-    const outcome = await figmaCall<{ name?: string; lastModified?: string; version?: string; editorType?: string; role?: string; thumbnailUrl?: string; document?: FigmaNode }>(context, url);
+    const url = withQuery(`${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}`, {
+      depth: num(input.depth) ?? 2,
+    });
+    const outcome = await figmaCall<{
+      name?: string;
+      lastModified?: string;
+      version?: string;
+      editorType?: string;
+      role?: string;
+      thumbnailUrl?: string;
+      document?: FigmaNode;
+    }>(context, url);
     if (!outcome.ok) return outcome.result;
     const file = outcome.body;
     return succeeded({
@@ -102,7 +148,11 @@ const getFile: SaasTool = {
       editorType: file.editorType ?? null,
       role: file.role ?? null,
       thumbnailUrl: file.thumbnailUrl ?? null,
-      pages: (file.document?.children ?? []).map((page) => ({ id: page.id, name: page.name ?? null, frames: (page.children ?? []).map(node) })),
+      pages: (file.document?.children ?? []).map((page) => ({
+        id: page.id,
+        name: page.name ?? null,
+        frames: (page.children ?? []).map(node),
+      })),
     });
   },
 };
@@ -146,18 +196,34 @@ const listComments: SaasTool = {
   toolKey: "list_comments",
   texts: {
     en: { displayName: "List comments", description: "Lists the comments and replies on a Figma file." },
-    de: { displayName: "Kommentare auflisten", description: "Listet die Kommentare und Antworten einer Figma-Datei auf." },
-    fr: { displayName: "Lister les commentaires", description: "Liste les commentaires et réponses d'un fichier Figma." },
-    es: { displayName: "Listar comentarios", description: "Enumera los comentarios y respuestas de un archivo de Figma." },
+    de: {
+      displayName: "Kommentare auflisten",
+      description: "Listet die Kommentare und Antworten einer Figma-Datei auf.",
+    },
+    fr: {
+      displayName: "Lister les commentaires",
+      description: "Liste les commentaires et réponses d'un fichier Figma.",
+    },
+    es: {
+      displayName: "Listar comentarios",
+      description: "Enumera los comentarios y respuestas de un archivo de Figma.",
+    },
     ja: { displayName: "コメント一覧", description: "Figma ファイルのコメントと返信を一覧表示します。" },
   },
   inputSchema: { type: "object", additionalProperties: false, required: ["fileKey"], properties: { fileKey } },
-  outputSchema: { type: "object", required: ["comments"], properties: { comments: { type: "array", items: commentSchema } } },
+  outputSchema: {
+    type: "object",
+    required: ["comments"],
+    properties: { comments: { type: "array", items: commentSchema } },
+  },
   requiresApproval: false,
   // GET comments is Tier 2: 25 per minute on the smallest paid plan.
   rateLimitRpm: 25,
   async run(input, context) {
-    const outcome = await figmaCall<{ comments?: FigmaComment[] }>(context, `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`);
+    const outcome = await figmaCall<{ comments?: FigmaComment[] }>(
+      context,
+      `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
+    );
     if (!outcome.ok) return outcome.result;
     return succeeded({ comments: (outcome.body.comments ?? []).map(comment) });
   },
@@ -166,17 +232,36 @@ const listComments: SaasTool = {
 const postComment: SaasTool = {
   toolKey: "post_comment",
   texts: {
-    en: { displayName: "Post comment", description: "Posts a comment on a Figma file, or a reply to an existing comment." },
-    de: { displayName: "Kommentar posten", description: "Schreibt einen Kommentar zu einer Figma-Datei oder eine Antwort auf einen bestehenden Kommentar." },
-    fr: { displayName: "Publier un commentaire", description: "Publie un commentaire sur un fichier Figma, ou une réponse à un commentaire existant." },
-    es: { displayName: "Publicar comentario", description: "Publica un comentario en un archivo de Figma, o una respuesta a un comentario existente." },
-    ja: { displayName: "コメントを投稿", description: "Figma ファイルにコメント、または既存コメントへの返信を投稿します。" },
+    en: {
+      displayName: "Post comment",
+      description: "Posts a comment on a Figma file, or a reply to an existing comment.",
+    },
+    de: {
+      displayName: "Kommentar posten",
+      description: "Schreibt einen Kommentar zu einer Figma-Datei oder eine Antwort auf einen bestehenden Kommentar.",
+    },
+    fr: {
+      displayName: "Publier un commentaire",
+      description: "Publie un commentaire sur un fichier Figma, ou une réponse à un commentaire existant.",
+    },
+    es: {
+      displayName: "Publicar comentario",
+      description: "Publica un comentario en un archivo de Figma, o una respuesta a un comentario existente.",
+    },
+    ja: {
+      displayName: "コメントを投稿",
+      description: "Figma ファイルにコメント、または既存コメントへの返信を投稿します。",
+    },
   },
   inputSchema: {
     type: "object",
     additionalProperties: false,
     required: ["fileKey", "message"],
-    properties: { fileKey, message: { type: "string", minLength: 1, maxLength: 5000 }, replyTo: { type: "string", pattern: "^[0-9]{1,20}$", description: "The id of the comment to reply to" } },
+    properties: {
+      fileKey,
+      message: { type: "string", minLength: 1, maxLength: 5000 },
+      replyTo: { type: "string", pattern: "^[0-9]{1,20}$", description: "The id of the comment to reply to" },
+    },
   },
   outputSchema: commentSchema,
   requiresApproval: true,
@@ -185,7 +270,11 @@ const postComment: SaasTool = {
   async run(input, context) {
     const body: Record<string, unknown> = { message: str(input.message) };
     if (str(input.replyTo)) body.comment_id = str(input.replyTo);
-    const outcome = await figmaCall<FigmaComment>(context, `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`, { method: "POST", body });
+    const outcome = await figmaCall<FigmaComment>(
+      context,
+      `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
+      { method: "POST", body },
+    );
     if (!outcome.ok) return outcome.result;
     return succeeded(comment(outcome.body));
   },

@@ -21,7 +21,11 @@ export const MAX_MESSAGE_TEXT_CHARS = 100_000;
 
 const nullableString = { type: ["string", "null"] };
 /** Bare addresses only: no display names, and nothing that could break out of a header line. */
-const address = { type: "string", pattern: "^[^\\s@<>(),;:\"\\[\\]\\\\]+@[^\\s@<>(),;:\"\\[\\]\\\\]+\\.[^\\s@<>(),;:\"\\[\\]\\\\]+$", maxLength: 254 };
+const address = {
+  type: "string",
+  pattern: '^[^\\s@<>(),;:"\\[\\]\\\\]+@[^\\s@<>(),;:"\\[\\]\\\\]+\\.[^\\s@<>(),;:"\\[\\]\\\\]+$',
+  maxLength: 254,
+};
 const addresses = { type: "array", items: address, minItems: 1, maxItems: 100, uniqueItems: true };
 const messageId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,128}$" };
 
@@ -34,7 +38,8 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export const base64UrlEncode = (bytes: Uint8Array) => bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const base64UrlEncode = (bytes: Uint8Array) =>
+  bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export function base64UrlDecode(data: string): Uint8Array {
   const base64 = data.replace(/-/g, "+").replace(/_/g, "/");
@@ -43,7 +48,8 @@ export function base64UrlDecode(data: string): Uint8Array {
 }
 
 /** RFC 2047 encoded-word for a header value that is not plain ASCII. */
-const encodeHeader = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${bytesToBase64(new TextEncoder().encode(value))}?=`);
+const encodeHeader = (value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${bytesToBase64(new TextEncoder().encode(value))}?=`;
 
 interface Composed {
   to: string[];
@@ -56,11 +62,18 @@ interface Composed {
 /** An RFC 2822 message (text/plain, UTF-8, base64 body wrapped at 76 columns) as Gmail's `raw`. */
 export function composeRaw(mail: Composed): string {
   const headerValues = [...mail.to, ...(mail.cc ?? []), ...(mail.bcc ?? []), mail.subject];
-  if (headerValues.some((value) => /[\r\n]/.test(value))) throw new AdapterError("invalid_input", "Header values may not contain line breaks");
+  if (headerValues.some((value) => /[\r\n]/.test(value)))
+    throw new AdapterError("invalid_input", "Header values may not contain line breaks");
   const lines = [`To: ${mail.to.join(", ")}`];
   if (mail.cc?.length) lines.push(`Cc: ${mail.cc.join(", ")}`);
   if (mail.bcc?.length) lines.push(`Bcc: ${mail.bcc.join(", ")}`);
-  lines.push(`Subject: ${encodeHeader(mail.subject)}`, "MIME-Version: 1.0", 'Content-Type: text/plain; charset="UTF-8"', "Content-Transfer-Encoding: base64", "");
+  lines.push(
+    `Subject: ${encodeHeader(mail.subject)}`,
+    "MIME-Version: 1.0",
+    'Content-Type: text/plain; charset="UTF-8"',
+    "Content-Transfer-Encoding: base64",
+    "",
+  );
   const body = bytesToBase64(new TextEncoder().encode(mail.body)).replace(/.{76}/g, "$&\r\n");
   return base64UrlEncode(new TextEncoder().encode(`${lines.join("\r\n")}\r\n${body}`));
 }
@@ -83,7 +96,10 @@ interface GmailMessage {
 }
 
 function decodePart(part: GmailPart): string {
-  const charset = /charset="?([^";]+)"?/i.exec(part.headers?.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "")?.[1] ?? "utf-8";
+  const charset =
+    /charset="?([^";]+)"?/i.exec(
+      part.headers?.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "",
+    )?.[1] ?? "utf-8";
   const bytes = base64UrlDecode(part.body?.data ?? "");
   try {
     return new TextDecoder(charset).decode(bytes);
@@ -102,9 +118,18 @@ function findPart(part: GmailPart | undefined, mimeType: string): GmailPart | nu
   return null;
 }
 
-function attachmentsOf(part: GmailPart | undefined, into: { filename: string; mimeType: string; size: number; attachmentId: string | null }[] = []) {
+function attachmentsOf(
+  part: GmailPart | undefined,
+  into: { filename: string; mimeType: string; size: number; attachmentId: string | null }[] = [],
+) {
   if (!part) return into;
-  if (part.filename) into.push({ filename: part.filename, mimeType: part.mimeType ?? "application/octet-stream", size: part.body?.size ?? 0, attachmentId: part.body?.attachmentId ?? null });
+  if (part.filename)
+    into.push({
+      filename: part.filename,
+      mimeType: part.mimeType ?? "application/octet-stream",
+      size: part.body?.size ?? 0,
+      attachmentId: part.body?.attachmentId ?? null,
+    });
   for (const child of part.parts ?? []) attachmentsOf(child, into);
   return into;
 }
@@ -136,11 +161,30 @@ function messageText(payload: GmailPart | undefined): string {
 const searchMessages: SaasTool = {
   toolKey: "search_messages",
   texts: {
-    en: { displayName: "Search email", description: "Finds Gmail messages with Gmail's search syntax (from:, to:, subject:, newer_than:, is:unread ...)." },
-    de: { displayName: "E-Mails suchen", description: "Findet Gmail-Nachrichten mit der Gmail-Suchsyntax (from:, to:, subject:, newer_than:, is:unread ...)." },
-    fr: { displayName: "Rechercher des e-mails", description: "Trouve des messages Gmail avec la syntaxe de recherche de Gmail (from:, to:, subject:, newer_than:, is:unread ...)." },
-    es: { displayName: "Buscar correos", description: "Encuentra mensajes de Gmail con la sintaxis de búsqueda de Gmail (from:, to:, subject:, newer_than:, is:unread ...)." },
-    ja: { displayName: "メールを検索", description: "Gmail の検索構文（from:、to:、subject:、newer_than:、is:unread など）でメッセージを検索します。" },
+    en: {
+      displayName: "Search email",
+      description:
+        "Finds Gmail messages with Gmail's search syntax (from:, to:, subject:, newer_than:, is:unread ...).",
+    },
+    de: {
+      displayName: "E-Mails suchen",
+      description:
+        "Findet Gmail-Nachrichten mit der Gmail-Suchsyntax (from:, to:, subject:, newer_than:, is:unread ...).",
+    },
+    fr: {
+      displayName: "Rechercher des e-mails",
+      description:
+        "Trouve des messages Gmail avec la syntaxe de recherche de Gmail (from:, to:, subject:, newer_than:, is:unread ...).",
+    },
+    es: {
+      displayName: "Buscar correos",
+      description:
+        "Encuentra mensajes de Gmail con la sintaxis de búsqueda de Gmail (from:, to:, subject:, newer_than:, is:unread ...).",
+    },
+    ja: {
+      displayName: "メールを検索",
+      description: "Gmail の検索構文（from:、to:、subject:、newer_than:、is:unread など）でメッセージを検索します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -157,7 +201,14 @@ const searchMessages: SaasTool = {
     type: "object",
     required: ["messages", "nextPageToken", "resultSizeEstimate"],
     properties: {
-      messages: { type: "array", items: { type: "object", required: ["id", "threadId"], properties: { id: { type: "string" }, threadId: nullableString } } },
+      messages: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["id", "threadId"],
+          properties: { id: { type: "string" }, threadId: nullableString },
+        },
+      },
       nextPageToken: nullableString,
       resultSizeEstimate: { type: "integer", minimum: 0 },
     },
@@ -172,10 +223,17 @@ const searchMessages: SaasTool = {
       pageToken: str(input.pageToken),
       includeSpamTrash: input.includeSpamTrash === true,
     });
-    const outcome = await googleCall<{ messages?: { id: string; threadId?: string }[]; nextPageToken?: string; resultSizeEstimate?: number }>(context, PROVIDER, url);
+    const outcome = await googleCall<{
+      messages?: { id: string; threadId?: string }[];
+      nextPageToken?: string;
+      resultSizeEstimate?: number;
+    }>(context, PROVIDER, url);
     if (!outcome.ok) return outcome.result;
     return succeeded({
-      messages: (outcome.body.messages ?? []).map((message) => ({ id: message.id, threadId: message.threadId ?? null })),
+      messages: (outcome.body.messages ?? []).map((message) => ({
+        id: message.id,
+        threadId: message.threadId ?? null,
+      })),
       nextPageToken: outcome.body.nextPageToken ?? null,
       resultSizeEstimate: outcome.body.resultSizeEstimate ?? 0,
     });
@@ -186,15 +244,40 @@ const readMessage: SaasTool = {
   toolKey: "read_message",
   texts: {
     en: { displayName: "Read email", description: "Reads one Gmail message: its headers, text and attachment list." },
-    de: { displayName: "E-Mail lesen", description: "Liest eine Gmail-Nachricht: Kopfzeilen, Text und Liste der Anhänge." },
-    fr: { displayName: "Lire un e-mail", description: "Lit un message Gmail : ses en-têtes, son texte et la liste de ses pièces jointes." },
-    es: { displayName: "Leer correo", description: "Lee un mensaje de Gmail: sus encabezados, su texto y la lista de adjuntos." },
-    ja: { displayName: "メールを読む", description: "Gmail のメッセージを 1 件読み取ります（ヘッダー、本文、添付ファイル一覧）。" },
+    de: {
+      displayName: "E-Mail lesen",
+      description: "Liest eine Gmail-Nachricht: Kopfzeilen, Text und Liste der Anhänge.",
+    },
+    fr: {
+      displayName: "Lire un e-mail",
+      description: "Lit un message Gmail : ses en-têtes, son texte et la liste de ses pièces jointes.",
+    },
+    es: {
+      displayName: "Leer correo",
+      description: "Lee un mensaje de Gmail: sus encabezados, su texto y la lista de adjuntos.",
+    },
+    ja: {
+      displayName: "メールを読む",
+      description: "Gmail のメッセージを 1 件読み取ります（ヘッダー、本文、添付ファイル一覧）。",
+    },
   },
   inputSchema: { type: "object", additionalProperties: false, required: ["messageId"], properties: { messageId } },
   outputSchema: {
     type: "object",
-    required: ["id", "threadId", "labelIds", "subject", "from", "to", "cc", "date", "snippet", "text", "truncated", "attachments"],
+    required: [
+      "id",
+      "threadId",
+      "labelIds",
+      "subject",
+      "from",
+      "to",
+      "cc",
+      "date",
+      "snippet",
+      "text",
+      "truncated",
+      "attachments",
+    ],
     properties: {
       id: { type: "string" },
       threadId: nullableString,
@@ -212,7 +295,12 @@ const readMessage: SaasTool = {
         items: {
           type: "object",
           required: ["filename", "mimeType", "size", "attachmentId"],
-          properties: { filename: { type: "string" }, mimeType: { type: "string" }, size: { type: "integer", minimum: 0 }, attachmentId: nullableString },
+          properties: {
+            filename: { type: "string" },
+            mimeType: { type: "string" },
+            size: { type: "integer", minimum: 0 },
+            attachmentId: nullableString,
+          },
         },
       },
     },
@@ -224,7 +312,8 @@ const readMessage: SaasTool = {
     const outcome = await googleCall<GmailMessage>(context, PROVIDER, url);
     if (!outcome.ok) return outcome.result;
     const message = outcome.body;
-    const header = (name: string) => message.payload?.headers?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
+    const header = (name: string) =>
+      message.payload?.headers?.find((h) => h.name.toLowerCase() === name)?.value ?? null;
     const text = messageText(message.payload);
     return succeeded({
       id: message.id,
@@ -270,9 +359,18 @@ const createDraft: SaasTool = {
   toolKey: "create_draft",
   texts: {
     en: { displayName: "Create draft", description: "Saves a plain-text email as a Gmail draft without sending it." },
-    de: { displayName: "Entwurf erstellen", description: "Speichert eine Text-E-Mail als Gmail-Entwurf, ohne sie zu senden." },
-    fr: { displayName: "Créer un brouillon", description: "Enregistre un e-mail en texte brut comme brouillon Gmail sans l'envoyer." },
-    es: { displayName: "Crear borrador", description: "Guarda un correo de texto sin formato como borrador de Gmail sin enviarlo." },
+    de: {
+      displayName: "Entwurf erstellen",
+      description: "Speichert eine Text-E-Mail als Gmail-Entwurf, ohne sie zu senden.",
+    },
+    fr: {
+      displayName: "Créer un brouillon",
+      description: "Enregistre un e-mail en texte brut comme brouillon Gmail sans l'envoyer.",
+    },
+    es: {
+      displayName: "Crear borrador",
+      description: "Guarda un correo de texto sin formato como borrador de Gmail sin enviarlo.",
+    },
     ja: { displayName: "下書きを作成", description: "テキストメールを送信せずに Gmail の下書きとして保存します。" },
   },
   inputSchema: composeInput,
@@ -284,13 +382,25 @@ const createDraft: SaasTool = {
   requiresApproval: true,
   rateLimitRpm: null,
   async run(input, context) {
-    const message = { raw: composeRaw(composeFrom(input)), ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}) };
-    const outcome = await googleCall<{ id: string; message?: { id?: string; threadId?: string } }>(context, PROVIDER, `${GMAIL}/drafts`, {
-      method: "POST",
-      body: JSON.stringify({ message }),
-    });
+    const message = {
+      raw: composeRaw(composeFrom(input)),
+      ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}),
+    };
+    const outcome = await googleCall<{ id: string; message?: { id?: string; threadId?: string } }>(
+      context,
+      PROVIDER,
+      `${GMAIL}/drafts`,
+      {
+        method: "POST",
+        body: JSON.stringify({ message }),
+      },
+    );
     if (!outcome.ok) return outcome.result;
-    return succeeded({ draftId: outcome.body.id, messageId: outcome.body.message?.id ?? null, threadId: outcome.body.message?.threadId ?? null });
+    return succeeded({
+      draftId: outcome.body.id,
+      messageId: outcome.body.message?.id ?? null,
+      threadId: outcome.body.message?.threadId ?? null,
+    });
   },
 };
 
@@ -299,30 +409,57 @@ const sendEmail: SaasTool = {
   texts: {
     en: { displayName: "Send email", description: "Sends a plain-text email from the connected Gmail account." },
     de: { displayName: "E-Mail senden", description: "Sendet eine Text-E-Mail vom verbundenen Gmail-Konto." },
-    fr: { displayName: "Envoyer un e-mail", description: "Envoie un e-mail en texte brut depuis le compte Gmail connecté." },
-    es: { displayName: "Enviar correo", description: "Envía un correo de texto sin formato desde la cuenta de Gmail conectada." },
+    fr: {
+      displayName: "Envoyer un e-mail",
+      description: "Envoie un e-mail en texte brut depuis le compte Gmail connecté.",
+    },
+    es: {
+      displayName: "Enviar correo",
+      description: "Envía un correo de texto sin formato desde la cuenta de Gmail conectada.",
+    },
     ja: { displayName: "メールを送信", description: "接続した Gmail アカウントからテキストメールを送信します。" },
   },
   inputSchema: composeInput,
   outputSchema: {
     type: "object",
     required: ["id", "threadId", "labelIds"],
-    properties: { id: { type: "string" }, threadId: nullableString, labelIds: { type: "array", items: { type: "string" } } },
+    properties: {
+      id: { type: "string" },
+      threadId: nullableString,
+      labelIds: { type: "array", items: { type: "string" } },
+    },
   },
   requiresApproval: true,
   // messages.send costs 100 quota units (of 250 per user per second); the daily sending cap is Google's.
   rateLimitRpm: null,
   async run(input, context) {
-    const outcome = await googleCall<{ id: string; threadId?: string; labelIds?: string[] }>(context, PROVIDER, `${GMAIL}/messages/send`, {
-      method: "POST",
-      body: JSON.stringify({ raw: composeRaw(composeFrom(input)), ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}) }),
-    });
+    const outcome = await googleCall<{ id: string; threadId?: string; labelIds?: string[] }>(
+      context,
+      PROVIDER,
+      `${GMAIL}/messages/send`,
+      {
+        method: "POST",
+        body: JSON.stringify({
+          raw: composeRaw(composeFrom(input)),
+          ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}),
+        }),
+      },
+    );
     if (!outcome.ok) return outcome.result;
-    return succeeded({ id: outcome.body.id, threadId: outcome.body.threadId ?? null, labelIds: outcome.body.labelIds ?? [] });
+    return succeeded({
+      id: outcome.body.id,
+      threadId: outcome.body.threadId ?? null,
+      labelIds: outcome.body.labelIds ?? [],
+    });
   },
 };
 
 const gmailHealth = (context: AdapterContext) =>
-  googleHealth<{ emailAddress?: string }>(context, PROVIDER, `${GMAIL}/profile`, (profile) => `Connected to Gmail as ${profile.emailAddress ?? "?"}`);
+  googleHealth<{ emailAddress?: string }>(
+    context,
+    PROVIDER,
+    `${GMAIL}/profile`,
+    (profile) => `Connected to Gmail as ${profile.emailAddress ?? "?"}`,
+  );
 
 export const gmailAdapter = saasAdapter([searchMessages, readMessage, createDraft, sendEmail], gmailHealth);

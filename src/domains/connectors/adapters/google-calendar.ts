@@ -18,11 +18,26 @@ export const googleCalendarOAuth = googleOAuth([
 ]);
 
 const nullableString = { type: ["string", "null"] };
-const calendarId = { type: "string", minLength: 1, maxLength: 300, pattern: "^[^/\\s]+$", default: "primary", description: "`primary` or a calendar id (often an email address)" };
+const calendarId = {
+  type: "string",
+  minLength: 1,
+  maxLength: 300,
+  pattern: "^[^/\\s]+$",
+  default: "primary",
+  description: "`primary` or a calendar id (often an email address)",
+};
 const eventId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,1024}$" };
-const dateTime = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$", description: "RFC 3339 with an offset" };
+const dateTime = {
+  type: "string",
+  pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$",
+  description: "RFC 3339 with an offset",
+};
 const date = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" };
-const email = { type: "string", pattern: "^[^\\s@<>(),;:\"\\[\\]\\\\]+@[^\\s@<>(),;:\"\\[\\]\\\\]+\\.[^\\s@<>(),;:\"\\[\\]\\\\]+$", maxLength: 254 };
+const email = {
+  type: "string",
+  pattern: '^[^\\s@<>(),;:"\\[\\]\\\\]+@[^\\s@<>(),;:"\\[\\]\\\\]+\\.[^\\s@<>(),;:"\\[\\]\\\\]+$',
+  maxLength: 254,
+};
 
 const timeSchema = {
   type: "object",
@@ -32,7 +47,21 @@ const timeSchema = {
 
 const eventSchema = {
   type: "object",
-  required: ["id", "status", "summary", "description", "location", "start", "end", "htmlLink", "organizer", "attendees", "recurringEventId", "created", "updated"],
+  required: [
+    "id",
+    "status",
+    "summary",
+    "description",
+    "location",
+    "start",
+    "end",
+    "htmlLink",
+    "organizer",
+    "attendees",
+    "recurringEventId",
+    "created",
+    "updated",
+  ],
   properties: {
     id: { type: "string" },
     status: nullableString,
@@ -43,7 +72,14 @@ const eventSchema = {
     end: timeSchema,
     htmlLink: nullableString,
     organizer: nullableString,
-    attendees: { type: "array", items: { type: "object", required: ["email", "responseStatus"], properties: { email: nullableString, responseStatus: nullableString } } },
+    attendees: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["email", "responseStatus"],
+        properties: { email: nullableString, responseStatus: nullableString },
+      },
+    },
     recurringEventId: nullableString,
     created: nullableString,
     updated: nullableString,
@@ -72,7 +108,11 @@ interface CalendarEvent {
   updated?: string;
 }
 
-const timeOut = (time: EventTime | undefined) => ({ dateTime: time?.dateTime ?? null, date: time?.date ?? null, timeZone: time?.timeZone ?? null });
+const timeOut = (time: EventTime | undefined) => ({
+  dateTime: time?.dateTime ?? null,
+  date: time?.date ?? null,
+  timeZone: time?.timeZone ?? null,
+});
 
 const eventOut = (event: CalendarEvent) => ({
   id: event.id,
@@ -84,22 +124,43 @@ const eventOut = (event: CalendarEvent) => ({
   end: timeOut(event.end),
   htmlLink: event.htmlLink ?? null,
   organizer: event.organizer?.email ?? null,
-  attendees: (event.attendees ?? []).map((attendee) => ({ email: attendee.email ?? null, responseStatus: attendee.responseStatus ?? null })),
+  attendees: (event.attendees ?? []).map((attendee) => ({
+    email: attendee.email ?? null,
+    responseStatus: attendee.responseStatus ?? null,
+  })),
   recurringEventId: event.recurringEventId ?? null,
   created: event.created ?? null,
   updated: event.updated ?? null,
 });
 
-const eventsUrl = (calendar: unknown) => `${CALENDAR}/calendars/${encodeURIComponent(str(calendar) ?? "primary")}/events`;
+const eventsUrl = (calendar: unknown) =>
+  `${CALENDAR}/calendars/${encodeURIComponent(str(calendar) ?? "primary")}/events`;
 
 const listEvents: SaasTool = {
   toolKey: "list_events",
   texts: {
-    en: { displayName: "List events", description: "Lists calendar events in a time range, ordered by start time, optionally matching a text." },
-    de: { displayName: "Termine auflisten", description: "Listet Kalendertermine in einem Zeitraum nach Beginn sortiert auf, optional passend zu einem Text." },
-    fr: { displayName: "Lister les événements", description: "Liste les événements d'agenda d'une période, triés par heure de début, éventuellement filtrés par un texte." },
-    es: { displayName: "Listar eventos", description: "Enumera los eventos del calendario en un intervalo, ordenados por hora de inicio, opcionalmente filtrados por un texto." },
-    ja: { displayName: "予定一覧", description: "指定期間のカレンダーの予定を開始時刻順に一覧表示します（テキストで絞り込み可能）。" },
+    en: {
+      displayName: "List events",
+      description: "Lists calendar events in a time range, ordered by start time, optionally matching a text.",
+    },
+    de: {
+      displayName: "Termine auflisten",
+      description: "Listet Kalendertermine in einem Zeitraum nach Beginn sortiert auf, optional passend zu einem Text.",
+    },
+    fr: {
+      displayName: "Lister les événements",
+      description:
+        "Liste les événements d'agenda d'une période, triés par heure de début, éventuellement filtrés par un texte.",
+    },
+    es: {
+      displayName: "Listar eventos",
+      description:
+        "Enumera los eventos del calendario en un intervalo, ordenados por hora de inicio, opcionalmente filtrados por un texto.",
+    },
+    ja: {
+      displayName: "予定一覧",
+      description: "指定期間のカレンダーの予定を開始時刻順に一覧表示します（テキストで絞り込み可能）。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -116,7 +177,11 @@ const listEvents: SaasTool = {
   outputSchema: {
     type: "object",
     required: ["events", "nextPageToken", "timeZone"],
-    properties: { events: { type: "array", items: eventSchema }, nextPageToken: nullableString, timeZone: nullableString },
+    properties: {
+      events: { type: "array", items: eventSchema },
+      nextPageToken: nullableString,
+      timeZone: nullableString,
+    },
   },
   requiresApproval: false,
   // Calendar's per-user quota (600 queries per minute) is far above one tool's use.
@@ -131,27 +196,59 @@ const listEvents: SaasTool = {
       maxResults: num(input.maxResults) ?? 25,
       pageToken: str(input.pageToken),
     });
-    const outcome = await googleCall<{ items?: CalendarEvent[]; nextPageToken?: string; timeZone?: string }>(context, PROVIDER, url);
+    const outcome = await googleCall<{ items?: CalendarEvent[]; nextPageToken?: string; timeZone?: string }>(
+      context,
+      PROVIDER,
+      url,
+    );
     if (!outcome.ok) return outcome.result;
-    return succeeded({ events: (outcome.body.items ?? []).map(eventOut), nextPageToken: outcome.body.nextPageToken ?? null, timeZone: outcome.body.timeZone ?? null });
+    return succeeded({
+      events: (outcome.body.items ?? []).map(eventOut),
+      nextPageToken: outcome.body.nextPageToken ?? null,
+      timeZone: outcome.body.timeZone ?? null,
+    });
   },
 };
 
 const getEvent: SaasTool = {
   toolKey: "get_event",
   texts: {
-    en: { displayName: "Get event", description: "Reads one calendar event with its time, place, organizer and attendees." },
-    de: { displayName: "Termin abrufen", description: "Liest einen Kalendertermin mit Zeit, Ort, Organisator und Teilnehmenden." },
-    fr: { displayName: "Obtenir un événement", description: "Lit un événement d'agenda avec son heure, son lieu, son organisateur et ses participants." },
-    es: { displayName: "Obtener evento", description: "Lee un evento del calendario con su hora, lugar, organizador y asistentes." },
-    ja: { displayName: "予定を取得", description: "カレンダーの予定を 1 件、時間・場所・主催者・参加者とともに読み取ります。" },
+    en: {
+      displayName: "Get event",
+      description: "Reads one calendar event with its time, place, organizer and attendees.",
+    },
+    de: {
+      displayName: "Termin abrufen",
+      description: "Liest einen Kalendertermin mit Zeit, Ort, Organisator und Teilnehmenden.",
+    },
+    fr: {
+      displayName: "Obtenir un événement",
+      description: "Lit un événement d'agenda avec son heure, son lieu, son organisateur et ses participants.",
+    },
+    es: {
+      displayName: "Obtener evento",
+      description: "Lee un evento del calendario con su hora, lugar, organizador y asistentes.",
+    },
+    ja: {
+      displayName: "予定を取得",
+      description: "カレンダーの予定を 1 件、時間・場所・主催者・参加者とともに読み取ります。",
+    },
   },
-  inputSchema: { type: "object", additionalProperties: false, required: ["eventId"], properties: { calendarId, eventId } },
+  inputSchema: {
+    type: "object",
+    additionalProperties: false,
+    required: ["eventId"],
+    properties: { calendarId, eventId },
+  },
   outputSchema: eventSchema,
   requiresApproval: false,
   rateLimitRpm: null,
   async run(input, context) {
-    const outcome = await googleCall<CalendarEvent>(context, PROVIDER, `${eventsUrl(input.calendarId)}/${encodeURIComponent(str(input.eventId) ?? "")}`);
+    const outcome = await googleCall<CalendarEvent>(
+      context,
+      PROVIDER,
+      `${eventsUrl(input.calendarId)}/${encodeURIComponent(str(input.eventId) ?? "")}`,
+    );
     if (!outcome.ok) return outcome.result;
     return succeeded(eventOut(outcome.body));
   },
@@ -160,18 +257,42 @@ const getEvent: SaasTool = {
 const timeInput = {
   type: "object",
   additionalProperties: false,
-  properties: { dateTime, date, timeZone: { type: "string", pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$", description: "IANA name, e.g. Europe/Vienna" } },
+  properties: {
+    dateTime,
+    date,
+    timeZone: {
+      type: "string",
+      pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
+      description: "IANA name, e.g. Europe/Vienna",
+    },
+  },
   oneOf: [{ required: ["dateTime"] }, { required: ["date"] }],
 };
 
 const createEvent: SaasTool = {
   toolKey: "create_event",
   texts: {
-    en: { displayName: "Create event", description: "Creates a calendar event (timed or all-day) and optionally invites attendees." },
-    de: { displayName: "Termin erstellen", description: "Erstellt einen Kalendertermin (mit Uhrzeit oder ganztägig) und lädt optional Teilnehmende ein." },
-    fr: { displayName: "Créer un événement", description: "Crée un événement d'agenda (avec horaire ou sur la journée) et invite éventuellement des participants." },
-    es: { displayName: "Crear evento", description: "Crea un evento del calendario (con hora o de día completo) y opcionalmente invita a asistentes." },
-    ja: { displayName: "予定を作成", description: "カレンダーに予定（時刻指定または終日）を作成し、必要に応じて参加者を招待します。" },
+    en: {
+      displayName: "Create event",
+      description: "Creates a calendar event (timed or all-day) and optionally invites attendees.",
+    },
+    de: {
+      displayName: "Termin erstellen",
+      description: "Erstellt einen Kalendertermin (mit Uhrzeit oder ganztägig) und lädt optional Teilnehmende ein.",
+    },
+    fr: {
+      displayName: "Créer un événement",
+      description:
+        "Crée un événement d'agenda (avec horaire ou sur la journée) et invite éventuellement des participants.",
+    },
+    es: {
+      displayName: "Crear evento",
+      description: "Crea un evento del calendario (con hora o de día completo) y opcionalmente invita a asistentes.",
+    },
+    ja: {
+      displayName: "予定を作成",
+      description: "カレンダーに予定（時刻指定または終日）を作成し、必要に応じて参加者を招待します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -195,9 +316,13 @@ const createEvent: SaasTool = {
     const body: Record<string, unknown> = { summary: str(input.summary), start: input.start, end: input.end };
     if (str(input.description)) body.description = str(input.description);
     if (str(input.location)) body.location = str(input.location);
-    if (Array.isArray(input.attendees)) body.attendees = (input.attendees as string[]).map((address) => ({ email: address }));
+    if (Array.isArray(input.attendees))
+      body.attendees = (input.attendees as string[]).map((address) => ({ email: address }));
     const url = withQuery(eventsUrl(input.calendarId), { sendUpdates: str(input.sendUpdates) ?? "none" });
-    const outcome = await googleCall<CalendarEvent>(context, PROVIDER, url, { method: "POST", body: JSON.stringify(body) });
+    const outcome = await googleCall<CalendarEvent>(context, PROVIDER, url, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
     if (!outcome.ok) return outcome.result;
     return succeeded(eventOut(outcome.body));
   },

@@ -1,5 +1,15 @@
 import { googleCall, googleError, googleHealth, googleOAuth, isGoogleRateLimit } from "./google";
-import { accessToken, failed, num, providerJson, rateLimited, readTextPrefix, str, succeeded, withQuery } from "./provider-http";
+import {
+  accessToken,
+  failed,
+  num,
+  providerJson,
+  rateLimited,
+  readTextPrefix,
+  str,
+  succeeded,
+  withQuery,
+} from "./provider-http";
 import { saasAdapter, type SaasTool } from "./saas-tool";
 import { AdapterError, type AdapterContext } from "./types";
 
@@ -32,7 +42,8 @@ const EXPORTS: Record<string, string> = {
 };
 const TEXTUAL = /^(text\/|application\/(json|xml|javascript|x-yaml|yaml|csv|sql|x-sh|x-httpd-php|ld\+json|rtf))/;
 
-const FILE_FIELDS = "id,name,mimeType,description,size,createdTime,modifiedTime,webViewLink,parents,owners(displayName,emailAddress),trashed";
+const FILE_FIELDS =
+  "id,name,mimeType,description,size,createdTime,modifiedTime,webViewLink,parents,owners(displayName,emailAddress),trashed";
 const LIST_FIELDS = "nextPageToken,incompleteSearch,files(id,name,mimeType,size,modifiedTime,webViewLink,parents)";
 
 const nullableString = { type: ["string", "null"] };
@@ -80,18 +91,43 @@ const summary = (file: DriveFile) => ({
 const searchFiles: SaasTool = {
   toolKey: "search_files",
   texts: {
-    en: { displayName: "Search files", description: "Finds Drive files by name or content, or with a Drive query (q) such as mimeType = 'application/pdf'." },
-    de: { displayName: "Dateien suchen", description: "Findet Drive-Dateien nach Name oder Inhalt oder mit einer Drive-Abfrage (q) wie mimeType = 'application/pdf'." },
-    fr: { displayName: "Rechercher des fichiers", description: "Trouve des fichiers Drive par nom ou contenu, ou avec une requête Drive (q) comme mimeType = 'application/pdf'." },
-    es: { displayName: "Buscar archivos", description: "Encuentra archivos de Drive por nombre o contenido, o con una consulta de Drive (q) como mimeType = 'application/pdf'." },
-    ja: { displayName: "ファイルを検索", description: "名前や内容、または mimeType = 'application/pdf' のような Drive クエリ (q) で Drive のファイルを検索します。" },
+    en: {
+      displayName: "Search files",
+      description:
+        "Finds Drive files by name or content, or with a Drive query (q) such as mimeType = 'application/pdf'.",
+    },
+    de: {
+      displayName: "Dateien suchen",
+      description:
+        "Findet Drive-Dateien nach Name oder Inhalt oder mit einer Drive-Abfrage (q) wie mimeType = 'application/pdf'.",
+    },
+    fr: {
+      displayName: "Rechercher des fichiers",
+      description:
+        "Trouve des fichiers Drive par nom ou contenu, ou avec une requête Drive (q) comme mimeType = 'application/pdf'.",
+    },
+    es: {
+      displayName: "Buscar archivos",
+      description:
+        "Encuentra archivos de Drive por nombre o contenido, o con una consulta de Drive (q) como mimeType = 'application/pdf'.",
+    },
+    ja: {
+      displayName: "ファイルを検索",
+      description:
+        "名前や内容、または mimeType = 'application/pdf' のような Drive クエリ (q) で Drive のファイルを検索します。",
+    },
   },
   inputSchema: {
     type: "object",
     additionalProperties: false,
     properties: {
       text: { type: "string", minLength: 1, maxLength: 500, description: "Words to find in the name or content" },
-      query: { type: "string", minLength: 1, maxLength: 2000, description: "A Drive search query (q); combined with `text` by and" },
+      query: {
+        type: "string",
+        minLength: 1,
+        maxLength: 2000,
+        description: "A Drive search query (q); combined with `text` by and",
+      },
       pageSize: { type: "integer", minimum: 1, maximum: 100, default: 20 },
       pageToken: { type: "string", minLength: 1, maxLength: 1000 },
       orderBy: { type: "string", pattern: "^[a-zA-Z, ]{1,100}$", description: "e.g. modifiedTime desc" },
@@ -101,7 +137,11 @@ const searchFiles: SaasTool = {
   outputSchema: {
     type: "object",
     required: ["files", "nextPageToken", "incompleteSearch"],
-    properties: { files: { type: "array", items: fileSummarySchema }, nextPageToken: nullableString, incompleteSearch: { type: "boolean" } },
+    properties: {
+      files: { type: "array", items: fileSummarySchema },
+      nextPageToken: nullableString,
+      incompleteSearch: { type: "boolean" },
+    },
   },
   requiresApproval: false,
   // Drive allows 12,000 queries per minute per user: no limit of our own.
@@ -122,20 +162,43 @@ const searchFiles: SaasTool = {
       supportsAllDrives: true,
       includeItemsFromAllDrives: true,
     });
-    const outcome = await googleCall<{ files?: DriveFile[]; nextPageToken?: string; incompleteSearch?: boolean }>(context, PROVIDER, url);
+    const outcome = await googleCall<{ files?: DriveFile[]; nextPageToken?: string; incompleteSearch?: boolean }>(
+      context,
+      PROVIDER,
+      url,
+    );
     if (!outcome.ok) return outcome.result;
-    return succeeded({ files: (outcome.body.files ?? []).map(summary), nextPageToken: outcome.body.nextPageToken ?? null, incompleteSearch: outcome.body.incompleteSearch === true });
+    return succeeded({
+      files: (outcome.body.files ?? []).map(summary),
+      nextPageToken: outcome.body.nextPageToken ?? null,
+      incompleteSearch: outcome.body.incompleteSearch === true,
+    });
   },
 };
 
 const getFile: SaasTool = {
   toolKey: "get_file",
   texts: {
-    en: { displayName: "Get file details", description: "Reads a Drive file's metadata: name, type, size, owners, dates and link." },
-    de: { displayName: "Dateidetails abrufen", description: "Liest die Metadaten einer Drive-Datei: Name, Typ, Größe, Eigentümer, Daten und Link." },
-    fr: { displayName: "Détails du fichier", description: "Lit les métadonnées d'un fichier Drive : nom, type, taille, propriétaires, dates et lien." },
-    es: { displayName: "Detalles del archivo", description: "Lee los metadatos de un archivo de Drive: nombre, tipo, tamaño, propietarios, fechas y enlace." },
-    ja: { displayName: "ファイル情報を取得", description: "Drive ファイルのメタデータ（名前、種類、サイズ、所有者、日時、リンク）を読み取ります。" },
+    en: {
+      displayName: "Get file details",
+      description: "Reads a Drive file's metadata: name, type, size, owners, dates and link.",
+    },
+    de: {
+      displayName: "Dateidetails abrufen",
+      description: "Liest die Metadaten einer Drive-Datei: Name, Typ, Größe, Eigentümer, Daten und Link.",
+    },
+    fr: {
+      displayName: "Détails du fichier",
+      description: "Lit les métadonnées d'un fichier Drive : nom, type, taille, propriétaires, dates et lien.",
+    },
+    es: {
+      displayName: "Detalles del archivo",
+      description: "Lee los metadatos de un archivo de Drive: nombre, tipo, tamaño, propietarios, fechas y enlace.",
+    },
+    ja: {
+      displayName: "ファイル情報を取得",
+      description: "Drive ファイルのメタデータ（名前、種類、サイズ、所有者、日時、リンク）を読み取ります。",
+    },
   },
   inputSchema: { type: "object", additionalProperties: false, required: ["fileId"], properties: { fileId } },
   outputSchema: {
@@ -145,7 +208,14 @@ const getFile: SaasTool = {
       ...fileSummarySchema.properties,
       description: nullableString,
       createdTime: nullableString,
-      owners: { type: "array", items: { type: "object", required: ["displayName", "emailAddress"], properties: { displayName: nullableString, emailAddress: nullableString } } },
+      owners: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["displayName", "emailAddress"],
+          properties: { displayName: nullableString, emailAddress: nullableString },
+        },
+      },
       trashed: { type: "boolean" },
     },
   },
@@ -159,29 +229,58 @@ const getFile: SaasTool = {
       ...summary(file),
       description: file.description ?? null,
       createdTime: file.createdTime ?? null,
-      owners: (file.owners ?? []).map((owner) => ({ displayName: owner.displayName ?? null, emailAddress: owner.emailAddress ?? null })),
+      owners: (file.owners ?? []).map((owner) => ({
+        displayName: owner.displayName ?? null,
+        emailAddress: owner.emailAddress ?? null,
+      })),
       trashed: file.trashed === true,
     });
   },
 };
 
 const fileMetadata = (context: AdapterContext, id: string) =>
-  googleCall<DriveFile>(context, PROVIDER, withQuery(`${DRIVE}/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS, supportsAllDrives: true }));
+  googleCall<DriveFile>(
+    context,
+    PROVIDER,
+    withQuery(`${DRIVE}/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS, supportsAllDrives: true }),
+  );
 
 const readFileText: SaasTool = {
   toolKey: "read_file_text",
   texts: {
-    en: { displayName: "Read file text", description: "Reads the text of a Google Doc, Sheet (as CSV), Slides deck or text file, up to a size limit." },
-    de: { displayName: "Dateitext lesen", description: "Liest den Text eines Google-Dokuments, einer Tabelle (als CSV), einer Präsentation oder einer Textdatei bis zu einer Größengrenze." },
-    fr: { displayName: "Lire le texte du fichier", description: "Lit le texte d'un Google Doc, d'une feuille (en CSV), d'une présentation ou d'un fichier texte, jusqu'à une taille limite." },
-    es: { displayName: "Leer texto del archivo", description: "Lee el texto de un documento, hoja de cálculo (como CSV), presentación de Google o archivo de texto, hasta un límite de tamaño." },
-    ja: { displayName: "ファイルのテキストを読む", description: "Google ドキュメント、スプレッドシート（CSV）、スライド、テキストファイルの本文をサイズ上限まで読み取ります。" },
+    en: {
+      displayName: "Read file text",
+      description: "Reads the text of a Google Doc, Sheet (as CSV), Slides deck or text file, up to a size limit.",
+    },
+    de: {
+      displayName: "Dateitext lesen",
+      description:
+        "Liest den Text eines Google-Dokuments, einer Tabelle (als CSV), einer Präsentation oder einer Textdatei bis zu einer Größengrenze.",
+    },
+    fr: {
+      displayName: "Lire le texte du fichier",
+      description:
+        "Lit le texte d'un Google Doc, d'une feuille (en CSV), d'une présentation ou d'un fichier texte, jusqu'à une taille limite.",
+    },
+    es: {
+      displayName: "Leer texto del archivo",
+      description:
+        "Lee el texto de un documento, hoja de cálculo (como CSV), presentación de Google o archivo de texto, hasta un límite de tamaño.",
+    },
+    ja: {
+      displayName: "ファイルのテキストを読む",
+      description:
+        "Google ドキュメント、スプレッドシート（CSV）、スライド、テキストファイルの本文をサイズ上限まで読み取ります。",
+    },
   },
   inputSchema: {
     type: "object",
     additionalProperties: false,
     required: ["fileId"],
-    properties: { fileId, maxBytes: { type: "integer", minimum: 1, maximum: MAX_TEXT_BYTES, default: DEFAULT_TEXT_BYTES } },
+    properties: {
+      fileId,
+      maxBytes: { type: "integer", minimum: 1, maximum: MAX_TEXT_BYTES, default: DEFAULT_TEXT_BYTES },
+    },
   },
   outputSchema: {
     type: "object",
@@ -203,15 +302,20 @@ const readFileText: SaasTool = {
     if (!metadata.ok) return metadata.result;
     const mimeType = metadata.body.mimeType ?? "application/octet-stream";
     const exportAs = EXPORTS[mimeType] ?? null;
-    if (!exportAs && !TEXTUAL.test(mimeType)) throw new AdapterError("invalid_input", `The file is ${mimeType}, which has no text to read`);
+    if (!exportAs && !TEXTUAL.test(mimeType))
+      throw new AdapterError("invalid_input", `The file is ${mimeType}, which has no text to read`);
     const url = exportAs
       ? withQuery(`${DRIVE}/files/${encodeURIComponent(id)}/export`, { mimeType: exportAs })
       : withQuery(`${DRIVE}/files/${encodeURIComponent(id)}`, { alt: "media", supportsAllDrives: true });
-    const response = await context.fetch(url, { headers: { Authorization: `Bearer ${accessToken(context)}` }, signal: context.signal });
+    const response = await context.fetch(url, {
+      headers: { Authorization: `Bearer ${accessToken(context)}` },
+      signal: context.signal,
+    });
     if (!response.ok) {
       // Errors of a media download are Google's JSON error shape like any other call.
       const answer = await providerJson(response, PROVIDER);
-      if (answer.status === 429 || isGoogleRateLimit(answer.body, answer.status)) return rateLimited(PROVIDER, answer.retryAfterSeconds);
+      if (answer.status === 429 || isGoogleRateLimit(answer.body, answer.status))
+        return rateLimited(PROVIDER, answer.retryAfterSeconds);
       return failed(answer.status, `${PROVIDER}: ${googleError(answer.body, answer.status)}`);
     }
     const { text, truncated } = await readTextPrefix(response, num(input.maxBytes) ?? DEFAULT_TEXT_BYTES);
@@ -240,11 +344,28 @@ function multipart(metadata: Record<string, unknown>, content: string, contentTy
 const createFile: SaasTool = {
   toolKey: "create_file",
   texts: {
-    en: { displayName: "Create file", description: "Creates a text file in Drive (optionally converted to a Google Doc) in a folder of your choice." },
-    de: { displayName: "Datei erstellen", description: "Erstellt eine Textdatei in Drive (optional als Google-Dokument) in einem Ordner deiner Wahl." },
-    fr: { displayName: "Créer un fichier", description: "Crée un fichier texte dans Drive (éventuellement converti en Google Doc) dans le dossier de votre choix." },
-    es: { displayName: "Crear archivo", description: "Crea un archivo de texto en Drive (opcionalmente convertido en documento de Google) en la carpeta que elijas." },
-    ja: { displayName: "ファイルを作成", description: "Drive の任意のフォルダにテキストファイルを作成します（Google ドキュメントへの変換も可能）。" },
+    en: {
+      displayName: "Create file",
+      description: "Creates a text file in Drive (optionally converted to a Google Doc) in a folder of your choice.",
+    },
+    de: {
+      displayName: "Datei erstellen",
+      description: "Erstellt eine Textdatei in Drive (optional als Google-Dokument) in einem Ordner deiner Wahl.",
+    },
+    fr: {
+      displayName: "Créer un fichier",
+      description:
+        "Crée un fichier texte dans Drive (éventuellement converti en Google Doc) dans le dossier de votre choix.",
+    },
+    es: {
+      displayName: "Crear archivo",
+      description:
+        "Crea un archivo de texto en Drive (opcionalmente convertido en documento de Google) en la carpeta que elijas.",
+    },
+    ja: {
+      displayName: "ファイルを作成",
+      description: "Drive の任意のフォルダにテキストファイルを作成します（Google ドキュメントへの変換も可能）。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -254,24 +375,46 @@ const createFile: SaasTool = {
       name: { type: "string", minLength: 1, maxLength: 255, pattern: "^[^\\r\\n]+$" },
       // Multipart uploads are for files up to 5 MB; text written by a tool stays far below.
       content: { type: "string", maxLength: 1_000_000 },
-      mimeType: { enum: ["text/plain", "text/markdown", "text/csv", "text/html", "application/json"], default: "text/plain" },
+      mimeType: {
+        enum: ["text/plain", "text/markdown", "text/csv", "text/html", "application/json"],
+        default: "text/plain",
+      },
       parentId: fileId,
       convertToGoogleDoc: { type: "boolean", default: false },
     },
   },
-  outputSchema: { type: "object", required: ["id", "name", "mimeType", "webViewLink"], properties: { id: { type: "string" }, name: nullableString, mimeType: nullableString, webViewLink: nullableString } },
+  outputSchema: {
+    type: "object",
+    required: ["id", "name", "mimeType", "webViewLink"],
+    properties: { id: { type: "string" }, name: nullableString, mimeType: nullableString, webViewLink: nullableString },
+  },
   requiresApproval: true,
   rateLimitRpm: null,
   async run(input, context) {
     const contentType = str(input.mimeType) ?? "text/plain";
     const metadata: Record<string, unknown> = { name: str(input.name) };
     if (str(input.parentId)) metadata.parents = [str(input.parentId)];
-    if (input.convertToGoogleDoc === true) metadata.mimeType = contentType === "text/csv" ? "application/vnd.google-apps.spreadsheet" : "application/vnd.google-apps.document";
+    if (input.convertToGoogleDoc === true)
+      metadata.mimeType =
+        contentType === "text/csv" ? "application/vnd.google-apps.spreadsheet" : "application/vnd.google-apps.document";
     const upload = multipart(metadata, str(input.content) ?? "", contentType);
-    const url = withQuery(DRIVE_UPLOAD, { uploadType: "multipart", fields: "id,name,mimeType,webViewLink", supportsAllDrives: true });
-    const outcome = await googleCall<DriveFile>(context, PROVIDER, url, { method: "POST", headers: { "Content-Type": upload.contentType }, body: upload.body });
+    const url = withQuery(DRIVE_UPLOAD, {
+      uploadType: "multipart",
+      fields: "id,name,mimeType,webViewLink",
+      supportsAllDrives: true,
+    });
+    const outcome = await googleCall<DriveFile>(context, PROVIDER, url, {
+      method: "POST",
+      headers: { "Content-Type": upload.contentType },
+      body: upload.body,
+    });
     if (!outcome.ok) return outcome.result;
-    return succeeded({ id: outcome.body.id, name: outcome.body.name ?? null, mimeType: outcome.body.mimeType ?? null, webViewLink: outcome.body.webViewLink ?? null });
+    return succeeded({
+      id: outcome.body.id,
+      name: outcome.body.name ?? null,
+      mimeType: outcome.body.mimeType ?? null,
+      webViewLink: outcome.body.webViewLink ?? null,
+    });
   },
 };
 

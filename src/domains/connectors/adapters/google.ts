@@ -27,14 +27,20 @@ export function googleOAuth(scopes: string[]): OAuthProviderSpec {
 export const readGoogleTokens: TokenReader = readStandardTokens;
 
 interface GoogleErrorBody {
-  error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; message?: string }[] } | string;
+  error?:
+    | { code?: number; message?: string; status?: string; errors?: { reason?: string; message?: string }[] }
+    | string;
   error_description?: string;
 }
 
 /** `NOT_FOUND: File not found: abc.` from Google's error object (or the OAuth-style `{error}`). */
 export function googleError(body: unknown, status: number): string {
   const error = (body as GoogleErrorBody | null)?.error;
-  if (typeof error === "string") return shortMessage(`${error}${(body as GoogleErrorBody).error_description ? `: ${(body as GoogleErrorBody).error_description}` : ""}`, `HTTP ${status}`);
+  if (typeof error === "string")
+    return shortMessage(
+      `${error}${(body as GoogleErrorBody).error_description ? `: ${(body as GoogleErrorBody).error_description}` : ""}`,
+      `HTTP ${status}`,
+    );
   if (error && typeof error === "object") {
     const reason = error.status ?? error.errors?.[0]?.reason;
     return shortMessage(reason ? `${reason}: ${error.message ?? ""}` : error.message, `HTTP ${status}`);
@@ -52,16 +58,27 @@ export function isGoogleRateLimit(body: unknown, status: number): boolean {
 }
 
 /** A JSON call to a Google API with the connection's token. */
-export function googleCall<T>(context: AdapterContext, provider: string, url: string, init: RequestInit = {}): Promise<Outcome<T>> {
+export function googleCall<T>(
+  context: AdapterContext,
+  provider: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<Outcome<T>> {
   const headers = new Headers(init.headers);
   headers.set("Authorization", `Bearer ${accessToken(context)}`);
   headers.set("Accept", "application/json");
-  if (typeof init.body === "string" && !headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
+  if (typeof init.body === "string" && !headers.has("Content-Type"))
+    headers.set("Content-Type", "application/json; charset=utf-8");
   return restCall<T>(context, provider, url, { ...init, headers }, googleError, isGoogleRateLimit);
 }
 
 /** Google health checks: one cheap GET, its message from `describe` or Google's error. */
-export async function googleHealth<T>(context: AdapterContext, provider: string, url: string, describe: (body: T) => string) {
+export async function googleHealth<T>(
+  context: AdapterContext,
+  provider: string,
+  url: string,
+  describe: (body: T) => string,
+) {
   const outcome = await googleCall<T>(context, provider, url);
   if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
   return { ok: true, message: describe(outcome.body) };

@@ -31,7 +31,8 @@ function authHeaders(credentials: OpenedCredentials, config: Record<string, unkn
 }
 
 function baseUrlOf(config: Record<string, unknown>): string {
-  if (typeof config.baseUrl !== "string" || !config.baseUrl) throw new AdapterError("invalid_input", "The instance's config has no baseUrl");
+  if (typeof config.baseUrl !== "string" || !config.baseUrl)
+    throw new AdapterError("invalid_input", "The instance's config has no baseUrl");
   return config.baseUrl.replace(/\/+$/, "");
 }
 
@@ -44,7 +45,11 @@ export const httpAdapter: ConnectorAdapter = {
   async execute(toolKey, input, context: AdapterContext) {
     const response = await context.fetch(`${baseUrlOf(context.config)}/${encodeURIComponent(toolKey)}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...authHeaders(context.credentials, context.config) },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...authHeaders(context.credentials, context.config),
+      },
       body: JSON.stringify(input),
       signal: context.signal,
     });
@@ -53,7 +58,11 @@ export const httpAdapter: ConnectorAdapter = {
     try {
       body = JSON.parse(text);
     } catch {
-      throw new AdapterError("bad_response", `The tool server answered HTTP ${response.status} without JSON`, response.status);
+      throw new AdapterError(
+        "bad_response",
+        `The tool server answered HTTP ${response.status} without JSON`,
+        response.status,
+      );
     }
     if (response.ok) {
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -78,11 +87,15 @@ export const httpAdapter: ConnectorAdapter = {
         signal: context.signal,
       });
       await response.body?.cancel();
-      if (response.status === 401 || response.status === 403) return { ok: false, message: `The tool server refused the credentials (HTTP ${response.status})` };
+      if (response.status === 401 || response.status === 403)
+        return { ok: false, message: `The tool server refused the credentials (HTTP ${response.status})` };
       if (response.status >= 500) return { ok: false, message: `The tool server answered HTTP ${response.status}` };
       return { ok: true, message: `The tool server answered HTTP ${response.status}` };
     } catch (error) {
-      return { ok: false, message: error instanceof AdapterError ? error.message : "The tool server could not be reached" };
+      return {
+        ok: false,
+        message: error instanceof AdapterError ? error.message : "The tool server could not be reached",
+      };
     }
   },
 };

@@ -15,10 +15,16 @@ const mcpAdapter = createMcpAdapter();
 function builtInAdapter(connectorKey: string, allowPrivateHosts: string | undefined): ConnectorAdapter | null {
   if (connectorKey === "mcp-generic") return mcpAdapter;
   if (connectorKey === "sql-database") return createSqlAdapter({ allowList: parseAllowList(allowPrivateHosts) });
-  return Object.hasOwn(SAAS_ADAPTERS, connectorKey) ? SAAS_ADAPTERS[connectorKey as keyof typeof SAAS_ADAPTERS].adapter : null;
+  return Object.hasOwn(SAAS_ADAPTERS, connectorKey)
+    ? SAAS_ADAPTERS[connectorKey as keyof typeof SAAS_ADAPTERS].adapter
+    : null;
 }
 
 /** Null when this deployment has no adapter for a built-in key (the caller answers 503). */
-export function adapterFor(connectorKey: string, isCustom: boolean, allowPrivateHosts?: string): ConnectorAdapter | null {
+export function adapterFor(
+  connectorKey: string,
+  isCustom: boolean,
+  allowPrivateHosts?: string,
+): ConnectorAdapter | null {
   return isCustom ? httpAdapter : builtInAdapter(connectorKey, allowPrivateHosts);
 }

@@ -28,7 +28,9 @@ export interface JsonRpcError {
 }
 
 /** The answer to one request: its `result`, or the server's JSON-RPC `error`. */
-export type JsonRpcOutcome = { result: Record<string, unknown>; error?: undefined } | { result?: undefined; error: JsonRpcError };
+export type JsonRpcOutcome =
+  | { result: Record<string, unknown>; error?: undefined }
+  | { result?: undefined; error: JsonRpcError };
 
 /** An HTTP answer that is not the protocol (401, 403, 5xx...): the status and what the server said. */
 export class McpHttpError extends AdapterError {
@@ -52,14 +54,16 @@ function capped(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStr
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         size += chunk.byteLength;
-        if (size > maxBytes) controller.error(new AdapterError("bad_response", `The answer is larger than ${maxBytes} bytes`));
+        if (size > maxBytes)
+          controller.error(new AdapterError("bad_response", `The answer is larger than ${maxBytes} bytes`));
         else controller.enqueue(chunk);
       },
     }),
   );
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const badResponse = (message: string) => new AdapterError("bad_response", message);
 
@@ -73,14 +77,21 @@ const badResponse = (message: string) => new AdapterError("bad_response", messag
 function pickResponse(message: unknown, id: number): JsonRpcOutcome | null {
   if (!isObject(message)) throw badResponse("The MCP server answered something that is not a JSON-RPC message");
   if (typeof message.method === "string") return null;
-  if (message.jsonrpc !== "2.0") throw badResponse('The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")');
+  if (message.jsonrpc !== "2.0")
+    throw badResponse('The MCP server\'s answer is not JSON-RPC 2.0 (no "jsonrpc": "2.0")');
   const error = isObject(message.error) ? message.error : null;
   if (message.id !== id && !(error && message.id === null)) {
     throw badResponse(`The MCP server answered another request (id ${JSON.stringify(message.id)}, expected ${id})`);
   }
   if (error) {
     const { code, message: text, data } = error;
-    return { error: { code: typeof code === "number" ? code : -32603, message: typeof text === "string" ? text : "Unknown error", ...(data === undefined ? {} : { data }) } };
+    return {
+      error: {
+        code: typeof code === "number" ? code : -32603,
+        message: typeof text === "string" ? text : "Unknown error",
+        ...(data === undefined ? {} : { data }),
+      },
+    };
   }
   if (isObject(message.result)) return { result: message.result };
   throw badResponse("The MCP server's response has neither a result nor an error");
@@ -117,7 +128,12 @@ export class McpClient {
   }
 
   private post(message: Record<string, unknown>): Promise<Response> {
-    return this.fetch(this.serverUrl, { method: "POST", headers: this.headers(), body: JSON.stringify(message), signal: this.signal });
+    return this.fetch(this.serverUrl, {
+      method: "POST",
+      headers: this.headers(),
+      body: JSON.stringify(message),
+      signal: this.signal,
+    });
   }
 
   /** Reads the response to request `id` from a JSON body or an SSE stream (other events skipped). */
@@ -134,7 +150,8 @@ export class McpClient {
       throw new AdapterError("bad_response", "The MCP server's event stream ended without an answer");
     }
     const outcome = pickResponse(parseJson(await readCapped(response, MAX_RESPONSE_BYTES)), id);
-    if (!outcome) throw new AdapterError("bad_response", "The MCP server answered without a JSON-RPC response to the request");
+    if (!outcome)
+      throw new AdapterError("bad_response", "The MCP server answered without a JSON-RPC response to the request");
     return outcome;
   }
 
@@ -144,12 +161,20 @@ export class McpClient {
     let detail = "";
     try {
       const body = JSON.parse(text) as { error?: { message?: unknown } | string; error_description?: unknown };
-      detail = typeof body.error === "object" && typeof body.error?.message === "string" ? body.error.message : typeof body.error === "string" ? body.error : "";
+      detail =
+        typeof body.error === "object" && typeof body.error?.message === "string"
+          ? body.error.message
+          : typeof body.error === "string"
+            ? body.error
+            : "";
     } catch {
       // not JSON: the status says enough
     }
     const cause = response.status === 401 || response.status === 403 ? "refused the credentials" : "answered an error";
-    return new McpHttpError(response.status, `The MCP server ${cause} (HTTP ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ""})`);
+    return new McpHttpError(
+      response.status,
+      `The MCP server ${cause} (HTTP ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ""})`,
+    );
   }
 
   private async exchange(method: string, params: Record<string, unknown>): Promise<{ response: Response; id: number }> {
@@ -161,13 +186,19 @@ export class McpClient {
   async initialize(): Promise<InitializeResult> {
     this.sessionId = null;
     this.protocolVersion = null;
-    const { response, id } = await this.exchange("initialize", { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    const { response, id } = await this.exchange("initialize", {
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: CLIENT_INFO,
+    });
     if (!response.ok) throw await this.httpError(response);
     const sessionId = response.headers.get("Mcp-Session-Id");
     const outcome = await this.read(response, id);
-    if (outcome.error) throw new AdapterError("bad_response", `The MCP server refused to initialize: ${outcome.error.message}`);
+    if (outcome.error)
+      throw new AdapterError("bad_response", `The MCP server refused to initialize: ${outcome.error.message}`);
     const result = outcome.result as unknown as InitializeResult;
-    if (typeof result.protocolVersion !== "string") throw new AdapterError("bad_response", "The MCP server's initialize answer names no protocol version");
+    if (typeof result.protocolVersion !== "string")
+      throw new AdapterError("bad_response", "The MCP server's initialize answer names no protocol version");
     this.sessionId = sessionId;
     this.protocolVersion = result.protocolVersion;
     const notified = await this.post({ jsonrpc: "2.0", method: "notifications/initialized" });

@@ -1,5 +1,13 @@
 import { McpClient, McpHttpError, type JsonRpcOutcome } from "./mcp-client";
-import { AdapterError, type AdapterContext, type ConnectorAdapter, type HealthResult, type JsonSchema, type ToolDescriptor, type ToolResult } from "./types";
+import {
+  AdapterError,
+  type AdapterContext,
+  type ConnectorAdapter,
+  type HealthResult,
+  type JsonSchema,
+  type ToolDescriptor,
+  type ToolResult,
+} from "./types";
 
 /**
  * The `mcp-generic` connector: any remote MCP server over Streamable HTTP. Tools are discovered
@@ -27,14 +35,20 @@ interface McpTool {
   annotations?: { title?: unknown; readOnlyHint?: unknown };
 }
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function clientFor(context: AdapterContext, signal: AbortSignal): McpClient {
   const serverUrl = context.config.serverUrl;
-  if (typeof serverUrl !== "string" || !serverUrl) throw new AdapterError("invalid_input", "The instance's config has no serverUrl");
+  if (typeof serverUrl !== "string" || !serverUrl)
+    throw new AdapterError("invalid_input", "The instance's config has no serverUrl");
   const { credType, values } = context.credentials;
   const token = credType === "api_key" ? values.apiKey : values.token;
-  if (!token) throw new AdapterError("invalid_input", `The stored ${credType} credentials hold no ${credType === "api_key" ? "apiKey" : "token"}`);
+  if (!token)
+    throw new AdapterError(
+      "invalid_input",
+      `The stored ${credType} credentials hold no ${credType === "api_key" ? "apiKey" : "token"}`,
+    );
   return new McpClient(serverUrl, token, context.fetch, signal);
 }
 
@@ -46,13 +60,21 @@ async function bounded<T>(context: AdapterContext, work: (signal: AbortSignal) =
   } catch (error) {
     if (error instanceof AdapterError) throw error;
     if (signal.aborted) throw new AdapterError("unreachable", "The MCP server did not answer in time");
-    throw new AdapterError("unreachable", `The connection to the MCP server failed: ${(error as Error)?.message ?? String(error)}`);
+    throw new AdapterError(
+      "unreachable",
+      `The connection to the MCP server failed: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }
 
 function descriptor(tool: McpTool): ToolDescriptor {
   const name = tool.name as string;
-  const title = typeof tool.title === "string" ? tool.title : typeof tool.annotations?.title === "string" ? tool.annotations.title : name;
+  const title =
+    typeof tool.title === "string"
+      ? tool.title
+      : typeof tool.annotations?.title === "string"
+        ? tool.annotations.title
+        : name;
   return {
     toolKey: name,
     displayName: title,
@@ -71,7 +93,9 @@ const protocolError = (method: string, outcome: JsonRpcOutcome): AdapterError =>
 function contentText(content: unknown): string {
   if (!Array.isArray(content)) return "";
   return content
-    .filter((block): block is { type: string; text: string } => block?.type === "text" && typeof block.text === "string")
+    .filter(
+      (block): block is { type: string; text: string } => block?.type === "text" && typeof block.text === "string",
+    )
     .map((block) => block.text)
     .join("\n");
 }
@@ -89,7 +113,8 @@ export function createMcpAdapter(): ConnectorAdapter {
           if (outcome.error) throw protocolError("tools/list", outcome);
           const listed = Array.isArray(outcome.result.tools) ? (outcome.result.tools as McpTool[]) : [];
           for (const tool of listed) {
-            if (typeof tool?.name === "string" && tool.name && !tools.has(tool.name)) tools.set(tool.name, descriptor(tool));
+            if (typeof tool?.name === "string" && tool.name && !tools.has(tool.name))
+              tools.set(tool.name, descriptor(tool));
             if (tools.size > MAX_INSTANCE_TOOLS) break;
           }
           if (tools.size > MAX_INSTANCE_TOOLS) break;
@@ -110,15 +135,31 @@ export function createMcpAdapter(): ConnectorAdapter {
           outcome = await client.request("tools/call", { name: toolKey, arguments: input });
         } catch (error) {
           // A readable HTTP refusal (401, 403, 5xx...) is the tool's failed result, like other adapters'.
-          if (error instanceof McpHttpError) return { success: false, output: { httpStatus: error.status }, error: error.message, httpStatus: error.status };
+          if (error instanceof McpHttpError)
+            return {
+              success: false,
+              output: { httpStatus: error.status },
+              error: error.message,
+              httpStatus: error.status,
+            };
           throw error;
         }
         if (outcome.error) {
           return { success: false, output: { error: outcome.error }, error: outcome.error.message, httpStatus: 200 };
         }
-        const { content = [], structuredContent, isError } = outcome.result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
+        const {
+          content = [],
+          structuredContent,
+          isError,
+        } = outcome.result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
         const output = { content, ...(structuredContent === undefined ? {} : { structuredContent }) };
-        if (isError === true) return { success: false, output, error: contentText(content) || "The tool reported an error", httpStatus: 200 };
+        if (isError === true)
+          return {
+            success: false,
+            output,
+            error: contentText(content) || "The tool reported an error",
+            httpStatus: 200,
+          };
         return { success: true, output, error: null, httpStatus: 200 };
       });
     },
@@ -126,7 +167,8 @@ export function createMcpAdapter(): ConnectorAdapter {
     async healthCheck(context): Promise<HealthResult> {
       try {
         const result = await bounded(context, (signal) => clientFor(context, signal).initialize());
-        const server = [result.serverInfo?.name, result.serverInfo?.version].filter(Boolean).join(" ") || "the MCP server";
+        const server =
+          [result.serverInfo?.name, result.serverInfo?.version].filter(Boolean).join(" ") || "the MCP server";
         return { ok: true, message: `Connected to ${server} (MCP ${result.protocolVersion})` };
       } catch (error) {
         if (error instanceof AdapterError) return { ok: false, message: error.message };

@@ -44,13 +44,27 @@ const notionError = (body: unknown, status: number) => {
 };
 
 function notionCall<T>(context: AdapterContext, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken(context)}`, "Notion-Version": NOTION_VERSION, Accept: "application/json" };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${accessToken(context)}`,
+    "Notion-Version": NOTION_VERSION,
+    Accept: "application/json",
+  };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  return restCall<T>(context, PROVIDER, url, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }, notionError);
+  return restCall<T>(
+    context,
+    PROVIDER,
+    url,
+    { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
+    notionError,
+  );
 }
 
 const nullableString = { type: ["string", "null"] };
-const notionId = { type: "string", pattern: "^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$", description: "A Notion id (UUID, with or without dashes)" };
+const notionId = {
+  type: "string",
+  pattern: "^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$",
+  description: "A Notion id (UUID, with or without dashes)",
+};
 const cursor = { type: "string", minLength: 1, maxLength: 200 };
 
 interface RichText {
@@ -87,18 +101,42 @@ const parentOf = (object: NotionObject) => {
 const summarySchema = {
   type: "object",
   required: ["object", "id", "title", "url", "lastEditedTime"],
-  properties: { object: { enum: ["page", "database"] }, id: { type: "string" }, title: { type: "string" }, url: nullableString, lastEditedTime: nullableString },
+  properties: {
+    object: { enum: ["page", "database"] },
+    id: { type: "string" },
+    title: { type: "string" },
+    url: nullableString,
+    lastEditedTime: nullableString,
+  },
 };
 
-const summary = (object: NotionObject) => ({ object: object.object, id: object.id, title: titleOf(object), url: object.url ?? null, lastEditedTime: object.last_edited_time ?? null });
+const summary = (object: NotionObject) => ({
+  object: object.object,
+  id: object.id,
+  title: titleOf(object),
+  url: object.url ?? null,
+  lastEditedTime: object.last_edited_time ?? null,
+});
 
 const search: SaasTool = {
   toolKey: "search",
   texts: {
-    en: { displayName: "Search", description: "Searches the Notion pages and databases shared with the connection by title." },
-    de: { displayName: "Suchen", description: "Durchsucht die mit der Verbindung geteilten Notion-Seiten und -Datenbanken nach Titel." },
-    fr: { displayName: "Rechercher", description: "Recherche par titre dans les pages et bases de données Notion partagées avec la connexion." },
-    es: { displayName: "Buscar", description: "Busca por título en las páginas y bases de datos de Notion compartidas con la conexión." },
+    en: {
+      displayName: "Search",
+      description: "Searches the Notion pages and databases shared with the connection by title.",
+    },
+    de: {
+      displayName: "Suchen",
+      description: "Durchsucht die mit der Verbindung geteilten Notion-Seiten und -Datenbanken nach Titel.",
+    },
+    fr: {
+      displayName: "Rechercher",
+      description: "Recherche par titre dans les pages et bases de données Notion partagées avec la connexion.",
+    },
+    es: {
+      displayName: "Buscar",
+      description: "Busca por título en las páginas y bases de datos de Notion compartidas con la conexión.",
+    },
     ja: { displayName: "検索", description: "接続に共有された Notion のページとデータベースをタイトルで検索します。" },
   },
   inputSchema: {
@@ -114,7 +152,11 @@ const search: SaasTool = {
   outputSchema: {
     type: "object",
     required: ["results", "nextCursor", "hasMore"],
-    properties: { results: { type: "array", items: summarySchema }, nextCursor: nullableString, hasMore: { type: "boolean" } },
+    properties: {
+      results: { type: "array", items: summarySchema },
+      nextCursor: nullableString,
+      hasMore: { type: "boolean" },
+    },
   },
   requiresApproval: false,
   rateLimitRpm: NOTION_RPM,
@@ -123,14 +165,34 @@ const search: SaasTool = {
     if (str(input.query)) body.query = str(input.query);
     if (str(input.filter)) body.filter = { property: "object", value: str(input.filter) };
     if (str(input.startCursor)) body.start_cursor = str(input.startCursor);
-    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(context, `${NOTION}/search`, { method: "POST", body });
+    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
+      context,
+      `${NOTION}/search`,
+      { method: "POST", body },
+    );
     if (!outcome.ok) return outcome.result;
-    return succeeded({ results: (outcome.body.results ?? []).map(summary), nextCursor: outcome.body.next_cursor ?? null, hasMore: outcome.body.has_more === true });
+    return succeeded({
+      results: (outcome.body.results ?? []).map(summary),
+      nextCursor: outcome.body.next_cursor ?? null,
+      hasMore: outcome.body.has_more === true,
+    });
   },
 };
 
 /** Blocks whose text is a `rich_text` array (the readable ones). */
-const TEXT_BLOCKS = new Set(["paragraph", "heading_1", "heading_2", "heading_3", "bulleted_list_item", "numbered_list_item", "to_do", "toggle", "quote", "callout", "code"]);
+const TEXT_BLOCKS = new Set([
+  "paragraph",
+  "heading_1",
+  "heading_2",
+  "heading_3",
+  "bulleted_list_item",
+  "numbered_list_item",
+  "to_do",
+  "toggle",
+  "quote",
+  "callout",
+  "code",
+]);
 
 interface NotionBlock {
   id: string;
@@ -141,7 +203,12 @@ interface NotionBlock {
 
 const blockOut = (block: NotionBlock) => {
   const content = block[block.type] as { rich_text?: RichText[]; checked?: boolean } | undefined;
-  return { id: block.id, type: block.type, text: TEXT_BLOCKS.has(block.type) ? plain(content?.rich_text) : "", hasChildren: block.has_children === true };
+  return {
+    id: block.id,
+    type: block.type,
+    text: TEXT_BLOCKS.has(block.type) ? plain(content?.rich_text) : "",
+    hasChildren: block.has_children === true,
+  };
 };
 
 /** One page of top-level blocks: enough to read a page; deeper trees are for a later tool. */
@@ -150,11 +217,26 @@ const CONTENT_BLOCKS = 100;
 const getPage: SaasTool = {
   toolKey: "get_page",
   texts: {
-    en: { displayName: "Get page", description: "Reads a Notion page: title, properties and the text of its top-level blocks." },
-    de: { displayName: "Seite abrufen", description: "Liest eine Notion-Seite: Titel, Eigenschaften und den Text ihrer obersten Blöcke." },
-    fr: { displayName: "Obtenir une page", description: "Lit une page Notion : titre, propriétés et texte de ses blocs de premier niveau." },
-    es: { displayName: "Obtener página", description: "Lee una página de Notion: título, propiedades y el texto de sus bloques de primer nivel." },
-    ja: { displayName: "ページを取得", description: "Notion のページ（タイトル、プロパティ、最上位ブロックのテキスト）を読み取ります。" },
+    en: {
+      displayName: "Get page",
+      description: "Reads a Notion page: title, properties and the text of its top-level blocks.",
+    },
+    de: {
+      displayName: "Seite abrufen",
+      description: "Liest eine Notion-Seite: Titel, Eigenschaften und den Text ihrer obersten Blöcke.",
+    },
+    fr: {
+      displayName: "Obtenir une page",
+      description: "Lit une page Notion : titre, propriétés et texte de ses blocs de premier niveau.",
+    },
+    es: {
+      displayName: "Obtener página",
+      description: "Lee una página de Notion: título, propiedades y el texto de sus bloques de primer nivel.",
+    },
+    ja: {
+      displayName: "ページを取得",
+      description: "Notion のページ（タイトル、プロパティ、最上位ブロックのテキスト）を読み取ります。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -164,7 +246,18 @@ const getPage: SaasTool = {
   },
   outputSchema: {
     type: "object",
-    required: ["id", "title", "url", "createdTime", "lastEditedTime", "archived", "parent", "properties", "content", "contentHasMore"],
+    required: [
+      "id",
+      "title",
+      "url",
+      "createdTime",
+      "lastEditedTime",
+      "archived",
+      "parent",
+      "properties",
+      "content",
+      "contentHasMore",
+    ],
     properties: {
       id: { type: "string" },
       title: { type: "string" },
@@ -176,7 +269,16 @@ const getPage: SaasTool = {
       properties: { type: "object", description: "Notion property values as the API returns them" },
       content: {
         type: "array",
-        items: { type: "object", required: ["id", "type", "text", "hasChildren"], properties: { id: { type: "string" }, type: { type: "string" }, text: { type: "string" }, hasChildren: { type: "boolean" } } },
+        items: {
+          type: "object",
+          required: ["id", "type", "text", "hasChildren"],
+          properties: {
+            id: { type: "string" },
+            type: { type: "string" },
+            text: { type: "string" },
+            hasChildren: { type: "boolean" },
+          },
+        },
       },
       contentHasMore: { type: "boolean" },
     },
@@ -191,7 +293,10 @@ const getPage: SaasTool = {
     let content: ReturnType<typeof blockOut>[] = [];
     let contentHasMore = false;
     if (input.includeContent !== false) {
-      const blocks = await notionCall<{ results?: NotionBlock[]; has_more?: boolean }>(context, withQuery(`${NOTION}/blocks/${id}/children`, { page_size: CONTENT_BLOCKS }));
+      const blocks = await notionCall<{ results?: NotionBlock[]; has_more?: boolean }>(
+        context,
+        withQuery(`${NOTION}/blocks/${id}/children`, { page_size: CONTENT_BLOCKS }),
+      );
       if (!blocks.ok) return blocks.result;
       content = (blocks.body.results ?? []).map(blockOut);
       contentHasMore = blocks.body.has_more === true;
@@ -215,11 +320,26 @@ const getPage: SaasTool = {
 const queryDatabase: SaasTool = {
   toolKey: "query_database",
   texts: {
-    en: { displayName: "Query database", description: "Lists the entries of a Notion database, with Notion's filter and sort objects." },
-    de: { displayName: "Datenbank abfragen", description: "Listet die Einträge einer Notion-Datenbank auf, mit Notions Filter- und Sortierobjekten." },
-    fr: { displayName: "Interroger une base", description: "Liste les entrées d'une base de données Notion, avec les objets de filtre et de tri de Notion." },
-    es: { displayName: "Consultar base de datos", description: "Enumera las entradas de una base de datos de Notion, con los objetos de filtro y orden de Notion." },
-    ja: { displayName: "データベースを照会", description: "Notion のフィルター・並べ替えオブジェクトを使ってデータベースの項目を一覧表示します。" },
+    en: {
+      displayName: "Query database",
+      description: "Lists the entries of a Notion database, with Notion's filter and sort objects.",
+    },
+    de: {
+      displayName: "Datenbank abfragen",
+      description: "Listet die Einträge einer Notion-Datenbank auf, mit Notions Filter- und Sortierobjekten.",
+    },
+    fr: {
+      displayName: "Interroger une base",
+      description: "Liste les entrées d'une base de données Notion, avec les objets de filtre et de tri de Notion.",
+    },
+    es: {
+      displayName: "Consultar base de datos",
+      description: "Enumera las entradas de una base de datos de Notion, con los objetos de filtro y orden de Notion.",
+    },
+    ja: {
+      displayName: "データベースを照会",
+      description: "Notion のフィルター・並べ替えオブジェクトを使ってデータベースの項目を一覧表示します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -239,7 +359,17 @@ const queryDatabase: SaasTool = {
     properties: {
       results: {
         type: "array",
-        items: { type: "object", required: ["id", "title", "url", "lastEditedTime", "properties"], properties: { id: { type: "string" }, title: { type: "string" }, url: nullableString, lastEditedTime: nullableString, properties: { type: "object" } } },
+        items: {
+          type: "object",
+          required: ["id", "title", "url", "lastEditedTime", "properties"],
+          properties: {
+            id: { type: "string" },
+            title: { type: "string" },
+            url: nullableString,
+            lastEditedTime: nullableString,
+            properties: { type: "object" },
+          },
+        },
       },
       nextCursor: nullableString,
       hasMore: { type: "boolean" },
@@ -253,10 +383,20 @@ const queryDatabase: SaasTool = {
     if (input.sorts) body.sorts = input.sorts;
     if (str(input.startCursor)) body.start_cursor = str(input.startCursor);
     const url = `${NOTION}/databases/${encodeURIComponent(str(input.databaseId) ?? "")}/query`;
-    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(context, url, { method: "POST", body });
+    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
+      context,
+      url,
+      { method: "POST", body },
+    );
     if (!outcome.ok) return outcome.result;
     return succeeded({
-      results: (outcome.body.results ?? []).map((page) => ({ id: page.id, title: titleOf(page), url: page.url ?? null, lastEditedTime: page.last_edited_time ?? null, properties: page.properties ?? {} })),
+      results: (outcome.body.results ?? []).map((page) => ({
+        id: page.id,
+        title: titleOf(page),
+        url: page.url ?? null,
+        lastEditedTime: page.last_edited_time ?? null,
+        properties: page.properties ?? {},
+      })),
       nextCursor: outcome.body.next_cursor ?? null,
       hasMore: outcome.body.has_more === true,
     });
@@ -269,9 +409,13 @@ const MAX_CHILDREN = 100;
 
 function paragraphs(content: string) {
   const blocks = [];
-  for (const paragraph of content.split(/\n{2,}/).map((text) => text.trim()).filter(Boolean)) {
+  for (const paragraph of content
+    .split(/\n{2,}/)
+    .map((text) => text.trim())
+    .filter(Boolean)) {
     const rich = [];
-    for (let i = 0; i < paragraph.length; i += RICH_TEXT_CHARS) rich.push({ type: "text", text: { content: paragraph.slice(i, i + RICH_TEXT_CHARS) } });
+    for (let i = 0; i < paragraph.length; i += RICH_TEXT_CHARS)
+      rich.push({ type: "text", text: { content: paragraph.slice(i, i + RICH_TEXT_CHARS) } });
     blocks.push({ object: "block", type: "paragraph", paragraph: { rich_text: rich } });
   }
   return blocks;
@@ -280,11 +424,29 @@ function paragraphs(content: string) {
 const createPage: SaasTool = {
   toolKey: "create_page",
   texts: {
-    en: { displayName: "Create page", description: "Creates a Notion page under a page or as a database entry, with a title and text paragraphs." },
-    de: { displayName: "Seite erstellen", description: "Erstellt eine Notion-Seite unter einer Seite oder als Datenbankeintrag, mit Titel und Textabsätzen." },
-    fr: { displayName: "Créer une page", description: "Crée une page Notion sous une page ou comme entrée de base de données, avec un titre et des paragraphes." },
-    es: { displayName: "Crear página", description: "Crea una página de Notion bajo una página o como entrada de una base de datos, con título y párrafos de texto." },
-    ja: { displayName: "ページを作成", description: "ページの下またはデータベースの項目として、タイトルと段落付きの Notion ページを作成します。" },
+    en: {
+      displayName: "Create page",
+      description: "Creates a Notion page under a page or as a database entry, with a title and text paragraphs.",
+    },
+    de: {
+      displayName: "Seite erstellen",
+      description:
+        "Erstellt eine Notion-Seite unter einer Seite oder als Datenbankeintrag, mit Titel und Textabsätzen.",
+    },
+    fr: {
+      displayName: "Créer une page",
+      description:
+        "Crée une page Notion sous une page ou comme entrée de base de données, avec un titre et des paragraphes.",
+    },
+    es: {
+      displayName: "Crear página",
+      description:
+        "Crea una página de Notion bajo una página o como entrada de una base de datos, con título y párrafos de texto.",
+    },
+    ja: {
+      displayName: "ページを作成",
+      description: "ページの下またはデータベースの項目として、タイトルと段落付きの Notion ページを作成します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -294,13 +456,27 @@ const createPage: SaasTool = {
       parentPageId: notionId,
       parentDatabaseId: notionId,
       title: { type: "string", minLength: 1, maxLength: RICH_TEXT_CHARS },
-      titleProperty: { type: "string", minLength: 1, maxLength: 100, default: "Name", description: "The database's title property (database parents only)" },
-      content: { type: "string", maxLength: MAX_CHILDREN * RICH_TEXT_CHARS, description: "Plain text; blank lines separate paragraphs" },
+      titleProperty: {
+        type: "string",
+        minLength: 1,
+        maxLength: 100,
+        default: "Name",
+        description: "The database's title property (database parents only)",
+      },
+      content: {
+        type: "string",
+        maxLength: MAX_CHILDREN * RICH_TEXT_CHARS,
+        description: "Plain text; blank lines separate paragraphs",
+      },
       properties: { type: "object", description: "Further Notion property values (database parents only)" },
     },
     oneOf: [{ required: ["parentPageId"] }, { required: ["parentDatabaseId"] }],
   },
-  outputSchema: { type: "object", required: ["id", "url"], properties: { id: { type: "string" }, url: nullableString } },
+  outputSchema: {
+    type: "object",
+    required: ["id", "url"],
+    properties: { id: { type: "string" }, url: nullableString },
+  },
   requiresApproval: true,
   rateLimitRpm: NOTION_RPM,
   async run(input, context) {
@@ -308,7 +484,10 @@ const createPage: SaasTool = {
     const titleKey = database ? (str(input.titleProperty) ?? "Name") : "title";
     const body: Record<string, unknown> = {
       parent: database ? { database_id: database } : { page_id: str(input.parentPageId) },
-      properties: { ...(database ? (input.properties as Record<string, unknown> | undefined) : {}), [titleKey]: { title: [{ type: "text", text: { content: str(input.title) } }] } },
+      properties: {
+        ...(database ? (input.properties as Record<string, unknown> | undefined) : {}),
+        [titleKey]: { title: [{ type: "text", text: { content: str(input.title) } }] },
+      },
     };
     const children = paragraphs(str(input.content) ?? "").slice(0, MAX_CHILDREN);
     if (children.length) body.children = children;
@@ -321,7 +500,10 @@ const createPage: SaasTool = {
 async function notionHealth(context: AdapterContext) {
   const outcome = await notionCall<{ name?: string; bot?: { workspace_name?: string } }>(context, `${NOTION}/users/me`);
   if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
-  return { ok: true, message: `Connected to Notion workspace ${outcome.body.bot?.workspace_name ?? "?"} as ${outcome.body.name ?? "?"}` };
+  return {
+    ok: true,
+    message: `Connected to Notion workspace ${outcome.body.bot?.workspace_name ?? "?"} as ${outcome.body.name ?? "?"}`,
+  };
 }
 
 export const notionAdapter = saasAdapter([search, getPage, queryDatabase, createPage], notionHealth);

@@ -18,14 +18,16 @@ interface TokenFields {
 }
 
 function toTokenSet(fields: TokenFields, now: Date): TokenSet {
-  if (typeof fields.access_token !== "string" || !fields.access_token) throw new OAuthTokenError("transient", "The token endpoint answered without an access token");
+  if (typeof fields.access_token !== "string" || !fields.access_token)
+    throw new OAuthTokenError("transient", "The token endpoint answered without an access token");
   const tokens: TokenSet = { access_token: fields.access_token };
   if (typeof fields.refresh_token === "string" && fields.refresh_token) tokens.refresh_token = fields.refresh_token;
   const expiresIn = Number(fields.expires_in);
   if (fields.expires_in !== undefined && fields.expires_in !== null && Number.isFinite(expiresIn) && expiresIn > 0) {
     tokens.expires_at = new Date(now.getTime() + expiresIn * 1000).toISOString();
   }
-  if (typeof fields.scope === "string" && fields.scope.trim()) tokens.scopes = fields.scope.split(/[ ,]+/).filter(Boolean);
+  if (typeof fields.scope === "string" && fields.scope.trim())
+    tokens.scopes = fields.scope.split(/[ ,]+/).filter(Boolean);
   return tokens;
 }
 
@@ -43,7 +45,9 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
 }
 
 const describe = (body: Record<string, unknown> | null, status: number) =>
-  typeof body?.error === "string" ? `The token endpoint refused the grant: ${body.error}` : `The token endpoint answered HTTP ${status}`;
+  typeof body?.error === "string"
+    ? `The token endpoint refused the grant: ${body.error}`
+    : `The token endpoint answered HTTP ${status}`;
 
 /** RFC 6749 section 5: `{access_token, expires_in, refresh_token, scope}` or `{error}` with 400/401. */
 export const readStandardTokens: TokenReader = async (response, now = new Date()) => {

@@ -23,7 +23,13 @@ const loadPg = () => (loadingPg ??= import("pg").then((module) => module.default
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** libpq parameters that change nothing we rely on; any other parameter is refused by name. */
-const IGNORED_PARAMETERS = new Set(["application_name", "connect_timeout", "channel_binding", "target_session_attrs", "fallback_application_name"]);
+const IGNORED_PARAMETERS = new Set([
+  "application_name",
+  "connect_timeout",
+  "channel_binding",
+  "target_session_attrs",
+  "fallback_application_name",
+]);
 
 /**
  * libpq's `sslmode`, honoured as far as a Worker can: `disable` and `allow` connect in plain text;
@@ -62,7 +68,8 @@ export function parseConnectionString(value: unknown, allowList: string[]): PgSe
   } catch {
     return invalid("it is not a postgres:// URL");
   }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") invalid("the scheme must be postgres:// or postgresql://");
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:")
+    invalid("the scheme must be postgres:// or postgresql://");
   const host = url.hostname;
   if (!host) invalid("it names no host (Unix sockets cannot be reached from here)");
   if (host.includes(",")) invalid("only one host may be named");
@@ -81,7 +88,14 @@ export function parseConnectionString(value: unknown, allowList: string[]): PgSe
   const database = decodeURIComponent(url.pathname.replace(/^\//, ""));
   const user = decodeURIComponent(url.username);
   if (!user) invalid("it names no user");
-  return { host: host.replace(/^\[|\]$/g, ""), port, user, password: decodeURIComponent(url.password), database: database || user, tls };
+  return {
+    host: host.replace(/^\[|\]$/g, ""),
+    port,
+    user,
+    password: decodeURIComponent(url.password),
+    database: database || user,
+    tls,
+  };
 }
 
 /** `pg`'s message without the password, should a driver or server ever echo it. */
@@ -93,7 +107,11 @@ export function scrub(message: string, password: string): string {
  * Opens one connection (closed by the caller with `end()`); a failure is `unreachable` naming the
  * cause (`password authentication failed for user "app"`, a refused connection, a timeout).
  */
-export async function connect(settings: PgSettings, signal: AbortSignal, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<pg.Client> {
+export async function connect(
+  settings: PgSettings,
+  signal: AbortSignal,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<pg.Client> {
   const { Client } = await loadPg();
   const client = new Client({
     host: settings.host,
@@ -121,7 +139,10 @@ export async function connect(settings: PgSettings, signal: AbortSignal, connect
     signal.removeEventListener("abort", abort);
     void client.end().catch(() => {});
     const cause = scrub((error as Error)?.message || String(error), settings.password);
-    throw new AdapterError("unreachable", `Could not connect to PostgreSQL at ${settings.host}:${settings.port}: ${cause}`);
+    throw new AdapterError(
+      "unreachable",
+      `Could not connect to PostgreSQL at ${settings.host}:${settings.port}: ${cause}`,
+    );
   }
 }
 

@@ -41,7 +41,11 @@ export async function providerJson(response: Response, provider: string): Promis
     return { status: response.status, body: JSON.parse(text), retryAfterSeconds: retryAfter };
   } catch {
     if (response.status === 429) return { status: 429, body: null, retryAfterSeconds: retryAfter };
-    throw new AdapterError("bad_response", `${provider} answered HTTP ${response.status} with a body that is not JSON`, response.status);
+    throw new AdapterError(
+      "bad_response",
+      `${provider} answered HTTP ${response.status} with a body that is not JSON`,
+      response.status,
+    );
   }
 }
 
@@ -52,9 +56,19 @@ export function accessToken(context: AdapterContext): string {
   return token;
 }
 
-export const succeeded = (output: Record<string, unknown>): ToolResult => ({ success: true, output, error: null, httpStatus: 200 });
+export const succeeded = (output: Record<string, unknown>): ToolResult => ({
+  success: true,
+  output,
+  error: null,
+  httpStatus: 200,
+});
 
-export const failed = (httpStatus: number | null, error: string): ToolResult => ({ success: false, output: {}, error, httpStatus });
+export const failed = (httpStatus: number | null, error: string): ToolResult => ({
+  success: false,
+  output: {},
+  error,
+  httpStatus,
+});
 
 export function rateLimited(provider: string, retryAfter: number | null, detail?: string): ToolResult {
   const wait = retryAfter === null ? "" : `; retry after ${retryAfter} s`;
@@ -83,16 +97,32 @@ export async function restCall<T>(
 ): Promise<Outcome<T>> {
   const response = await context.fetch(url, { ...init, signal: context.signal });
   const answer = await providerJson(response, provider);
-  if (answer.status === 429 || isRateLimit(answer.body, answer.status)) return { ok: false, result: rateLimited(provider, answer.retryAfterSeconds, answer.body === null ? undefined : errorOf(answer.body, 429)) };
-  if (answer.status < 200 || answer.status > 299) return { ok: false, result: failed(answer.status, `${provider}: ${errorOf(answer.body, answer.status)}`) };
+  if (answer.status === 429 || isRateLimit(answer.body, answer.status))
+    return {
+      ok: false,
+      result: rateLimited(
+        provider,
+        answer.retryAfterSeconds,
+        answer.body === null ? undefined : errorOf(answer.body, 429),
+      ),
+    };
+  if (answer.status < 200 || answer.status > 299)
+    return { ok: false, result: failed(answer.status, `${provider}: ${errorOf(answer.body, answer.status)}`) };
   if (answer.body === null || typeof answer.body !== "object" || Array.isArray(answer.body)) {
-    throw new AdapterError("bad_response", `${provider} answered HTTP ${answer.status} without a JSON object`, answer.status);
+    throw new AdapterError(
+      "bad_response",
+      `${provider} answered HTTP ${answer.status} without a JSON object`,
+      answer.status,
+    );
   }
   return { ok: true, body: answer.body as T };
 }
 
 /** Adds the defined values of `params` to `url`'s query (arrays joined with commas). */
-export function withQuery(url: string, params: Record<string, string | number | boolean | string[] | undefined | null>): string {
+export function withQuery(
+  url: string,
+  params: Record<string, string | number | boolean | string[] | undefined | null>,
+): string {
   const target = new URL(url);
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === "") continue;
@@ -102,7 +132,10 @@ export function withQuery(url: string, params: Record<string, string | number | 
 }
 
 /** Reads at most `maxBytes` of a text body and says whether more was there (file reads cut, not fail). */
-export async function readTextPrefix(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+export async function readTextPrefix(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: "", truncated: false };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

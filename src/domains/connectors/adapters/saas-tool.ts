@@ -1,5 +1,13 @@
 import { translate, type ConnectorLocale, type Translations } from "../locale";
-import { AdapterError, type AdapterContext, type ConnectorAdapter, type HealthResult, type JsonSchema, type ToolDescriptor, type ToolResult } from "./types";
+import {
+  AdapterError,
+  type AdapterContext,
+  type ConnectorAdapter,
+  type HealthResult,
+  type JsonSchema,
+  type ToolDescriptor,
+  type ToolResult,
+} from "./types";
 
 /**
  * The fixed tool list of a built-in SaaS adapter, each tool with its texts in every locale and the
@@ -39,7 +47,10 @@ export const descriptorOf = (tool: SaasTool): ToolDescriptor => ({
   rateLimitRpm: tool.rateLimitRpm,
 });
 
-export function saasAdapter(tools: readonly SaasTool[], healthCheck: (context: AdapterContext) => Promise<HealthResult>): SaasAdapter {
+export function saasAdapter(
+  tools: readonly SaasTool[],
+  healthCheck: (context: AdapterContext) => Promise<HealthResult>,
+): SaasAdapter {
   const byKey = new Map(tools.map((tool) => [tool.toolKey, tool]));
   return {
     tools,

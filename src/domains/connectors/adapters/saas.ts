@@ -26,7 +26,12 @@ export interface SaasProvider {
   readTokens: TokenReader;
 }
 
-const provider = (adapter: SaasAdapter, oauth: OAuthProviderSpec, readTokens: TokenReader, extra: Partial<SaasProvider> = {}): SaasProvider => ({
+const provider = (
+  adapter: SaasAdapter,
+  oauth: OAuthProviderSpec,
+  readTokens: TokenReader,
+  extra: Partial<SaasProvider> = {},
+): SaasProvider => ({
   adapter,
   oauth,
   scopeParam: "scope",

@@ -1,5 +1,16 @@
 import { readStandardTokens, type TokenReader } from "./oauth-tokens";
-import { accessToken, failed, num, providerJson, rateLimited, shortMessage, str, succeeded, withQuery, type Outcome } from "./provider-http";
+import {
+  accessToken,
+  failed,
+  num,
+  providerJson,
+  rateLimited,
+  shortMessage,
+  str,
+  succeeded,
+  withQuery,
+  type Outcome,
+} from "./provider-http";
 import { saasAdapter, type SaasTool } from "./saas-tool";
 import { AdapterError, OAuthTokenError, type AdapterContext, type OAuthProviderSpec } from "./types";
 
@@ -15,7 +26,14 @@ const SLACK_API = "https://slack.com/api/";
 const PROVIDER = "Slack";
 
 /** User scopes, one per method family the tools call. */
-export const SLACK_USER_SCOPES = ["channels:read", "groups:read", "channels:history", "groups:history", "search:read", "chat:write"];
+export const SLACK_USER_SCOPES = [
+  "channels:read",
+  "groups:read",
+  "channels:history",
+  "groups:history",
+  "search:read",
+  "chat:write",
+];
 
 export const slackOAuth: OAuthProviderSpec = {
   authorizeUrl: "https://slack.com/oauth/v2/authorize",
@@ -40,7 +58,12 @@ interface SlackBody {
 
 type Params = Record<string, string | number | boolean | undefined>;
 
-async function slackCall<T extends SlackBody>(context: AdapterContext, method: string, params: Params, httpMethod: "GET" | "POST" = "GET"): Promise<Outcome<T>> {
+async function slackCall<T extends SlackBody>(
+  context: AdapterContext,
+  method: string,
+  params: Params,
+  httpMethod: "GET" | "POST" = "GET",
+): Promise<Outcome<T>> {
   const headers: Record<string, string> = { Authorization: `Bearer ${accessToken(context)}` };
   let url = SLACK_API + method;
   let body: string | undefined;
@@ -54,8 +77,13 @@ async function slackCall<T extends SlackBody>(context: AdapterContext, method: s
   const answer = await providerJson(response, PROVIDER);
   if (answer.status === 429) return { ok: false, result: rateLimited(PROVIDER, answer.retryAfterSeconds) };
   const parsed = answer.body as T | null;
-  if (!parsed || typeof parsed !== "object") throw new AdapterError("bad_response", `Slack answered HTTP ${answer.status} without a JSON object`, answer.status);
-  if (answer.status !== 200) return { ok: false, result: failed(answer.status, `Slack: ${shortMessage(parsed.error, `HTTP ${answer.status}`)}`) };
+  if (!parsed || typeof parsed !== "object")
+    throw new AdapterError("bad_response", `Slack answered HTTP ${answer.status} without a JSON object`, answer.status);
+  if (answer.status !== 200)
+    return {
+      ok: false,
+      result: failed(answer.status, `Slack: ${shortMessage(parsed.error, `HTTP ${answer.status}`)}`),
+    };
   if (parsed.ok === true) return { ok: true, body: parsed };
   if (parsed.ok === false && typeof parsed.error === "string") {
     const needed = parsed.error === "missing_scope" && parsed.needed ? ` (needs ${parsed.needed})` : "";
@@ -93,17 +121,38 @@ const channelOut = (channel: SlackChannel) => ({
 const listChannels: SaasTool = {
   toolKey: "list_channels",
   texts: {
-    en: { displayName: "List channels", description: "Lists the Slack channels the connected user can see (public and private)." },
-    de: { displayName: "Kanäle auflisten", description: "Listet die Slack-Kanäle auf, die die verbundene Person sehen kann (öffentlich und privat)." },
-    fr: { displayName: "Lister les canaux", description: "Liste les canaux Slack visibles par l'utilisateur connecté (publics et privés)." },
-    es: { displayName: "Listar canales", description: "Enumera los canales de Slack que el usuario conectado puede ver (públicos y privados)." },
-    ja: { displayName: "チャンネル一覧", description: "接続したユーザーが閲覧できる Slack チャンネル（パブリックとプライベート）を一覧表示します。" },
+    en: {
+      displayName: "List channels",
+      description: "Lists the Slack channels the connected user can see (public and private).",
+    },
+    de: {
+      displayName: "Kanäle auflisten",
+      description: "Listet die Slack-Kanäle auf, die die verbundene Person sehen kann (öffentlich und privat).",
+    },
+    fr: {
+      displayName: "Lister les canaux",
+      description: "Liste les canaux Slack visibles par l'utilisateur connecté (publics et privés).",
+    },
+    es: {
+      displayName: "Listar canales",
+      description: "Enumera los canales de Slack que el usuario conectado puede ver (públicos y privados).",
+    },
+    ja: {
+      displayName: "チャンネル一覧",
+      description: "接続したユーザーが閲覧できる Slack チャンネル（パブリックとプライベート）を一覧表示します。",
+    },
   },
   inputSchema: {
     type: "object",
     additionalProperties: false,
     properties: {
-      types: { type: "array", items: { enum: ["public_channel", "private_channel"] }, minItems: 1, uniqueItems: true, default: ["public_channel", "private_channel"] },
+      types: {
+        type: "array",
+        items: { enum: ["public_channel", "private_channel"] },
+        minItems: 1,
+        uniqueItems: true,
+        default: ["public_channel", "private_channel"],
+      },
       excludeArchived: { type: "boolean", default: true },
       limit: { type: "integer", minimum: 1, maximum: 200, default: 100 },
       cursor: cursorInput,
@@ -169,17 +218,36 @@ const messageOut = (message: SlackMessage) => ({
   replyCount: typeof message.reply_count === "number" ? message.reply_count : 0,
 });
 
-const slackTs = { type: "string", pattern: "^\\d{1,12}(\\.\\d{1,6})?$", description: "A Slack timestamp (seconds since the epoch, e.g. 1712345678.000100)" };
+const slackTs = {
+  type: "string",
+  pattern: "^\\d{1,12}(\\.\\d{1,6})?$",
+  description: "A Slack timestamp (seconds since the epoch, e.g. 1712345678.000100)",
+};
 const channelId = { type: "string", pattern: "^[A-Z0-9]{2,40}$", description: "A channel id (C..., G..., D...)" };
 
 const readChannelHistory: SaasTool = {
   toolKey: "read_channel_history",
   texts: {
-    en: { displayName: "Read channel history", description: "Reads the latest messages of a Slack channel, newest first." },
-    de: { displayName: "Kanalverlauf lesen", description: "Liest die neuesten Nachrichten eines Slack-Kanals, die neueste zuerst." },
-    fr: { displayName: "Lire l'historique du canal", description: "Lit les derniers messages d'un canal Slack, du plus récent au plus ancien." },
-    es: { displayName: "Leer historial del canal", description: "Lee los mensajes más recientes de un canal de Slack, del más nuevo al más antiguo." },
-    ja: { displayName: "チャンネル履歴を読む", description: "Slack チャンネルの最新メッセージを新しい順に読み取ります。" },
+    en: {
+      displayName: "Read channel history",
+      description: "Reads the latest messages of a Slack channel, newest first.",
+    },
+    de: {
+      displayName: "Kanalverlauf lesen",
+      description: "Liest die neuesten Nachrichten eines Slack-Kanals, die neueste zuerst.",
+    },
+    fr: {
+      displayName: "Lire l'historique du canal",
+      description: "Lit les derniers messages d'un canal Slack, du plus récent au plus ancien.",
+    },
+    es: {
+      displayName: "Leer historial del canal",
+      description: "Lee los mensajes más recientes de un canal de Slack, del más nuevo al más antiguo.",
+    },
+    ja: {
+      displayName: "チャンネル履歴を読む",
+      description: "Slack チャンネルの最新メッセージを新しい順に読み取ります。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -221,16 +289,24 @@ const readChannelHistory: SaasTool = {
   // 1-per-minute limit Slack applies to unlisted apps created since May 2025.
   rateLimitRpm: 50,
   async run(input, context) {
-    const outcome = await slackCall<SlackBody & { messages?: SlackMessage[]; has_more?: boolean }>(context, "conversations.history", {
-      channel: str(input.channel),
-      limit: num(input.limit) ?? 50,
-      oldest: str(input.oldest),
-      latest: str(input.latest),
-      cursor: str(input.cursor),
-    });
+    const outcome = await slackCall<SlackBody & { messages?: SlackMessage[]; has_more?: boolean }>(
+      context,
+      "conversations.history",
+      {
+        channel: str(input.channel),
+        limit: num(input.limit) ?? 50,
+        oldest: str(input.oldest),
+        latest: str(input.latest),
+        cursor: str(input.cursor),
+      },
+    );
     if (!outcome.ok) return outcome.result;
     const body = outcome.body;
-    return succeeded({ messages: (body.messages ?? []).map(messageOut), hasMore: body.has_more === true, nextCursor: nextCursor(body) });
+    return succeeded({
+      messages: (body.messages ?? []).map(messageOut),
+      hasMore: body.has_more === true,
+      nextCursor: nextCursor(body),
+    });
   },
 };
 
@@ -244,11 +320,28 @@ interface SlackMatch extends SlackMessage {
 const searchMessages: SaasTool = {
   toolKey: "search_messages",
   texts: {
-    en: { displayName: "Search messages", description: "Searches Slack messages with Slack's search syntax (in:#channel, from:@user, before:, after:)." },
-    de: { displayName: "Nachrichten suchen", description: "Durchsucht Slack-Nachrichten mit der Slack-Suchsyntax (in:#kanal, from:@person, before:, after:)." },
-    fr: { displayName: "Rechercher des messages", description: "Recherche des messages Slack avec la syntaxe de recherche de Slack (in:#canal, from:@utilisateur, before:, after:)." },
-    es: { displayName: "Buscar mensajes", description: "Busca mensajes de Slack con la sintaxis de búsqueda de Slack (in:#canal, from:@usuario, before:, after:)." },
-    ja: { displayName: "メッセージを検索", description: "Slack の検索構文（in:#チャンネル、from:@ユーザー、before:、after:）でメッセージを検索します。" },
+    en: {
+      displayName: "Search messages",
+      description: "Searches Slack messages with Slack's search syntax (in:#channel, from:@user, before:, after:).",
+    },
+    de: {
+      displayName: "Nachrichten suchen",
+      description: "Durchsucht Slack-Nachrichten mit der Slack-Suchsyntax (in:#kanal, from:@person, before:, after:).",
+    },
+    fr: {
+      displayName: "Rechercher des messages",
+      description:
+        "Recherche des messages Slack avec la syntaxe de recherche de Slack (in:#canal, from:@utilisateur, before:, after:).",
+    },
+    es: {
+      displayName: "Buscar mensajes",
+      description:
+        "Busca mensajes de Slack con la sintaxis de búsqueda de Slack (in:#canal, from:@usuario, before:, after:).",
+    },
+    ja: {
+      displayName: "メッセージを検索",
+      description: "Slack の検索構文（in:#チャンネル、from:@ユーザー、before:、after:）でメッセージを検索します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -294,11 +387,15 @@ const searchMessages: SaasTool = {
   // search.messages is Tier 2 (20+ per minute).
   rateLimitRpm: 20,
   async run(input, context) {
-    const outcome = await slackCall<SlackBody & { messages?: { total?: number; paging?: { page?: number; pages?: number }; matches?: SlackMatch[] } }>(
-      context,
-      "search.messages",
-      { query: str(input.query), count: num(input.count) ?? 20, page: num(input.page) ?? 1, sort: str(input.sort) ?? "score", sort_dir: str(input.sortDir) ?? "desc" },
-    );
+    const outcome = await slackCall<
+      SlackBody & { messages?: { total?: number; paging?: { page?: number; pages?: number }; matches?: SlackMatch[] } }
+    >(context, "search.messages", {
+      query: str(input.query),
+      count: num(input.count) ?? 20,
+      page: num(input.page) ?? 1,
+      sort: str(input.sort) ?? "score",
+      sort_dir: str(input.sortDir) ?? "desc",
+    });
     if (!outcome.ok) return outcome.result;
     const found = outcome.body.messages ?? {};
     return succeeded({
@@ -322,11 +419,29 @@ const searchMessages: SaasTool = {
 const postMessage: SaasTool = {
   toolKey: "post_message",
   texts: {
-    en: { displayName: "Post message", description: "Posts a message to a Slack channel (or as a thread reply) as the connected user." },
-    de: { displayName: "Nachricht senden", description: "Sendet als verbundene Person eine Nachricht in einen Slack-Kanal (oder als Antwort in einem Thread)." },
-    fr: { displayName: "Publier un message", description: "Publie un message dans un canal Slack (ou en réponse dans un fil) au nom de l'utilisateur connecté." },
-    es: { displayName: "Publicar mensaje", description: "Publica un mensaje en un canal de Slack (o como respuesta en un hilo) en nombre del usuario conectado." },
-    ja: { displayName: "メッセージを投稿", description: "接続したユーザーとして Slack チャンネルにメッセージ（またはスレッドへの返信）を投稿します。" },
+    en: {
+      displayName: "Post message",
+      description: "Posts a message to a Slack channel (or as a thread reply) as the connected user.",
+    },
+    de: {
+      displayName: "Nachricht senden",
+      description:
+        "Sendet als verbundene Person eine Nachricht in einen Slack-Kanal (oder als Antwort in einem Thread).",
+    },
+    fr: {
+      displayName: "Publier un message",
+      description:
+        "Publie un message dans un canal Slack (ou en réponse dans un fil) au nom de l'utilisateur connecté.",
+    },
+    es: {
+      displayName: "Publicar mensaje",
+      description:
+        "Publica un mensaje en un canal de Slack (o como respuesta en un hilo) en nombre del usuario conectado.",
+    },
+    ja: {
+      displayName: "メッセージを投稿",
+      description: "接続したユーザーとして Slack チャンネルにメッセージ（またはスレッドへの返信）を投稿します。",
+    },
   },
   inputSchema: {
     type: "object",
@@ -356,7 +471,8 @@ const postMessage: SaasTool = {
     );
     if (!outcome.ok) return outcome.result;
     const body = outcome.body;
-    if (!body.channel || !body.ts) throw new AdapterError("bad_response", "Slack confirmed the message without its channel and ts");
+    if (!body.channel || !body.ts)
+      throw new AdapterError("bad_response", "Slack confirmed the message without its channel and ts");
     return succeeded({ channel: body.channel, ts: body.ts, text: body.message?.text ?? str(input.text) ?? "" });
   },
 };
@@ -366,14 +482,32 @@ const postMessage: SaasTool = {
 async function slackHealth(context: AdapterContext) {
   const outcome = await slackCall<SlackBody & { team?: string; user?: string }>(context, "auth.test", {}, "POST");
   // Slack's error name says it all; an HTTP status is worth adding only when it is not Slack's usual 200.
-  if (!outcome.ok) return { ok: false, message: outcome.result.httpStatus === 200 ? outcome.result.error! : `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
-  return { ok: true, message: `Connected to Slack workspace ${outcome.body.team ?? "?"} as ${outcome.body.user ?? "?"}` };
+  if (!outcome.ok)
+    return {
+      ok: false,
+      message:
+        outcome.result.httpStatus === 200
+          ? outcome.result.error!
+          : `${outcome.result.error} (HTTP ${outcome.result.httpStatus})`,
+    };
+  return {
+    ok: true,
+    message: `Connected to Slack workspace ${outcome.body.team ?? "?"} as ${outcome.body.user ?? "?"}`,
+  };
 }
 
 export const slackAdapter = saasAdapter([listChannels, readChannelHistory, searchMessages, postMessage], slackHealth);
 
 /** Slack's token errors that mean the grant is gone (oauth.v2.access, HTTP 200 with ok:false). */
-const SLACK_DEAD_GRANTS = new Set(["invalid_code", "invalid_grant", "invalid_refresh_token", "code_already_used", "token_revoked", "bad_redirect_uri", "oauth_authorization_url_mismatch"]);
+const SLACK_DEAD_GRANTS = new Set([
+  "invalid_code",
+  "invalid_grant",
+  "invalid_refresh_token",
+  "code_already_used",
+  "token_revoked",
+  "bad_redirect_uri",
+  "oauth_authorization_url_mismatch",
+]);
 
 /**
  * oauth.v2.access answers HTTP 200 with `{ok:false,error}` on failure. With user scopes only, the
@@ -390,7 +524,10 @@ export const readSlackTokens: TokenReader = async (response, now = new Date()) =
   }
   if (body.ok !== true) {
     const error = typeof body.error === "string" ? body.error : "unknown_error";
-    throw new OAuthTokenError(SLACK_DEAD_GRANTS.has(error) ? "invalid_grant" : "transient", `Slack refused the grant: ${error}`);
+    throw new OAuthTokenError(
+      SLACK_DEAD_GRANTS.has(error) ? "invalid_grant" : "transient",
+      `Slack refused the grant: ${error}`,
+    );
   }
   const user = body.authed_user;
   const fields = user && typeof user.access_token === "string" ? user : body;

@@ -17,22 +17,50 @@ const WRITE_NODES = new Set(["InsertStmt", "UpdateStmt", "DeleteStmt", "MergeStm
 
 /** Side-effecting functions (or ones that run SQL text the guard never sees), by exact name. */
 const DENIED_FUNCTIONS = new Set([
-  "nextval", "setval", "set_config", "pg_notify", "pg_terminate_backend", "pg_cancel_backend",
-  "loread", "lowrite", "pg_reload_conf", "pg_rotate_logfile", "pg_switch_wal", "pg_promote",
-  "pg_stat_file", "pg_import_system_collations", "pg_export_snapshot", "pg_log_backend_memory_contexts",
-  "pg_backup_start", "pg_backup_stop", "pg_start_backup", "pg_stop_backup", "pg_create_restore_point",
-  "pg_prewarm", "txid_current", "pg_current_xact_id", "pg_drop_replication_slot",
+  "nextval",
+  "setval",
+  "set_config",
+  "pg_notify",
+  "pg_terminate_backend",
+  "pg_cancel_backend",
+  "loread",
+  "lowrite",
+  "pg_reload_conf",
+  "pg_rotate_logfile",
+  "pg_switch_wal",
+  "pg_promote",
+  "pg_stat_file",
+  "pg_import_system_collations",
+  "pg_export_snapshot",
+  "pg_log_backend_memory_contexts",
+  "pg_backup_start",
+  "pg_backup_stop",
+  "pg_start_backup",
+  "pg_stop_backup",
+  "pg_create_restore_point",
+  "pg_prewarm",
+  "txid_current",
+  "pg_current_xact_id",
+  "pg_drop_replication_slot",
 ]);
 
 /** Families of side-effecting functions, by name prefix. */
 const DENIED_PREFIXES = [
   "pg_sleep", // pg_sleep, pg_sleep_for, pg_sleep_until: holds a connection for nothing
-  "pg_advisory_", "pg_try_advisory_", // session locks survive ROLLBACK
+  "pg_advisory_",
+  "pg_try_advisory_", // session locks survive ROLLBACK
   "lo_", // large objects: lo_create/lo_import/lo_export write, lo_export even to the server's disk
   "dblink", // opens connections elsewhere, where this transaction's READ ONLY does not apply
-  "pg_read_", "pg_ls_", "pg_file_", // the server's file system
-  "pg_stat_reset", "pg_replication_origin_", "pg_create_", "pg_logical_", "pg_wal_replay_",
-  "query_to_xml", "cursor_to_xml", // run a SQL string the parser never sees
+  "pg_read_",
+  "pg_ls_",
+  "pg_file_", // the server's file system
+  "pg_stat_reset",
+  "pg_replication_origin_",
+  "pg_create_",
+  "pg_logical_",
+  "pg_wal_replay_",
+  "query_to_xml",
+  "cursor_to_xml", // run a SQL string the parser never sees
 ];
 
 export function deniedFunction(name: string): boolean {
@@ -59,7 +87,9 @@ export interface CalledOperator {
 
 /** `[schema?, name]` from a parse tree's name list (`a.b.f` keeps its last two parts, as PostgreSQL does). */
 function qualifiedName(list: unknown): { schema: string | null; name: string } {
-  const parts = (Array.isArray(list) ? list : []).map((part) => (part as { String?: { sval?: string } })?.String?.sval ?? "");
+  const parts = (Array.isArray(list) ? list : []).map(
+    (part) => (part as { String?: { sval?: string } })?.String?.sval ?? "",
+  );
   return { schema: parts.length > 1 ? (parts[parts.length - 2] ?? null) : null, name: parts[parts.length - 1] ?? "" };
 }
 
@@ -74,7 +104,8 @@ function inspect(node: unknown, calls: { functions: CalledFunction[]; operators:
   }
   if (!node || typeof node !== "object") return;
   for (const [key, value] of Object.entries(node)) {
-    if (WRITE_NODES.has(key)) refuse("Data-modifying statements (INSERT, UPDATE, DELETE, MERGE) are not allowed, also not inside WITH");
+    if (WRITE_NODES.has(key))
+      refuse("Data-modifying statements (INSERT, UPDATE, DELETE, MERGE) are not allowed, also not inside WITH");
     if (key === "intoClause") refuse("SELECT ... INTO creates a table and is not allowed");
     if (key === "lockingClause") refuse("FOR UPDATE / FOR SHARE lock rows and are not allowed");
     if (key === "FuncCall") {
@@ -92,8 +123,16 @@ function inspect(node: unknown, calls: { functions: CalledFunction[]; operators:
 
 /** Root statement node names, for the refusal message (`CopyStmt` → `COPY`). */
 const ROOT_NAMES: Record<string, string> = {
-  ExplainStmt: "EXPLAIN", CopyStmt: "COPY", CallStmt: "CALL", DoStmt: "DO", TransactionStmt: "transaction control",
-  InsertStmt: "INSERT", UpdateStmt: "UPDATE", DeleteStmt: "DELETE", MergeStmt: "MERGE", VariableSetStmt: "SET",
+  ExplainStmt: "EXPLAIN",
+  CopyStmt: "COPY",
+  CallStmt: "CALL",
+  DoStmt: "DO",
+  TransactionStmt: "transaction control",
+  InsertStmt: "INSERT",
+  UpdateStmt: "UPDATE",
+  DeleteStmt: "DELETE",
+  MergeStmt: "MERGE",
+  VariableSetStmt: "SET",
 };
 
 export interface CheckedStatement {
@@ -121,13 +160,20 @@ export async function checkReadOnlySelect(sql: string): Promise<CheckedStatement
   }
   const statements = tree.stmts ?? [];
   if (statements.length !== 1) refuse(statements.length ? "Exactly one statement is allowed" : "The query is empty");
-  const { stmt, stmt_location: location = 0, stmt_len: length = 0 } = statements[0] as { stmt: Record<string, unknown>; stmt_location?: number; stmt_len?: number };
+  const {
+    stmt,
+    stmt_location: location = 0,
+    stmt_len: length = 0,
+  } = statements[0] as { stmt: Record<string, unknown>; stmt_location?: number; stmt_len?: number };
   const rootName = Object.keys(stmt)[0] ?? "";
-  if (rootName !== "SelectStmt") refuse(`Only SELECT statements are allowed, not ${ROOT_NAMES[rootName] ?? rootName.replace(/Stmt$/, "")}`);
+  if (rootName !== "SelectStmt")
+    refuse(`Only SELECT statements are allowed, not ${ROOT_NAMES[rootName] ?? rootName.replace(/Stmt$/, "")}`);
   const calls = { functions: [] as CalledFunction[], operators: [] as CalledOperator[] };
   inspect(stmt, calls);
   // Locations are byte offsets into the UTF-8 text; a length of 0 means "to the end".
   const bytes = new TextEncoder().encode(sql);
-  const text = new TextDecoder().decode(length ? bytes.subarray(location, location + length) : bytes.subarray(location));
+  const text = new TextDecoder().decode(
+    length ? bytes.subarray(location, location + length) : bytes.subarray(location),
+  );
   return { text, ...calls };
 }

@@ -42,7 +42,10 @@ const VOLATILE_CALLS_SQL = `
 /** Throws `invalid_input` naming the first volatile function or operator the statement calls. */
 export async function refuseVolatileCalls(client: pg.Client, statement: CheckedStatement): Promise<void> {
   if (!statement.functions.length && !statement.operators.length) return;
-  const { rows } = await extendedQuery(client, VOLATILE_CALLS_SQL, [JSON.stringify(statement.functions), JSON.stringify(statement.operators)]);
+  const { rows } = await extendedQuery(client, VOLATILE_CALLS_SQL, [
+    JSON.stringify(statement.functions),
+    JSON.stringify(statement.operators),
+  ]);
   const found = rows[0] as { kind: string; name: string } | undefined;
   if (!found) return;
   const what = found.kind === "function" ? `The function ${found.name}()` : `The operator ${found.name}`;

@@ -2,7 +2,14 @@ import type pg from "pg";
 import { connect, extendedQuery, parseConnectionString, scrub, type PgSettings } from "./pg-connection";
 import { checkReadOnlySelect } from "./sql-guard";
 import { refuseVolatileCalls } from "./sql-volatility";
-import { AdapterError, type AdapterContext, type ConnectorAdapter, type HealthResult, type ToolDescriptor, type ToolResult } from "./types";
+import {
+  AdapterError,
+  type AdapterContext,
+  type ConnectorAdapter,
+  type HealthResult,
+  type ToolDescriptor,
+  type ToolResult,
+} from "./types";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**
@@ -27,8 +34,20 @@ export interface SqlAdapterOptions {
   connectTimeoutMs?: number;
 }
 
-const objectSchema = (properties: Record<string, unknown>, required: string[]) => ({ type: "object", properties, required, additionalProperties: false });
-const columnsSchema = { type: "array", items: { type: "object", properties: { name: { type: "string" }, type: { type: "string" } }, required: ["name", "type"] } };
+const objectSchema = (properties: Record<string, unknown>, required: string[]) => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
+const columnsSchema = {
+  type: "array",
+  items: {
+    type: "object",
+    properties: { name: { type: "string" }, type: { type: "string" } },
+    required: ["name", "type"],
+  },
+};
 
 const TOOLS: ToolDescriptor[] = [
   {
@@ -37,13 +56,23 @@ const TOOLS: ToolDescriptor[] = [
     description: "Runs one read-only SELECT statement and returns at most 1,000 rows with column names and types.",
     inputSchema: objectSchema(
       {
-        sql: { type: "string", minLength: 1, maxLength: 100_000, description: "One SELECT statement; $1, $2, ... refer to params" },
+        sql: {
+          type: "string",
+          minLength: 1,
+          maxLength: 100_000,
+          description: "One SELECT statement; $1, $2, ... refer to params",
+        },
         params: { type: "array", maxItems: 100, items: { type: ["string", "number", "boolean", "null"] } },
       },
       ["sql"],
     ),
     outputSchema: objectSchema(
-      { columns: columnsSchema, rows: { type: "array", items: { type: "array" } }, rowCount: { type: "integer" }, truncated: { type: "boolean" } },
+      {
+        columns: columnsSchema,
+        rows: { type: "array", items: { type: "array" } },
+        rowCount: { type: "integer" },
+        truncated: { type: "boolean" },
+      },
       ["columns", "rows", "rowCount", "truncated"],
     ),
     requiresApproval: false,
@@ -56,7 +85,13 @@ const TOOLS: ToolDescriptor[] = [
     inputSchema: objectSchema({ schema: { type: "string", maxLength: 63 } }, []),
     outputSchema: objectSchema(
       {
-        tables: { type: "array", items: { type: "object", properties: { schema: { type: "string" }, name: { type: "string" }, type: { type: "string" } } } },
+        tables: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { schema: { type: "string" }, name: { type: "string" }, type: { type: "string" } },
+          },
+        },
         truncated: { type: "boolean" },
       },
       ["tables", "truncated"],
@@ -68,8 +103,15 @@ const TOOLS: ToolDescriptor[] = [
     toolKey: "describe_table",
     displayName: "Describe table",
     description: "Lists the columns of one table or view: name, type, nullability, default and primary key.",
-    inputSchema: objectSchema({ table: { type: "string", minLength: 1, maxLength: 63 }, schema: { type: "string", maxLength: 63 } }, ["table"]),
-    outputSchema: objectSchema({ schema: { type: "string" }, table: { type: "string" }, columns: { type: "array" } }, ["schema", "table", "columns"]),
+    inputSchema: objectSchema(
+      { table: { type: "string", minLength: 1, maxLength: 63 }, schema: { type: "string", maxLength: 63 } },
+      ["table"],
+    ),
+    outputSchema: objectSchema({ schema: { type: "string" }, table: { type: "string" }, columns: { type: "array" } }, [
+      "schema",
+      "table",
+      "columns",
+    ]),
     requiresApproval: false,
     rateLimitRpm: null,
   },
@@ -108,7 +150,10 @@ function stringInput(input: Record<string, unknown>, key: string, required: bool
 
 function paramsInput(input: Record<string, unknown>): Array<string | number | boolean | null> {
   const params = input.params ?? [];
-  if (!Array.isArray(params) || !params.every((p) => p === null || ["string", "number", "boolean"].includes(typeof p))) {
+  if (
+    !Array.isArray(params) ||
+    !params.every((p) => p === null || ["string", "number", "boolean"].includes(typeof p))
+  ) {
     throw new AdapterError("invalid_input", '"params" must be an array of strings, numbers, booleans or nulls');
   }
   return params;
@@ -116,10 +161,14 @@ function paramsInput(input: Record<string, unknown>): Array<string | number | bo
 
 export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
-  const settingsOf = (context: AdapterContext): PgSettings => parseConnectionString(context.credentials.values.connectionString, options.allowList);
+  const settingsOf = (context: AdapterContext): PgSettings =>
+    parseConnectionString(context.credentials.values.connectionString, options.allowList);
 
   /** Runs `work` in a READ ONLY transaction on a fresh connection; server errors become `success` false. */
-  async function readOnly(context: AdapterContext, work: (client: pg.Client) => Promise<Record<string, unknown>>): Promise<ToolResult> {
+  async function readOnly(
+    context: AdapterContext,
+    work: (client: pg.Client) => Promise<Record<string, unknown>>,
+  ): Promise<ToolResult> {
     const settings = settingsOf(context);
     const client = await connect(settings, context.signal, options.connectTimeoutMs);
     try {
@@ -127,7 +176,9 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
       // standard_conforming_strings is forced on because the guard's parser reads strings that way:
       // with it off (set on the database or role), `'a\' -- '` ends elsewhere for the server than
       // for the parser, and text the guard took for a string or comment would run.
-      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}; SET LOCAL standard_conforming_strings = on`);
+      await client.query(
+        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}; SET LOCAL standard_conforming_strings = on`,
+      );
       const output = await work(client);
       return { success: true, output, error: null, httpStatus: null };
     } catch (error) {
@@ -137,7 +188,10 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
         return { success: false, output: { sqlState: error.code, message }, error: message, httpStatus: null };
       }
       const cause = scrub((error as Error)?.message ?? String(error), settings.password);
-      throw new AdapterError("unreachable", `The connection to PostgreSQL at ${settings.host}:${settings.port} failed: ${cause}`);
+      throw new AdapterError(
+        "unreachable",
+        `The connection to PostgreSQL at ${settings.host}:${settings.port} failed: ${cause}`,
+      );
     } finally {
       await client.query("ROLLBACK").catch(() => {});
       await client.end().catch(() => {});
@@ -152,8 +206,14 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
       await refuseVolatileCalls(client, statement);
       // A cursor caps the rows on the server; DECLARE also refuses data-modifying statements itself.
       await extendedQuery(client, `DECLARE run_query NO SCROLL CURSOR FOR ${statement.text}`, params);
-      const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], { rowMode: "array", types: valueParsers(client) });
-      const names = await lookUpTypeNames(client, result.fields.map((field) => field.dataTypeID));
+      const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], {
+        rowMode: "array",
+        types: valueParsers(client),
+      });
+      const names = await lookUpTypeNames(
+        client,
+        result.fields.map((field) => field.dataTypeID),
+      );
       const truncated = result.rows.length > MAX_ROWS;
       const rows = truncated ? result.rows.slice(0, MAX_ROWS) : result.rows;
       return {
@@ -206,7 +266,9 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
           await client.query("SELECT 1");
           return {};
         });
-        return result.success ? { ok: true, message: "Connected; SELECT 1 answered" } : { ok: false, message: result.error ?? "SELECT 1 failed" };
+        return result.success
+          ? { ok: true, message: "Connected; SELECT 1 answered" }
+          : { ok: false, message: result.error ?? "SELECT 1 failed" };
       } catch (error) {
         if (error instanceof AdapterError) return { ok: false, message: error.message };
         throw error;

@@ -79,7 +79,12 @@ export interface ConnectorAdapter {
  * - `unknown_tool`: 404 `NOT_FOUND`.
  * Messages name the cause and never contain credentials.
  */
-export type AdapterErrorKind = "unreachable" | "bad_response" | "invalid_input" | "blocked_destination" | "unknown_tool";
+export type AdapterErrorKind =
+  | "unreachable"
+  | "bad_response"
+  | "invalid_input"
+  | "blocked_destination"
+  | "unknown_tool";
 
 export class AdapterError extends Error {
   constructor(

@@ -21,7 +21,12 @@ export function resendTransport(settings: ResendSettings): MailTransport {
   const doFetch = settings.fetch ?? fetch;
   return {
     async send(message: MailMessage) {
-      const body = JSON.stringify({ from: settings.from, to: [message.to], subject: message.subject, text: message.text });
+      const body = JSON.stringify({
+        from: settings.from,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+      });
       let response: Response;
       try {
         response = await doFetch(`${settings.baseUrl.replace(/\/+$/, "")}/emails`, {
@@ -39,7 +44,10 @@ export function resendTransport(settings: ResendSettings): MailTransport {
       }
       if (!response.ok) {
         const detail = (await response.json().catch(() => null)) as { name?: string; message?: string } | null;
-        throw new MailDeliveryError(`Resend refused the message: ${response.status} ${detail?.name ?? ""} ${detail?.message ?? ""}`.trim(), response.status);
+        throw new MailDeliveryError(
+          `Resend refused the message: ${response.status} ${detail?.name ?? ""} ${detail?.message ?? ""}`.trim(),
+          response.status,
+        );
       }
     },
   };

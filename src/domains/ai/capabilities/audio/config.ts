@@ -16,11 +16,15 @@ export const AUDIO_PROVIDERS = [
 ] as const;
 export type AudioProviderKey = (typeof AUDIO_PROVIDERS)[number]["key"];
 
-export function audioProviderConfig(env: Env, key: AudioProviderKey): { apiKey: string; baseUrl: string | undefined } | null {
+export function audioProviderConfig(
+  env: Env,
+  key: AudioProviderKey,
+): { apiKey: string; baseUrl: string | undefined } | null {
   const config = env as unknown as AudioConfig;
   const entry = AUDIO_PROVIDERS.find((p) => p.key === key)!;
   const apiKey = config[entry.secret]?.trim();
   return apiKey ? { apiKey, baseUrl: config[entry.baseUrl]?.trim() || undefined } : null;
 }
 
-export const audioProviderKeys = (env: Env): AudioProviderKey[] => AUDIO_PROVIDERS.filter((p) => audioProviderConfig(env, p.key)).map((p) => p.key);
+export const audioProviderKeys = (env: Env): AudioProviderKey[] =>
+  AUDIO_PROVIDERS.filter((p) => audioProviderConfig(env, p.key)).map((p) => p.key);

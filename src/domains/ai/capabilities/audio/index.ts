@@ -16,7 +16,9 @@ export const DEFAULT_DURATION_SECONDS = 10;
  * `styleTokens` are folded into it (CONTRACT: "else in the prompt").
  */
 export function audioPrompt(prompt: string, parameters: Record<string, unknown>): string {
-  const styles = Array.isArray(parameters.styleTokens) ? (parameters.styleTokens as string[]).filter((s) => s.trim()) : [];
+  const styles = Array.isArray(parameters.styleTokens)
+    ? (parameters.styleTokens as string[]).filter((s) => s.trim())
+    : [];
   const parts = [prompt.trim()];
   if (styles.length) parts.push(`Style: ${styles.join(", ")}.`);
   if (typeof parameters.bpm === "number") parts.push(`Tempo: ${parameters.bpm} BPM.`);
@@ -34,7 +36,10 @@ export const audioGenerate: Capability = {
     const provider = PROVIDERS[key];
     const config = audioProviderConfig(context.env, key);
     const prompt = audioPrompt(context.spec.prompt, context.parameters);
-    const durationSeconds = typeof context.parameters.durationSeconds === "number" ? context.parameters.durationSeconds : DEFAULT_DURATION_SECONDS;
+    const durationSeconds =
+      typeof context.parameters.durationSeconds === "number"
+        ? context.parameters.durationSeconds
+        : DEFAULT_DURATION_SECONDS;
     const subject = provider.name;
     const activity = { title: `Composing ${durationSeconds} s of music`, status: "generating", subject };
     const result = await context.steps.run<StoredMediaItem[]>(
@@ -43,7 +48,14 @@ export const audioGenerate: Capability = {
         if (!config) throw new CapabilityError(`${subject} is not configured`);
         const audio = await withRetries(
           async () => {
-            const composed = await provider.compose({ prompt, durationSeconds, apiKey: config.apiKey, baseUrl: config.baseUrl, signal: step.signal, fetch: context.fetch });
+            const composed = await provider.compose({
+              prompt,
+              durationSeconds,
+              apiKey: config.apiKey,
+              baseUrl: config.baseUrl,
+              signal: step.signal,
+              fetch: context.fetch,
+            });
             const [unit, amount] = provider.unit(durationSeconds);
             context.unit(unit, amount);
             return composed;
@@ -51,14 +63,24 @@ export const audioGenerate: Capability = {
           {
             signal: step.signal,
             sleep: context.sleep,
-            onRetry: (retry, error) => step.progress({ ...activity, detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
+            onRetry: (retry, error) =>
+              step.progress({ ...activity, detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
           },
         );
-        const item = await storeGenerated(context, { kind: "audio", mimeType: audio.mimeType, body: audio.body, length: audio.length, durationSeconds });
+        const item = await storeGenerated(context, {
+          kind: "audio",
+          mimeType: audio.mimeType,
+          body: audio.body,
+          length: audio.length,
+          durationSeconds,
+        });
         return { output: { media: [item] }, data: [item] };
       },
     );
     const made = result.data ?? [];
-    await writeMediaAnswer(context, `${made.length ? `${durationSeconds} s of music` : "no music"} by ${subject} for "${context.spec.prompt.trim().slice(0, 300)}".`);
+    await writeMediaAnswer(
+      context,
+      `${made.length ? `${durationSeconds} s of music` : "no music"} by ${subject} for "${context.spec.prompt.trim().slice(0, 300)}".`,
+    );
   },
 };

@@ -81,7 +81,10 @@ export interface ImageRequest {
   height?: number;
 }
 
-const refuse = (field: string, provider: ImageProviderKey, what: string): FieldError => ({ field, message: `${PROVIDER_NAMES[provider]} ${what}` });
+const refuse = (field: string, provider: ImageProviderKey, what: string): FieldError => ({
+  field,
+  message: `${PROVIDER_NAMES[provider]} ${what}`,
+});
 
 /** `W:H` as the width and height of an image whose longer side is 1024 (SDXL wants multiples of 8). */
 function ratioDimensions(ratio: string): { width: number; height: number } {
@@ -95,36 +98,72 @@ function ratioDimensions(ratio: string): { width: number; height: number } {
  * The request as the provider runs it, or the field errors of what it cannot honour (checked at
  * send, before any allowance is spent; CONTRACT: the message names the provider).
  */
-export function imageRequestFor(provider: ImageProviderKey, parameters: Record<string, unknown>, prompt: string): { request: ImageRequest; errors: FieldError[] } {
+export function imageRequestFor(
+  provider: ImageProviderKey,
+  parameters: Record<string, unknown>,
+  prompt: string,
+): { request: ImageRequest; errors: FieldError[] } {
   const p = parameters as Record<string, any>;
   const errors: FieldError[] = [];
   const count = (p.numImages ?? p.numberOfImages ?? 1) as number;
-  const base = { prompt, count, seed: p.seed, negativePrompt: p.negativePrompt, activeImageId: p.activeImageId, model: p.model };
-  if (p.resolution !== undefined) errors.push(refuse("resolution", provider, "takes no resolution; use size or aspectRatio"));
+  const base = {
+    prompt,
+    count,
+    seed: p.seed,
+    negativePrompt: p.negativePrompt,
+    activeImageId: p.activeImageId,
+    model: p.model,
+  };
+  if (p.resolution !== undefined)
+    errors.push(refuse("resolution", provider, "takes no resolution; use size or aspectRatio"));
 
   if (provider === "openai") {
     const model = (p.model ?? (p.activeImageId ? OPENAI_EDIT_MODEL : OPENAI_GENERATE_MODEL)) as string;
     const spec = OPENAI_IMAGE_MODELS[model as OpenAiImageModel];
     if (!spec) {
-      errors.push(refuse("model", provider, `has no image model "${model}" here (one of ${Object.keys(OPENAI_IMAGE_MODELS).join(", ")})`));
+      errors.push(
+        refuse(
+          "model",
+          provider,
+          `has no image model "${model}" here (one of ${Object.keys(OPENAI_IMAGE_MODELS).join(", ")})`,
+        ),
+      );
       return { request: { ...base, providerModel: model }, errors };
     }
     if (p.seed !== undefined) errors.push(refuse("seed", provider, "takes no seed"));
     if (p.negativePrompt !== undefined) errors.push(refuse("negativePrompt", provider, "takes no negative prompt"));
-    if (p.activeImageId !== undefined && !spec.edits) errors.push(refuse("activeImageId", provider, `cannot edit images with ${model}`));
-    if (p.style !== undefined && !spec.style) errors.push(refuse("style", provider, `takes a style only with dall-e-3, not ${model}`));
+    if (p.activeImageId !== undefined && !spec.edits)
+      errors.push(refuse("activeImageId", provider, `cannot edit images with ${model}`));
+    if (p.style !== undefined && !spec.style)
+      errors.push(refuse("style", provider, `takes a style only with dall-e-3, not ${model}`));
     let size = p.size as string | undefined;
     if (p.aspectRatio !== undefined) {
       const bySize = OPENAI_RATIOS[p.aspectRatio as string];
-      if (!bySize) errors.push(refuse("aspectRatio", provider, `has no size with aspect ratio ${p.aspectRatio} (1:1, 7:4 or 4:7)`));
+      if (!bySize)
+        errors.push(
+          refuse("aspectRatio", provider, `has no size with aspect ratio ${p.aspectRatio} (1:1, 7:4 or 4:7)`),
+        );
       else if (size && size !== bySize) errors.push({ field: "aspectRatio", message: `disagrees with size ${size}` });
       else size = bySize;
     }
-    if (size && !(spec.sizes as readonly string[]).includes(size)) errors.push(refuse("size", provider, `${model} has no size ${size} (one of ${spec.sizes.join(", ")})`));
+    if (size && !(spec.sizes as readonly string[]).includes(size))
+      errors.push(refuse("size", provider, `${model} has no size ${size} (one of ${spec.sizes.join(", ")})`));
     const quality = p.quality === undefined ? undefined : spec.qualities[p.quality as string];
-    if (p.quality !== undefined && quality === undefined) errors.push(refuse("quality", provider, `${model} has no quality ${p.quality}`));
+    if (p.quality !== undefined && quality === undefined)
+      errors.push(refuse("quality", provider, `${model} has no quality ${p.quality}`));
     const [width, height] = (size ?? "1024x1024").split("x").map(Number);
-    return { request: { ...base, size: size ?? "1024x1024", quality: quality ?? undefined, style: p.style, providerModel: model, width, height }, errors };
+    return {
+      request: {
+        ...base,
+        size: size ?? "1024x1024",
+        quality: quality ?? undefined,
+        style: p.style,
+        providerModel: model,
+        width,
+        height,
+      },
+      errors,
+    };
   }
 
   // Workers AI: FLUX for speed; SDXL where something only it takes is asked for.
@@ -136,7 +175,13 @@ export function imageRequestFor(provider: ImageProviderKey, parameters: Record<s
   if (named !== undefined && named !== FLUX_MODEL && named !== SDXL_MODEL) {
     errors.push(refuse("model", provider, `has no image model "${named}" here (${FLUX_MODEL} or ${SDXL_MODEL})`));
   } else if (model === FLUX_MODEL && needsSdxl) {
-    errors.push(refuse("model", provider, `${FLUX_MODEL} takes no negativePrompt, seed, size, aspectRatio or activeImageId; ${SDXL_MODEL} does`));
+    errors.push(
+      refuse(
+        "model",
+        provider,
+        `${FLUX_MODEL} takes no negativePrompt, seed, size, aspectRatio or activeImageId; ${SDXL_MODEL} does`,
+      ),
+    );
   }
   let dimensions: { width?: number; height?: number } = {};
   if (p.size !== undefined) {

@@ -3,7 +3,14 @@ import { imageDimensions, openMedia, ownedMediaAmong, sniffImage } from "../../.
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { withRetries } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext } from "../types";
-import { imageRequestFor, openAiImagesConfig, PROVIDER_NAMES, workersAiBinding, type ImageProviderKey, type ImageRequest } from "./config";
+import {
+  imageRequestFor,
+  openAiImagesConfig,
+  PROVIDER_NAMES,
+  workersAiBinding,
+  type ImageProviderKey,
+  type ImageRequest,
+} from "./config";
 import type { ImageProvider } from "./port";
 import { openAiImages } from "./providers/openai";
 import { workersAiImages } from "./providers/workers-ai";
@@ -48,7 +55,12 @@ export const imageGenerate: Capability = {
     const provider = providerOf(context.env, key);
     const subject = provider.name;
     const plural = request.count === 1 ? "image" : "images";
-    const activity = (made: number) => ({ title: `Generating ${request.count} ${plural}`, detail: `${made} of ${request.count} ready`, status: "generating", subject });
+    const activity = (made: number) => ({
+      title: `Generating ${request.count} ${plural}`,
+      detail: `${made} of ${request.count} ready`,
+      status: "generating",
+      subject,
+    });
     const result = await context.steps.run<StoredMediaItem[]>(
       { id: "image-1", toolKey: "image.generate", input: { prompt, ...context.parameters }, activity: activity(0) },
       async (step) => {
@@ -65,13 +77,21 @@ export const imageGenerate: Capability = {
             {
               signal: step.signal,
               sleep: context.sleep,
-              onRetry: (retry, error) => step.progress({ ...activity(media.length), detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
+              onRetry: (retry, error) =>
+                step.progress({
+                  ...activity(media.length),
+                  detail: `${error.message}; retry ${retry} of 3`,
+                  status: "retrying",
+                }),
             },
           );
           const mimeType = sniffImage(image.bytes);
           if (!mimeType) throw new CapabilityError(`${subject} answered with something that is not an image`);
           const dimensions = imageDimensions(mimeType, image.bytes) ?? { width: request.width, height: request.height };
-          const body = image.bytes.buffer.slice(image.bytes.byteOffset, image.bytes.byteOffset + image.bytes.byteLength) as ArrayBuffer;
+          const body = image.bytes.buffer.slice(
+            image.bytes.byteOffset,
+            image.bytes.byteOffset + image.bytes.byteLength,
+          ) as ArrayBuffer;
           media.push(await storeGenerated(context, { kind: "image", mimeType, body, ...dimensions }));
           context.store.put(MADE_KEY, media);
           step.progress(activity(media.length), { media });
@@ -81,6 +101,9 @@ export const imageGenerate: Capability = {
     );
     const made = result.data ?? [];
     const sizes = made.map((item) => (item.width ? `${item.width}x${item.height}` : item.mimeType)).join(", ");
-    await writeMediaAnswer(context, `${made.length} ${made.length === 1 ? "image" : "images"} (${sizes}) by ${subject} for "${prompt.slice(0, 300)}"${request.activeImageId ? ", editing an earlier image" : ""}.`);
+    await writeMediaAnswer(
+      context,
+      `${made.length} ${made.length === 1 ? "image" : "images"} (${sizes}) by ${subject} for "${prompt.slice(0, 300)}"${request.activeImageId ? ", editing an earlier image" : ""}.`,
+    );
   },
 };

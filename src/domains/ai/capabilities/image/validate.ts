@@ -12,6 +12,8 @@ export async function assertEditableImage(db: Db, userId: string, parameters: Re
   if (typeof id !== "string") return;
   const [row] = isUuid(id) ? await ownedMediaAmong(db, userId, [id.toLowerCase()]) : [];
   if (row?.kind !== "image") {
-    throw badRequest([{ field: "activeImageId", capabilityKey: "ai.image.generate", message: "is not one of your images" }]);
+    throw badRequest([
+      { field: "activeImageId", capabilityKey: "ai.image.generate", message: "is not one of your images" },
+    ]);
   }
 }

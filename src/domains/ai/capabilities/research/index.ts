@@ -55,14 +55,33 @@ interface Reading {
  * pages were read or the attempts reach `maxAttempts` or the candidates run out. No more reads
  * are started than could still be needed (reads in flight may all succeed).
  */
-async function readPages(context: CapabilityContext, queue: SearchResult[], reading: Reading, target: number, maxAttempts: number) {
+async function readPages(
+  context: CapabilityContext,
+  queue: SearchResult[],
+  reading: Reading,
+  target: number,
+  maxAttempts: number,
+) {
   const readOne = async (next: SearchResult, id: string) => {
     const result = await context.steps.run<ReadPage>(
-      { id, toolKey: "web.fetch", input: { url: next.url }, activity: { title: `Reading ${next.title}`, detail: next.url, status: "reading", subject: new URL(next.url).host } },
+      {
+        id,
+        toolKey: "web.fetch",
+        input: { url: next.url },
+        activity: {
+          title: `Reading ${next.title}`,
+          detail: next.url,
+          status: "reading",
+          subject: new URL(next.url).host,
+        },
+      },
       async () => {
         const page = await readPage(context.env, next.url, context.signal);
         context.unit("page.read", 1);
-        return { output: { url: page.url, title: page.title, bytes: page.bytes, excerpt: page.text.slice(0, 280) }, data: page };
+        return {
+          output: { url: page.url, title: page.title, bytes: page.bytes, excerpt: page.text.slice(0, 280) },
+          data: page,
+        };
       },
     );
     if (result.status === "completed" && result.data) reading.read.push({ id, page: result.data });
@@ -76,7 +95,9 @@ async function readPages(context: CapabilityContext, queue: SearchResult[], read
       reading.read.length + running.size < target &&
       reading.attempts < maxAttempts
     ) {
-      const read: Promise<void> = readOne(queue.shift()!, `fetch-${++reading.attempts}`).finally(() => running.delete(read));
+      const read: Promise<void> = readOne(queue.shift()!, `fetch-${++reading.attempts}`).finally(() =>
+        running.delete(read),
+      );
       running.add(read);
     }
     if (!running.size) return;
@@ -104,15 +125,23 @@ export const deepResearch: Capability = {
 
     for (let round = 0; round < depth.rounds; round++) {
       const count = Math.min(perRound, depth.queries - queries);
-      if (count <= 0 || reading.read.length >= depth.pages || reading.attempts >= maxAttempts || context.signal.aborted) break;
+      if (count <= 0 || reading.read.length >= depth.pages || reading.attempts >= maxAttempts || context.signal.aborted)
+        break;
       let plan = plans[round];
       if (!plan) {
-        plan = await planQueries(context, round, count, reading.read.map((r) => r.page.title));
+        plan = await planQueries(
+          context,
+          round,
+          count,
+          reading.read.map((r) => r.page.title),
+        );
         plans[round] = plan;
         context.store.put("research:plans", plans);
       }
       queries += plan.length;
-      const searches = await Promise.all(plan.map((query, i) => searchStep(context, `search-${round + 1}-${i + 1}`, query, RESULTS_PER_QUERY)));
+      const searches = await Promise.all(
+        plan.map((query, i) => searchStep(context, `search-${round + 1}-${i + 1}`, query, RESULTS_PER_QUERY)),
+      );
       const queue = candidates(searches, seen);
       if (!queue.length) break;
       const target = round === depth.rounds - 1 ? depth.pages : Math.min(depth.pages, pagesPerRound * (round + 1));

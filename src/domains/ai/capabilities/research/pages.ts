@@ -23,7 +23,8 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      const code =
+        name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -70,7 +71,10 @@ export async function readPage(env: Env, url: string, signal: AbortSignal): Prom
   const guarded = outboundFetch({ allowList: parseAllowList(env.ALLOW_PRIVATE_HOSTS) });
   const timeout = AbortSignal.any([signal, AbortSignal.timeout(PAGE_TIMEOUT_MS)]);
   try {
-    const response = await guarded(url, { headers: { Accept: "text/html,application/xhtml+xml,text/plain;q=0.9" }, signal: timeout });
+    const response = await guarded(url, {
+      headers: { Accept: "text/html,application/xhtml+xml,text/plain;q=0.9" },
+      signal: timeout,
+    });
     if (!response.ok) {
       await response.body?.cancel();
       throw new CapabilityError(`The page answered ${response.status}`, "step");
@@ -89,10 +93,12 @@ export async function readPage(env: Env, url: string, signal: AbortSignal): Prom
     if (signal.aborted) throw error;
     if (error instanceof CapabilityError) throw error;
     if (error instanceof AdapterError) {
-      const reason = error.kind === "bad_response" ? `The page is larger than ${PAGE_MAX_BYTES} bytes (2 MiB)` : error.message;
+      const reason =
+        error.kind === "bad_response" ? `The page is larger than ${PAGE_MAX_BYTES} bytes (2 MiB)` : error.message;
       throw new CapabilityError(reason, "step");
     }
-    if (timeout.aborted) throw new CapabilityError(`The page did not answer within ${PAGE_TIMEOUT_MS / 1000} s`, "step");
+    if (timeout.aborted)
+      throw new CapabilityError(`The page did not answer within ${PAGE_TIMEOUT_MS / 1000} s`, "step");
     throw new CapabilityError("The page could not be read", "step");
   }
 }

@@ -24,18 +24,35 @@ export interface SearchOutput {
  * with backoff (the card says so), any other failure ends the step and the run with the
  * provider's reason. Counts one search query as a cost unit per request that reached the provider.
  */
-export function searchStep(context: CapabilityContext, id: string, query: string, maxResults: number): Promise<StepResult<SearchOutput>> {
+export function searchStep(
+  context: CapabilityContext,
+  id: string,
+  query: string,
+  maxResults: number,
+): Promise<StepResult<SearchOutput>> {
   const key = context.provider as SearchProviderKey;
   const provider = PROVIDERS[key];
   const config = searchProviderConfig(context.env, key);
   const subject = provider.name;
   return context.steps.run<SearchOutput>(
-    { id, toolKey: "web.search", input: { query, maxResults }, activity: { title: `Searching the web for "${query}"`, status: "searching", subject } },
+    {
+      id,
+      toolKey: "web.search",
+      input: { query, maxResults },
+      activity: { title: `Searching the web for "${query}"`, status: "searching", subject },
+    },
     async (step) => {
       if (!config) throw new CapabilityError(`${provider.name} is not configured`);
       const results = await withRetries(
         async () => {
-          const found = await provider.search({ query, maxResults, apiKey: config.apiKey, baseUrl: config.baseUrl, signal: step.signal, fetch: context.fetch });
+          const found = await provider.search({
+            query,
+            maxResults,
+            apiKey: config.apiKey,
+            baseUrl: config.baseUrl,
+            signal: step.signal,
+            fetch: context.fetch,
+          });
           // Providers bill the searches they answer.
           context.unit(`search.${key}`, 1);
           return found;
@@ -44,7 +61,12 @@ export function searchStep(context: CapabilityContext, id: string, query: string
           signal: step.signal,
           sleep: context.sleep,
           onRetry: (retry, error) =>
-            step.progress({ title: `Searching the web for "${query}"`, detail: `${error.message}; retry ${retry} of 3`, status: "retrying", subject }),
+            step.progress({
+              title: `Searching the web for "${query}"`,
+              detail: `${error.message}; retry ${retry} of 3`,
+              status: "retrying",
+              subject,
+            }),
         },
       );
       const output = { query, results };
@@ -60,9 +82,18 @@ export const MAX_QUERY_CHARS = 400;
 export const webSearch: Capability = {
   key: "ai.search.web",
   async run(context) {
-    const maxResults = typeof context.parameters.maxResults === "number" ? context.parameters.maxResults : DEFAULT_MAX_RESULTS;
-    const found = await searchStep(context, "search-1", context.spec.prompt.trim().slice(0, MAX_QUERY_CHARS), maxResults);
+    const maxResults =
+      typeof context.parameters.maxResults === "number" ? context.parameters.maxResults : DEFAULT_MAX_RESULTS;
+    const found = await searchStep(
+      context,
+      "search-1",
+      context.spec.prompt.trim().slice(0, MAX_QUERY_CHARS),
+      maxResults,
+    );
     const results = found.data?.results ?? [];
-    await writeAnswer(context, { kind: "answer", sources: results.map((r) => ({ title: r.title, url: r.url, text: r.snippet })) });
+    await writeAnswer(context, {
+      kind: "answer",
+      sources: results.map((r) => ({ title: r.title, url: r.url, text: r.snippet })),
+    });
   },
 };

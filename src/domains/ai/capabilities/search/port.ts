@@ -42,7 +42,12 @@ export function providerUrl(defaultOrigin: string, path: string, baseUrl: string
 }
 
 /** Calls the provider's API; a network failure is retryable (the run's retries cover it). */
-export async function callProvider(name: string, request: SearchRequest, url: URL, init: RequestInit): Promise<Response> {
+export async function callProvider(
+  name: string,
+  request: SearchRequest,
+  url: URL,
+  init: RequestInit,
+): Promise<Response> {
   try {
     return await request.fetch(url.toString(), { ...init, signal: request.signal });
   } catch (error) {
@@ -55,7 +60,11 @@ export async function callProvider(name: string, request: SearchRequest, url: UR
  * A provider's error answer as a `CapabilityError` with its reason: 429 and 5xx are retryable,
  * any other 4xx is not (a bad query, a bad key). `reasonOf` picks the message out of its JSON.
  */
-export async function providerError(name: string, response: Response, reasonOf: (body: any) => unknown): Promise<CapabilityError> {
+export async function providerError(
+  name: string,
+  response: Response,
+  reasonOf: (body: any) => unknown,
+): Promise<CapabilityError> {
   const text = await response.text().catch(() => "");
   let reason: unknown;
   try {
@@ -82,4 +91,5 @@ export const plainText = (value: unknown): string =>
     : "";
 
 /** A malformed success answer (not the provider's documented shape). */
-export const badAnswer = (name: string) => new CapabilityError(`${name} answered something that is not a search result list`, "fatal", false);
+export const badAnswer = (name: string) =>
+  new CapabilityError(`${name} answered something that is not a search result list`, "fatal", false);

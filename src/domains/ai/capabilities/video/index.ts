@@ -37,14 +37,21 @@ async function videoRequest(context: CapabilityContext, signal: AbortSignal): Pr
     ...(typeof p.size === "string" ? { size: p.size } : {}),
     ...(typeof p.negativePrompt === "string" && p.negativePrompt ? { negativePrompt: p.negativePrompt } : {}),
     ...(typeof p.model === "string" ? { model: p.model } : {}),
-    ...(typeof p.inputImageUrl === "string" ? { image: await readInputImage(context.env, p.inputImageUrl, "inputImageUrl", signal) } : {}),
+    ...(typeof p.inputImageUrl === "string"
+      ? { image: await readInputImage(context.env, p.inputImageUrl, "inputImageUrl", signal) }
+      : {}),
     ...(references.length
-      ? { referenceImages: await Promise.all(references.map((url, i) => readInputImage(context.env, url, `referenceImages.${i}`, signal))) }
+      ? {
+          referenceImages: await Promise.all(
+            references.map((url, i) => readInputImage(context.env, url, `referenceImages.${i}`, signal)),
+          ),
+        }
       : {}),
   };
 }
 
-const percent = (status: JobStatus) => ("progress" in status && status.progress !== undefined ? status.progress : undefined);
+const percent = (status: JobStatus) =>
+  "progress" in status && status.progress !== undefined ? status.progress : undefined;
 
 /**
  * The `video.generate` step: creates the job once (its id is stored before anything else happens,
@@ -58,13 +65,25 @@ async function generate(context: CapabilityContext, step: StepHandle) {
   const provider = PROVIDERS[key];
   const config = videoProviderConfig(context.env, key);
   if (!config) throw new CapabilityError(`${provider.name} is not configured`);
-  const call: ProviderCall = { apiKey: config.apiKey, secret: config.secret, baseUrl: config.baseUrl, signal: step.signal, fetch: context.fetch };
+  const call: ProviderCall = {
+    apiKey: config.apiKey,
+    secret: config.secret,
+    baseUrl: config.baseUrl,
+    signal: step.signal,
+    fetch: context.fetch,
+  };
   const title = `Generating a video with ${provider.name}`;
   const retried = <T>(attempt: () => Promise<T>) =>
     withRetries(attempt, {
       signal: step.signal,
       sleep: context.sleep,
-      onRetry: (retry, error) => step.progress({ title, detail: `${error.message}; retry ${retry} of 3`, status: "retrying", subject: provider.name }),
+      onRetry: (retry, error) =>
+        step.progress({
+          title,
+          detail: `${error.message}; retry ${retry} of 3`,
+          status: "retrying",
+          subject: provider.name,
+        }),
     });
 
   let job = context.store.get<{ id: string; duration: number }>(JOB_KEY);
@@ -103,7 +122,12 @@ async function generate(context: CapabilityContext, step: StepHandle) {
       const seen = `${status.state}:${progress ?? ""}`;
       if (seen !== last) {
         last = seen;
-        step.progress({ title, status: status.state, subject: provider.name, ...(progress !== undefined ? { progress, detail: `${progress}%` } : {}) });
+        step.progress({
+          title,
+          status: status.state,
+          subject: provider.name,
+          ...(progress !== undefined ? { progress, detail: `${progress}%` } : {}),
+        });
       }
       await context.wait(pollMs(context.env), step.signal);
     }
@@ -128,6 +152,10 @@ export const videoGenerate: Capability = {
     );
     if (context.signal.aborted || result.status !== "completed") return;
     const seconds = (result.output?.media as { durationSeconds?: number }[] | undefined)?.[0]?.durationSeconds;
-    context.write(seconds ? `Here is your ${seconds}-second video, generated with ${name}.` : `Here is your video, generated with ${name}.`);
+    context.write(
+      seconds
+        ? `Here is your ${seconds}-second video, generated with ${name}.`
+        : `Here is your video, generated with ${name}.`,
+    );
   },
 };

@@ -28,7 +28,11 @@ export async function readInputImage(env: Env, url: string, field: string, signa
     const type = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!response.ok || !IMAGE_TYPES.has(type)) {
       await response.body?.cancel();
-      throw fail(response.ok ? `not a PNG, JPEG or WebP image (${type || "no content type"})` : `the image URL answered ${response.status}`);
+      throw fail(
+        response.ok
+          ? `not a PNG, JPEG or WebP image (${type || "no content type"})`
+          : `the image URL answered ${response.status}`,
+      );
     }
     if (Number(response.headers.get("Content-Length") ?? "0") > INPUT_IMAGE_MAX_BYTES) {
       await response.body?.cancel();

@@ -1,4 +1,3 @@
-
 /**
  * What each video provider can honour of the spec's `ai.video.generate` parameters, from its API
  * reference (Sora: OpenAI `POST /videos`; Veo: Gemini API `predictLongRunning`; Kling: its
@@ -67,13 +66,19 @@ export function videoParameterErrors(provider: string, parameters: Record<string
   const limits = VIDEO_LIMITS[provider];
   if (!limits) return [];
   const errors: { field: string; message: string; capabilityKey: string }[] = [];
-  const refuse = (field: string, why: string) => errors.push({ field, message: `${limits.name} (${provider}) ${why}`, capabilityKey: "ai.video.generate" });
+  const refuse = (field: string, why: string) =>
+    errors.push({ field, message: `${limits.name} (${provider}) ${why}`, capabilityKey: "ai.video.generate" });
   const oneOf = (field: string, allowed: (string | number)[], value: unknown, unit = "") => {
     if (value === undefined || allowed.includes(value as never)) return;
     if (!allowed.length) return refuse(field, `does not support ${field}`);
     refuse(field, `supports ${field} ${allowed.map((a) => `${a}${unit}`).join(", ")} only`);
   };
-  oneOf("duration", limits.durations, parameters.duration === undefined ? undefined : Number(parameters.duration), " s");
+  oneOf(
+    "duration",
+    limits.durations,
+    parameters.duration === undefined ? undefined : Number(parameters.duration),
+    " s",
+  );
   oneOf("aspectRatio", limits.aspectRatios, parameters.aspectRatio);
   oneOf("resolution", limits.resolutions, parameters.resolution);
   oneOf("size", limits.sizes, parameters.size);
@@ -90,4 +95,3 @@ export function videoParameterErrors(provider: string, parameters: Record<string
   }
   return errors;
 }
-

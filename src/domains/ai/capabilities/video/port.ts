@@ -64,7 +64,12 @@ export function providerUrl(defaultOrigin: string, path: string, baseUrl: string
 }
 
 /** Calls the provider's API; a network failure is retryable (the run's retries cover it). */
-export async function callProvider(name: string, call: ProviderCall, url: URL | string, init: RequestInit = {}): Promise<Response> {
+export async function callProvider(
+  name: string,
+  call: ProviderCall,
+  url: URL | string,
+  init: RequestInit = {},
+): Promise<Response> {
   try {
     return await call.fetch(url.toString(), { ...init, signal: call.signal });
   } catch (error) {
@@ -77,7 +82,11 @@ export async function callProvider(name: string, call: ProviderCall, url: URL | 
  * A provider's error answer as a `CapabilityError` with its reason: 429 and 5xx are retryable, any
  * other 4xx is not (a refused prompt, a bad key). `reasonOf` picks the message out of its JSON.
  */
-export async function providerError(name: string, response: Response, reasonOf: (body: any) => unknown): Promise<CapabilityError> {
+export async function providerError(
+  name: string,
+  response: Response,
+  reasonOf: (body: any) => unknown,
+): Promise<CapabilityError> {
   const text = await response.text().catch(() => "");
   let reason: unknown;
   try {
@@ -86,11 +95,16 @@ export async function providerError(name: string, response: Response, reasonOf: 
     reason = undefined;
   }
   const said = typeof reason === "string" && reason.trim() ? `: ${reason.trim().slice(0, 300)}` : "";
-  return new CapabilityError(`${name} answered ${response.status}${said}`, "fatal", response.status === 429 || response.status >= 500);
+  return new CapabilityError(
+    `${name} answered ${response.status}${said}`,
+    "fatal",
+    response.status === 429 || response.status >= 500,
+  );
 }
 
 /** A success answer that is not the provider's documented shape. */
-export const badAnswer = (name: string) => new CapabilityError(`${name} answered something that is not a video job`, "fatal", false);
+export const badAnswer = (name: string) =>
+  new CapabilityError(`${name} answered something that is not a video job`, "fatal", false);
 
 /** A job the provider ended without a video (failed, or refused by its content policy). */
 export const jobFailed = (name: string, reason: string) => new CapabilityError(`${name}: ${reason}`, "fatal", false);

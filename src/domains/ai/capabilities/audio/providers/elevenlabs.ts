@@ -11,7 +11,13 @@ import { audioOf, type AudioProvider } from "../port";
  */
 const ORIGIN = "https://api.elevenlabs.io";
 
-const reasonOf = (body: any) => (Array.isArray(body?.detail) ? body.detail.map((d: any) => d?.msg).filter(Boolean).join("; ") : (body?.detail?.message ?? body?.detail));
+const reasonOf = (body: any) =>
+  Array.isArray(body?.detail)
+    ? body.detail
+        .map((d: any) => d?.msg)
+        .filter(Boolean)
+        .join("; ")
+    : (body?.detail?.message ?? body?.detail);
 
 export const elevenLabsMusic: AudioProvider = {
   name: "ElevenLabs Music",

@@ -20,12 +20,20 @@ export const stableAudio: AudioProvider = {
     form.append("duration", String(call.durationSeconds));
     form.append("model", "stable-audio-2");
     form.append("output_format", "mp3");
-    const response = await callMediaProvider(this.name, call, providerUrl(ORIGIN, "/v2beta/audio/stable-audio-2/text-to-audio", call.baseUrl), {
-      method: "POST",
-      headers: { Authorization: `Bearer ${call.apiKey}`, Accept: "audio/*" },
-      body: form,
-    });
-    if (!response.ok) throw await providerError(this.name, response, (body) => (Array.isArray(body?.errors) ? body.errors.join("; ") : body?.name));
+    const response = await callMediaProvider(
+      this.name,
+      call,
+      providerUrl(ORIGIN, "/v2beta/audio/stable-audio-2/text-to-audio", call.baseUrl),
+      {
+        method: "POST",
+        headers: { Authorization: `Bearer ${call.apiKey}`, Accept: "audio/*" },
+        body: form,
+      },
+    );
+    if (!response.ok)
+      throw await providerError(this.name, response, (body) =>
+        Array.isArray(body?.errors) ? body.errors.join("; ") : body?.name,
+      );
     if (!response.body) throw new CapabilityError(`${this.name} answered without audio`);
     return audioOf(response);
   },

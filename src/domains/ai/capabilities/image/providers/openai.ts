@@ -20,13 +20,22 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
       let response: Response;
       if (call.source) {
         const form = new FormData();
-        form.append("image", new File([call.source.bytes], `image.${call.source.mimeType.split("/")[1] ?? "png"}`, { type: call.source.mimeType }));
+        form.append(
+          "image",
+          new File([call.source.bytes], `image.${call.source.mimeType.split("/")[1] ?? "png"}`, {
+            type: call.source.mimeType,
+          }),
+        );
         form.append("prompt", request.prompt);
         form.append("model", request.providerModel);
         form.append("n", "1");
         if (request.size) form.append("size", request.size);
         if (request.quality) form.append("quality", request.quality);
-        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/edits"), { method: "POST", headers, body: form });
+        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/edits"), {
+          method: "POST",
+          headers,
+          body: form,
+        });
       } else {
         const body = {
           model: request.providerModel,

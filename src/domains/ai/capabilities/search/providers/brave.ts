@@ -1,4 +1,12 @@
-import { badAnswer, callProvider, plainText, providerError, providerUrl, type SearchProvider, type SearchResult } from "../port";
+import {
+  badAnswer,
+  callProvider,
+  plainText,
+  providerError,
+  providerUrl,
+  type SearchProvider,
+  type SearchResult,
+} from "../port";
 
 /**
  * Brave Search API, web search: `GET /res/v1/web/search?q=&count=` with the key in
@@ -19,7 +27,8 @@ export const brave: SearchProvider = {
     const response = await callProvider(this.name, request, url, {
       headers: { Accept: "application/json", "X-Subscription-Token": request.apiKey },
     });
-    if (!response.ok) throw await providerError(this.name, response, (body) => body?.error?.detail ?? body?.error?.code);
+    if (!response.ok)
+      throw await providerError(this.name, response, (body) => body?.error?.detail ?? body?.error?.code);
     const body = (await response.json().catch(() => null)) as { web?: { results?: unknown } } | null;
     if (!body || typeof body !== "object") throw badAnswer(this.name);
     // A query with no web results has no `web` section at all.
@@ -28,11 +37,13 @@ export const brave: SearchProvider = {
     return results
       .filter((r) => r && typeof r.url === "string")
       .slice(0, request.maxResults)
-      .map((r): SearchResult => ({
-        title: plainText(r.title) || r.url,
-        url: r.url,
-        snippet: plainText(r.description),
-        ...(typeof r.page_age === "string" ? { publishedAt: r.page_age } : {}),
-      }));
+      .map(
+        (r): SearchResult => ({
+          title: plainText(r.title) || r.url,
+          url: r.url,
+          snippet: plainText(r.description),
+          ...(typeof r.page_age === "string" ? { publishedAt: r.page_age } : {}),
+        }),
+      );
   },
 };

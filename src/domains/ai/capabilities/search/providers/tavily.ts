@@ -1,4 +1,12 @@
-import { badAnswer, callProvider, plainText, providerError, providerUrl, type SearchProvider, type SearchResult } from "../port";
+import {
+  badAnswer,
+  callProvider,
+  plainText,
+  providerError,
+  providerUrl,
+  type SearchProvider,
+  type SearchResult,
+} from "../port";
 
 /**
  * Tavily Search: `POST /search` with the key as a Bearer token and a JSON body (`query`,
@@ -15,7 +23,11 @@ export const tavily: SearchProvider = {
     const url = providerUrl(ORIGIN, "/search", request.baseUrl);
     const response = await callProvider(this.name, request, url, {
       method: "POST",
-      headers: { Authorization: `Bearer ${request.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        Authorization: `Bearer ${request.apiKey}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
       body: JSON.stringify({
         query: request.query,
         max_results: Math.min(request.maxResults, MAX_RESULTS),
@@ -23,17 +35,20 @@ export const tavily: SearchProvider = {
         topic: "general",
       }),
     });
-    if (!response.ok) throw await providerError(this.name, response, (body) => body?.detail?.error ?? body?.detail ?? body?.error);
+    if (!response.ok)
+      throw await providerError(this.name, response, (body) => body?.detail?.error ?? body?.detail ?? body?.error);
     const body = (await response.json().catch(() => null)) as { results?: unknown } | null;
     if (!body || !Array.isArray(body.results)) throw badAnswer(this.name);
     return (body.results as any[])
       .filter((r) => r && typeof r.url === "string")
       .slice(0, request.maxResults)
-      .map((r): SearchResult => ({
-        title: plainText(r.title) || r.url,
-        url: r.url,
-        snippet: plainText(r.content),
-        ...(typeof r.published_date === "string" ? { publishedAt: r.published_date } : {}),
-      }));
+      .map(
+        (r): SearchResult => ({
+          title: plainText(r.title) || r.url,
+          url: r.url,
+          snippet: plainText(r.content),
+          ...(typeof r.published_date === "string" ? { publishedAt: r.published_date } : {}),
+        }),
+      );
   },
 };

@@ -1,6 +1,14 @@
 import { SignJWT } from "jose";
 import { CapabilityError } from "../../types";
-import { badAnswer, callProvider, providerError, providerUrl, type JobStatus, type ProviderCall, type VideoProvider } from "../port";
+import {
+  badAnswer,
+  callProvider,
+  providerError,
+  providerUrl,
+  type JobStatus,
+  type ProviderCall,
+  type VideoProvider,
+} from "../port";
 
 /**
  * Kling's task API: every call carries `Authorization: Bearer <JWT>`, an HS256 token signed with
@@ -22,12 +30,17 @@ type Kind = "text2video" | "image2video";
 const jobIdOf = (kind: Kind, taskId: string) => `${kind}:${taskId}`;
 function parseJobId(jobId: string): { kind: Kind; taskId: string } {
   const [kind, ...rest] = jobId.split(":");
-  if ((kind !== "text2video" && kind !== "image2video") || !rest.length) throw new CapabilityError("Kling: unknown task id", "fatal");
+  if ((kind !== "text2video" && kind !== "image2video") || !rest.length)
+    throw new CapabilityError("Kling: unknown task id", "fatal");
   return { kind, taskId: rest.join(":") };
 }
 
 /** The HS256 token Kling's API requires of every call. */
-export async function klingToken(accessKey: string, secretKey: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function klingToken(
+  accessKey: string,
+  secretKey: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(accessKey)
@@ -36,19 +49,30 @@ export async function klingToken(accessKey: string, secretKey: string, now = Mat
     .sign(new TextEncoder().encode(secretKey));
 }
 
-const headers = async (call: ProviderCall) => ({ Authorization: `Bearer ${await klingToken(call.apiKey, call.secret ?? "")}`, Accept: "application/json" });
+const headers = async (call: ProviderCall) => ({
+  Authorization: `Bearer ${await klingToken(call.apiKey, call.secret ?? "")}`,
+  Accept: "application/json",
+});
 const reasonOf = (body: any) => body?.message;
 
 interface Answer {
   code?: unknown;
   message?: unknown;
-  data?: { task_id?: unknown; task_status?: unknown; task_status_msg?: unknown; task_result?: { videos?: { url?: unknown }[] } };
+  data?: {
+    task_id?: unknown;
+    task_status?: unknown;
+    task_status_msg?: unknown;
+    task_result?: { videos?: { url?: unknown }[] };
+  };
 }
 
 /** Kling answers some refusals with HTTP 200 and a non-zero `code`. */
 function refused(answer: Answer): CapabilityError | null {
   if (answer.code === 0 || answer.code === undefined) return null;
-  return new CapabilityError(`Kling refused the task (${String(answer.code)}): ${typeof answer.message === "string" ? answer.message : "no reason given"}`, "fatal");
+  return new CapabilityError(
+    `Kling refused the task (${String(answer.code)}): ${typeof answer.message === "string" ? answer.message : "no reason given"}`,
+    "fatal",
+  );
 }
 
 export const kling: VideoProvider = {
@@ -82,9 +106,14 @@ export const kling: VideoProvider = {
   },
   async status(jobId, call): Promise<JobStatus> {
     const { kind, taskId } = parseJobId(jobId);
-    const response = await callProvider(this.name, call, providerUrl(ORIGIN, `/v1/videos/${kind}/${encodeURIComponent(taskId)}`, call.baseUrl), {
-      headers: await headers(call),
-    });
+    const response = await callProvider(
+      this.name,
+      call,
+      providerUrl(ORIGIN, `/v1/videos/${kind}/${encodeURIComponent(taskId)}`, call.baseUrl),
+      {
+        headers: await headers(call),
+      },
+    );
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
     const answer = (await response.json().catch(() => null)) as Answer | null;
     if (!answer) throw badAnswer(this.name);
@@ -102,7 +131,11 @@ export const kling: VideoProvider = {
         return { state: "succeeded", resultUrl: url };
       }
       case "failed":
-        return { state: "failed", reason: typeof task.task_status_msg === "string" && task.task_status_msg ? task.task_status_msg : "the task failed" };
+        return {
+          state: "failed",
+          reason:
+            typeof task.task_status_msg === "string" && task.task_status_msg ? task.task_status_msg : "the task failed",
+        };
       default:
         throw badAnswer(this.name);
     }

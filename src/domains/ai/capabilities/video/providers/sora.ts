@@ -26,7 +26,9 @@ export const sora: VideoProvider = {
       prompt: request.prompt,
       seconds: String(request.duration),
       ...(size ? { size } : {}),
-      ...(request.image ? { input_reference: { image_url: `data:${request.image.mimeType};base64,${request.image.base64}` } } : {}),
+      ...(request.image
+        ? { input_reference: { image_url: `data:${request.image.mimeType};base64,${request.image.base64}` } }
+        : {}),
     };
     const response = await callProvider(this.name, call, urlOf(call, "/videos"), {
       method: "POST",
@@ -39,9 +41,15 @@ export const sora: VideoProvider = {
     return video.id;
   },
   async status(jobId, call): Promise<JobStatus> {
-    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), { headers: headers(call) });
+    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), {
+      headers: headers(call),
+    });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const video = (await response.json().catch(() => null)) as { status?: unknown; progress?: unknown; error?: { message?: unknown } | null } | null;
+    const video = (await response.json().catch(() => null)) as {
+      status?: unknown;
+      progress?: unknown;
+      error?: { message?: unknown } | null;
+    } | null;
     const progress = typeof video?.progress === "number" ? video.progress : undefined;
     switch (video?.status) {
       case "queued":
@@ -51,7 +59,10 @@ export const sora: VideoProvider = {
       case "completed":
         return { state: "succeeded" };
       case "failed":
-        return { state: "failed", reason: typeof video.error?.message === "string" ? video.error.message : "the video job failed" };
+        return {
+          state: "failed",
+          reason: typeof video.error?.message === "string" ? video.error.message : "the video job failed",
+        };
       default:
         throw badAnswer(this.name);
     }
@@ -64,7 +75,10 @@ export const sora: VideoProvider = {
     return response;
   },
   async cancel(jobId, call) {
-    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), { method: "DELETE", headers: headers(call) });
+    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), {
+      method: "DELETE",
+      headers: headers(call),
+    });
     await response.body?.cancel();
   },
 };

@@ -1,4 +1,12 @@
-import { badAnswer, callProvider, providerError, providerUrl, type JobStatus, type ProviderCall, type VideoProvider } from "../port";
+import {
+  badAnswer,
+  callProvider,
+  providerError,
+  providerUrl,
+  type JobStatus,
+  type ProviderCall,
+  type VideoProvider,
+} from "../port";
 
 /**
  * Veo through the Gemini API's long-running operations: `POST /v1beta/models/{model}:predictLongRunning`
@@ -14,13 +22,18 @@ const DEFAULT_MODEL = "veo-3.1-generate-preview";
 
 const headers = (call: ProviderCall) => ({ "x-goog-api-key": call.apiKey, Accept: "application/json" });
 const reasonOf = (body: any) => body?.error?.message;
-const image = (input: { mimeType: string; base64: string }) => ({ bytesBase64Encoded: input.base64, mimeType: input.mimeType });
+const image = (input: { mimeType: string; base64: string }) => ({
+  bytesBase64Encoded: input.base64,
+  mimeType: input.mimeType,
+});
 
 interface Operation {
   name?: unknown;
   done?: boolean;
   error?: { message?: unknown };
-  response?: { generateVideoResponse?: { generatedSamples?: { video?: { uri?: unknown } }[]; raiMediaFilteredReasons?: unknown[] } };
+  response?: {
+    generateVideoResponse?: { generatedSamples?: { video?: { uri?: unknown } }[]; raiMediaFilteredReasons?: unknown[] };
+  };
 }
 
 export const veo: VideoProvider = {
@@ -31,7 +44,9 @@ export const veo: VideoProvider = {
     const instance = {
       prompt: request.prompt,
       ...(request.image ? { image: image(request.image) } : {}),
-      ...(request.referenceImages?.length ? { referenceImages: request.referenceImages.map((r) => ({ image: image(r), referenceType: "asset" })) } : {}),
+      ...(request.referenceImages?.length
+        ? { referenceImages: request.referenceImages.map((r) => ({ image: image(r), referenceType: "asset" })) }
+        : {}),
     };
     const parameters = {
       durationSeconds: request.duration,
@@ -52,17 +67,28 @@ export const veo: VideoProvider = {
   },
   async status(jobId, call): Promise<JobStatus> {
     // The operation's name is a path (`models/<model>/operations/<id>`), not one segment.
-    const response = await callProvider(this.name, call, providerUrl(ORIGIN, `/v1beta/${jobId}`, call.baseUrl), { headers: headers(call) });
+    const response = await callProvider(this.name, call, providerUrl(ORIGIN, `/v1beta/${jobId}`, call.baseUrl), {
+      headers: headers(call),
+    });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
     const operation = (await response.json().catch(() => null)) as Operation | null;
     if (!operation || typeof operation !== "object") throw badAnswer(this.name);
     if (!operation.done) return { state: "running" };
-    if (operation.error) return { state: "failed", reason: typeof operation.error.message === "string" ? operation.error.message : "the operation failed" };
+    if (operation.error)
+      return {
+        state: "failed",
+        reason: typeof operation.error.message === "string" ? operation.error.message : "the operation failed",
+      };
     const result = operation.response?.generateVideoResponse;
     const uri = result?.generatedSamples?.[0]?.video?.uri;
     if (typeof uri === "string") return { state: "succeeded", resultUrl: uri };
     const filtered = (result?.raiMediaFilteredReasons ?? []).filter((r): r is string => typeof r === "string");
-    return { state: "failed", reason: filtered.length ? `refused by its safety filters: ${filtered.join("; ")}` : "the operation ended without a video" };
+    return {
+      state: "failed",
+      reason: filtered.length
+        ? `refused by its safety filters: ${filtered.join("; ")}`
+        : "the operation ended without a video",
+    };
   },
   async download(_jobId, resultUrl, call) {
     if (!resultUrl) throw badAnswer(this.name);
