@@ -1,14 +1,27 @@
 import { CapabilityError } from "./types";
 
+// The HTTP kit every capability provider shares (search, images, video, music).
+
+/** The provider's own URL for `path`, on `baseUrl`'s scheme and host when one is set (fakes). */
+export function providerUrl(defaultOrigin: string, path: string, baseUrl: string | undefined): URL {
+  const url = new URL(path, defaultOrigin);
+  if (baseUrl) {
+    const base = new URL(baseUrl);
+    url.protocol = base.protocol;
+    url.host = base.host;
+  }
+  return url;
+}
+
 /**
- * Calls a media provider's API (operator configuration: not subject to the SSRF rules). A network
+ * Calls a provider's API (operator configuration: not subject to the SSRF rules). A network
  * failure is retryable, as 429 and 5xx are (CONTRACT "Provider failures"); a stop passes through.
  */
-export async function callMediaProvider(
+export async function callProvider(
   name: string,
   call: { fetch: typeof fetch; signal: AbortSignal },
   url: URL | string,
-  init: RequestInit,
+  init: RequestInit = {},
 ): Promise<Response> {
   try {
     return await call.fetch(url.toString(), { ...init, signal: call.signal });
@@ -16,6 +29,30 @@ export async function callMediaProvider(
     if (call.signal.aborted) throw error;
     throw new CapabilityError(`${name} could not be reached`, "fatal", true);
   }
+}
+
+/**
+ * A provider's error answer as a `CapabilityError` with its reason: 429 and 5xx are retryable,
+ * any other 4xx is not (a bad query or prompt, a bad key). `reasonOf` picks the message out of its JSON.
+ */
+export async function providerError(
+  name: string,
+  response: Response,
+  reasonOf: (body: any) => unknown,
+): Promise<CapabilityError> {
+  const text = await response.text().catch(() => "");
+  let reason: unknown;
+  try {
+    reason = reasonOf(JSON.parse(text));
+  } catch {
+    reason = undefined;
+  }
+  const said = typeof reason === "string" && reason.trim() ? `: ${reason.trim().slice(0, 300)}` : "";
+  return new CapabilityError(
+    `${name} answered ${response.status}${said}`,
+    "fatal",
+    response.status === 429 || response.status >= 500,
+  );
 }
 
 /** `base` (an API base such as `https://api.openai.com/v1`) joined with `path`. */

@@ -1,4 +1,5 @@
 import { CapabilityError } from "../types";
+export { callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
  * The port every search provider implements: plain values in (the query, its parameters, the
@@ -28,53 +29,6 @@ export interface SearchProvider {
   /** How a person reads its name in messages. */
   readonly name: string;
   search(request: SearchRequest): Promise<SearchResult[]>;
-}
-
-/** The provider's own URL for `path`, on `baseUrl`'s scheme and host when one is set. */
-export function providerUrl(defaultOrigin: string, path: string, baseUrl: string | undefined): URL {
-  const url = new URL(path, defaultOrigin);
-  if (baseUrl) {
-    const base = new URL(baseUrl);
-    url.protocol = base.protocol;
-    url.host = base.host;
-  }
-  return url;
-}
-
-/** Calls the provider's API; a network failure is retryable (the run's retries cover it). */
-export async function callProvider(
-  name: string,
-  request: SearchRequest,
-  url: URL,
-  init: RequestInit,
-): Promise<Response> {
-  try {
-    return await request.fetch(url.toString(), { ...init, signal: request.signal });
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    throw new CapabilityError(`${name} could not be reached`, "fatal", true);
-  }
-}
-
-/**
- * A provider's error answer as a `CapabilityError` with its reason: 429 and 5xx are retryable,
- * any other 4xx is not (a bad query, a bad key). `reasonOf` picks the message out of its JSON.
- */
-export async function providerError(
-  name: string,
-  response: Response,
-  reasonOf: (body: any) => unknown,
-): Promise<CapabilityError> {
-  const text = await response.text().catch(() => "");
-  let reason: unknown;
-  try {
-    reason = reasonOf(JSON.parse(text));
-  } catch {
-    reason = undefined;
-  }
-  const said = typeof reason === "string" && reason.trim() ? `: ${reason.trim().slice(0, 300)}` : "";
-  const retryable = response.status === 429 || response.status >= 500;
-  return new CapabilityError(`${name} answered ${response.status}${said}`, "fatal", retryable);
 }
 
 /** Strips the markup some providers put in snippets (Brave bolds the query's words). */

@@ -1,4 +1,5 @@
 import { CapabilityError } from "../types";
+export { callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
  * The port every video provider implements. A video is an asynchronous job at the provider:
@@ -50,56 +51,6 @@ export interface VideoProvider {
   /** The finished video's bytes (`resultUrl` from the succeeded status where the provider gives one). */
   download(jobId: string, resultUrl: string | undefined, call: ProviderCall): Promise<Response>;
   cancel?(jobId: string, call: ProviderCall): Promise<void>;
-}
-
-/** The provider's own URL for `path`, on `baseUrl`'s scheme and host when one is set. */
-export function providerUrl(defaultOrigin: string, path: string, baseUrl: string | undefined): URL {
-  const url = new URL(path, defaultOrigin);
-  if (baseUrl) {
-    const base = new URL(baseUrl);
-    url.protocol = base.protocol;
-    url.host = base.host;
-  }
-  return url;
-}
-
-/** Calls the provider's API; a network failure is retryable (the run's retries cover it). */
-export async function callProvider(
-  name: string,
-  call: ProviderCall,
-  url: URL | string,
-  init: RequestInit = {},
-): Promise<Response> {
-  try {
-    return await call.fetch(url.toString(), { ...init, signal: call.signal });
-  } catch (error) {
-    if (call.signal.aborted) throw error;
-    throw new CapabilityError(`${name} could not be reached`, "fatal", true);
-  }
-}
-
-/**
- * A provider's error answer as a `CapabilityError` with its reason: 429 and 5xx are retryable, any
- * other 4xx is not (a refused prompt, a bad key). `reasonOf` picks the message out of its JSON.
- */
-export async function providerError(
-  name: string,
-  response: Response,
-  reasonOf: (body: any) => unknown,
-): Promise<CapabilityError> {
-  const text = await response.text().catch(() => "");
-  let reason: unknown;
-  try {
-    reason = reasonOf(JSON.parse(text));
-  } catch {
-    reason = undefined;
-  }
-  const said = typeof reason === "string" && reason.trim() ? `: ${reason.trim().slice(0, 300)}` : "";
-  return new CapabilityError(
-    `${name} answered ${response.status}${said}`,
-    "fatal",
-    response.status === 429 || response.status >= 500,
-  );
 }
 
 /** A success answer that is not the provider's documented shape. */

@@ -1,5 +1,5 @@
 import { providerError, providerUrl } from "../../search/port";
-import { callMediaProvider } from "../../provider-http";
+import { callProvider } from "../../provider-http";
 import { CapabilityError } from "../../types";
 import { audioOf, type AudioProvider } from "../port";
 
@@ -25,7 +25,7 @@ export const elevenLabsMusic: AudioProvider = {
   async compose(call) {
     const url = providerUrl(ORIGIN, "/v1/music", call.baseUrl);
     url.searchParams.set("output_format", "mp3_44100_128");
-    const response = await callMediaProvider(this.name, call, url, {
+    const response = await callProvider(this.name, call, url, {
       method: "POST",
       headers: { "xi-api-key": call.apiKey, "Content-Type": "application/json", Accept: "audio/mpeg" },
       body: JSON.stringify({ prompt: call.prompt, music_length_ms: call.durationSeconds * 1000 }),

@@ -1,5 +1,5 @@
 import { providerError, providerUrl } from "../../search/port";
-import { callMediaProvider } from "../../provider-http";
+import { callProvider } from "../../provider-http";
 import { CapabilityError } from "../../types";
 import { audioOf, type AudioProvider } from "../port";
 
@@ -20,7 +20,7 @@ export const stableAudio: AudioProvider = {
     form.append("duration", String(call.durationSeconds));
     form.append("model", "stable-audio-2");
     form.append("output_format", "mp3");
-    const response = await callMediaProvider(
+    const response = await callProvider(
       this.name,
       call,
       providerUrl(ORIGIN, "/v2beta/audio/stable-audio-2/text-to-audio", call.baseUrl),

@@ -1,5 +1,5 @@
 import { providerError } from "../../search/port";
-import { callMediaProvider, fromBase64, joinUrl } from "../../provider-http";
+import { callProvider, fromBase64, joinUrl } from "../../provider-http";
 import { CapabilityError } from "../../types";
 import type { ImageProvider } from "../port";
 
@@ -31,7 +31,7 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
         form.append("n", "1");
         if (request.size) form.append("size", request.size);
         if (request.quality) form.append("quality", request.quality);
-        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/edits"), {
+        response = await callProvider(name, call, joinUrl(config.baseUrl, "/images/edits"), {
           method: "POST",
           headers,
           body: form,
@@ -47,7 +47,7 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
           // gpt-image-1 always answers base64 and refuses the field; dall-e models answer URLs unless asked.
           ...(request.providerModel.startsWith("dall-e") ? { response_format: "b64_json" } : {}),
         };
-        response = await callMediaProvider(name, call, joinUrl(config.baseUrl, "/images/generations"), {
+        response = await callProvider(name, call, joinUrl(config.baseUrl, "/images/generations"), {
           method: "POST",
           headers: { ...headers, "Content-Type": "application/json" },
           body: JSON.stringify(body),
