@@ -99,7 +99,8 @@ describe("model selection", () => {
 
   it("Workers AI models are active when the AI binding exists, and lead the default", async () => {
     const models = await activeModels({ AI: { run: async () => null } } as unknown as Env);
-    expect(models.map((m) => m.key)).toEqual(["llama-3.1-8b", "llama-3.3-70b", "demo"]);
+    // A real model is configured and AI_DEMO_MODEL is not "on": the demo model is not listed.
+    expect(models.map((m) => m.key)).toEqual(["llama-3.1-8b", "llama-3.3-70b"]);
     expect(selectModel(models, { effortMode: "pro" }, "free", ["ai"]).key).toBe("llama-3.3-70b");
     expect(selectModel(models, { effortMode: "thinking" }, "free", ["ai"]).key).toBe("llama-3.1-8b");
   });

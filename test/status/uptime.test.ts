@@ -10,6 +10,12 @@ import {
 import { admin, call } from "../helpers/api";
 import { DAY, HOUR, createIncident, createService, isoAgo, kvEntry } from "../helpers/status";
 
+/** A closed interval from one reading of the clock, so its length is exact however slow the run is. */
+function resolvedSpan(startedAgo: number, length: number) {
+  const start = Date.now() - startedAgo;
+  return { startedAt: new Date(start).toISOString(), resolvedAt: new Date(start + length).toISOString() };
+}
+
 const at = (iso: string) => Date.parse(iso);
 const MIN = 60_000;
 
@@ -122,8 +128,7 @@ describe("uptime from recorded incidents (through the operator API and the proje
     await createIncident({
       serviceSlugs: [service.slug],
       status: "resolved",
-      startedAt: isoAgo(3 * DAY),
-      resolvedAt: isoAgo(3 * DAY - 2 * HOUR),
+      ...resolvedSpan(3 * DAY, 2 * HOUR),
     });
     const detail = (await kvEntry(`services/${service.slug}`))!.body.data;
     expect(detail.uptime["90d"]).toMatchObject({
@@ -153,15 +158,13 @@ describe("uptime from recorded incidents (through the operator API and the proje
       impact: "partial",
       serviceSlugs: [service.slug],
       status: "resolved",
-      startedAt: isoAgo(2 * DAY),
-      resolvedAt: isoAgo(2 * DAY - 2 * HOUR),
+      ...resolvedSpan(2 * DAY, 2 * HOUR),
     });
     await createIncident({
       impact: "minor",
       serviceSlugs: [service.slug],
       status: "resolved",
-      startedAt: isoAgo(DAY + 6 * HOUR),
-      resolvedAt: isoAgo(DAY),
+      ...resolvedSpan(DAY + 6 * HOUR, 6 * HOUR),
     });
     const uptime = (await kvEntry(`services/${service.slug}`))!.body.data.uptime;
     expect(uptime["7d"].downtimeMinutes).toBe(60);
@@ -193,8 +196,7 @@ describe("uptime from recorded incidents (through the operator API and the proje
     const incident = await createIncident({
       serviceSlugs: [first.slug],
       status: "resolved",
-      startedAt: isoAgo(DAY / 2),
-      resolvedAt: isoAgo(DAY / 2 - HOUR),
+      ...resolvedSpan(DAY / 2, HOUR),
     });
     expect((await kvEntry(`services/${first.slug}`))!.body.data.uptime["24h"].downtimeMinutes).toBe(60);
     const moved = await admin("PATCH", `/admin/status/incidents/${incident.id}`, { serviceSlugs: [second.slug] });
