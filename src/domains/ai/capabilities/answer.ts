@@ -40,27 +40,17 @@ interface AnswerRequest {
  * deterministic answer that still cites and lists them.
  */
 export async function writeAnswer(context: CapabilityContext, request: AnswerRequest): Promise<void> {
-  const { spec, env, signal } = context;
+  const { spec, signal } = context;
   if (spec.model.providerKey === DEMO_PROVIDER) {
     const cited = request.sources.map((s, i) => `[${i + 1}] ${s.title}: ${words(s.text, 20)}`).join(" ");
     const text =
       `Demo ${request.kind} (the demo model wrote this deterministically; a configured chat model writes a real one) ` +
       `for "${words(spec.prompt, 24)}", from ${request.sources.length} source${request.sources.length === 1 ? "" : "s"}. ${cited}` +
       sourcesList(request.sources);
-    const delay = demoDelayMs(env);
-    const input = estimateTokens(spec.prompt) + estimateTokens(numbered(request.sources));
-    let streamed = "";
-    for (const [index, piece] of (text.match(/\S+\s*|\s+/g) ?? []).entries()) {
-      if (index > 0 && delay > 0) await abortableSleep(delay, signal);
-      context.write(piece);
-      streamed += piece;
-      context.tokens(null, { inputTokens: input, outputTokens: estimateTokens(streamed) });
-    }
-    context.tokens({ inputTokens: input, outputTokens: estimateTokens(streamed) });
+    await streamDemoText(context, text, estimateTokens(spec.prompt) + estimateTokens(numbered(request.sources)));
     return;
   }
 
-  const provider = providerFor(spec.model.providerKey, env);
   const rules =
     `Write ${request.kind === "report" ? "a well-structured research report" : "a concise answer"} to the user's question ` +
     "using only the numbered sources below. Cite every claim with the source's number in square brackets, e.g. [1] or [2][3]; " +
@@ -72,6 +62,27 @@ export async function writeAnswer(context: CapabilityContext, request: AnswerReq
       content: `${spec.prompt}\n\nSources:\n\n${numbered(request.sources) || "(no sources were found)"}`,
     },
   ];
+  await streamModelText(context, messages);
+  if (!signal.aborted) context.write(sourcesList(request.sources));
+}
+
+/** The demo model's deterministic text, streamed a word at a time with its token estimate. */
+export async function streamDemoText(context: CapabilityContext, text: string, inputTokens: number): Promise<void> {
+  const delay = demoDelayMs(context.env);
+  let streamed = "";
+  for (const [index, piece] of (text.match(/\S+\s*|\s+/g) ?? []).entries()) {
+    if (index > 0 && delay > 0) await abortableSleep(delay, context.signal);
+    context.write(piece);
+    streamed += piece;
+    context.tokens(null, { inputTokens, outputTokens: estimateTokens(streamed) });
+  }
+  context.tokens({ inputTokens, outputTokens: estimateTokens(streamed) });
+}
+
+/** The session's chat model answering `messages`, streamed with its usage (no tools). */
+export async function streamModelText(context: CapabilityContext, messages: ChatMessage[]): Promise<void> {
+  const { spec, env, signal } = context;
+  const provider = providerFor(spec.model.providerKey, env);
   let streamed = "";
   for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: [], signal })) {
     if (signal.aborted) return;
@@ -83,5 +94,4 @@ export async function writeAnswer(context: CapabilityContext, request: AnswerReq
       context.tokens({ inputTokens: event.inputTokens, outputTokens: event.outputTokens });
     }
   }
-  context.write(sourcesList(request.sources));
 }

@@ -2,10 +2,9 @@ import { createDb } from "../../../db/client";
 import { BASE_PATH } from "../../../lib/origin";
 import { presentMedia, signedMediaUrl, storeMedia, type MediaKind } from "../../media";
 import { DEMO_PROVIDER } from "../models";
-import { demoDelayMs, providerFor } from "../providers";
 import { estimateTokens } from "../providers/demo";
 import type { ChatMessage } from "../providers/types";
-import { abortableSleep } from "./retry";
+import { streamDemoText, streamModelText } from "./answer";
 import type { CapabilityContext } from "./types";
 
 /**
@@ -89,22 +88,12 @@ export function signingStream(
  * deterministic one. Nothing is written when nothing was made.
  */
 export async function writeMediaAnswer(context: CapabilityContext, made: string): Promise<void> {
-  const { spec, env, signal } = context;
+  const { spec } = context;
   if (spec.model.providerKey === DEMO_PROVIDER) {
     const text = `Demo answer (the demo model wrote this deterministically; a configured chat model writes a real one): ${made}`;
-    const input = estimateTokens(spec.prompt) + estimateTokens(made);
-    const delay = demoDelayMs(env);
-    let streamed = "";
-    for (const [index, piece] of (text.match(/\S+\s*/g) ?? []).entries()) {
-      if (index > 0 && delay > 0) await abortableSleep(delay, signal);
-      context.write(piece);
-      streamed += piece;
-      context.tokens(null, { inputTokens: input, outputTokens: estimateTokens(streamed) });
-    }
-    context.tokens({ inputTokens: input, outputTokens: estimateTokens(streamed) });
+    await streamDemoText(context, text, estimateTokens(spec.prompt) + estimateTokens(made));
     return;
   }
-  const provider = providerFor(spec.model.providerKey, env);
   const rules =
     "The files described below were generated for the user's request and are shown to them beside your reply. " +
     "In one or two sentences, tell them what was made. Do not include links or file names.";
@@ -112,15 +101,5 @@ export async function writeMediaAnswer(context: CapabilityContext, made: string)
     { role: "system", content: [context.instructions, rules].filter(Boolean).join("\n\n") },
     { role: "user", content: `${spec.prompt}\n\nGenerated: ${made}` },
   ];
-  let streamed = "";
-  for await (const event of provider.stream({ model: spec.model.providerModel, messages, tools: [], signal })) {
-    if (signal.aborted) return;
-    if (event.type === "delta") {
-      context.write(event.text);
-      streamed += event.text;
-      if (provider.estimateUsage) context.tokens(null, provider.estimateUsage(messages, streamed));
-    } else if (event.type === "usage") {
-      context.tokens({ inputTokens: event.inputTokens, outputTokens: event.outputTokens });
-    }
-  }
+  await streamModelText(context, messages);
 }
