@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { toIso } from "../../lib/clock";
+import type { AuthContext, Role } from "./caller";
+
+/**
+ * One request as a domain verb sees it (after openstatus' `ServiceContext`): the database, the
+ * bindings, the authenticated caller and the request's time, so every row a request writes agrees
+ * on "now". Verbs take this one value instead of `(db, env, auth, ..., now)`.
+ */
+export interface Ctx {
+  db: Db;
+  env: Env;
+  auth: AuthContext;
+  /** The request's start, ISO 8601. */
+  now: string;
+}
+
+/** The context of an authenticated request (routes behind `authenticate()`). */
+export const ctxOf = (c: Context<AppEnv>): Ctx => ({
+  db: c.var.db,
+  env: c.env,
+  auth: c.var.auth,
+  now: toIso(c.var.startedAt),
+});
+
+/** The workspace roles that manage what the workspace shares (team connectors, members, definitions). */
+export const isManagerRole = (role: Role): boolean => role === "owner" || role === "admin";
+
+/** Whether the caller manages the workspace they act in. */
+export const managesWorkspace = (auth: AuthContext): boolean => isManagerRole(auth.workspace.role);
