@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError, badRequest } from "../../lib/errors";
-import { SAAS_ADAPTERS, isSaasConnectorKey } from "./adapters/saas";
+import { isSaasConnectorKey, SAAS_CONNECTORS } from "./adapters/saas";
 import { AdapterError, type OAuthProviderSpec } from "./adapters/types";
 import { providerSettings } from "./catalogue";
 import { standardProvider, type OAuthProvider } from "./oauth-client";
 import { checkDestination, outboundFetch, parseAllowList, rebase } from "./outbound";
 
 /**
- * Where an instance's OAuth provider is: built-in SaaS connectors from their adapter's spec and
+ * Where an instance's OAuth provider is: built-in SaaS connectors from their definition and
  * `CONNECTOR_<K>_*` (URLs rebased onto `CONNECTOR_<K>_BASE_URL`), custom oauth2 definitions from
  * their `authConfig` (spec: `client_id`, `token_url`, `authorization_url`, `scopes`; we also take
  * an optional `client_secret`). Every URL goes through the SSRF rules, on every hop.
@@ -75,7 +75,7 @@ export function oauthProviderFor(env: Env, connectorKey: string, customAuthConfi
   }
   const settings = providerSettings(env, connectorKey);
   if (!isSaasConnectorKey(connectorKey) || !settings.clientId) throw providerUnavailable();
-  const saas = SAAS_ADAPTERS[connectorKey];
+  const saas = SAAS_CONNECTORS[connectorKey];
   return {
     // The browser is sent to the authorize URL, so it is rebased here; the fetch rebases the rest.
     spec: { ...saas.oauth, authorizeUrl: rebase(saas.oauth.authorizeUrl, settings.baseUrl) },

@@ -1,10 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  FIGMA_REFRESH_URL,
-  figmaAdapter,
-  figmaOAuth,
-  readFigmaTokens,
-} from "../../../src/domains/connectors/adapters/figma";
+import { figmaConnector } from "../../../src/domains/connectors/adapters/saas/figma";
 import { bearerOf } from "../fakes/fake-host";
 import { FIGMA_FAKE, FIGMA_TOKEN, figmaOAuthServer, figmaRequests, FILE_KEY, installFakeFigma } from "../fakes/figma";
 import { DEAD_REFRESH_TOKEN } from "../fakes/oauth-server";
@@ -20,11 +15,15 @@ beforeEach(() => {
 
 describe("figma adapter", () => {
   it("lists the catalogue's tools: post_comment needs approval", async () => {
-    await expectToolList(figmaAdapter, { get_file: false, list_comments: false, post_comment: true }, context());
+    await expectToolList(
+      figmaConnector.adapter,
+      { get_file: false, list_comments: false, post_comment: true },
+      context(),
+    );
   });
 
   it("get_file reads pages and top-level frames at depth 2", async () => {
-    const result = await run(figmaAdapter, "get_file", { fileKey: FILE_KEY }, context());
+    const result = await run(figmaConnector.adapter, "get_file", { fileKey: FILE_KEY }, context());
     expect(result.output).toEqual({
       name: "Marketing site",
       lastModified: "2026-11-12T08:00:00Z",
@@ -47,12 +46,12 @@ describe("figma adapter", () => {
     expect(last().url.pathname).toBe(`/v1/files/${FILE_KEY}`);
     expect(last().url.searchParams.get("depth")).toBe("2");
     expect(bearerOf(last())).toBe(FIGMA_TOKEN);
-    const shallow = await run(figmaAdapter, "get_file", { fileKey: FILE_KEY, depth: 1 }, context());
+    const shallow = await run(figmaConnector.adapter, "get_file", { fileKey: FILE_KEY, depth: 1 }, context());
     expect((shallow.output.pages as { frames: unknown[] }[])[0]!.frames).toEqual([]);
   });
 
   it("list_comments maps comments and replies", async () => {
-    const result = await run(figmaAdapter, "list_comments", { fileKey: FILE_KEY }, context());
+    const result = await run(figmaConnector.adapter, "list_comments", { fileKey: FILE_KEY }, context());
     expect(result.output).toEqual({
       comments: [
         {
@@ -80,7 +79,7 @@ describe("figma adapter", () => {
 
   it("post_comment POSTs JSON, as a reply with comment_id", async () => {
     const result = await run(
-      figmaAdapter,
+      figmaConnector.adapter,
       "post_comment",
       { fileKey: FILE_KEY, message: "Looks good", replyTo: "1001" },
       context(),
@@ -88,36 +87,39 @@ describe("figma adapter", () => {
     expect(result.output).toMatchObject({ id: "1003", message: "Looks good", parentId: "1001", author: "ada" });
     expect(last().method).toBe("POST");
     expect(JSON.parse(last().body)).toEqual({ message: "Looks good", comment_id: "1001" });
-    await run(figmaAdapter, "post_comment", { fileKey: FILE_KEY, message: "Top level" }, context());
+    await run(figmaConnector.adapter, "post_comment", { fileKey: FILE_KEY, message: "Top level" }, context());
     expect(JSON.parse(last().body)).toEqual({ message: "Top level" });
   });
 
   it("errors: Figma's {status, err}, an invalid token, and 429 with Retry-After", async () => {
-    expect(await run(figmaAdapter, "get_file", { fileKey: "missingfile00" }, context())).toEqual({
+    expect(await run(figmaConnector.adapter, "get_file", { fileKey: "missingfile00" }, context())).toEqual({
       success: false,
       output: {},
       error: "Figma: Not found",
       httpStatus: 404,
     });
     expect(
-      await run(figmaAdapter, "post_comment", { fileKey: FILE_KEY, message: "x", replyTo: "999" }, context()),
+      await run(figmaConnector.adapter, "post_comment", { fileKey: FILE_KEY, message: "x", replyTo: "999" }, context()),
     ).toMatchObject({ httpStatus: 404, error: "Figma: Comment not found" });
     expect(
-      await run(figmaAdapter, "list_comments", { fileKey: FILE_KEY }, contextFor(FIGMA_FAKE, "figu_wrong")),
+      await run(figmaConnector.adapter, "list_comments", { fileKey: FILE_KEY }, contextFor(FIGMA_FAKE, "figu_wrong")),
     ).toMatchObject({ httpStatus: 403, error: "Figma: Invalid token" });
-    expect(await run(figmaAdapter, "list_comments", { fileKey: "ratelimited0" }, context())).toEqual({
+    expect(await run(figmaConnector.adapter, "list_comments", { fileKey: "ratelimited0" }, context())).toEqual({
       success: false,
       output: {},
       error: "Rate limited by Figma (Rate limit exceeded); retry after 45 s",
       httpStatus: 429,
     });
-    expect(inputErrors(figmaAdapter, "get_file", { fileKey: "../me" })).not.toEqual([]);
+    expect(inputErrors(figmaConnector.adapter, "get_file", { fileKey: "../me" })).not.toEqual([]);
   });
 
   it("health check: /v1/me ok, a bad token fails", async () => {
-    expect(await figmaAdapter.healthCheck(context())).toEqual({ ok: true, message: "Connected to Figma as ada" });
+    expect(await figmaConnector.adapter.healthCheck(context())).toEqual({
+      ok: true,
+      message: "Connected to Figma as ada",
+    });
     expect(last().url.pathname).toBe("/v1/me");
-    expect(await figmaAdapter.healthCheck(contextFor(FIGMA_FAKE, "figu_revoked"))).toEqual({
+    expect(await figmaConnector.adapter.healthCheck(contextFor(FIGMA_FAKE, "figu_revoked"))).toEqual({
       ok: false,
       message: "Figma: Invalid token (HTTP 403)",
     });
@@ -126,7 +128,7 @@ describe("figma adapter", () => {
 
 describe("figma OAuth", () => {
   it("Figma's URLs and scopes; exchange at /v1/oauth/token, refresh at /v1/oauth/refresh, a dead grant", async () => {
-    expect(figmaOAuth).toEqual({
+    expect(figmaConnector.oauth).toEqual({
       authorizeUrl: "https://www.figma.com/oauth",
       tokenUrl: "https://api.figma.com/v1/oauth/token",
       scopes: ["current_user:read", "file_content:read", "file_comments:read", "file_comments:write"],
@@ -135,14 +137,14 @@ describe("figma OAuth", () => {
       tokenAuth: "client_secret_basic",
       tokenBody: "form",
     });
-    expect(FIGMA_REFRESH_URL).toBe("https://api.figma.com/v1/oauth/refresh");
-    const { code } = await authorizeCode(figmaOAuth, FIGMA_FAKE);
+    expect(figmaConnector.refreshUrl).toBe("https://api.figma.com/v1/oauth/refresh");
+    const { code } = await authorizeCode(figmaConnector.oauth, FIGMA_FAKE);
     expect(figmaOAuthServer.lastAuthorize?.get("scope")).toBe(
       "current_user:read,file_content:read,file_comments:read,file_comments:write",
     );
     const now = new Date("2026-11-20T10:00:00Z");
-    const tokens = await readFigmaTokens(
-      await tokenRequest(figmaOAuth, FIGMA_FAKE, {
+    const tokens = await figmaConnector.readTokens(
+      await tokenRequest(figmaConnector.oauth, FIGMA_FAKE, {
         grant_type: "authorization_code",
         code,
         redirect_uri: REDIRECT_URI,
@@ -154,16 +156,26 @@ describe("figma OAuth", () => {
       refresh_token: expect.stringMatching(/^figu_refresh-/),
       expires_at: "2027-02-18T10:00:00.000Z",
     });
-    expect((await figmaAdapter.healthCheck(contextFor(FIGMA_FAKE, tokens.access_token))).ok).toBe(true);
-    const refreshed = await readFigmaTokens(
-      await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: tokens.refresh_token! }, FIGMA_REFRESH_URL),
+    expect((await figmaConnector.adapter.healthCheck(contextFor(FIGMA_FAKE, tokens.access_token))).ok).toBe(true);
+    const refreshed = await figmaConnector.readTokens(
+      await tokenRequest(
+        figmaConnector.oauth,
+        FIGMA_FAKE,
+        { refresh_token: tokens.refresh_token! },
+        figmaConnector.refreshUrl,
+      ),
       now,
     );
     expect(refreshed.refresh_token).toBeUndefined();
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     await expect(
-      readFigmaTokens(
-        await tokenRequest(figmaOAuth, FIGMA_FAKE, { refresh_token: DEAD_REFRESH_TOKEN }, FIGMA_REFRESH_URL),
+      figmaConnector.readTokens(
+        await tokenRequest(
+          figmaConnector.oauth,
+          FIGMA_FAKE,
+          { refresh_token: DEAD_REFRESH_TOKEN },
+          figmaConnector.refreshUrl,
+        ),
       ),
     ).rejects.toMatchObject({ kind: "invalid_grant" });
   });

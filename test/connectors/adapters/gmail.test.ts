@@ -2,10 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   base64UrlDecode,
   composeRaw,
-  gmailAdapter,
-  gmailOAuth,
+  gmailConnector,
   MAX_MESSAGE_TEXT_CHARS,
-} from "../../../src/domains/connectors/adapters/gmail";
+} from "../../../src/domains/connectors/adapters/saas/gmail";
 import { bearerOf } from "../fakes/fake-host";
 import {
   GMAIL_FAKE,
@@ -30,7 +29,7 @@ beforeEach(() => {
 describe("gmail adapter", () => {
   it("lists the catalogue's tools: drafts and sending need approval", async () => {
     await expectToolList(
-      gmailAdapter,
+      gmailConnector.adapter,
       { search_messages: false, read_message: false, create_draft: true, send_email: true },
       context(),
     );
@@ -38,7 +37,7 @@ describe("gmail adapter", () => {
 
   it("search_messages calls messages.list with q", async () => {
     const result = await run(
-      gmailAdapter,
+      gmailConnector.adapter,
       "search_messages",
       { query: "from:ada newer_than:7d", maxResults: 1 },
       context(),
@@ -58,7 +57,7 @@ describe("gmail adapter", () => {
   });
 
   it("read_message decodes the text/plain part (base64url, UTF-8), headers and attachments", async () => {
-    const result = await run(gmailAdapter, "read_message", { messageId: "18e9f1" }, context());
+    const result = await run(gmailConnector.adapter, "read_message", { messageId: "18e9f1" }, context());
     expect(result.output).toEqual({
       id: "18e9f1",
       threadId: "t-1",
@@ -74,7 +73,7 @@ describe("gmail adapter", () => {
       attachments: [{ filename: "report.pdf", mimeType: "application/pdf", size: 52132, attachmentId: "ANGjdJ8" }],
     });
     expect(last().url.searchParams.get("format")).toBe("full");
-    const html = await run(gmailAdapter, "read_message", { messageId: "mhtml" }, context());
+    const html = await run(gmailConnector.adapter, "read_message", { messageId: "mhtml" }, context());
     expect(html.output.text).toBe("Hello & welcome");
     expect(MAX_MESSAGE_TEXT_CHARS).toBe(100_000);
   });
@@ -86,7 +85,7 @@ describe("gmail adapter", () => {
       subject: "Grüße",
       body: "Hallo Bob,\nbis morgen.",
     };
-    const result = await run(gmailAdapter, "create_draft", input, context());
+    const result = await run(gmailConnector.adapter, "create_draft", input, context());
     expect(result.output).toEqual({ draftId: "r-5824396", messageId: "18e9f9", threadId: "t-9" });
     expect(last().method).toBe("POST");
     expect(last().url.pathname).toBe("/gmail/v1/users/me/drafts");
@@ -104,7 +103,7 @@ describe("gmail adapter", () => {
 
   it("send_email calls messages.send with raw and threadId", async () => {
     const result = await run(
-      gmailAdapter,
+      gmailConnector.adapter,
       "send_email",
       { to: ["bob@example.com"], subject: "Re: plan", body: "Yes.", threadId: "t-77" },
       context(),
@@ -116,13 +115,18 @@ describe("gmail adapter", () => {
   });
 
   it("a Google error is a failed result with its status and message", async () => {
-    expect(await run(gmailAdapter, "read_message", { messageId: "m404" }, context())).toEqual({
+    expect(await run(gmailConnector.adapter, "read_message", { messageId: "m404" }, context())).toEqual({
       success: false,
       output: {},
       error: "Gmail: NOT_FOUND: Requested entity was not found.",
       httpStatus: 404,
     });
-    const denied = await run(gmailAdapter, "search_messages", { query: "x" }, contextFor(GMAIL_FAKE, "ya29.wrong"));
+    const denied = await run(
+      gmailConnector.adapter,
+      "search_messages",
+      { query: "x" },
+      contextFor(GMAIL_FAKE, "ya29.wrong"),
+    );
     expect(denied).toMatchObject({
       success: false,
       httpStatus: 401,
@@ -131,37 +135,43 @@ describe("gmail adapter", () => {
   });
 
   it("a 429 is a rate-limited result", async () => {
-    expect(await run(gmailAdapter, "search_messages", { query: "rate-limit" }, context())).toEqual({
+    expect(await run(gmailConnector.adapter, "search_messages", { query: "rate-limit" }, context())).toEqual({
       success: false,
       output: {},
       error: "Rate limited by Gmail (RESOURCE_EXHAUSTED: Too many concurrent requests for user.); retry after 5 s",
       httpStatus: 429,
     });
     expect(
-      (await run(gmailAdapter, "send_email", { to: ["ratelimit@example.com"], subject: "x", body: "y" }, context()))
-        .httpStatus,
+      (
+        await run(
+          gmailConnector.adapter,
+          "send_email",
+          { to: ["ratelimit@example.com"], subject: "x", body: "y" },
+          context(),
+        )
+      ).httpStatus,
     ).toBe(429);
   });
 
   it("refuses header injection and display names in addresses", () => {
     expect(
-      inputErrors(gmailAdapter, "send_email", {
+      inputErrors(gmailConnector.adapter, "send_email", {
         to: ["bob@example.com\r\nBcc: eve@example.com"],
         subject: "x",
         body: "y",
       }),
     ).not.toEqual([]);
     expect(
-      inputErrors(gmailAdapter, "send_email", {
+      inputErrors(gmailConnector.adapter, "send_email", {
         to: ["bob@example.com"],
         subject: "x\r\nBcc: eve@example.com",
         body: "y",
       }),
     ).not.toEqual([]);
     expect(
-      inputErrors(gmailAdapter, "send_email", { to: ["Bob <bob@example.com>"], subject: "x", body: "y" }),
+      inputErrors(gmailConnector.adapter, "send_email", { to: ["Bob <bob@example.com>"], subject: "x", body: "y" }),
     ).not.toEqual([]);
-    expect(inputErrors(gmailAdapter, "send_email", { to: [], subject: "x", body: "y" })).not.toEqual([]);
+    expect(inputErrors(gmailConnector.adapter, "send_email", { to: [], subject: "x", body: "y" })).not.toEqual([]);
     expect(() => composeRaw({ to: ["a@b.c"], subject: "x\nBcc: eve@example.com", body: "" })).toThrow(/line breaks/);
   });
 
@@ -175,12 +185,12 @@ describe("gmail adapter", () => {
   });
 
   it("health check: profile ok, a bad token fails", async () => {
-    expect(await gmailAdapter.healthCheck(context())).toEqual({
+    expect(await gmailConnector.adapter.healthCheck(context())).toEqual({
       ok: true,
       message: "Connected to Gmail as me@example.com",
     });
     expect(last().url.pathname).toBe("/gmail/v1/users/me/profile");
-    const failing = await gmailAdapter.healthCheck(contextFor(GMAIL_FAKE, "ya29.revoked"));
+    const failing = await gmailConnector.adapter.healthCheck(contextFor(GMAIL_FAKE, "ya29.revoked"));
     expect(failing.ok).toBe(false);
     expect(failing.message).toMatch(/^Gmail: UNAUTHENTICATED: .*\(HTTP 401\)$/);
     expect(failing.message).not.toContain("ya29.revoked");
@@ -189,10 +199,12 @@ describe("gmail adapter", () => {
 
 describe("gmail OAuth", () => {
   it("Google's endpoints with offline access and PKCE; exchange, refresh and a dead grant against the fake", async () => {
-    const tokens = await checkGoogleOAuth(gmailOAuth, GMAIL_FAKE, gmailOAuthServer, [
+    const tokens = await checkGoogleOAuth(gmailConnector, GMAIL_FAKE, gmailOAuthServer, [
       "https://www.googleapis.com/auth/gmail.readonly",
       "https://www.googleapis.com/auth/gmail.compose",
     ]);
-    expect(await gmailAdapter.healthCheck(contextFor(GMAIL_FAKE, tokens.access_token))).toMatchObject({ ok: true });
+    expect(await gmailConnector.adapter.healthCheck(contextFor(GMAIL_FAKE, tokens.access_token))).toMatchObject({
+      ok: true,
+    });
   });
 });

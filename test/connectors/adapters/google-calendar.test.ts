@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { googleCalendarAdapter, googleCalendarOAuth } from "../../../src/domains/connectors/adapters/google-calendar";
+import { googleCalendarConnector } from "../../../src/domains/connectors/adapters/saas/google-calendar";
 import { bearerOf } from "../fakes/fake-host";
 import {
   CALENDAR_FAKE,
@@ -38,7 +38,7 @@ beforeEach(() => {
 describe("google-calendar adapter", () => {
   it("lists the catalogue's tools: create_event needs approval", async () => {
     await expectToolList(
-      googleCalendarAdapter,
+      googleCalendarConnector.adapter,
       { list_events: false, get_event: false, create_event: true },
       context(),
     );
@@ -46,7 +46,7 @@ describe("google-calendar adapter", () => {
 
   it("list_events expands recurring events and orders by start time", async () => {
     const result = await run(
-      googleCalendarAdapter,
+      googleCalendarConnector.adapter,
       "list_events",
       { timeMin: "2026-11-20T00:00:00Z", timeMax: "2026-12-31T00:00:00Z", maxResults: 10 },
       context(),
@@ -67,12 +67,14 @@ describe("google-calendar adapter", () => {
       maxResults: "10",
     });
     expect(bearerOf(last())).toBe(CALENDAR_TOKEN);
-    await run(googleCalendarAdapter, "list_events", { calendarId: "team@example.com" }, context());
+    await run(googleCalendarConnector.adapter, "list_events", { calendarId: "team@example.com" }, context());
     expect(last().url.pathname).toBe("/calendar/v3/calendars/team%40example.com/events");
   });
 
   it("get_event reads one event", async () => {
-    expect((await run(googleCalendarAdapter, "get_event", { eventId: "evt1" }, context())).output).toEqual(REVIEW);
+    expect((await run(googleCalendarConnector.adapter, "get_event", { eventId: "evt1" }, context())).output).toEqual(
+      REVIEW,
+    );
     expect(last().url.pathname).toBe("/calendar/v3/calendars/primary/events/evt1");
   });
 
@@ -85,7 +87,7 @@ describe("google-calendar adapter", () => {
       attendees: ["bob@example.com"],
       sendUpdates: "all",
     };
-    const result = await run(googleCalendarAdapter, "create_event", input, context());
+    const result = await run(googleCalendarConnector.adapter, "create_event", input, context());
     expect(result.output).toMatchObject({
       id: "new-evt",
       summary: "Kickoff",
@@ -101,7 +103,7 @@ describe("google-calendar adapter", () => {
       attendees: [{ email: "bob@example.com" }],
     });
     const allDay = await run(
-      googleCalendarAdapter,
+      googleCalendarConnector.adapter,
       "create_event",
       { summary: "Off", start: { date: "2026-12-24" }, end: { date: "2026-12-25" } },
       context(),
@@ -112,27 +114,31 @@ describe("google-calendar adapter", () => {
 
   it("start needs exactly one of dateTime and date", () => {
     expect(
-      inputErrors(googleCalendarAdapter, "create_event", { summary: "x", start: {}, end: { date: "2026-12-25" } }),
+      inputErrors(googleCalendarConnector.adapter, "create_event", {
+        summary: "x",
+        start: {},
+        end: { date: "2026-12-25" },
+      }),
     ).not.toEqual([]);
     expect(
-      inputErrors(googleCalendarAdapter, "create_event", {
+      inputErrors(googleCalendarConnector.adapter, "create_event", {
         summary: "x",
         start: { date: "2026-12-24", dateTime: "2026-12-24T10:00:00Z" },
         end: { date: "2026-12-25" },
       }),
     ).not.toEqual([]);
-    expect(inputErrors(googleCalendarAdapter, "list_events", { timeMin: "tomorrow" })).not.toEqual([]);
+    expect(inputErrors(googleCalendarConnector.adapter, "list_events", { timeMin: "tomorrow" })).not.toEqual([]);
   });
 
   it("errors: 404, 400 from Google, 403 rateLimitExceeded and 429 as rate limits", async () => {
-    expect(await run(googleCalendarAdapter, "get_event", { eventId: "e404" }, context())).toEqual({
+    expect(await run(googleCalendarConnector.adapter, "get_event", { eventId: "e404" }, context())).toEqual({
       success: false,
       output: {},
       error: "Google Calendar: notFound: Not Found",
       httpStatus: 404,
     });
     const empty = await run(
-      googleCalendarAdapter,
+      googleCalendarConnector.adapter,
       "create_event",
       { summary: "x", start: { dateTime: "2026-12-01T10:00:00Z" }, end: { dateTime: "2026-12-01T09:00:00Z" } },
       context(),
@@ -141,24 +147,26 @@ describe("google-calendar adapter", () => {
       httpStatus: 400,
       error: "Google Calendar: timeRangeEmpty: The specified time range is empty.",
     });
-    expect(await run(googleCalendarAdapter, "list_events", { query: "rate-limit" }, context())).toMatchObject({
-      httpStatus: 429,
-      error: "Rate limited by Google Calendar (rateLimitExceeded: Rate Limit Exceeded)",
-    });
-    expect(await run(googleCalendarAdapter, "list_events", { query: "too-many" }, context())).toMatchObject({
+    expect(await run(googleCalendarConnector.adapter, "list_events", { query: "rate-limit" }, context())).toMatchObject(
+      {
+        httpStatus: 429,
+        error: "Rate limited by Google Calendar (rateLimitExceeded: Rate Limit Exceeded)",
+      },
+    );
+    expect(await run(googleCalendarConnector.adapter, "list_events", { query: "too-many" }, context())).toMatchObject({
       httpStatus: 429,
       error: expect.stringMatching(/retry after 7 s$/),
     });
   });
 
   it("health check: calendarList?maxResults=1 ok, a bad token fails", async () => {
-    expect(await googleCalendarAdapter.healthCheck(context())).toEqual({
+    expect(await googleCalendarConnector.adapter.healthCheck(context())).toEqual({
       ok: true,
       message: "Connected to Google Calendar (ada@example.com)",
     });
     expect(last().url.pathname).toBe("/calendar/v3/users/me/calendarList");
     expect(last().url.searchParams.get("maxResults")).toBe("1");
-    const failing = await googleCalendarAdapter.healthCheck(contextFor(CALENDAR_FAKE, "ya29.wrong"));
+    const failing = await googleCalendarConnector.adapter.healthCheck(contextFor(CALENDAR_FAKE, "ya29.wrong"));
     expect(failing).toEqual({
       ok: false,
       message: expect.stringMatching(/^Google Calendar: UNAUTHENTICATED: .*\(HTTP 401\)$/),
@@ -168,10 +176,12 @@ describe("google-calendar adapter", () => {
 
 describe("google-calendar OAuth", () => {
   it("Google's endpoints; exchange, refresh and a dead grant against the fake", async () => {
-    const tokens = await checkGoogleOAuth(googleCalendarOAuth, CALENDAR_FAKE, calendarOAuthServer, [
+    const tokens = await checkGoogleOAuth(googleCalendarConnector, CALENDAR_FAKE, calendarOAuthServer, [
       "https://www.googleapis.com/auth/calendar.readonly",
       "https://www.googleapis.com/auth/calendar.events",
     ]);
-    expect((await googleCalendarAdapter.healthCheck(contextFor(CALENDAR_FAKE, tokens.access_token))).ok).toBe(true);
+    expect((await googleCalendarConnector.adapter.healthCheck(contextFor(CALENDAR_FAKE, tokens.access_token))).ok).toBe(
+      true,
+    );
   });
 });

@@ -1,9 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  DEFAULT_TEXT_BYTES,
-  googleDriveAdapter,
-  googleDriveOAuth,
-} from "../../../src/domains/connectors/adapters/google-drive";
+import { DEFAULT_TEXT_BYTES, googleDriveConnector } from "../../../src/domains/connectors/adapters/saas/google-drive";
 import { bearerOf } from "../fakes/fake-host";
 import {
   BIG_FILE_BYTES,
@@ -29,7 +25,7 @@ beforeEach(() => {
 describe("google-drive adapter", () => {
   it("lists the catalogue's tools: create_file needs approval", async () => {
     await expectToolList(
-      googleDriveAdapter,
+      googleDriveConnector.adapter,
       { search_files: false, get_file: false, read_file_text: false, create_file: true },
       context(),
     );
@@ -37,7 +33,7 @@ describe("google-drive adapter", () => {
 
   it("search_files builds a Drive q with escaped text, the user's query and trashed = false", async () => {
     const result = await run(
-      googleDriveAdapter,
+      googleDriveConnector.adapter,
       "search_files",
       { text: "Roadmap", query: "mimeType != 'application/pdf'", pageSize: 5 },
       context(),
@@ -65,12 +61,12 @@ describe("google-drive adapter", () => {
       "nextPageToken,incompleteSearch,files(id,name,mimeType,size,modifiedTime,webViewLink,parents)",
     );
     expect(bearerOf(last())).toBe(DRIVE_TOKEN);
-    await run(googleDriveAdapter, "search_files", { text: "it's a \\ test" }, context());
+    await run(googleDriveConnector.adapter, "search_files", { text: "it's a \\ test" }, context());
     expect(last().url.searchParams.get("q")).toBe("fullText contains 'it\\'s a \\\\ test' and trashed = false");
   });
 
   it("get_file reads metadata with fields, sizes as numbers", async () => {
-    const result = await run(googleDriveAdapter, "get_file", { fileId: "txt1" }, context());
+    const result = await run(googleDriveConnector.adapter, "get_file", { fileId: "txt1" }, context());
     expect(result.output).toEqual({
       id: "txt1",
       name: "notes.txt",
@@ -88,7 +84,7 @@ describe("google-drive adapter", () => {
   });
 
   it("read_file_text exports a Google Doc as text/plain (BOM dropped) and downloads a text file with alt=media", async () => {
-    const doc = await run(googleDriveAdapter, "read_file_text", { fileId: "doc1" }, context());
+    const doc = await run(googleDriveConnector.adapter, "read_file_text", { fileId: "doc1" }, context());
     expect(doc.output).toEqual({
       id: "doc1",
       name: "Roadmap",
@@ -99,22 +95,24 @@ describe("google-drive adapter", () => {
     });
     expect(last().url.pathname).toBe("/drive/v3/files/doc1/export");
     expect(last().url.searchParams.get("mimeType")).toBe("text/plain");
-    const text = await run(googleDriveAdapter, "read_file_text", { fileId: "txt1" }, context());
+    const text = await run(googleDriveConnector.adapter, "read_file_text", { fileId: "txt1" }, context());
     expect(text.output).toMatchObject({ text: "hello, drive", exportedAs: null, truncated: false });
     expect(last().url.searchParams.get("alt")).toBe("media");
   });
 
   it("read_file_text cuts at the byte cap without breaking a character", async () => {
-    const capped = await run(googleDriveAdapter, "read_file_text", { fileId: "big1" }, context());
+    const capped = await run(googleDriveConnector.adapter, "read_file_text", { fileId: "big1" }, context());
     expect(capped.output.truncated).toBe(true);
     expect(new TextEncoder().encode(capped.output.text as string).byteLength).toBe(DEFAULT_TEXT_BYTES);
-    const small = await run(googleDriveAdapter, "read_file_text", { fileId: "big1", maxBytes: 5 }, context());
+    const small = await run(googleDriveConnector.adapter, "read_file_text", { fileId: "big1", maxBytes: 5 }, context());
     expect(small.output.text).toBe("éé");
     expect(BIG_FILE_BYTES).toBeGreaterThan(DEFAULT_TEXT_BYTES);
   });
 
   it("read_file_text refuses a binary file as invalid input", async () => {
-    await expect(googleDriveAdapter.execute("read_file_text", { fileId: "pdf1" }, context())).rejects.toMatchObject({
+    await expect(
+      googleDriveConnector.adapter.execute("read_file_text", { fileId: "pdf1" }, context()),
+    ).rejects.toMatchObject({
       kind: "invalid_input",
       message: "The file is application/pdf, which has no text to read",
     });
@@ -122,7 +120,7 @@ describe("google-drive adapter", () => {
 
   it("create_file uploads multipart metadata + media", async () => {
     const result = await run(
-      googleDriveAdapter,
+      googleDriveConnector.adapter,
       "create_file",
       { name: "Minutes", content: "We agreed.\r\n\r\nDone.", parentId: "root1", convertToGoogleDoc: true },
       context(),
@@ -143,45 +141,47 @@ describe("google-drive adapter", () => {
   });
 
   it("errors: 404 with Drive's reason, 403 userRateLimitExceeded and 429 as rate limits", async () => {
-    expect(await run(googleDriveAdapter, "get_file", { fileId: "f404" }, context())).toEqual({
+    expect(await run(googleDriveConnector.adapter, "get_file", { fileId: "f404" }, context())).toEqual({
       success: false,
       output: {},
       error: "Google Drive: notFound: File not found: f404.",
       httpStatus: 404,
     });
-    expect(await run(googleDriveAdapter, "read_file_text", { fileId: "f404" }, context())).toMatchObject({
+    expect(await run(googleDriveConnector.adapter, "read_file_text", { fileId: "f404" }, context())).toMatchObject({
       httpStatus: 404,
     });
-    expect(await run(googleDriveAdapter, "search_files", { text: "rate-limit" }, context())).toMatchObject({
+    expect(await run(googleDriveConnector.adapter, "search_files", { text: "rate-limit" }, context())).toMatchObject({
       httpStatus: 429,
       error: "Rate limited by Google Drive (userRateLimitExceeded: User Rate Limit Exceeded.)",
     });
-    expect(await run(googleDriveAdapter, "search_files", { text: "too-many" }, context())).toMatchObject({
+    expect(await run(googleDriveConnector.adapter, "search_files", { text: "too-many" }, context())).toMatchObject({
       httpStatus: 429,
       error: expect.stringMatching(/retry after 12 s$/),
     });
-    expect(await run(googleDriveAdapter, "search_files", { query: "invalid query" }, context())).toMatchObject({
+    expect(
+      await run(googleDriveConnector.adapter, "search_files", { query: "invalid query" }, context()),
+    ).toMatchObject({
       httpStatus: 400,
       error: "Google Drive: invalid: Invalid Value",
     });
   });
 
   it("health check: about?fields=user ok, a bad token fails", async () => {
-    expect(await googleDriveAdapter.healthCheck(context())).toEqual({
+    expect(await googleDriveConnector.adapter.healthCheck(context())).toEqual({
       ok: true,
       message: "Connected to Google Drive as ada@example.com",
     });
     expect(last().url.pathname).toBe("/drive/v3/about");
-    expect((await googleDriveAdapter.healthCheck(contextFor(DRIVE_FAKE, "ya29.wrong"))).ok).toBe(false);
+    expect((await googleDriveConnector.adapter.healthCheck(contextFor(DRIVE_FAKE, "ya29.wrong"))).ok).toBe(false);
   });
 });
 
 describe("google-drive OAuth", () => {
   it("Google's endpoints; exchange, refresh and a dead grant against the fake", async () => {
-    const tokens = await checkGoogleOAuth(googleDriveOAuth, DRIVE_FAKE, driveOAuthServer, [
+    const tokens = await checkGoogleOAuth(googleDriveConnector, DRIVE_FAKE, driveOAuthServer, [
       "https://www.googleapis.com/auth/drive.readonly",
       "https://www.googleapis.com/auth/drive.file",
     ]);
-    expect((await googleDriveAdapter.healthCheck(contextFor(DRIVE_FAKE, tokens.access_token))).ok).toBe(true);
+    expect((await googleDriveConnector.adapter.healthCheck(contextFor(DRIVE_FAKE, tokens.access_token))).ok).toBe(true);
   });
 });

@@ -1,17 +1,17 @@
 import { expect } from "vitest";
-import { readGoogleTokens } from "../../../src/domains/connectors/adapters/google";
-import type { OAuthProviderSpec } from "../../../src/domains/connectors/adapters/types";
+import type { SaasConnector } from "../../../src/domains/connectors/adapters/saas";
 import { DEAD_REFRESH_TOKEN } from "../fakes/oauth-server";
 import type { FakeOAuthServer } from "../fakes/oauth-server";
 import { authorizeCode, REDIRECT_URI, tokenRequest } from "./helpers";
 
 /** The Google hand-off against a Google fake: URLs, offline access, PKCE, exchange, refresh, dead grant. */
 export async function checkGoogleOAuth(
-  spec: OAuthProviderSpec,
+  connector: SaasConnector,
   fakeHost: string,
   server: FakeOAuthServer,
   scopes: string[],
 ) {
+  const { oauth: spec, readTokens: readGoogleTokens } = connector;
   expect(spec).toEqual({
     authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
     tokenUrl: "https://oauth2.googleapis.com/token",

@@ -1,10 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  NOTION_VERSION,
-  notionAdapter,
-  notionOAuth,
-  readNotionTokens,
-} from "../../../src/domains/connectors/adapters/notion";
+import { NOTION_VERSION, notionConnector } from "../../../src/domains/connectors/adapters/saas/notion";
 import { bearerOf } from "../fakes/fake-host";
 import {
   DATABASE_ID,
@@ -30,14 +25,14 @@ beforeEach(() => {
 describe("notion adapter", () => {
   it("lists the catalogue's tools: create_page needs approval", async () => {
     await expectToolList(
-      notionAdapter,
+      notionConnector.adapter,
       { search: false, get_page: false, query_database: false, create_page: true },
       context(),
     );
   });
 
   it("search POSTs to /v1/search with the version header and maps titles of pages and databases", async () => {
-    const result = await run(notionAdapter, "search", { query: "launch", pageSize: 10 }, context());
+    const result = await run(notionConnector.adapter, "search", { query: "launch", pageSize: 10 }, context());
     expect(result.output).toEqual({
       results: [
         {
@@ -62,7 +57,7 @@ describe("notion adapter", () => {
     expect(last().headers.get("Notion-Version")).toBe(NOTION_VERSION);
     expect(bearerOf(last())).toBe(NOTION_TOKEN);
     expect(JSON.parse(last().body)).toEqual({ query: "launch", page_size: 10 });
-    await run(notionAdapter, "search", { filter: "database", startCursor: "abc" }, context());
+    await run(notionConnector.adapter, "search", { filter: "database", startCursor: "abc" }, context());
     expect(JSON.parse(last().body)).toEqual({
       page_size: 20,
       filter: { property: "object", value: "database" },
@@ -71,7 +66,7 @@ describe("notion adapter", () => {
   });
 
   it("get_page reads the page and the text of its top-level blocks", async () => {
-    const result = await run(notionAdapter, "get_page", { pageId: PAGE_ID.replace(/-/g, "") }, context());
+    const result = await run(notionConnector.adapter, "get_page", { pageId: PAGE_ID.replace(/-/g, "") }, context());
     expect(result.output).toMatchObject({
       id: PAGE_ID,
       title: "Launch plan",
@@ -86,7 +81,7 @@ describe("notion adapter", () => {
     });
     expect(last().url.pathname).toBe(`/v1/blocks/${PAGE_ID.replace(/-/g, "")}/children`);
     expect(last().url.searchParams.get("page_size")).toBe("100");
-    const bare = await run(notionAdapter, "get_page", { pageId: PAGE_ID, includeContent: false }, context());
+    const bare = await run(notionConnector.adapter, "get_page", { pageId: PAGE_ID, includeContent: false }, context());
     expect(bare.output.content).toEqual([]);
     expect(last().url.pathname).toBe(`/v1/pages/${PAGE_ID}`);
   });
@@ -94,7 +89,7 @@ describe("notion adapter", () => {
   it("query_database passes Notion's filter and sorts", async () => {
     const filter = { property: "Status", select: { equals: "Done" } };
     const result = await run(
-      notionAdapter,
+      notionConnector.adapter,
       "query_database",
       { databaseId: DATABASE_ID, filter, sorts: [{ timestamp: "last_edited_time", direction: "descending" }] },
       context(),
@@ -120,7 +115,7 @@ describe("notion adapter", () => {
 
   it("create_page under a page (title property) and in a database (named title property), paragraphs as children", async () => {
     const result = await run(
-      notionAdapter,
+      notionConnector.adapter,
       "create_page",
       { parentPageId: PAGE_ID, title: "Minutes", content: "First.\n\nSecond paragraph." },
       context(),
@@ -146,7 +141,7 @@ describe("notion adapter", () => {
       ],
     });
     await run(
-      notionAdapter,
+      notionConnector.adapter,
       "create_page",
       {
         parentDatabaseId: DATABASE_ID,
@@ -167,25 +162,29 @@ describe("notion adapter", () => {
   });
 
   it("create_page needs exactly one parent", () => {
-    expect(inputErrors(notionAdapter, "create_page", { title: "x" })).not.toEqual([]);
+    expect(inputErrors(notionConnector.adapter, "create_page", { title: "x" })).not.toEqual([]);
     expect(
-      inputErrors(notionAdapter, "create_page", { title: "x", parentPageId: PAGE_ID, parentDatabaseId: DATABASE_ID }),
+      inputErrors(notionConnector.adapter, "create_page", {
+        title: "x",
+        parentPageId: PAGE_ID,
+        parentDatabaseId: DATABASE_ID,
+      }),
     ).not.toEqual([]);
-    expect(inputErrors(notionAdapter, "get_page", { pageId: "../users" })).not.toEqual([]);
+    expect(inputErrors(notionConnector.adapter, "get_page", { pageId: "../users" })).not.toEqual([]);
   });
 
   it("errors: Notion's error shape, 401 and 429 with Retry-After", async () => {
-    expect(await run(notionAdapter, "get_page", { pageId: MISSING_ID }, context())).toEqual({
+    expect(await run(notionConnector.adapter, "get_page", { pageId: MISSING_ID }, context())).toEqual({
       success: false,
       output: {},
       error: `Notion: object_not_found: Could not find page with ID: ${MISSING_ID}. Make sure the relevant pages and databases are shared with your integration.`,
       httpStatus: 404,
     });
-    expect(await run(notionAdapter, "search", {}, contextFor(NOTION_FAKE, "ntn_wrong"))).toMatchObject({
+    expect(await run(notionConnector.adapter, "search", {}, contextFor(NOTION_FAKE, "ntn_wrong"))).toMatchObject({
       httpStatus: 401,
       error: "Notion: unauthorized: API token is invalid.",
     });
-    expect(await run(notionAdapter, "search", { query: "rate-limit" }, context())).toEqual({
+    expect(await run(notionConnector.adapter, "search", { query: "rate-limit" }, context())).toEqual({
       success: false,
       output: {},
       error:
@@ -195,12 +194,12 @@ describe("notion adapter", () => {
   });
 
   it("health check: users/me ok, a bad token fails", async () => {
-    expect(await notionAdapter.healthCheck(context())).toEqual({
+    expect(await notionConnector.adapter.healthCheck(context())).toEqual({
       ok: true,
       message: "Connected to Notion workspace Fake Workspace as Platform bot",
     });
     expect(last().url.pathname).toBe("/v1/users/me");
-    expect(await notionAdapter.healthCheck(contextFor(NOTION_FAKE, "ntn_revoked"))).toEqual({
+    expect(await notionConnector.adapter.healthCheck(contextFor(NOTION_FAKE, "ntn_revoked"))).toEqual({
       ok: false,
       message: "Notion: unauthorized: API token is invalid. (HTTP 401)",
     });
@@ -209,7 +208,7 @@ describe("notion adapter", () => {
 
 describe("notion OAuth", () => {
   it("Notion's URLs, owner=user, no scopes or PKCE, Basic auth and a JSON token body", async () => {
-    expect(notionOAuth).toEqual({
+    expect(notionConnector.oauth).toEqual({
       authorizeUrl: "https://api.notion.com/v1/oauth/authorize",
       tokenUrl: "https://api.notion.com/v1/oauth/token",
       scopes: [],
@@ -219,10 +218,10 @@ describe("notion OAuth", () => {
       tokenBody: "json",
       authorizeParams: { owner: "user" },
     });
-    const { code } = await authorizeCode(notionOAuth, NOTION_FAKE);
+    const { code } = await authorizeCode(notionConnector.oauth, NOTION_FAKE);
     expect(notionOAuthServer.lastAuthorize?.get("owner")).toBe("user");
-    const tokens = await readNotionTokens(
-      await tokenRequest(notionOAuth, NOTION_FAKE, {
+    const tokens = await notionConnector.readTokens(
+      await tokenRequest(notionConnector.oauth, NOTION_FAKE, {
         grant_type: "authorization_code",
         code,
         redirect_uri: REDIRECT_URI,
@@ -232,17 +231,17 @@ describe("notion OAuth", () => {
       access_token: expect.stringMatching(/^ntn_access-/),
       refresh_token: expect.stringMatching(/^ntn_refresh-/),
     });
-    expect((await notionAdapter.healthCheck(contextFor(NOTION_FAKE, tokens.access_token))).ok).toBe(true);
-    const refreshed = await readNotionTokens(
-      await tokenRequest(notionOAuth, NOTION_FAKE, {
+    expect((await notionConnector.adapter.healthCheck(contextFor(NOTION_FAKE, tokens.access_token))).ok).toBe(true);
+    const refreshed = await notionConnector.readTokens(
+      await tokenRequest(notionConnector.oauth, NOTION_FAKE, {
         grant_type: "refresh_token",
         refresh_token: tokens.refresh_token!,
       }),
     );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     await expect(
-      readNotionTokens(
-        await tokenRequest(notionOAuth, NOTION_FAKE, {
+      notionConnector.readTokens(
+        await tokenRequest(notionConnector.oauth, NOTION_FAKE, {
           grant_type: "refresh_token",
           refresh_token: DEAD_REFRESH_TOKEN,
         }),
@@ -250,8 +249,8 @@ describe("notion OAuth", () => {
     ).rejects.toMatchObject({ kind: "invalid_grant" });
     // A form body is not what Notion takes.
     await expect(
-      readNotionTokens(
-        await tokenRequest({ ...notionOAuth, tokenBody: "form" }, NOTION_FAKE, {
+      notionConnector.readTokens(
+        await tokenRequest({ ...notionConnector.oauth, tokenBody: "form" }, NOTION_FAKE, {
           grant_type: "refresh_token",
           refresh_token: refreshed.refresh_token!,
         }),

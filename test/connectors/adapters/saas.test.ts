@@ -7,14 +7,14 @@ import {
   restCall,
   readTextPrefix,
 } from "../../../src/domains/connectors/adapters/provider-http";
-import { isSaasConnectorKey, SAAS_ADAPTERS, saasToolText } from "../../../src/domains/connectors/adapters/saas";
+import { isSaasConnectorKey, SAAS_CONNECTORS, saasToolText } from "../../../src/domains/connectors/adapters/saas";
 import { readStandardTokens } from "../../../src/domains/connectors/adapters/oauth-tokens";
 import { resolveLocale, translate } from "../../../src/domains/connectors/locale";
 import { contextFor } from "./helpers";
 
-describe("SAAS_ADAPTERS", () => {
+describe("SAAS_CONNECTORS", () => {
   it("has the six built-in SaaS keys of the catalogue with their quirks", () => {
-    expect(Object.keys(SAAS_ADAPTERS).sort()).toEqual([
+    expect(Object.keys(SAAS_CONNECTORS).sort()).toEqual([
       "figma",
       "gmail",
       "google-calendar",
@@ -22,10 +22,10 @@ describe("SAAS_ADAPTERS", () => {
       "notion",
       "slack",
     ]);
-    expect(SAAS_ADAPTERS.slack.scopeParam).toBe("user_scope");
-    expect(SAAS_ADAPTERS.gmail.scopeParam).toBe("scope");
-    expect(SAAS_ADAPTERS.figma.refreshUrl).toBe("https://api.figma.com/v1/oauth/refresh");
-    expect(SAAS_ADAPTERS.notion.refreshUrl).toBe("https://api.notion.com/v1/oauth/token");
+    expect(SAAS_CONNECTORS.slack.scopeParam).toBe("user_scope");
+    expect(SAAS_CONNECTORS.gmail.scopeParam).toBe("scope");
+    expect(SAAS_CONNECTORS.figma.refreshUrl).toBe("https://api.figma.com/v1/oauth/refresh");
+    expect(SAAS_CONNECTORS.notion.refreshUrl).toBe("https://api.notion.com/v1/oauth/token");
     expect(isSaasConnectorKey("slack")).toBe(true);
     expect(isSaasConnectorKey("toString")).toBe(false);
     expect(isSaasConnectorKey("sql-database")).toBe(false);

@@ -1,10 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  readSlackTokens,
-  SLACK_SCOPE_PARAM,
-  slackAdapter,
-  slackOAuth,
-} from "../../../src/domains/connectors/adapters/slack";
+import { readSlackTokens, slackConnector } from "../../../src/domains/connectors/adapters/saas/slack";
 import { AdapterError, OAuthTokenError } from "../../../src/domains/connectors/adapters/types";
 import { bearerOf } from "../fakes/fake-host";
 import { DEAD_REFRESH_TOKEN, FAKE_REFRESH_TOKEN } from "../fakes/oauth-server";
@@ -30,14 +25,14 @@ beforeEach(() => {
 describe("slack adapter", () => {
   it("lists the catalogue's four tools, post_message needing approval, with texts in every locale", async () => {
     await expectToolList(
-      slackAdapter,
+      slackConnector.adapter,
       { list_channels: false, read_channel_history: false, search_messages: false, post_message: true },
       context(),
     );
   });
 
   it("list_channels calls conversations.list with the user token and maps channels", async () => {
-    const result = await run(slackAdapter, "list_channels", { limit: 1 }, context());
+    const result = await run(slackConnector.adapter, "list_channels", { limit: 1 }, context());
     expect(result).toMatchObject({ success: true, httpStatus: 200 });
     expect(result.output).toEqual({
       channels: [
@@ -63,7 +58,12 @@ describe("slack adapter", () => {
     });
     expect(bearerOf(request)).toBe(SLACK_TOKEN);
 
-    const next = await run(slackAdapter, "list_channels", { limit: 1, cursor: "dGVhbTpDMDYxRkE1UEI=" }, context());
+    const next = await run(
+      slackConnector.adapter,
+      "list_channels",
+      { limit: 1, cursor: "dGVhbTpDMDYxRkE1UEI=" },
+      context(),
+    );
     expect(next.output).toMatchObject({
       channels: [{ id: "G0SECRET", isPrivate: true, topic: null, memberCount: null }],
       nextCursor: null,
@@ -72,7 +72,7 @@ describe("slack adapter", () => {
 
   it("read_channel_history maps messages and paging", async () => {
     const result = await run(
-      slackAdapter,
+      slackConnector.adapter,
       "read_channel_history",
       { channel: "C0GENERAL", limit: 2, oldest: "1712000000" },
       context(),
@@ -101,7 +101,7 @@ describe("slack adapter", () => {
 
   it("search_messages passes Slack's search arguments and maps matches", async () => {
     const result = await run(
-      slackAdapter,
+      slackConnector.adapter,
       "search_messages",
       { query: "in:#general deploy", count: 5, sort: "timestamp" },
       context(),
@@ -132,7 +132,7 @@ describe("slack adapter", () => {
 
   it("post_message POSTs JSON to chat.postMessage", async () => {
     const result = await run(
-      slackAdapter,
+      slackConnector.adapter,
       "post_message",
       { channel: "C0GENERAL", text: "Hello from the platform", threadTs: "1712345678.000200" },
       context(),
@@ -150,65 +150,71 @@ describe("slack adapter", () => {
   });
 
   it("an ok:false answer is a failed result with Slack's real status (200) and its error name", async () => {
-    expect(await run(slackAdapter, "read_channel_history", { channel: "C404" }, context())).toEqual({
+    expect(await run(slackConnector.adapter, "read_channel_history", { channel: "C404" }, context())).toEqual({
       success: false,
       output: {},
       error: "Slack: channel_not_found",
       httpStatus: 200,
     });
-    expect(await run(slackAdapter, "post_message", { channel: "CARCHIVED", text: "hi" }, context())).toMatchObject({
+    expect(
+      await run(slackConnector.adapter, "post_message", { channel: "CARCHIVED", text: "hi" }, context()),
+    ).toMatchObject({
       error: "Slack: is_archived",
       httpStatus: 200,
     });
-    expect(await run(slackAdapter, "search_messages", { query: "needs-scope" }, context())).toMatchObject({
+    expect(await run(slackConnector.adapter, "search_messages", { query: "needs-scope" }, context())).toMatchObject({
       error: "Slack: missing_scope (needs search:read)",
       httpStatus: 200,
     });
-    const revoked = await run(slackAdapter, "list_channels", {}, contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN));
+    const revoked = await run(slackConnector.adapter, "list_channels", {}, contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN));
     expect(revoked).toMatchObject({ success: false, error: "Slack: token_revoked", httpStatus: 200 });
     expect(JSON.stringify(revoked)).not.toContain(SLACK_REVOKED_TOKEN);
   });
 
   it("answers a 429 as a rate-limited result with Retry-After", async () => {
-    const result = await run(slackAdapter, "read_channel_history", { channel: "CRATE" }, context());
+    const result = await run(slackConnector.adapter, "read_channel_history", { channel: "CRATE" }, context());
     expect(result).toEqual({
       success: false,
       output: {},
       error: `Rate limited by Slack; retry after ${SLACK_RETRY_AFTER} s`,
       httpStatus: 429,
     });
-    expect((await run(slackAdapter, "search_messages", { query: "rate-limit" }, context())).httpStatus).toBe(429);
+    expect((await run(slackConnector.adapter, "search_messages", { query: "rate-limit" }, context())).httpStatus).toBe(
+      429,
+    );
   });
 
   it("throws bad_response for an answer that is not JSON, unknown_tool for a tool it does not have", async () => {
-    await expect(slackAdapter.execute("list_channels", { cursor: "html" }, context())).rejects.toMatchObject({
+    await expect(slackConnector.adapter.execute("list_channels", { cursor: "html" }, context())).rejects.toMatchObject({
       kind: "bad_response",
     });
-    await expect(slackAdapter.execute("delete_workspace", {}, context())).rejects.toBeInstanceOf(AdapterError);
-    await expect(slackAdapter.execute("delete_workspace", {}, context())).rejects.toMatchObject({
+    await expect(slackConnector.adapter.execute("delete_workspace", {}, context())).rejects.toBeInstanceOf(
+      AdapterError,
+    );
+    await expect(slackConnector.adapter.execute("delete_workspace", {}, context())).rejects.toMatchObject({
       kind: "unknown_tool",
     });
   });
 
   it("refuses inputs outside the schemas before anything is sent", () => {
-    expect(inputErrors(slackAdapter, "post_message", { channel: "C0GENERAL" })).not.toEqual([]);
-    expect(inputErrors(slackAdapter, "read_channel_history", { channel: "general; DROP" })).not.toEqual([]);
-    expect(inputErrors(slackAdapter, "list_channels", { limit: 500 })).not.toEqual([]);
-    expect(inputErrors(slackAdapter, "list_channels", { extra: true })).not.toEqual([]);
+    expect(inputErrors(slackConnector.adapter, "post_message", { channel: "C0GENERAL" })).not.toEqual([]);
+    expect(inputErrors(slackConnector.adapter, "read_channel_history", { channel: "general; DROP" })).not.toEqual([]);
+    expect(inputErrors(slackConnector.adapter, "list_channels", { limit: 500 })).not.toEqual([]);
+    expect(inputErrors(slackConnector.adapter, "list_channels", { extra: true })).not.toEqual([]);
   });
 
   it("health check: auth.test ok, and a revoked token fails with Slack's reason", async () => {
-    expect(await slackAdapter.healthCheck(context())).toEqual({
+    expect(await slackConnector.adapter.healthCheck(context())).toEqual({
       ok: true,
       message: "Connected to Slack workspace Fake Team as ada",
     });
     expect(last().url.pathname).toBe("/api/auth.test");
     expect(last().method).toBe("POST");
-    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN))).toEqual({
+    expect(await slackConnector.adapter.healthCheck(contextFor(SLACK_FAKE, SLACK_REVOKED_TOKEN))).toEqual({
       ok: false,
       message: "Slack: token_revoked",
     });
-    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, "xoxp-wrong"))).toEqual({
+    expect(await slackConnector.adapter.healthCheck(contextFor(SLACK_FAKE, "xoxp-wrong"))).toEqual({
       ok: false,
       message: "Slack: invalid_auth",
     });
@@ -219,8 +225,10 @@ describe("slack adapter", () => {
     down.fetch = async () => {
       throw new AdapterError("unreachable", "The external service at slack.com could not be reached");
     };
-    await expect(slackAdapter.execute("list_channels", {}, down)).rejects.toMatchObject({ kind: "unreachable" });
-    expect(await slackAdapter.healthCheck(down)).toEqual({
+    await expect(slackConnector.adapter.execute("list_channels", {}, down)).rejects.toMatchObject({
+      kind: "unreachable",
+    });
+    expect(await slackConnector.adapter.healthCheck(down)).toEqual({
       ok: false,
       message: "The external service at slack.com could not be reached",
     });
@@ -229,7 +237,7 @@ describe("slack adapter", () => {
 
 describe("slack OAuth", () => {
   it("uses Slack's v2 URLs with user scopes joined by commas", () => {
-    expect(slackOAuth).toMatchObject({
+    expect(slackConnector.oauth).toMatchObject({
       authorizeUrl: "https://slack.com/oauth/v2/authorize",
       tokenUrl: "https://slack.com/api/oauth.v2.access",
       scopeSeparator: ",",
@@ -237,18 +245,18 @@ describe("slack OAuth", () => {
       tokenBody: "form",
       pkce: true,
     });
-    expect(slackOAuth.scopes).toEqual(
+    expect(slackConnector.oauth.scopes).toEqual(
       expect.arrayContaining(["channels:read", "channels:history", "search:read", "chat:write"]),
     );
-    expect(SLACK_SCOPE_PARAM).toBe("user_scope");
+    expect(slackConnector.scopeParam).toBe("user_scope");
   });
 
   it("exchanges a code for the user token under authed_user, refreshes with rotation, and reads a dead grant", async () => {
-    const { code, verifier } = await authorizeCode(slackOAuth, SLACK_FAKE, SLACK_SCOPE_PARAM);
-    expect(slackOAuthServer.lastAuthorize?.get("user_scope")).toBe(slackOAuth.scopes.join(","));
+    const { code, verifier } = await authorizeCode(slackConnector.oauth, SLACK_FAKE, slackConnector.scopeParam);
+    expect(slackOAuthServer.lastAuthorize?.get("user_scope")).toBe(slackConnector.oauth.scopes.join(","));
     const now = new Date("2026-11-20T10:00:00Z");
     const tokens = await readSlackTokens(
-      await tokenRequest(slackOAuth, SLACK_FAKE, {
+      await tokenRequest(slackConnector.oauth, SLACK_FAKE, {
         grant_type: "authorization_code",
         code,
         redirect_uri: REDIRECT_URI,
@@ -262,10 +270,12 @@ describe("slack OAuth", () => {
       expires_at: "2026-11-20T22:00:00.000Z",
       scopes: ["channels:read", "search:read", "chat:write"],
     });
-    expect(await slackAdapter.healthCheck(contextFor(SLACK_FAKE, tokens.access_token))).toMatchObject({ ok: true });
+    expect(await slackConnector.adapter.healthCheck(contextFor(SLACK_FAKE, tokens.access_token))).toMatchObject({
+      ok: true,
+    });
 
     // The code is single-use.
-    const replay = tokenRequest(slackOAuth, SLACK_FAKE, {
+    const replay = tokenRequest(slackConnector.oauth, SLACK_FAKE, {
       grant_type: "authorization_code",
       code,
       redirect_uri: REDIRECT_URI,
@@ -277,12 +287,15 @@ describe("slack OAuth", () => {
     });
 
     const refreshed = await readSlackTokens(
-      await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }),
+      await tokenRequest(slackConnector.oauth, SLACK_FAKE, {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token!,
+      }),
       now,
     );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    const reused = tokenRequest(slackOAuth, SLACK_FAKE, {
+    const reused = tokenRequest(slackConnector.oauth, SLACK_FAKE, {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token!,
     });
@@ -290,15 +303,15 @@ describe("slack OAuth", () => {
   });
 
   it("a wrong PKCE verifier or a revoked refresh token is invalid_grant", async () => {
-    const { code } = await authorizeCode(slackOAuth, SLACK_FAKE, SLACK_SCOPE_PARAM);
-    const wrong = tokenRequest(slackOAuth, SLACK_FAKE, {
+    const { code } = await authorizeCode(slackConnector.oauth, SLACK_FAKE, slackConnector.scopeParam);
+    const wrong = tokenRequest(slackConnector.oauth, SLACK_FAKE, {
       grant_type: "authorization_code",
       code,
       redirect_uri: REDIRECT_URI,
       code_verifier: "not-the-verifier",
     });
     await expect(readSlackTokens(await wrong)).rejects.toMatchObject({ kind: "invalid_grant" });
-    const dead = tokenRequest(slackOAuth, SLACK_FAKE, {
+    const dead = tokenRequest(slackConnector.oauth, SLACK_FAKE, {
       grant_type: "refresh_token",
       refresh_token: DEAD_REFRESH_TOKEN,
     });
@@ -307,7 +320,10 @@ describe("slack OAuth", () => {
       message: "Slack refused the grant: invalid_refresh_token",
     });
     const ok = await readSlackTokens(
-      await tokenRequest(slackOAuth, SLACK_FAKE, { grant_type: "refresh_token", refresh_token: FAKE_REFRESH_TOKEN }),
+      await tokenRequest(slackConnector.oauth, SLACK_FAKE, {
+        grant_type: "refresh_token",
+        refresh_token: FAKE_REFRESH_TOKEN,
+      }),
     );
     expect(ok.access_token).toMatch(/^xoxe\.xoxp-access-/);
   });

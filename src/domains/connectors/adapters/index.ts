@@ -1,7 +1,7 @@
 import { parseAllowList } from "../outbound";
 import { httpAdapter } from "./http";
 import { createMcpAdapter } from "./mcp";
-import { SAAS_ADAPTERS } from "./saas";
+import { isSaasConnectorKey, SAAS_CONNECTORS } from "./saas";
 import { createSqlAdapter } from "./sql";
 import type { ConnectorAdapter } from "./types";
 
@@ -15,9 +15,7 @@ const mcpAdapter = createMcpAdapter();
 function builtInAdapter(connectorKey: string, allowPrivateHosts: string | undefined): ConnectorAdapter | null {
   if (connectorKey === "mcp-generic") return mcpAdapter;
   if (connectorKey === "sql-database") return createSqlAdapter({ allowList: parseAllowList(allowPrivateHosts) });
-  return Object.hasOwn(SAAS_ADAPTERS, connectorKey)
-    ? SAAS_ADAPTERS[connectorKey as keyof typeof SAAS_ADAPTERS].adapter
-    : null;
+  return isSaasConnectorKey(connectorKey) ? SAAS_CONNECTORS[connectorKey].adapter : null;
 }
 
 /** Null when this deployment has no adapter for a built-in key (the caller answers 503). */

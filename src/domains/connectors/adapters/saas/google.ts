@@ -1,16 +1,17 @@
-import { readStandardTokens, type TokenReader } from "./oauth-tokens";
-import { accessToken, restCall, shortMessage, type Outcome } from "./provider-http";
-import type { AdapterContext, OAuthProviderSpec } from "./types";
+import { shortMessage } from "../provider-http";
+import { saasHttp, type SaasHttp } from "./api";
+import type { SaasOAuthEntry } from "./define";
 
 /**
  * What Gmail, Drive and Calendar share: Google's OAuth endpoints (authorization code with PKCE,
- * `access_type=offline` + `prompt=consent` so a refresh token comes back on every consent) and
- * Google's JSON error shape `{error:{code,message,status,errors:[{reason}]}}`.
+ * `access_type=offline` + `prompt=consent` so a refresh token comes back on every consent; the
+ * token endpoint speaks plain RFC 6749) and Google's JSON API conventions, with the error shape
+ * `{error:{code,message,status,errors:[{reason}]}}`.
  */
 export const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 
-export function googleOAuth(scopes: string[]): OAuthProviderSpec {
+export function googleOAuth(scopes: string[]): SaasOAuthEntry {
   return {
     authorizeUrl: GOOGLE_AUTHORIZE_URL,
     tokenUrl: GOOGLE_TOKEN_URL,
@@ -22,9 +23,6 @@ export function googleOAuth(scopes: string[]): OAuthProviderSpec {
     authorizeParams: { access_type: "offline", prompt: "consent", include_granted_scopes: "true" },
   };
 }
-
-/** Google's token endpoint speaks RFC 6749 (`{error:"invalid_grant"}` with 400 for a dead grant). */
-export const readGoogleTokens: TokenReader = readStandardTokens;
 
 interface GoogleErrorBody {
   error?:
@@ -57,29 +55,13 @@ export function isGoogleRateLimit(body: unknown, status: number): boolean {
   return (error.errors ?? []).some((entry) => RATE_LIMIT_REASONS.has(entry.reason ?? ""));
 }
 
-/** A JSON call to a Google API with the connection's token. */
-export function googleCall<T>(
-  context: AdapterContext,
-  provider: string,
-  url: string,
-  init: RequestInit = {},
-): Promise<Outcome<T>> {
-  const headers = new Headers(init.headers);
-  headers.set("Authorization", `Bearer ${accessToken(context)}`);
-  headers.set("Accept", "application/json");
-  if (typeof init.body === "string" && !headers.has("Content-Type"))
-    headers.set("Content-Type", "application/json; charset=utf-8");
-  return restCall<T>(context, provider, url, { ...init, headers }, googleError, isGoogleRateLimit);
-}
-
-/** Google health checks: one cheap GET, its message from `describe` or Google's error. */
-export async function googleHealth<T>(
-  context: AdapterContext,
-  provider: string,
-  url: string,
-  describe: (body: T) => string,
-) {
-  const outcome = await googleCall<T>(context, provider, url);
-  if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
-  return { ok: true, message: describe(outcome.body) };
-}
+/** A Google JSON API at `baseUrl`, its messages naming `name` ("Google Drive: NOT_FOUND: ..."). */
+export const googleHttp = (name: string, baseUrl: string): SaasHttp =>
+  saasHttp({
+    name,
+    baseUrl,
+    headers: { Accept: "application/json" },
+    jsonContentType: "application/json; charset=utf-8",
+    errorOf: googleError,
+    isRateLimit: isGoogleRateLimit,
+  });

@@ -1,57 +1,27 @@
-import { readStandardTokens, type TokenReader } from "./oauth-tokens";
-import { accessToken, num, restCall, shortMessage, str, succeeded, withQuery } from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import type { AdapterContext, OAuthProviderSpec } from "./types";
+import { same } from "../../catalogue-types";
+import { num, shortMessage, str, succeeded } from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { saasHttp } from "./api";
+import { defineSaasConnector } from "./define";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Figma (REST API, https://developers.figma.com/docs/rest-api/). OAuth tokens go in
  * `Authorization: Bearer` (personal access tokens would use `X-Figma-Token`). Errors are
  * `{status, err}`; rate limits are per plan and seat (tiers), answered with 429 and Retry-After.
  */
-const FIGMA = "https://api.figma.com/v1";
-const PROVIDER = "Figma";
-
-export const figmaOAuth: OAuthProviderSpec = {
-  authorizeUrl: "https://www.figma.com/oauth",
-  tokenUrl: "https://api.figma.com/v1/oauth/token",
-  scopes: ["current_user:read", "file_content:read", "file_comments:read", "file_comments:write"],
-  scopeSeparator: ",",
-  // Not documented for Figma's OAuth apps in the material we could check: off (see docs).
-  pkce: false,
-  tokenAuth: "client_secret_basic",
-  tokenBody: "form",
-};
-
-/**
- * Figma refreshes at its own endpoint (form body `refresh_token`, Basic client auth) and answers
- * without a new refresh token; the code exchange stays at `tokenUrl`.
- */
-export const FIGMA_REFRESH_URL = "https://api.figma.com/v1/oauth/refresh";
-
-/** `{access_token, expires_in, refresh_token, user_id_string}`; failures `{error:true,status,message}` (400 = dead grant). */
-export const readFigmaTokens: TokenReader = readStandardTokens;
-
 const figmaError = (body: unknown, status: number) => {
   const error = body as { err?: string; message?: string } | null;
   return shortMessage(error?.err ?? error?.message, `HTTP ${status}`);
 };
 
-function figmaCall<T>(context: AdapterContext, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${accessToken(context)}`,
-    Accept: "application/json",
-  };
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  return restCall<T>(
-    context,
-    PROVIDER,
-    url,
-    { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
-    figmaError,
-  );
-}
+const api = saasHttp({
+  name: "Figma",
+  baseUrl: "https://api.figma.com/v1",
+  headers: { Accept: "application/json" },
+  errorOf: figmaError,
+});
 
-const nullableString = { type: ["string", "null"] };
 const fileKey = {
   type: "string",
   pattern: "^[A-Za-z0-9]{10,128}$",
@@ -96,13 +66,8 @@ const getFile: SaasTool = {
       description: "Figma ファイルの名前、バージョン、ページと最上位フレームを読み取ります。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["fileKey"],
-    // depth 1 = pages only, 2 = pages and their top-level frames; deeper trees get large fast.
-    properties: { fileKey, depth: { type: "integer", minimum: 1, maximum: 2, default: 2 } },
-  },
+  // depth 1 = pages only, 2 = pages and their top-level frames; deeper trees get large fast.
+  inputSchema: closed({ fileKey, depth: optional({ type: "integer", minimum: 1, maximum: 2, default: 2 }) }),
   outputSchema: {
     type: "object",
     required: ["name", "lastModified", "version", "editorType", "role", "thumbnailUrl", "pages"],
@@ -127,10 +92,7 @@ const getFile: SaasTool = {
   // GET file is a Tier 1 endpoint: 10 per minute on the smallest paid plan (Dev/Full seat).
   rateLimitRpm: 10,
   async run(input, context) {
-    const url = withQuery(`${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}`, {
-      depth: num(input.depth) ?? 2,
-    });
-    const outcome = await figmaCall<{
+    const outcome = await api.call<{
       name?: string;
       lastModified?: string;
       version?: string;
@@ -138,7 +100,7 @@ const getFile: SaasTool = {
       role?: string;
       thumbnailUrl?: string;
       document?: FigmaNode;
-    }>(context, url);
+    }>(context, `/files/${encodeURIComponent(str(input.fileKey) ?? "")}`, { query: { depth: num(input.depth) ?? 2 } });
     if (!outcome.ok) return outcome.result;
     const file = outcome.body;
     return succeeded({
@@ -210,7 +172,7 @@ const listComments: SaasTool = {
     },
     ja: { displayName: "コメント一覧", description: "Figma ファイルのコメントと返信を一覧表示します。" },
   },
-  inputSchema: { type: "object", additionalProperties: false, required: ["fileKey"], properties: { fileKey } },
+  inputSchema: closed({ fileKey }),
   outputSchema: {
     type: "object",
     required: ["comments"],
@@ -220,9 +182,9 @@ const listComments: SaasTool = {
   // GET comments is Tier 2: 25 per minute on the smallest paid plan.
   rateLimitRpm: 25,
   async run(input, context) {
-    const outcome = await figmaCall<{ comments?: FigmaComment[] }>(
+    const outcome = await api.call<{ comments?: FigmaComment[] }>(
       context,
-      `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
+      `/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
     );
     if (!outcome.ok) return outcome.result;
     return succeeded({ comments: (outcome.body.comments ?? []).map(comment) });
@@ -253,16 +215,11 @@ const postComment: SaasTool = {
       description: "Figma ファイルにコメント、または既存コメントへの返信を投稿します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["fileKey", "message"],
-    properties: {
-      fileKey,
-      message: { type: "string", minLength: 1, maxLength: 5000 },
-      replyTo: { type: "string", pattern: "^[0-9]{1,20}$", description: "The id of the comment to reply to" },
-    },
-  },
+  inputSchema: closed({
+    fileKey,
+    message: { type: "string", minLength: 1, maxLength: 5000 },
+    replyTo: optional({ type: "string", pattern: "^[0-9]{1,20}$", description: "The id of the comment to reply to" }),
+  }),
   outputSchema: commentSchema,
   requiresApproval: true,
   // POST comments is Tier 2 as well.
@@ -270,20 +227,48 @@ const postComment: SaasTool = {
   async run(input, context) {
     const body: Record<string, unknown> = { message: str(input.message) };
     if (str(input.replyTo)) body.comment_id = str(input.replyTo);
-    const outcome = await figmaCall<FigmaComment>(
+    const outcome = await api.call<FigmaComment>(
       context,
-      `${FIGMA}/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
-      { method: "POST", body },
+      `/files/${encodeURIComponent(str(input.fileKey) ?? "")}/comments`,
+      { method: "POST", json: body },
     );
     if (!outcome.ok) return outcome.result;
     return succeeded(comment(outcome.body));
   },
 };
 
-async function figmaHealth(context: AdapterContext) {
-  const outcome = await figmaCall<{ handle?: string; email?: string }>(context, `${FIGMA}/me`);
-  if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
-  return { ok: true, message: `Connected to Figma as ${outcome.body.handle ?? outcome.body.email ?? "?"}` };
-}
-
-export const figmaAdapter = saasAdapter([getFile, listComments, postComment], figmaHealth);
+export const figmaConnector = defineSaasConnector({
+  key: "figma",
+  catalogue: {
+    category: "design",
+    displayName: same("Figma"),
+    description: {
+      en: "Read design files and comments and post comments in Figma.",
+      de: "Designdateien und Kommentare lesen und in Figma kommentieren.",
+      fr: "Lire des fichiers de design et des commentaires et commenter dans Figma.",
+      es: "Leer archivos de diseño y comentarios y comentar en Figma.",
+      ja: "Figma のデザインファイルとコメントを読み取り、コメントを投稿します。",
+    },
+  },
+  // Token answers `{access_token, expires_in, refresh_token, user_id_string}`; failures
+  // `{error:true,status,message}` (400 = dead grant): RFC 6749 reading works.
+  oauth: {
+    authorizeUrl: "https://www.figma.com/oauth",
+    tokenUrl: "https://api.figma.com/v1/oauth/token",
+    scopes: ["current_user:read", "file_content:read", "file_comments:read", "file_comments:write"],
+    scopeSeparator: ",",
+    // Not documented for Figma's OAuth apps in the material we could check: off (see docs).
+    pkce: false,
+    tokenAuth: "client_secret_basic",
+    tokenBody: "form",
+    // Figma refreshes at its own endpoint (form body `refresh_token`, Basic client auth) and
+    // answers without a new refresh token; the code exchange stays at `tokenUrl`.
+    refreshUrl: "https://api.figma.com/v1/oauth/refresh",
+  },
+  http: api,
+  health: {
+    path: "/me",
+    describe: (me: { handle?: string; email?: string }) => `Connected to Figma as ${me.handle ?? me.email ?? "?"}`,
+  },
+  tools: [getFile, listComments, postComment],
+});

@@ -1,25 +1,20 @@
-import { googleCall, googleHealth, googleOAuth } from "./google";
-import { num, str, succeeded, withQuery } from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import { AdapterError, type AdapterContext } from "./types";
+import { num, str, succeeded } from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { AdapterError } from "../types";
+import { same } from "../../catalogue-types";
+import { defineSaasConnector } from "./define";
+import { googleHttp, googleOAuth } from "./google";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Gmail (API v1, https://developers.google.com/gmail/api/reference/rest), always as `users/me`.
  * Mail is composed as an RFC 2822 message (UTF-8, base64 body) and sent base64url in `raw`.
  */
-const GMAIL = "https://gmail.googleapis.com/gmail/v1/users/me";
-const PROVIDER = "Gmail";
-
-export const gmailOAuth = googleOAuth([
-  "https://www.googleapis.com/auth/gmail.readonly",
-  // Drafts and sending (gmail.compose covers both drafts.create and messages.send).
-  "https://www.googleapis.com/auth/gmail.compose",
-]);
+const api = googleHttp("Gmail", "https://gmail.googleapis.com/gmail/v1/users/me");
 
 /** A message body in a tool result is capped: a tool output is stored and shown, not a mailbox export. */
 export const MAX_MESSAGE_TEXT_CHARS = 100_000;
 
-const nullableString = { type: ["string", "null"] };
 /** Bare addresses only: no display names, and nothing that could break out of a header line. */
 const address = {
   type: "string",
@@ -186,17 +181,12 @@ const searchMessages: SaasTool = {
       description: "Gmail の検索構文（from:、to:、subject:、newer_than:、is:unread など）でメッセージを検索します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["query"],
-    properties: {
-      query: { type: "string", minLength: 1, maxLength: 2000 },
-      maxResults: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      pageToken: { type: "string", minLength: 1, maxLength: 500 },
-      includeSpamTrash: { type: "boolean", default: false },
-    },
-  },
+  inputSchema: closed({
+    query: { type: "string", minLength: 1, maxLength: 2000 },
+    maxResults: optional({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+    pageToken: optional({ type: "string", minLength: 1, maxLength: 500 }),
+    includeSpamTrash: optional({ type: "boolean", default: false }),
+  }),
   outputSchema: {
     type: "object",
     required: ["messages", "nextPageToken", "resultSizeEstimate"],
@@ -217,17 +207,18 @@ const searchMessages: SaasTool = {
   // messages.list costs 5 of the 15,000 quota units per user per minute: no limit of our own.
   rateLimitRpm: null,
   async run(input, context) {
-    const url = withQuery(`${GMAIL}/messages`, {
-      q: str(input.query),
-      maxResults: num(input.maxResults) ?? 20,
-      pageToken: str(input.pageToken),
-      includeSpamTrash: input.includeSpamTrash === true,
-    });
-    const outcome = await googleCall<{
+    const outcome = await api.call<{
       messages?: { id: string; threadId?: string }[];
       nextPageToken?: string;
       resultSizeEstimate?: number;
-    }>(context, PROVIDER, url);
+    }>(context, "/messages", {
+      query: {
+        q: str(input.query),
+        maxResults: num(input.maxResults) ?? 20,
+        pageToken: str(input.pageToken),
+        includeSpamTrash: input.includeSpamTrash === true,
+      },
+    });
     if (!outcome.ok) return outcome.result;
     return succeeded({
       messages: (outcome.body.messages ?? []).map((message) => ({
@@ -261,7 +252,7 @@ const readMessage: SaasTool = {
       description: "Gmail のメッセージを 1 件読み取ります（ヘッダー、本文、添付ファイル一覧）。",
     },
   },
-  inputSchema: { type: "object", additionalProperties: false, required: ["messageId"], properties: { messageId } },
+  inputSchema: closed({ messageId }),
   outputSchema: {
     type: "object",
     required: [
@@ -308,8 +299,13 @@ const readMessage: SaasTool = {
   requiresApproval: false,
   rateLimitRpm: null,
   async run(input, context) {
-    const url = withQuery(`${GMAIL}/messages/${encodeURIComponent(str(input.messageId) ?? "")}`, { format: "full" });
-    const outcome = await googleCall<GmailMessage>(context, PROVIDER, url);
+    const outcome = await api.call<GmailMessage>(
+      context,
+      `/messages/${encodeURIComponent(str(input.messageId) ?? "")}`,
+      {
+        query: { format: "full" },
+      },
+    );
     if (!outcome.ok) return outcome.result;
     const message = outcome.body;
     const header = (name: string) =>
@@ -332,20 +328,15 @@ const readMessage: SaasTool = {
   },
 };
 
-const composeInput = {
-  type: "object",
-  additionalProperties: false,
-  required: ["to", "subject", "body"],
-  properties: {
-    to: addresses,
-    cc: addresses,
-    bcc: addresses,
-    subject: { type: "string", maxLength: 900, pattern: "^[^\\r\\n]*$" },
-    // Gmail's message size limit is 25 MB; a text tool stays far below it.
-    body: { type: "string", maxLength: 1_000_000 },
-    threadId: messageId,
-  },
-};
+const composeInput = closed({
+  to: addresses,
+  cc: optional(addresses),
+  bcc: optional(addresses),
+  subject: { type: "string", maxLength: 900, pattern: "^[^\\r\\n]*$" },
+  // Gmail's message size limit is 25 MB; a text tool stays far below it.
+  body: { type: "string", maxLength: 1_000_000 },
+  threadId: optional(messageId),
+});
 
 const composeFrom = (input: Record<string, unknown>): Composed => ({
   to: input.to as string[],
@@ -386,15 +377,10 @@ const createDraft: SaasTool = {
       raw: composeRaw(composeFrom(input)),
       ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}),
     };
-    const outcome = await googleCall<{ id: string; message?: { id?: string; threadId?: string } }>(
-      context,
-      PROVIDER,
-      `${GMAIL}/drafts`,
-      {
-        method: "POST",
-        body: JSON.stringify({ message }),
-      },
-    );
+    const outcome = await api.call<{ id: string; message?: { id?: string; threadId?: string } }>(context, "/drafts", {
+      method: "POST",
+      json: { message },
+    });
     if (!outcome.ok) return outcome.result;
     return succeeded({
       draftId: outcome.body.id,
@@ -433,18 +419,13 @@ const sendEmail: SaasTool = {
   // messages.send costs 100 quota units (of 250 per user per second); the daily sending cap is Google's.
   rateLimitRpm: null,
   async run(input, context) {
-    const outcome = await googleCall<{ id: string; threadId?: string; labelIds?: string[] }>(
-      context,
-      PROVIDER,
-      `${GMAIL}/messages/send`,
-      {
-        method: "POST",
-        body: JSON.stringify({
-          raw: composeRaw(composeFrom(input)),
-          ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}),
-        }),
+    const outcome = await api.call<{ id: string; threadId?: string; labelIds?: string[] }>(context, "/messages/send", {
+      method: "POST",
+      json: {
+        raw: composeRaw(composeFrom(input)),
+        ...(str(input.threadId) ? { threadId: str(input.threadId) } : {}),
       },
-    );
+    });
     if (!outcome.ok) return outcome.result;
     return succeeded({
       id: outcome.body.id,
@@ -454,12 +435,28 @@ const sendEmail: SaasTool = {
   },
 };
 
-const gmailHealth = (context: AdapterContext) =>
-  googleHealth<{ emailAddress?: string }>(
-    context,
-    PROVIDER,
-    `${GMAIL}/profile`,
-    (profile) => `Connected to Gmail as ${profile.emailAddress ?? "?"}`,
-  );
-
-export const gmailAdapter = saasAdapter([searchMessages, readMessage, createDraft, sendEmail], gmailHealth);
+export const gmailConnector = defineSaasConnector({
+  key: "gmail",
+  catalogue: {
+    category: "communication",
+    displayName: same("Gmail"),
+    description: {
+      en: "Search and read e-mail, create drafts and send messages.",
+      de: "E-Mails suchen und lesen, Entwürfe anlegen und Nachrichten senden.",
+      fr: "Rechercher et lire des e-mails, créer des brouillons et envoyer des messages.",
+      es: "Buscar y leer correos, crear borradores y enviar mensajes.",
+      ja: "メールの検索と閲覧、下書きの作成、送信を行います。",
+    },
+  },
+  oauth: googleOAuth([
+    "https://www.googleapis.com/auth/gmail.readonly",
+    // Drafts and sending (gmail.compose covers both drafts.create and messages.send).
+    "https://www.googleapis.com/auth/gmail.compose",
+  ]),
+  http: api,
+  health: {
+    path: "/profile",
+    describe: (profile: { emailAddress?: string }) => `Connected to Gmail as ${profile.emailAddress ?? "?"}`,
+  },
+  tools: [searchMessages, readMessage, createDraft, sendEmail],
+});

@@ -1,23 +1,15 @@
-import { googleCall, googleHealth, googleOAuth } from "./google";
-import { num, str, succeeded, withQuery } from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import type { AdapterContext } from "./types";
+import { str, num, succeeded } from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { defineSaasConnector } from "./define";
+import { googleHttp, googleOAuth } from "./google";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Google Calendar (API v3, https://developers.google.com/calendar/api/v3/reference). Recurring
  * events are expanded (`singleEvents=true`) so a list is ordered by start time.
  */
-const CALENDAR = "https://www.googleapis.com/calendar/v3";
-const PROVIDER = "Google Calendar";
+const api = googleHttp("Google Calendar", "https://www.googleapis.com/calendar/v3");
 
-export const googleCalendarOAuth = googleOAuth([
-  // Calendar list (health check) and events of every calendar the user can see.
-  "https://www.googleapis.com/auth/calendar.readonly",
-  // Creating events.
-  "https://www.googleapis.com/auth/calendar.events",
-]);
-
-const nullableString = { type: ["string", "null"] };
 const calendarId = {
   type: "string",
   minLength: 1,
@@ -133,8 +125,7 @@ const eventOut = (event: CalendarEvent) => ({
   updated: event.updated ?? null,
 });
 
-const eventsUrl = (calendar: unknown) =>
-  `${CALENDAR}/calendars/${encodeURIComponent(str(calendar) ?? "primary")}/events`;
+const eventsPath = (calendar: unknown) => `/calendars/${encodeURIComponent(str(calendar) ?? "primary")}/events`;
 
 const listEvents: SaasTool = {
   toolKey: "list_events",
@@ -162,18 +153,14 @@ const listEvents: SaasTool = {
       description: "指定期間のカレンダーの予定を開始時刻順に一覧表示します（テキストで絞り込み可能）。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      calendarId,
-      timeMin: dateTime,
-      timeMax: dateTime,
-      query: { type: "string", minLength: 1, maxLength: 500 },
-      maxResults: { type: "integer", minimum: 1, maximum: 250, default: 25 },
-      pageToken: { type: "string", minLength: 1, maxLength: 1000 },
-    },
-  },
+  inputSchema: closed({
+    calendarId: optional(calendarId),
+    timeMin: optional(dateTime),
+    timeMax: optional(dateTime),
+    query: optional({ type: "string", minLength: 1, maxLength: 500 }),
+    maxResults: optional({ type: "integer", minimum: 1, maximum: 250, default: 25 }),
+    pageToken: optional({ type: "string", minLength: 1, maxLength: 1000 }),
+  }),
   outputSchema: {
     type: "object",
     required: ["events", "nextPageToken", "timeZone"],
@@ -187,19 +174,20 @@ const listEvents: SaasTool = {
   // Calendar's per-user quota (600 queries per minute) is far above one tool's use.
   rateLimitRpm: null,
   async run(input, context) {
-    const url = withQuery(eventsUrl(input.calendarId), {
-      singleEvents: true,
-      orderBy: "startTime",
-      timeMin: str(input.timeMin),
-      timeMax: str(input.timeMax),
-      q: str(input.query),
-      maxResults: num(input.maxResults) ?? 25,
-      pageToken: str(input.pageToken),
-    });
-    const outcome = await googleCall<{ items?: CalendarEvent[]; nextPageToken?: string; timeZone?: string }>(
+    const outcome = await api.call<{ items?: CalendarEvent[]; nextPageToken?: string; timeZone?: string }>(
       context,
-      PROVIDER,
-      url,
+      eventsPath(input.calendarId),
+      {
+        query: {
+          singleEvents: true,
+          orderBy: "startTime",
+          timeMin: str(input.timeMin),
+          timeMax: str(input.timeMax),
+          q: str(input.query),
+          maxResults: num(input.maxResults) ?? 25,
+          pageToken: str(input.pageToken),
+        },
+      },
     );
     if (!outcome.ok) return outcome.result;
     return succeeded({
@@ -234,40 +222,32 @@ const getEvent: SaasTool = {
       description: "カレンダーの予定を 1 件、時間・場所・主催者・参加者とともに読み取ります。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["eventId"],
-    properties: { calendarId, eventId },
-  },
+  inputSchema: closed({ calendarId: optional(calendarId), eventId }),
   outputSchema: eventSchema,
   requiresApproval: false,
   rateLimitRpm: null,
   async run(input, context) {
-    const outcome = await googleCall<CalendarEvent>(
+    const outcome = await api.call<CalendarEvent>(
       context,
-      PROVIDER,
-      `${eventsUrl(input.calendarId)}/${encodeURIComponent(str(input.eventId) ?? "")}`,
+      `${eventsPath(input.calendarId)}/${encodeURIComponent(str(input.eventId) ?? "")}`,
     );
     if (!outcome.ok) return outcome.result;
     return succeeded(eventOut(outcome.body));
   },
 };
 
-const timeInput = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    dateTime,
-    date,
-    timeZone: {
+const timeInput = closed(
+  {
+    dateTime: optional(dateTime),
+    date: optional(date),
+    timeZone: optional({
       type: "string",
       pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
       description: "IANA name, e.g. Europe/Vienna",
-    },
+    }),
   },
-  oneOf: [{ required: ["dateTime"] }, { required: ["date"] }],
-};
+  { oneOf: [{ required: ["dateTime"] }, { required: ["date"] }] },
+);
 
 const createEvent: SaasTool = {
   toolKey: "create_event",
@@ -294,21 +274,16 @@ const createEvent: SaasTool = {
       description: "カレンダーに予定（時刻指定または終日）を作成し、必要に応じて参加者を招待します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["summary", "start", "end"],
-    properties: {
-      calendarId,
-      summary: { type: "string", minLength: 1, maxLength: 1024 },
-      description: { type: "string", maxLength: 8192 },
-      location: { type: "string", maxLength: 1024 },
-      start: timeInput,
-      end: timeInput,
-      attendees: { type: "array", items: email, maxItems: 100, uniqueItems: true },
-      sendUpdates: { enum: ["all", "externalOnly", "none"], default: "none" },
-    },
-  },
+  inputSchema: closed({
+    calendarId: optional(calendarId),
+    summary: { type: "string", minLength: 1, maxLength: 1024 },
+    description: optional({ type: "string", maxLength: 8192 }),
+    location: optional({ type: "string", maxLength: 1024 }),
+    start: timeInput,
+    end: timeInput,
+    attendees: optional({ type: "array", items: email, maxItems: 100, uniqueItems: true }),
+    sendUpdates: optional({ enum: ["all", "externalOnly", "none"], default: "none" }),
+  }),
   outputSchema: eventSchema,
   requiresApproval: true,
   rateLimitRpm: null,
@@ -318,22 +293,47 @@ const createEvent: SaasTool = {
     if (str(input.location)) body.location = str(input.location);
     if (Array.isArray(input.attendees))
       body.attendees = (input.attendees as string[]).map((address) => ({ email: address }));
-    const url = withQuery(eventsUrl(input.calendarId), { sendUpdates: str(input.sendUpdates) ?? "none" });
-    const outcome = await googleCall<CalendarEvent>(context, PROVIDER, url, {
+    const outcome = await api.call<CalendarEvent>(context, eventsPath(input.calendarId), {
       method: "POST",
-      body: JSON.stringify(body),
+      query: { sendUpdates: str(input.sendUpdates) ?? "none" },
+      json: body,
     });
     if (!outcome.ok) return outcome.result;
     return succeeded(eventOut(outcome.body));
   },
 };
 
-const calendarHealth = (context: AdapterContext) =>
-  googleHealth<{ items?: { id?: string; summary?: string; primary?: boolean }[] }>(
-    context,
-    PROVIDER,
-    withQuery(`${CALENDAR}/users/me/calendarList`, { maxResults: 1 }),
-    (list) => `Connected to Google Calendar (${list.items?.[0]?.summary ?? "no calendars"})`,
-  );
-
-export const googleCalendarAdapter = saasAdapter([listEvents, getEvent, createEvent], calendarHealth);
+export const googleCalendarConnector = defineSaasConnector({
+  key: "google-calendar",
+  catalogue: {
+    category: "productivity",
+    displayName: {
+      en: "Google Calendar",
+      de: "Google Kalender",
+      fr: "Google Agenda",
+      es: "Google Calendar",
+      ja: "Google カレンダー",
+    },
+    description: {
+      en: "List and read events and create new ones.",
+      de: "Termine auflisten, lesen und neue anlegen.",
+      fr: "Lister et lire des événements et en créer.",
+      es: "Listar y leer eventos y crear otros nuevos.",
+      ja: "予定の一覧と閲覧、新しい予定の作成を行います。",
+    },
+  },
+  oauth: googleOAuth([
+    // Calendar list (health check) and events of every calendar the user can see.
+    "https://www.googleapis.com/auth/calendar.readonly",
+    // Creating events.
+    "https://www.googleapis.com/auth/calendar.events",
+  ]),
+  http: api,
+  health: {
+    path: "/users/me/calendarList",
+    request: { query: { maxResults: 1 } },
+    describe: (list: { items?: { id?: string; summary?: string; primary?: boolean }[] }) =>
+      `Connected to Google Calendar (${list.items?.[0]?.summary ?? "no calendars"})`,
+  },
+  tools: [listEvents, getEvent, createEvent],
+});

@@ -1,32 +1,16 @@
-import { readStandardTokens, type TokenReader } from "./oauth-tokens";
-import { accessToken, num, restCall, shortMessage, str, succeeded, withQuery } from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import type { AdapterContext, OAuthProviderSpec } from "./types";
+import { same } from "../../catalogue-types";
+import { num, shortMessage, str, succeeded } from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { saasHttp } from "./api";
+import { defineSaasConnector } from "./define";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Notion (API v1, https://developers.notion.com/reference), pinned to one `Notion-Version` so
  * response shapes do not change under us. A public integration's token acts as its bot within
  * the pages the user shared during the OAuth consent.
  */
-const NOTION = "https://api.notion.com/v1";
-const PROVIDER = "Notion";
 export const NOTION_VERSION = "2022-06-28";
-
-export const notionOAuth: OAuthProviderSpec = {
-  authorizeUrl: "https://api.notion.com/v1/oauth/authorize",
-  tokenUrl: "https://api.notion.com/v1/oauth/token",
-  // Notion has no OAuth scopes: capabilities are set on the integration, pages are picked at consent.
-  scopes: [],
-  scopeSeparator: " ",
-  // Notion does not document PKCE for its authorization endpoint.
-  pkce: false,
-  tokenAuth: "client_secret_basic",
-  tokenBody: "json",
-  authorizeParams: { owner: "user" },
-};
-
-/** RFC 6749-style answers (`{error:"invalid_grant"}` with 400); no `expires_in`, refresh tokens on recent integrations. */
-export const readNotionTokens: TokenReader = readStandardTokens;
 
 /** Notion's limit is an average of three requests per second per integration. */
 const NOTION_RPM = 180;
@@ -43,23 +27,13 @@ const notionError = (body: unknown, status: number) => {
   return error?.code ? shortMessage(`${error.code}: ${error.message ?? ""}`, `HTTP ${status}`) : `HTTP ${status}`;
 };
 
-function notionCall<T>(context: AdapterContext, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${accessToken(context)}`,
-    "Notion-Version": NOTION_VERSION,
-    Accept: "application/json",
-  };
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  return restCall<T>(
-    context,
-    PROVIDER,
-    url,
-    { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
-    notionError,
-  );
-}
+const api = saasHttp({
+  name: "Notion",
+  baseUrl: "https://api.notion.com/v1",
+  headers: { "Notion-Version": NOTION_VERSION, Accept: "application/json" },
+  errorOf: notionError,
+});
 
-const nullableString = { type: ["string", "null"] };
 const notionId = {
   type: "string",
   pattern: "^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$",
@@ -139,16 +113,12 @@ const search: SaasTool = {
     },
     ja: { displayName: "検索", description: "接続に共有された Notion のページとデータベースをタイトルで検索します。" },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      query: { type: "string", maxLength: 500 },
-      filter: { enum: ["page", "database"] },
-      pageSize: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      startCursor: cursor,
-    },
-  },
+  inputSchema: closed({
+    query: optional({ type: "string", maxLength: 500 }),
+    filter: optional({ enum: ["page", "database"] }),
+    pageSize: optional({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+    startCursor: optional(cursor),
+  }),
   outputSchema: {
     type: "object",
     required: ["results", "nextCursor", "hasMore"],
@@ -165,10 +135,10 @@ const search: SaasTool = {
     if (str(input.query)) body.query = str(input.query);
     if (str(input.filter)) body.filter = { property: "object", value: str(input.filter) };
     if (str(input.startCursor)) body.start_cursor = str(input.startCursor);
-    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
+    const outcome = await api.call<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
       context,
-      `${NOTION}/search`,
-      { method: "POST", body },
+      "/search",
+      { method: "POST", json: body },
     );
     if (!outcome.ok) return outcome.result;
     return succeeded({
@@ -238,12 +208,7 @@ const getPage: SaasTool = {
       description: "Notion のページ（タイトル、プロパティ、最上位ブロックのテキスト）を読み取ります。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["pageId"],
-    properties: { pageId: notionId, includeContent: { type: "boolean", default: true } },
-  },
+  inputSchema: closed({ pageId: notionId, includeContent: optional({ type: "boolean", default: true }) }),
   outputSchema: {
     type: "object",
     required: [
@@ -288,14 +253,17 @@ const getPage: SaasTool = {
   rateLimitRpm: NOTION_RPM / 2,
   async run(input, context) {
     const id = encodeURIComponent(str(input.pageId) ?? "");
-    const page = await notionCall<NotionObject>(context, `${NOTION}/pages/${id}`);
+    const page = await api.call<NotionObject>(context, `/pages/${id}`);
     if (!page.ok) return page.result;
     let content: ReturnType<typeof blockOut>[] = [];
     let contentHasMore = false;
     if (input.includeContent !== false) {
-      const blocks = await notionCall<{ results?: NotionBlock[]; has_more?: boolean }>(
+      const blocks = await api.call<{ results?: NotionBlock[]; has_more?: boolean }>(
         context,
-        withQuery(`${NOTION}/blocks/${id}/children`, { page_size: CONTENT_BLOCKS }),
+        `/blocks/${id}/children`,
+        {
+          query: { page_size: CONTENT_BLOCKS },
+        },
       );
       if (!blocks.ok) return blocks.result;
       content = (blocks.body.results ?? []).map(blockOut);
@@ -341,18 +309,13 @@ const queryDatabase: SaasTool = {
       description: "Notion のフィルター・並べ替えオブジェクトを使ってデータベースの項目を一覧表示します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["databaseId"],
-    properties: {
-      databaseId: notionId,
-      filter: { type: "object", description: "A Notion database filter object" },
-      sorts: { type: "array", maxItems: 10, items: { type: "object" } },
-      pageSize: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      startCursor: cursor,
-    },
-  },
+  inputSchema: closed({
+    databaseId: notionId,
+    filter: optional({ type: "object", description: "A Notion database filter object" }),
+    sorts: optional({ type: "array", maxItems: 10, items: { type: "object" } }),
+    pageSize: optional({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+    startCursor: optional(cursor),
+  }),
   outputSchema: {
     type: "object",
     required: ["results", "nextCursor", "hasMore"],
@@ -382,11 +345,11 @@ const queryDatabase: SaasTool = {
     if (input.filter) body.filter = input.filter;
     if (input.sorts) body.sorts = input.sorts;
     if (str(input.startCursor)) body.start_cursor = str(input.startCursor);
-    const url = `${NOTION}/databases/${encodeURIComponent(str(input.databaseId) ?? "")}/query`;
-    const outcome = await notionCall<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
+    const path = `/databases/${encodeURIComponent(str(input.databaseId) ?? "")}/query`;
+    const outcome = await api.call<{ results?: NotionObject[]; next_cursor?: string | null; has_more?: boolean }>(
       context,
-      url,
-      { method: "POST", body },
+      path,
+      { method: "POST", json: body },
     );
     if (!outcome.ok) return outcome.result;
     return succeeded({
@@ -448,30 +411,31 @@ const createPage: SaasTool = {
       description: "ページの下またはデータベースの項目として、タイトルと段落付きの Notion ページを作成します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["title"],
-    properties: {
-      parentPageId: notionId,
-      parentDatabaseId: notionId,
+  inputSchema: closed(
+    {
+      parentPageId: optional(notionId),
+      parentDatabaseId: optional(notionId),
       title: { type: "string", minLength: 1, maxLength: RICH_TEXT_CHARS },
-      titleProperty: {
+      titleProperty: optional({
         type: "string",
         minLength: 1,
         maxLength: 100,
         default: "Name",
         description: "The database's title property (database parents only)",
-      },
-      content: {
+      }),
+      content: optional({
         type: "string",
         maxLength: MAX_CHILDREN * RICH_TEXT_CHARS,
         description: "Plain text; blank lines separate paragraphs",
-      },
-      properties: { type: "object", description: "Further Notion property values (database parents only)" },
+      }),
+      properties: optional({
+        type: "object",
+        description: "Further Notion property values (database parents only)",
+      }),
     },
-    oneOf: [{ required: ["parentPageId"] }, { required: ["parentDatabaseId"] }],
-  },
+    // Exactly one parent: a page, or a database the page becomes an entry of.
+    { oneOf: [{ required: ["parentPageId"] }, { required: ["parentDatabaseId"] }] },
+  ),
   outputSchema: {
     type: "object",
     required: ["id", "url"],
@@ -491,19 +455,44 @@ const createPage: SaasTool = {
     };
     const children = paragraphs(str(input.content) ?? "").slice(0, MAX_CHILDREN);
     if (children.length) body.children = children;
-    const outcome = await notionCall<NotionObject>(context, `${NOTION}/pages`, { method: "POST", body });
+    const outcome = await api.call<NotionObject>(context, "/pages", { method: "POST", json: body });
     if (!outcome.ok) return outcome.result;
     return succeeded({ id: outcome.body.id, url: outcome.body.url ?? null });
   },
 };
 
-async function notionHealth(context: AdapterContext) {
-  const outcome = await notionCall<{ name?: string; bot?: { workspace_name?: string } }>(context, `${NOTION}/users/me`);
-  if (!outcome.ok) return { ok: false, message: `${outcome.result.error} (HTTP ${outcome.result.httpStatus})` };
-  return {
-    ok: true,
-    message: `Connected to Notion workspace ${outcome.body.bot?.workspace_name ?? "?"} as ${outcome.body.name ?? "?"}`,
-  };
-}
-
-export const notionAdapter = saasAdapter([search, getPage, queryDatabase, createPage], notionHealth);
+export const notionConnector = defineSaasConnector({
+  key: "notion",
+  catalogue: {
+    category: "productivity",
+    displayName: same("Notion"),
+    description: {
+      en: "Search pages and databases and create pages in Notion.",
+      de: "Seiten und Datenbanken in Notion durchsuchen und Seiten anlegen.",
+      fr: "Rechercher des pages et bases de données et créer des pages dans Notion.",
+      es: "Buscar páginas y bases de datos y crear páginas en Notion.",
+      ja: "Notion のページとデータベースを検索し、ページを作成します。",
+    },
+  },
+  // Token answers are RFC 6749 (`{error:"invalid_grant"}` with 400); no `expires_in`, refresh
+  // tokens on recent integrations.
+  oauth: {
+    authorizeUrl: "https://api.notion.com/v1/oauth/authorize",
+    tokenUrl: "https://api.notion.com/v1/oauth/token",
+    // Notion has no OAuth scopes: capabilities are set on the integration, pages are picked at consent.
+    scopes: [],
+    scopeSeparator: " ",
+    // Notion does not document PKCE for its authorization endpoint.
+    pkce: false,
+    tokenAuth: "client_secret_basic",
+    tokenBody: "json",
+    authorizeParams: { owner: "user" },
+  },
+  http: api,
+  health: {
+    path: "/users/me",
+    describe: (me: { name?: string; bot?: { workspace_name?: string } }) =>
+      `Connected to Notion workspace ${me.bot?.workspace_name ?? "?"} as ${me.name ?? "?"}`,
+  },
+  tools: [search, getPage, queryDatabase, createPage],
+});

@@ -1,18 +1,20 @@
-import { readStandardTokens, type TokenReader } from "./oauth-tokens";
+import { same } from "../../catalogue-types";
+import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import {
-  accessToken,
   failed,
   num,
-  providerJson,
   rateLimited,
   shortMessage,
   str,
   succeeded,
-  withQuery,
   type Outcome,
-} from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import { AdapterError, OAuthTokenError, type AdapterContext, type OAuthProviderSpec } from "./types";
+  type ProviderAnswer,
+} from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { AdapterError, OAuthTokenError } from "../types";
+import { saasHttp } from "./api";
+import { defineSaasConnector } from "./define";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Slack (Web API, https://docs.slack.dev/reference/methods). The connection holds a USER token
@@ -22,7 +24,6 @@ import { AdapterError, OAuthTokenError, type AdapterContext, type OAuthProviderS
  * its `httpStatus` (CONTRACT: the status the external service really answered) and Slack's error
  * name in `error`; only a real HTTP 429 is a rate-limited result.
  */
-const SLACK_API = "https://slack.com/api/";
 const PROVIDER = "Slack";
 
 /** User scopes, one per method family the tools call. */
@@ -35,20 +36,6 @@ export const SLACK_USER_SCOPES = [
   "chat:write",
 ];
 
-export const slackOAuth: OAuthProviderSpec = {
-  authorizeUrl: "https://slack.com/oauth/v2/authorize",
-  tokenUrl: "https://slack.com/api/oauth.v2.access",
-  scopes: SLACK_USER_SCOPES,
-  scopeSeparator: ",",
-  // oauth.v2.access takes `code_verifier` (PKCE); Slack recommends HTTP Basic for the client.
-  pkce: true,
-  tokenAuth: "client_secret_basic",
-  tokenBody: "form",
-};
-
-/** Scopes go in `user_scope` (not `scope`, which would ask for a bot token). */
-export const SLACK_SCOPE_PARAM = "user_scope";
-
 interface SlackBody {
   ok?: boolean;
   error?: string;
@@ -56,27 +43,10 @@ interface SlackBody {
   response_metadata?: { next_cursor?: string; messages?: string[] };
 }
 
-type Params = Record<string, string | number | boolean | undefined>;
-
-async function slackCall<T extends SlackBody>(
-  context: AdapterContext,
-  method: string,
-  params: Params,
-  httpMethod: "GET" | "POST" = "GET",
-): Promise<Outcome<T>> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken(context)}` };
-  let url = SLACK_API + method;
-  let body: string | undefined;
-  if (httpMethod === "GET") {
-    url = withQuery(url, params);
-  } else {
-    headers["Content-Type"] = "application/json; charset=utf-8";
-    body = JSON.stringify(Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)));
-  }
-  const response = await context.fetch(url, { method: httpMethod, headers, body, signal: context.signal });
-  const answer = await providerJson(response, PROVIDER);
+/** Slack's answers: HTTP 200 with `ok:true`, or `ok:false` and an error name (only 429 is a rate limit). */
+function readSlackAnswer(answer: ProviderAnswer): Outcome<SlackBody> {
   if (answer.status === 429) return { ok: false, result: rateLimited(PROVIDER, answer.retryAfterSeconds) };
-  const parsed = answer.body as T | null;
+  const parsed = answer.body as SlackBody | null;
   if (!parsed || typeof parsed !== "object")
     throw new AdapterError("bad_response", `Slack answered HTTP ${answer.status} without a JSON object`, answer.status);
   if (answer.status !== 200)
@@ -92,8 +62,15 @@ async function slackCall<T extends SlackBody>(
   throw new AdapterError("bad_response", "Slack answered without its ok field", answer.status);
 }
 
+/** Web API methods: GET with the arguments as query, POST with a JSON body. */
+const api = saasHttp({
+  name: PROVIDER,
+  baseUrl: "https://slack.com/api",
+  jsonContentType: "application/json; charset=utf-8",
+  readAnswer: readSlackAnswer,
+});
+
 const nextCursor = (body: SlackBody) => body.response_metadata?.next_cursor || null;
-const nullableString = { type: ["string", "null"] };
 const cursorInput = { type: "string", minLength: 1, maxLength: 500, description: "nextCursor of the previous page" };
 
 // --- list_channels ---------------------------------------------------------------------------
@@ -142,22 +119,18 @@ const listChannels: SaasTool = {
       description: "接続したユーザーが閲覧できる Slack チャンネル（パブリックとプライベート）を一覧表示します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      types: {
-        type: "array",
-        items: { enum: ["public_channel", "private_channel"] },
-        minItems: 1,
-        uniqueItems: true,
-        default: ["public_channel", "private_channel"],
-      },
-      excludeArchived: { type: "boolean", default: true },
-      limit: { type: "integer", minimum: 1, maximum: 200, default: 100 },
-      cursor: cursorInput,
-    },
-  },
+  inputSchema: closed({
+    types: optional({
+      type: "array",
+      items: { enum: ["public_channel", "private_channel"] },
+      minItems: 1,
+      uniqueItems: true,
+      default: ["public_channel", "private_channel"],
+    }),
+    excludeArchived: optional({ type: "boolean", default: true }),
+    limit: optional({ type: "integer", minimum: 1, maximum: 200, default: 100 }),
+    cursor: optional(cursorInput),
+  }),
   outputSchema: {
     type: "object",
     required: ["channels", "nextCursor"],
@@ -186,11 +159,13 @@ const listChannels: SaasTool = {
   rateLimitRpm: 20,
   async run(input, context) {
     const types = Array.isArray(input.types) ? (input.types as string[]) : ["public_channel", "private_channel"];
-    const outcome = await slackCall<SlackBody & { channels?: SlackChannel[] }>(context, "conversations.list", {
-      types: types.join(","),
-      exclude_archived: input.excludeArchived !== false,
-      limit: num(input.limit) ?? 100,
-      cursor: str(input.cursor),
+    const outcome = await api.call<SlackBody & { channels?: SlackChannel[] }>(context, "/conversations.list", {
+      query: {
+        types: types.join(","),
+        exclude_archived: input.excludeArchived !== false,
+        limit: num(input.limit) ?? 100,
+        cursor: str(input.cursor),
+      },
     });
     if (!outcome.ok) return outcome.result;
     return succeeded({ channels: (outcome.body.channels ?? []).map(channelOut), nextCursor: nextCursor(outcome.body) });
@@ -249,18 +224,13 @@ const readChannelHistory: SaasTool = {
       description: "Slack チャンネルの最新メッセージを新しい順に読み取ります。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["channel"],
-    properties: {
-      channel: channelId,
-      limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
-      oldest: slackTs,
-      latest: slackTs,
-      cursor: cursorInput,
-    },
-  },
+  inputSchema: closed({
+    channel: channelId,
+    limit: optional({ type: "integer", minimum: 1, maximum: 200, default: 50 }),
+    oldest: optional(slackTs),
+    latest: optional(slackTs),
+    cursor: optional(cursorInput),
+  }),
   outputSchema: {
     type: "object",
     required: ["messages", "hasMore", "nextCursor"],
@@ -289,15 +259,17 @@ const readChannelHistory: SaasTool = {
   // 1-per-minute limit Slack applies to unlisted apps created since May 2025.
   rateLimitRpm: 50,
   async run(input, context) {
-    const outcome = await slackCall<SlackBody & { messages?: SlackMessage[]; has_more?: boolean }>(
+    const outcome = await api.call<SlackBody & { messages?: SlackMessage[]; has_more?: boolean }>(
       context,
-      "conversations.history",
+      "/conversations.history",
       {
-        channel: str(input.channel),
-        limit: num(input.limit) ?? 50,
-        oldest: str(input.oldest),
-        latest: str(input.latest),
-        cursor: str(input.cursor),
+        query: {
+          channel: str(input.channel),
+          limit: num(input.limit) ?? 50,
+          oldest: str(input.oldest),
+          latest: str(input.latest),
+          cursor: str(input.cursor),
+        },
       },
     );
     if (!outcome.ok) return outcome.result;
@@ -343,18 +315,13 @@ const searchMessages: SaasTool = {
       description: "Slack の検索構文（in:#チャンネル、from:@ユーザー、before:、after:）でメッセージを検索します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["query"],
-    properties: {
-      query: { type: "string", minLength: 1, maxLength: 1000 },
-      count: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      page: { type: "integer", minimum: 1, maximum: 100, default: 1 },
-      sort: { enum: ["score", "timestamp"], default: "score" },
-      sortDir: { enum: ["asc", "desc"], default: "desc" },
-    },
-  },
+  inputSchema: closed({
+    query: { type: "string", minLength: 1, maxLength: 1000 },
+    count: optional({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+    page: optional({ type: "integer", minimum: 1, maximum: 100, default: 1 }),
+    sort: optional({ enum: ["score", "timestamp"], default: "score" }),
+    sortDir: optional({ enum: ["asc", "desc"], default: "desc" }),
+  }),
   outputSchema: {
     type: "object",
     required: ["total", "page", "pageCount", "messages"],
@@ -387,14 +354,16 @@ const searchMessages: SaasTool = {
   // search.messages is Tier 2 (20+ per minute).
   rateLimitRpm: 20,
   async run(input, context) {
-    const outcome = await slackCall<
+    const outcome = await api.call<
       SlackBody & { messages?: { total?: number; paging?: { page?: number; pages?: number }; matches?: SlackMatch[] } }
-    >(context, "search.messages", {
-      query: str(input.query),
-      count: num(input.count) ?? 20,
-      page: num(input.page) ?? 1,
-      sort: str(input.sort) ?? "score",
-      sort_dir: str(input.sortDir) ?? "desc",
+    >(context, "/search.messages", {
+      query: {
+        query: str(input.query),
+        count: num(input.count) ?? 20,
+        page: num(input.page) ?? 1,
+        sort: str(input.sort) ?? "score",
+        sort_dir: str(input.sortDir) ?? "desc",
+      },
     });
     if (!outcome.ok) return outcome.result;
     const found = outcome.body.messages ?? {};
@@ -443,17 +412,12 @@ const postMessage: SaasTool = {
       description: "接続したユーザーとして Slack チャンネルにメッセージ（またはスレッドへの返信）を投稿します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["channel", "text"],
-    properties: {
-      channel: channelId,
-      // chat.postMessage truncates text over 40,000 characters; refuse instead of truncating.
-      text: { type: "string", minLength: 1, maxLength: 40000 },
-      threadTs: slackTs,
-    },
-  },
+  inputSchema: closed({
+    channel: channelId,
+    // chat.postMessage truncates text over 40,000 characters; refuse instead of truncating.
+    text: { type: "string", minLength: 1, maxLength: 40000 },
+    threadTs: optional(slackTs),
+  }),
   outputSchema: {
     type: "object",
     required: ["channel", "ts", "text"],
@@ -463,11 +427,11 @@ const postMessage: SaasTool = {
   // chat.postMessage: about one message per second per channel (special tier).
   rateLimitRpm: 60,
   async run(input, context) {
-    const outcome = await slackCall<SlackBody & { channel?: string; ts?: string; message?: { text?: string } }>(
+    // JSON.stringify leaves the undefined thread_ts out.
+    const outcome = await api.call<SlackBody & { channel?: string; ts?: string; message?: { text?: string } }>(
       context,
-      "chat.postMessage",
-      { channel: str(input.channel), text: str(input.text), thread_ts: str(input.threadTs) },
-      "POST",
+      "/chat.postMessage",
+      { method: "POST", json: { channel: str(input.channel), text: str(input.text), thread_ts: str(input.threadTs) } },
     );
     if (!outcome.ok) return outcome.result;
     const body = outcome.body;
@@ -477,26 +441,7 @@ const postMessage: SaasTool = {
   },
 };
 
-// --- health and tokens -----------------------------------------------------------------------
-
-async function slackHealth(context: AdapterContext) {
-  const outcome = await slackCall<SlackBody & { team?: string; user?: string }>(context, "auth.test", {}, "POST");
-  // Slack's error name says it all; an HTTP status is worth adding only when it is not Slack's usual 200.
-  if (!outcome.ok)
-    return {
-      ok: false,
-      message:
-        outcome.result.httpStatus === 200
-          ? outcome.result.error!
-          : `${outcome.result.error} (HTTP ${outcome.result.httpStatus})`,
-    };
-  return {
-    ok: true,
-    message: `Connected to Slack workspace ${outcome.body.team ?? "?"} as ${outcome.body.user ?? "?"}`,
-  };
-}
-
-export const slackAdapter = saasAdapter([listChannels, readChannelHistory, searchMessages, postMessage], slackHealth);
+// --- tokens ----------------------------------------------------------------------------------
 
 /** Slack's token errors that mean the grant is gone (oauth.v2.access, HTTP 200 with ok:false). */
 const SLACK_DEAD_GRANTS = new Set([
@@ -533,3 +478,39 @@ export const readSlackTokens: TokenReader = async (response, now = new Date()) =
   const fields = user && typeof user.access_token === "string" ? user : body;
   return readStandardTokens(new Response(JSON.stringify(fields), { status: 200 }), now);
 };
+
+export const slackConnector = defineSaasConnector({
+  key: "slack",
+  catalogue: {
+    category: "communication",
+    displayName: same("Slack"),
+    description: {
+      en: "Read channels and messages and post to Slack.",
+      de: "Kanäle und Nachrichten lesen und in Slack posten.",
+      fr: "Lire les canaux et messages et publier sur Slack.",
+      es: "Leer canales y mensajes y publicar en Slack.",
+      ja: "Slack のチャンネルとメッセージを読み取り、投稿します。",
+    },
+  },
+  oauth: {
+    authorizeUrl: "https://slack.com/oauth/v2/authorize",
+    tokenUrl: "https://slack.com/api/oauth.v2.access",
+    scopes: SLACK_USER_SCOPES,
+    scopeSeparator: ",",
+    // oauth.v2.access takes `code_verifier` (PKCE); Slack recommends HTTP Basic for the client.
+    pkce: true,
+    tokenAuth: "client_secret_basic",
+    tokenBody: "form",
+    // Scopes go in `user_scope` (not `scope`, which would ask for a bot token).
+    scopeParam: "user_scope",
+    readTokens: readSlackTokens,
+  },
+  http: api,
+  health: {
+    path: "/auth.test",
+    request: { method: "POST", json: {} },
+    describe: (auth: { team?: string; user?: string }) =>
+      `Connected to Slack workspace ${auth.team ?? "?"} as ${auth.user ?? "?"}`,
+  },
+  tools: [listChannels, readChannelHistory, searchMessages, postMessage],
+});

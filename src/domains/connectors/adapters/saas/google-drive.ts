@@ -1,4 +1,4 @@
-import { googleCall, googleError, googleHealth, googleOAuth, isGoogleRateLimit } from "./google";
+import { same } from "../../catalogue-types";
 import {
   accessToken,
   failed,
@@ -9,9 +9,12 @@ import {
   str,
   succeeded,
   withQuery,
-} from "./provider-http";
-import { saasAdapter, type SaasTool } from "./saas-tool";
-import { AdapterError, type AdapterContext } from "./types";
+} from "../provider-http";
+import type { SaasTool } from "../saas-tool";
+import { AdapterError, type AdapterContext } from "../types";
+import { defineSaasConnector } from "./define";
+import { googleError, googleHttp, googleOAuth, isGoogleRateLimit } from "./google";
+import { closed, nullableString, optional } from "./schema";
 
 /**
  * Google Drive (API v3, https://developers.google.com/drive/api/reference/rest/v3). Google Docs,
@@ -21,13 +24,7 @@ import { AdapterError, type AdapterContext } from "./types";
 const DRIVE = "https://www.googleapis.com/drive/v3";
 const DRIVE_UPLOAD = "https://www.googleapis.com/upload/drive/v3/files";
 const PROVIDER = "Google Drive";
-
-export const googleDriveOAuth = googleOAuth([
-  // Reading any file the user can open (search, metadata, text).
-  "https://www.googleapis.com/auth/drive.readonly",
-  // Creating files (per-file access to what this app creates).
-  "https://www.googleapis.com/auth/drive.file",
-]);
+const api = googleHttp(PROVIDER, DRIVE);
 
 /** Default and largest text a read returns; the answer is cut there and marked `truncated`. */
 export const DEFAULT_TEXT_BYTES = 200_000;
@@ -46,7 +43,6 @@ const FILE_FIELDS =
   "id,name,mimeType,description,size,createdTime,modifiedTime,webViewLink,parents,owners(displayName,emailAddress),trashed";
 const LIST_FIELDS = "nextPageToken,incompleteSearch,files(id,name,mimeType,size,modifiedTime,webViewLink,parents)";
 
-const nullableString = { type: ["string", "null"] };
 const fileId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,200}$" };
 
 interface DriveFile {
@@ -117,23 +113,24 @@ const searchFiles: SaasTool = {
         "名前や内容、または mimeType = 'application/pdf' のような Drive クエリ (q) で Drive のファイルを検索します。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      text: { type: "string", minLength: 1, maxLength: 500, description: "Words to find in the name or content" },
-      query: {
-        type: "string",
-        minLength: 1,
-        maxLength: 2000,
-        description: "A Drive search query (q); combined with `text` by and",
-      },
-      pageSize: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-      pageToken: { type: "string", minLength: 1, maxLength: 1000 },
-      orderBy: { type: "string", pattern: "^[a-zA-Z, ]{1,100}$", description: "e.g. modifiedTime desc" },
-      includeTrashed: { type: "boolean", default: false },
-    },
-  },
+  inputSchema: closed({
+    text: optional({
+      type: "string",
+      minLength: 1,
+      maxLength: 500,
+      description: "Words to find in the name or content",
+    }),
+    query: optional({
+      type: "string",
+      minLength: 1,
+      maxLength: 2000,
+      description: "A Drive search query (q); combined with `text` by and",
+    }),
+    pageSize: optional({ type: "integer", minimum: 1, maximum: 100, default: 20 }),
+    pageToken: optional({ type: "string", minLength: 1, maxLength: 1000 }),
+    orderBy: optional({ type: "string", pattern: "^[a-zA-Z, ]{1,100}$", description: "e.g. modifiedTime desc" }),
+    includeTrashed: optional({ type: "boolean", default: false }),
+  }),
   outputSchema: {
     type: "object",
     required: ["files", "nextPageToken", "incompleteSearch"],
@@ -153,19 +150,20 @@ const searchFiles: SaasTool = {
     if (text) clauses.push(`fullText contains '${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`);
     if (str(input.query)) clauses.push(`(${str(input.query)})`);
     if (input.includeTrashed !== true) clauses.push("trashed = false");
-    const url = withQuery(`${DRIVE}/files`, {
-      q: clauses.join(" and "),
-      pageSize: num(input.pageSize) ?? 20,
-      pageToken: str(input.pageToken),
-      orderBy: str(input.orderBy),
-      fields: LIST_FIELDS,
-      supportsAllDrives: true,
-      includeItemsFromAllDrives: true,
-    });
-    const outcome = await googleCall<{ files?: DriveFile[]; nextPageToken?: string; incompleteSearch?: boolean }>(
+    const outcome = await api.call<{ files?: DriveFile[]; nextPageToken?: string; incompleteSearch?: boolean }>(
       context,
-      PROVIDER,
-      url,
+      "/files",
+      {
+        query: {
+          q: clauses.join(" and "),
+          pageSize: num(input.pageSize) ?? 20,
+          pageToken: str(input.pageToken),
+          orderBy: str(input.orderBy),
+          fields: LIST_FIELDS,
+          supportsAllDrives: true,
+          includeItemsFromAllDrives: true,
+        },
+      },
     );
     if (!outcome.ok) return outcome.result;
     return succeeded({
@@ -200,7 +198,7 @@ const getFile: SaasTool = {
       description: "Drive ファイルのメタデータ（名前、種類、サイズ、所有者、日時、リンク）を読み取ります。",
     },
   },
-  inputSchema: { type: "object", additionalProperties: false, required: ["fileId"], properties: { fileId } },
+  inputSchema: closed({ fileId }),
   outputSchema: {
     type: "object",
     required: [...fileSummarySchema.required, "description", "createdTime", "owners", "trashed"],
@@ -239,11 +237,9 @@ const getFile: SaasTool = {
 };
 
 const fileMetadata = (context: AdapterContext, id: string) =>
-  googleCall<DriveFile>(
-    context,
-    PROVIDER,
-    withQuery(`${DRIVE}/files/${encodeURIComponent(id)}`, { fields: FILE_FIELDS, supportsAllDrives: true }),
-  );
+  api.call<DriveFile>(context, `/files/${encodeURIComponent(id)}`, {
+    query: { fields: FILE_FIELDS, supportsAllDrives: true },
+  });
 
 const readFileText: SaasTool = {
   toolKey: "read_file_text",
@@ -273,15 +269,10 @@ const readFileText: SaasTool = {
         "Google ドキュメント、スプレッドシート（CSV）、スライド、テキストファイルの本文をサイズ上限まで読み取ります。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["fileId"],
-    properties: {
-      fileId,
-      maxBytes: { type: "integer", minimum: 1, maximum: MAX_TEXT_BYTES, default: DEFAULT_TEXT_BYTES },
-    },
-  },
+  inputSchema: closed({
+    fileId,
+    maxBytes: optional({ type: "integer", minimum: 1, maximum: MAX_TEXT_BYTES, default: DEFAULT_TEXT_BYTES }),
+  }),
   outputSchema: {
     type: "object",
     required: ["id", "name", "mimeType", "exportedAs", "text", "truncated"],
@@ -367,22 +358,17 @@ const createFile: SaasTool = {
       description: "Drive の任意のフォルダにテキストファイルを作成します（Google ドキュメントへの変換も可能）。",
     },
   },
-  inputSchema: {
-    type: "object",
-    additionalProperties: false,
-    required: ["name", "content"],
-    properties: {
-      name: { type: "string", minLength: 1, maxLength: 255, pattern: "^[^\\r\\n]+$" },
-      // Multipart uploads are for files up to 5 MB; text written by a tool stays far below.
-      content: { type: "string", maxLength: 1_000_000 },
-      mimeType: {
-        enum: ["text/plain", "text/markdown", "text/csv", "text/html", "application/json"],
-        default: "text/plain",
-      },
-      parentId: fileId,
-      convertToGoogleDoc: { type: "boolean", default: false },
-    },
-  },
+  inputSchema: closed({
+    name: { type: "string", minLength: 1, maxLength: 255, pattern: "^[^\\r\\n]+$" },
+    // Multipart uploads are for files up to 5 MB; text written by a tool stays far below.
+    content: { type: "string", maxLength: 1_000_000 },
+    mimeType: optional({
+      enum: ["text/plain", "text/markdown", "text/csv", "text/html", "application/json"],
+      default: "text/plain",
+    }),
+    parentId: optional(fileId),
+    convertToGoogleDoc: optional({ type: "boolean", default: false }),
+  }),
   outputSchema: {
     type: "object",
     required: ["id", "name", "mimeType", "webViewLink"],
@@ -398,13 +384,9 @@ const createFile: SaasTool = {
       metadata.mimeType =
         contentType === "text/csv" ? "application/vnd.google-apps.spreadsheet" : "application/vnd.google-apps.document";
     const upload = multipart(metadata, str(input.content) ?? "", contentType);
-    const url = withQuery(DRIVE_UPLOAD, {
-      uploadType: "multipart",
-      fields: "id,name,mimeType,webViewLink",
-      supportsAllDrives: true,
-    });
-    const outcome = await googleCall<DriveFile>(context, PROVIDER, url, {
+    const outcome = await api.call<DriveFile>(context, DRIVE_UPLOAD, {
       method: "POST",
+      query: { uploadType: "multipart", fields: "id,name,mimeType,webViewLink", supportsAllDrives: true },
       headers: { "Content-Type": upload.contentType },
       body: upload.body,
     });
@@ -418,12 +400,31 @@ const createFile: SaasTool = {
   },
 };
 
-const driveHealth = (context: AdapterContext) =>
-  googleHealth<{ user?: { displayName?: string; emailAddress?: string } }>(
-    context,
-    PROVIDER,
-    withQuery(`${DRIVE}/about`, { fields: "user" }),
-    (about) => `Connected to Google Drive as ${about.user?.emailAddress ?? about.user?.displayName ?? "?"}`,
-  );
-
-export const googleDriveAdapter = saasAdapter([searchFiles, getFile, readFileText, createFile], driveHealth);
+export const googleDriveConnector = defineSaasConnector({
+  key: "google-drive",
+  catalogue: {
+    category: "productivity",
+    displayName: same("Google Drive"),
+    description: {
+      en: "Search, read and create files in Google Drive.",
+      de: "Dateien in Google Drive suchen, lesen und anlegen.",
+      fr: "Rechercher, lire et créer des fichiers dans Google Drive.",
+      es: "Buscar, leer y crear archivos en Google Drive.",
+      ja: "Google ドライブのファイルを検索、閲覧、作成します。",
+    },
+  },
+  oauth: googleOAuth([
+    // Reading any file the user can open (search, metadata, text).
+    "https://www.googleapis.com/auth/drive.readonly",
+    // Creating files (per-file access to what this app creates).
+    "https://www.googleapis.com/auth/drive.file",
+  ]),
+  http: api,
+  health: {
+    path: "/about",
+    request: { query: { fields: "user" } },
+    describe: (about: { user?: { displayName?: string; emailAddress?: string } }) =>
+      `Connected to Google Drive as ${about.user?.emailAddress ?? about.user?.displayName ?? "?"}`,
+  },
+  tools: [searchFiles, getFile, readFileText, createFile],
+});
