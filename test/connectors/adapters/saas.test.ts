@@ -7,7 +7,15 @@ import {
   restCall,
   readTextPrefix,
 } from "../../../src/domains/connectors/adapters/provider-http";
-import { isSaasConnectorKey, SAAS_CONNECTORS, saasToolText } from "../../../src/domains/connectors/adapters/saas";
+import {
+  isSaasConnectorKey,
+  SAAS_CONNECTOR_LIST,
+  SAAS_CONNECTORS,
+  saasToolText,
+} from "../../../src/domains/connectors/adapters/saas";
+import { closed, optional } from "../../../src/domains/connectors/adapters/saas/schema";
+import { adapterFor } from "../../../src/domains/connectors/adapters";
+import { CATALOGUE } from "../../../src/domains/connectors/catalogue";
 import { readStandardTokens } from "../../../src/domains/connectors/adapters/oauth-tokens";
 import { resolveLocale, translate } from "../../../src/domains/connectors/locale";
 import { contextFor } from "./helpers";
@@ -36,6 +44,28 @@ describe("SAAS_CONNECTORS", () => {
     expect(saasToolText("gmail", "send_email", "ja")?.displayName).toBe("メールを送信");
     expect(saasToolText("notion", "search", "xx")?.displayName).toBe("Search");
     expect(saasToolText("mcp-generic", "anything", "en")).toBeNull();
+  });
+});
+
+describe("SaaS connector registry", () => {
+  it("one definition per key feeds the catalogue and the adapter factory", () => {
+    const keys = SAAS_CONNECTOR_LIST.map((connector) => connector.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(CATALOGUE.filter((definition) => definition.oauthProvider).map((definition) => definition.key)).toEqual(
+      keys,
+    );
+    for (const connector of SAAS_CONNECTOR_LIST) expect(adapterFor(connector.key, false)).toBe(connector.adapter);
+  });
+
+  it("closed(): required from the properties not marked optional, none listed when all are", () => {
+    expect(closed({ a: { type: "string" }, b: optional({ type: "integer" }) }, { oneOf: [] })).toEqual({
+      type: "object",
+      additionalProperties: false,
+      required: ["a"],
+      properties: { a: { type: "string" }, b: { type: "integer" } },
+      oneOf: [],
+    });
+    expect(closed({ b: optional({ type: "integer" }) })).not.toHaveProperty("required");
   });
 });
 
