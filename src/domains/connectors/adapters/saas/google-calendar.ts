@@ -1,4 +1,4 @@
-import { str, num, succeeded } from "../provider-http";
+import { num, str, succeeded } from "../provider-http";
 import type { SaasTool } from "../saas-tool";
 import { defineSaasConnector } from "./define";
 import { googleHttp, googleOAuth } from "./google";
