@@ -5,6 +5,7 @@ import {
   OAuthTokenError,
   type OAuthProviderSpec,
   type OutboundFetch,
+  type ScopeParam,
   type TokenSet,
 } from "./adapters/types";
 import { readCapped } from "./outbound";
@@ -18,8 +19,7 @@ export interface OAuthProvider {
   spec: OAuthProviderSpec;
   clientId: string;
   clientSecret: string | null;
-  /** The authorize parameter that carries the scopes (Slack's user scopes: `user_scope`). */
-  scopeParam: "scope" | "user_scope";
+  scopeParam: ScopeParam;
   /** Where refresh_token grants go (Figma has its own endpoint). */
   refreshUrl: string;
   readTokens: TokenReader;

@@ -96,16 +96,7 @@ export async function restCall<T>(
   isRateLimit: (body: unknown, status: number) => boolean = () => false,
 ): Promise<Outcome<T>> {
   const response = await context.fetch(url, { ...init, signal: context.signal });
-  return readRestAnswer<T>(await providerJson(response, provider), provider, errorOf, isRateLimit);
-}
-
-/** The reading half of `restCall`, for callers that build and send the request themselves. */
-export function readRestAnswer<T>(
-  answer: ProviderAnswer,
-  provider: string,
-  errorOf: (body: unknown, status: number) => string,
-  isRateLimit: (body: unknown, status: number) => boolean = () => false,
-): Outcome<T> {
+  const answer = await providerJson(response, provider);
   if (answer.status === 429 || isRateLimit(answer.body, answer.status))
     return {
       ok: false,

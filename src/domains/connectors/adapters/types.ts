@@ -117,6 +117,9 @@ export interface OAuthProviderSpec {
   authorizeParams?: Record<string, string>;
 }
 
+/** The authorize parameter that carries the scopes (Slack's user scopes: `user_scope`). */
+export type ScopeParam = "scope" | "user_scope";
+
 /** Tokens as the domain stores them after an exchange or a refresh. */
 export interface TokenSet {
   access_token: string;

@@ -1,11 +1,4 @@
-import {
-  accessToken,
-  providerJson,
-  readRestAnswer,
-  withQuery,
-  type Outcome,
-  type ProviderAnswer,
-} from "../provider-http";
+import { accessToken, providerJson, restCall, withQuery, type Outcome, type ProviderAnswer } from "../provider-http";
 import type { AdapterContext } from "../types";
 
 /**
@@ -49,11 +42,10 @@ export interface SaasHttp {
   call<T>(context: AdapterContext, path: string, options?: CallOptions): Promise<Outcome<T>>;
 }
 
+/** Without an `errorOf`, a failure says only its status. */
+const statusOnly = (_body: unknown, status: number) => `HTTP ${status}`;
+
 export function saasHttp(spec: SaasHttpSpec): SaasHttp {
-  const read =
-    spec.readAnswer ??
-    ((answer: ProviderAnswer) =>
-      readRestAnswer(answer, spec.name, spec.errorOf ?? ((_body, status) => `HTTP ${status}`), spec.isRateLimit));
   return {
     name: spec.name,
     baseUrl: spec.baseUrl,
@@ -67,13 +59,11 @@ export function saasHttp(spec: SaasHttpSpec): SaasHttp {
       Object.assign(headers, options.headers);
       const base = path.startsWith("https://") ? path : spec.baseUrl + path;
       const url = options.query ? withQuery(base, options.query) : base;
-      const response = await context.fetch(url, {
-        method: options.method ?? "GET",
-        headers,
-        body,
-        signal: context.signal,
-      });
-      return read(await providerJson(response, spec.name)) as Outcome<T>;
+      const init = { method: options.method ?? "GET", headers, body };
+      if (!spec.readAnswer)
+        return restCall<T>(context, spec.name, url, init, spec.errorOf ?? statusOnly, spec.isRateLimit);
+      const response = await context.fetch(url, { ...init, signal: context.signal });
+      return spec.readAnswer(await providerJson(response, spec.name)) as Outcome<T>;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Category, Translated } from "../../catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import { saasAdapter, type SaasAdapter, type SaasTool } from "../saas-tool";
-import type { AdapterContext, HealthResult, OAuthProviderSpec } from "../types";
+import type { AdapterContext, HealthResult, OAuthProviderSpec, ScopeParam } from "../types";
 import type { CallOptions, SaasHttp } from "./api";
 
 /**
@@ -24,7 +24,7 @@ export interface SaasCatalogueEntry {
  */
 export interface SaasOAuthEntry extends OAuthProviderSpec {
   /** The authorize parameter carrying the scopes (default `scope`; Slack user scopes: `user_scope`). */
-  scopeParam?: "scope" | "user_scope";
+  scopeParam?: ScopeParam;
   /** Where refresh_token grants go (default `tokenUrl`; Figma has its own). */
   refreshUrl?: string;
   /** Reads the token endpoint's answer (default RFC 6749; Slack's `authed_user` and `{ok:false}`). */
@@ -53,7 +53,7 @@ export interface SaasConnector<Key extends string = string> {
   catalogue: SaasCatalogueEntry;
   /** The plain OAuth spec (endpoints, scopes, PKCE, client auth, body encoding). */
   oauth: OAuthProviderSpec;
-  scopeParam: "scope" | "user_scope";
+  scopeParam: ScopeParam;
   refreshUrl: string;
   readTokens: TokenReader;
   http: SaasHttp;
