@@ -1,6 +1,6 @@
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
-import { routeStatusHost } from "./domains/status/status-host";
+import { routeStatusHost } from "./domains/status";
 import { consumeQueue } from "./queues";
 
 export { MessageRun } from "./durable-objects/message-run";

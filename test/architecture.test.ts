@@ -53,8 +53,9 @@ function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
 }
 
 const domainOf = (path: string) => /^domains\/([^/]+)\//.exec(path)?.[1];
-/** A domain's router: its HTTP surface, where middleware is declared on each route. */
-const isRouter = (path: string) => /^domains\/[^/]+\/([a-z-]+-)?routes\.ts$/.test(path);
+/** A domain's router (in the domain or a folder of it): its HTTP surface, where middleware is declared. */
+const isRouter = (path: string) => /^domains\/[^/]+\/([a-z-]+\/)*([a-z-]+-)?routes\.ts$/.test(path);
+const isDomainIndex = (path: string) => /^domains\/[^/]+\/index\.ts$/.test(path);
 const isDrizzle = (specifier: string) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/");
 const isHono = (specifier: string) =>
   specifier === "hono" || specifier.startsWith("hono/") || specifier.startsWith("@hono/");
@@ -63,6 +64,8 @@ const isHono = (specifier: string) =>
 export function violations(sources: Sources): string[] {
   const found: string[] = [];
   const graph = new Map<string, string[]>();
+  /** "from to" for every import from one domain into another, for the domain-level rule. */
+  const domainEdges = new Set<string>();
   for (const [path, source] of sources) {
     const edges: string[] = [];
     for (const specifier of importsOf(source)) {
@@ -85,6 +88,11 @@ export function violations(sources: Sources): string[] {
       const to = domainOf(target);
       if (from && to && from !== to && target !== `domains/${to}/index.ts`)
         broken(`domains talk through domains/${to}/index.ts only`);
+      // app.ts mounts each domain's routers; every other host import goes through the domain's index.ts,
+      // which stays free of routers so that a domain using another never loads its HTTP layer.
+      if (layer === "host" && to && !isDomainIndex(target) && !(path === "app.ts" && isRouter(target)))
+        broken(`hosts reach a domain through domains/${to}/index.ts only`);
+      if (from && to && from !== to) domainEdges.add(`${from} ${to}`);
       if (layer === "lib" && targetLayer !== "lib")
         broken("lib/ imports only lib/ (never a domain, a host, http/ or env)");
       if (layer === "http" && (targetLayer === "domain" || targetLayer === "host"))
@@ -93,6 +101,14 @@ export function violations(sources: Sources): string[] {
     graph.set(path, edges);
   }
   for (const cycle of cyclesOf(graph)) found.push(`import circle among: ${cycle.join(", ")}`);
+  for (const edge of domainEdges) {
+    const [from, to] = edge.split(" ");
+    if (from! < to! && domainEdges.has(`${to} ${from}`))
+      found.push(`domains ${from} and ${to} import each other (one of them must depend on the other only)`);
+  }
+  const domains = new Set([...sources.keys()].map(domainOf).filter((domain) => domain !== undefined));
+  for (const domain of [...domains].sort())
+    if (!sources.has(`domains/${domain}/index.ts`)) found.push(`domains/${domain} has no index.ts (its public face)`);
   return found;
 }
 
@@ -155,12 +171,18 @@ describe("architecture", () => {
         "domains/oauth/flow.ts",
         `import { checkCredentials } from "../identity/service";\nimport { loadCaller } from "../identity";`,
       ],
-      ["domains/identity/service.ts", `export const checkCredentials = 1;`],
+      // ... while identity imports oauth back: two domains depending on each other.
+      ["domains/identity/service.ts", `export const checkCredentials = 1;\nimport { grant } from "../oauth/flow";`],
       ["domains/identity/index.ts", `export { checkCredentials } from "./service";`],
       // lib/ depending on Hono and on the env, which depends on middleware, which depends on lib: a circle.
       ["lib/tokens.ts", `import type { Context } from "hono";\nimport type { AppEnv } from "../env";`],
       ["env.ts", `import type { AuthContext } from "./middleware/auth";`],
       ["http/context.ts", `import { loadCaller } from "../domains/identity";`],
+      // A host past a domain's index.ts (the cron reaching a service); app.ts mounting a router is fine.
+      ["cron/index.ts", `import { purgeExpiredTokens } from "../domains/identity/service";`],
+      ["app.ts", `import { aiRoutes } from "./domains/ai/routes";`],
+      // Every domain has its public face; oauth (above) has none.
+      ["domains/ai/index.ts", `export {};`],
     ]);
     expect(violations(fixture).sort()).toEqual(
       [
@@ -173,6 +195,11 @@ describe("architecture", () => {
         "lib/tokens.ts -> ../env: lib/ imports only lib/ (never a domain, a host, http/ or env)",
         "http/context.ts -> ../domains/identity: http/ never imports a domain or a host",
         "import circle among: env.ts, lib/tokens.ts, middleware/auth.ts",
+        "domains/identity/service.ts -> ../oauth/flow: domains talk through domains/oauth/index.ts only",
+        "domains identity and oauth import each other (one of them must depend on the other only)",
+        "import circle among: domains/identity/index.ts, domains/identity/service.ts, domains/oauth/flow.ts",
+        "cron/index.ts -> ../domains/identity/service: hosts reach a domain through domains/identity/index.ts only",
+        "domains/oauth has no index.ts (its public face)",
       ].sort(),
     );
   });

@@ -1,8 +1,5 @@
 /** The connectors domain's public face for other domains and the hosts (the AI assistant's tool source, the queue consumer, the cron). */
 export { executeTool, type Actor } from "./execute";
-export { connectorRoutes } from "./routes";
-export { refreshExpiringCredentials } from "./refresh";
-export { purgeExpiredOAuthStates } from "./oauth-handoff";
 export {
   enqueueToolCall,
   processToolCall,
@@ -13,7 +10,7 @@ export {
 } from "./tool-calls";
 export { agentTools, type AgentTool } from "./agent-tools";
 export { outputMatchesSchema } from "./json-schema";
-export { purgeDeletedPayloads } from "./payloads";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
 export { outboundFetch, parseAllowList, readCapped } from "./outbound";
 export { AdapterError } from "./adapters/types";
+export { connectorsCron } from "./cron";

@@ -39,3 +39,6 @@ export async function takeDailySnapshot(env: Env, scheduledTime = Date.now()) {
   await publishStatus(env, db);
   return { snapshotDate, created: inserted.length > 0 };
 }
+
+/** The status domain's scheduled work (src/cron's table). */
+export const statusCron = { refresh: refreshStatus, dailySnapshot: takeDailySnapshot };

@@ -1,0 +1,15 @@
+import { createDb } from "../../db/client";
+import { purgeExpiredOAuthStates } from "./oauth-handoff";
+import { purgeDeletedPayloads } from "./payloads";
+import { refreshExpiringCredentials } from "./refresh";
+
+/**
+ * The connectors domain's scheduled work (src/cron's table): OAuth credentials refreshed before they
+ * expire, abandoned OAuth hand-offs and the R2 payloads of deleted executions removed.
+ */
+export const connectorsCron = {
+  refreshCredentials: (env: Env, scheduledTime: number) =>
+    refreshExpiringCredentials(createDb(env.DB), env, scheduledTime),
+  purgeOAuthStates: (env: Env, scheduledTime: number) => purgeExpiredOAuthStates(createDb(env.DB), scheduledTime),
+  purgeDeletedPayloads: (env: Env) => purgeDeletedPayloads(createDb(env.DB), env),
+};

@@ -1,0 +1,3 @@
+// The status domain's public face: the status host's rewrite and its scheduled work.
+export { routeStatusHost } from "./status-host";
+export { statusCron } from "./cron";

@@ -1,0 +1,2 @@
+// The workspaces domain's public face: nothing for other domains; its routers are mounted by app.ts.
+export {};
