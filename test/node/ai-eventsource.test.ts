@@ -1,8 +1,6 @@
 import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
-// @ts-expect-error plain ESM script without types
 import { request } from "../../scripts/lib/http.mjs";
 
 /** Slow enough that the run outlives the dropped connection and the client's 3 s reconnect delay. */

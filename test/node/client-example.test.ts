@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { askTheAssistant } from "../../clients/typescript/example";
-// @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
-// @ts-expect-error plain ESM script without types
 import { DEMO_USER } from "../../scripts/seed/identity.mjs";
 
 describe("the typed client's README example", () => {

@@ -4,11 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM script without types
 import { ensureDevVars, envFileText } from "../../scripts/lib/dev-vars.mjs";
-// @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
-// @ts-expect-error plain ESM script without types
 import { request } from "../../scripts/lib/http.mjs";
 
 const json = (

@@ -8,11 +8,8 @@ import {
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM script without types
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
-// @ts-expect-error plain ESM script without types
 import { request } from "../../scripts/lib/http.mjs";
-// @ts-expect-error plain ESM script without types
 import { startToolServer, TOOL_TOKEN } from "../../scripts/lib/tool-server.mjs";
 
 /**

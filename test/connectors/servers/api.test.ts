@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, createUser, expectError, type TestUser } from "../../helpers/api";
-// @ts-expect-error: plain .mjs helper shared with the benchmark.
 import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
 
 /**

@@ -1,7 +1,5 @@
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: plain .mjs helper shared with the benchmark.
 import { startPostgres } from "../../../scripts/test-postgres.mjs";
-// @ts-expect-error: plain .mjs helper shared with the benchmark.
 import { startMcpServer } from "../../../scripts/test-mcp-server.mjs";
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, type TestUser } from "../../helpers/api";
 import { registerClient } from "../../helpers/oauth";
-// @ts-expect-error: plain .mjs helper shared with the benchmark.
 import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
 
 /**
