@@ -34,7 +34,7 @@ import { cachedOpenApiDocument } from "./http/openapi";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body";
-import { requestContext } from "./middleware/request-id";
+import { requestContext } from "./middleware/request-context";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
 
