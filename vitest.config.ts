@@ -26,7 +26,7 @@ export const TEST_BINDINGS = {
   ELEVENLABS_BASE_URL: "https://fake-elevenlabs.test",
   // Small enough that a test observes `: ping` comments on a live AI stream within a second.
   SSE_HEARTBEAT_MS: "200",
-  // Billing tests: Stripe's API is a local fake (test/billing/fake-stripe.ts); webhooks are signed
+  // Billing tests: Stripe's API is a local fake (test/billing/fakes/stripe.ts); webhooks are signed
   // with this secret the way Stripe signs them.
   STRIPE_SECRET_KEY: "sk_test_fake_key_for_tests",
   STRIPE_WEBHOOK_SECRET: "whsec_test_fake_webhook_secret",

@@ -6,7 +6,7 @@ import { resendTransport } from "../../src/domains/mail/adapters/resend";
 import { mailSettings, MailDeliveryError } from "../../src/domains/mail";
 import { BASE, createUser, uniqueIp } from "../helpers/api";
 import { mailsTo } from "../helpers/outbox";
-import { FAKE_RESEND_BASE_URL, FAKE_RESEND_KEY, installFakeResend, resendRequests } from "./fake-resend";
+import { FAKE_RESEND_BASE_URL, FAKE_RESEND_KEY, installFakeResend, resendRequests } from "./fakes/resend";
 
 beforeAll(installFakeResend);
 

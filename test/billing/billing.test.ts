@@ -5,7 +5,7 @@ import { createApp } from "../../src/app";
 import { RATE_LIMITS } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp, type TestUser } from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
-import { failNextStripeRequest, installFakeStripe, stripeEvent, stripeRequests, stripeSignature } from "./fake-stripe";
+import { failNextStripeRequest, installFakeStripe, stripeEvent, stripeRequests, stripeSignature } from "./fakes/stripe";
 
 const SECRET = env.STRIPE_WEBHOOK_SECRET;
 

@@ -28,7 +28,7 @@ import {
   stripeEvent,
   stripeRequests,
   stripeSignature,
-} from "../billing/fake-stripe";
+} from "../billing/fakes/stripe";
 
 beforeAll(installFakeStripe);
 
