@@ -128,7 +128,7 @@ export function createApp() {
   return app;
 }
 
-export const openApiConfig = (origin: string) => ({
+const openApiConfig = (origin: string) => ({
   openapi: "3.1.0",
   info: {
     title: "Platform API",

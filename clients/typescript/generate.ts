@@ -4,8 +4,7 @@ import openapiTS, { astToString } from "openapi-typescript";
  * The client's types from an OpenAPI document, as `npm run client:generate` writes them to
  * `schema.d.ts` and as the drift check (test/node/client-drift.test.ts) regenerates them in memory.
  */
-export const SCHEMA_HEADER =
-  "// Generated from the OpenAPI document by `npm run client:generate`. Do not edit by hand.\n";
+const SCHEMA_HEADER = "// Generated from the OpenAPI document by `npm run client:generate`. Do not edit by hand.\n";
 
 export async function generateClientTypes(document: unknown): Promise<string> {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);

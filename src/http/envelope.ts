@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import type { ApiError } from "../lib/errors";
 
 /** Request metadata every error (and every paginated list) carries. */
-export function requestMeta(c: Context<AppEnv>) {
+function requestMeta(c: Context<AppEnv>) {
   return { requestId: c.var.requestId, durationMs: Date.now() - c.var.startedAt };
 }
 

@@ -13,7 +13,7 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
 export const pagedEnvelope = <T extends z.ZodType, M extends z.ZodType>(data: T, meta: M) => z.object({ data, meta });
 
-export const errorEnvelope = z
+const errorEnvelope = z
   .object({
     error: z.object({
       code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),

@@ -4,7 +4,7 @@
  * Started at once, the extra writes of a known address competed with the response for the
  * isolate and made it measurably (~2 ms locally) slower than for an unknown one.
  */
-export const START_AFTER_RESPONSE_MS = 20;
+const START_AFTER_RESPONSE_MS = 20;
 
 /** Runs `work` after the answer (kept alive by `waitUntil`); failures go to `onError`. */
 export function runAfterResponse(

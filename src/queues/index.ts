@@ -51,7 +51,7 @@ async function consumeToolExecutions(batch: MessageBatch, env: Env) {
   );
 }
 
-export const QUEUE_CONSUMERS: Record<string, Consumer> = {
+const QUEUE_CONSUMERS: Record<string, Consumer> = {
   "tool-executions": consumeToolExecutions,
 };
 

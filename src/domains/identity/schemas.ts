@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
 import { USERNAME_PATTERN } from "./username-rules";
 
-export const PLANS = ["free", "pro", "business"] as const;
+const PLANS = ["free", "pro", "business"] as const;
 export const planSchema = z.enum(PLANS);
 export const ENTITLEMENT_PATTERN = /^(ai|connectors|provider:[a-z0-9][a-z0-9_-]{0,63})$/;
 
@@ -16,7 +16,7 @@ export const passwordSchema = z
   .max(200, "must be at most 200 characters");
 const name = z.string().trim().min(1).max(100);
 /** Compared case-insensitively: lower-cased before the format check (CONTRACT: ^[a-z0-9_]{3,30}$). */
-export const username = z
+const username = z
   .string()
   .trim()
   .toLowerCase()

@@ -11,7 +11,7 @@ export function peekLimit(env: Env, caller: string, bucket: string, limit: numbe
   return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
 }
 
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000));
   const headers: Record<string, string> = {
     "RateLimit-Limit": String(decision.limit),

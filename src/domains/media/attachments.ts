@@ -4,7 +4,7 @@ import { isUuid } from "../../lib/ids";
 import { openMedia, ownedMediaAmong, type MediaRow } from "./store";
 
 /** At most this many attachments on one message (CONTRACT "Media"). */
-export const MAX_ATTACHMENTS = 10;
+const MAX_ATTACHMENTS = 10;
 
 /** An image for a vision model: its bytes (Workers AI takes them as they are; `toDataUrl` for OpenAI). */
 export interface AttachedImage {

@@ -9,7 +9,7 @@
 export const PART_BYTES = 5 * 1024 * 1024;
 
 /** Enough of a file's start to read an image's dimensions (a JPEG's frame header follows its EXIF). */
-export const HEAD_BYTES = 256 * 1024;
+const HEAD_BYTES = 256 * 1024;
 
 /** Sees every chunk in order, and the end; throws to refuse the bytes. */
 export interface ByteCheck {

@@ -2,9 +2,9 @@
 // freshly signed URL, load a message's attachments, and drop a deleted session's media.
 export {
   storeMedia,
+  mediaKey,
   presentMedia,
   deleteSessionMedia,
-  mediaKey,
   type MediaItem,
   type MediaKind,
   type MediaRow,
@@ -14,11 +14,9 @@ export { signedMediaUrl } from "./signing";
 export {
   loadAttachments,
   toDataUrl,
-  MAX_ATTACHMENTS,
   type AttachedDocument,
   type AttachedImage,
   type LoadedAttachments,
 } from "./attachments";
-export { mediaItemSchema } from "./schemas";
 export { ownedMediaAmong, openMedia } from "./store";
 export { sniffImage, imageDimensions } from "./sniff";

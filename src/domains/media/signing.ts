@@ -3,7 +3,7 @@ import { base64url, fromBase64url } from "../../lib/crypto";
 import { BASE_PATH } from "../../lib/origin";
 
 /** How long a signed URL opens its item (CONTRACT: 1 hour), long enough for a page's `<video>`. */
-export const SIGNED_URL_TTL_SECONDS = 3600;
+const SIGNED_URL_TTL_SECONDS = 3600;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -23,7 +23,7 @@ type UploadType = keyof typeof UPLOAD_TYPES;
 export const UPLOAD_MIME_TYPES = Object.keys(UPLOAD_TYPES) as UploadType[];
 
 /** The media type of a `Content-Type` (parameters dropped, lower case), if it is one we accept; else 415. */
-export function uploadType(contentType: string | undefined | null): UploadType {
+function uploadType(contentType: string | undefined | null): UploadType {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (!(type in UPLOAD_TYPES)) {
     throw new ApiError(
@@ -34,7 +34,7 @@ export function uploadType(contentType: string | undefined | null): UploadType {
   return type as UploadType;
 }
 
-export const uploadTooLarge = () => new ApiError("payload_too_large", `Uploads are at most ${MAX_UPLOAD_BYTES} bytes`);
+const uploadTooLarge = () => new ApiError("payload_too_large", `Uploads are at most ${MAX_UPLOAD_BYTES} bytes`);
 
 const mismatch = (type: string, why: string) => badRequest([{ field: "file", message: `is not ${type}: ${why}` }]);
 

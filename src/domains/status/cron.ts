@@ -11,7 +11,7 @@ import { dateOf } from "./uptime";
  * Every five minutes: ongoing incidents accrue downtime and scheduled windows start and end without
  * anyone writing, so the derived numbers are refreshed and the projection republished.
  */
-export async function refreshStatus(env: Env) {
+async function refreshStatus(env: Env) {
   const db = createDb(env.DB);
   const open = await openIncidentSpan(db);
   if (open) await recomputeDowntime(db, open.serviceIds, open.fromMs);

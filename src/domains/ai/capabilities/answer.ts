@@ -19,7 +19,7 @@ const numbered = (sources: Source[]) =>
   sources.map((s, i) => `[${i + 1}] ${s.title}\n${s.url}\n${s.text.slice(0, SOURCE_CHARS)}`).join("\n\n");
 
 /** The list that ends every answer: exactly the sources the model was given, in their numbering. */
-export const sourcesList = (sources: Source[]) =>
+const sourcesList = (sources: Source[]) =>
   sources.length ? `\n\nSources:\n${sources.map((s, i) => `[${i + 1}] ${s.title} - ${s.url}`).join("\n")}` : "";
 
 const words = (text: string, count: number) => {

@@ -45,7 +45,7 @@ const escaped = BASE_PATH.replace(/[/.]/g, "\\$&");
 const UNSIGNED = new RegExp(`"url":"${escaped}/media/([0-9a-f-]{36})"`, "g");
 
 /** JSON text (an event frame, a stored tool call) with every unsigned media `url` signed now. */
-export async function signMediaUrls(env: Pick<Env, "MEDIA_SIGNING_KEY">, text: string): Promise<string> {
+async function signMediaUrls(env: Pick<Env, "MEDIA_SIGNING_KEY">, text: string): Promise<string> {
   if (!text.includes(`"url":"${BASE_PATH}/media/`)) return text;
   const ids = [...new Set([...text.matchAll(UNSIGNED)].map((match) => match[1]!))];
   const signed = new Map(await Promise.all(ids.map(async (id) => [id, await signedMediaUrl(env, id)] as const)));

@@ -1,9 +1,9 @@
 import { CapabilityError } from "./types";
 
 /** CONTRACT "Provider failures": 429 and 5xx are retried inside the run at most this many times. */
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 /** First backoff; each retry waits twice as long as the one before (250 ms, 500 ms, 1 s). */
-export const RETRY_BASE_MS = 250;
+const RETRY_BASE_MS = 250;
 
 export interface RetryOptions {
   signal: AbortSignal;

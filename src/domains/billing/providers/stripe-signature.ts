@@ -1,5 +1,5 @@
 /** Stripe's own default: a signature older than five minutes is treated as a replay. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const encoder = new TextEncoder();
 

@@ -9,7 +9,7 @@ import { stableAudio } from "./providers/stable-audio";
 const PROVIDERS: Record<AudioProviderKey, AudioProvider> = { "stable-audio": stableAudio, elevenlabs: elevenLabsMusic };
 
 /** `durationSeconds` when the request names none. */
-export const DEFAULT_DURATION_SECONDS = 10;
+const DEFAULT_DURATION_SECONDS = 10;
 
 /**
  * The prompt the provider gets: neither provider has a tempo or style field, so `bpm` and

@@ -37,7 +37,7 @@ export function imageProviderKeys(env: Env): ImageProviderKey[] {
 }
 
 /** OpenAI's image models this API maps parameters for: sizes and qualities as each documents them. */
-export const OPENAI_IMAGE_MODELS = {
+const OPENAI_IMAGE_MODELS = {
   "dall-e-3": {
     sizes: ["1024x1024", "1792x1024", "1024x1792"],
     qualities: { standard: "standard", hd: "hd", auto: null } as Record<string, string | null>,
@@ -53,8 +53,8 @@ export const OPENAI_IMAGE_MODELS = {
   },
 } as const;
 export type OpenAiImageModel = keyof typeof OPENAI_IMAGE_MODELS;
-export const OPENAI_GENERATE_MODEL: OpenAiImageModel = "dall-e-3";
-export const OPENAI_EDIT_MODEL: OpenAiImageModel = "gpt-image-1";
+const OPENAI_GENERATE_MODEL: OpenAiImageModel = "dall-e-3";
+const OPENAI_EDIT_MODEL: OpenAiImageModel = "gpt-image-1";
 
 export const FLUX_MODEL = "@cf/black-forest-labs/flux-1-schnell";
 export const SDXL_MODEL = "@cf/stabilityai/stable-diffusion-xl-base-1.0";

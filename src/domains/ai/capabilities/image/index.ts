@@ -24,7 +24,7 @@ function providerOf(env: Env, key: ImageProviderKey): ImageProvider {
 }
 
 /** The cost unit of one image: by provider, model, size and quality (capabilities/prices.ts). */
-export function imageUnit(key: ImageProviderKey, request: ImageRequest): string {
+function imageUnit(key: ImageProviderKey, request: ImageRequest): string {
   if (key === "workers-ai") return `image.workers-ai.${request.providerModel.split("/").at(-1)}`;
   const quality = request.quality ?? (request.providerModel === "dall-e-3" ? "standard" : "auto");
   return `image.openai.${request.providerModel}.${request.size ?? "1024x1024"}.${quality}`;

@@ -5,12 +5,12 @@ import { readPage, type ReadPage } from "./pages";
 import { planQueries } from "./plan";
 
 /** CONTRACT: the numbers per depth; page counts are successful reads, attempts stop at twice that. */
-export const DEPTHS = {
+const DEPTHS = {
   standard: { rounds: 1, queries: 4, pages: 6 },
   deep: { rounds: 3, queries: 12, pages: 20 },
 } as const;
 /** CONTRACT: at most 6 page reads at once (a Worker invocation opens at most 6 connections at a time). */
-export const PAGE_CONCURRENCY = 6;
+const PAGE_CONCURRENCY = 6;
 /** Results asked of the search provider per sub-query. */
 const RESULTS_PER_QUERY = 5;
 

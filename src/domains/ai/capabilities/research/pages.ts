@@ -2,8 +2,8 @@ import { AdapterError, outboundFetch, parseAllowList, readCapped } from "../../.
 import { CapabilityError } from "../types";
 
 /** CONTRACT: a page read takes at most 2 MiB and 10 s. */
-export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const PAGE_TIMEOUT_MS = 10_000;
+const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 10_000;
 /** What is kept of a page's text for the report (a model's context is the limit, not the page). */
 const PAGE_TEXT_CHARS = 12_000;
 
@@ -38,7 +38,7 @@ const tidy = (text: string) =>
     .join("\n");
 
 /** The readable text of an HTML page (and its title), with HTMLRewriter: no scripts, styles or navigation. */
-export async function htmlToText(html: string): Promise<{ title: string; text: string }> {
+async function htmlToText(html: string): Promise<{ title: string; text: string }> {
   let hidden = 0;
   let title = "";
   const parts: string[] = [];

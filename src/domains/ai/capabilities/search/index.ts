@@ -11,7 +11,7 @@ export type { SearchResult } from "./port";
 const PROVIDERS: Record<SearchProviderKey, SearchProvider> = { brave, tavily };
 
 /** `maxResults` when the request names none. */
-export const DEFAULT_MAX_RESULTS = 5;
+const DEFAULT_MAX_RESULTS = 5;
 
 /** The `web.search` tool call's output (CONTRACT). */
 export interface SearchOutput {

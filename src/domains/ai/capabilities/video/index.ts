@@ -13,7 +13,7 @@ import { veo } from "./providers/veo";
 const PROVIDERS: Record<VideoProviderKey, VideoProvider> = { sora, veo, kling };
 
 /** How often a running job is polled, unless `VIDEO_POLL_MS` says otherwise (tests make it small). */
-export const DEFAULT_POLL_MS = 5000;
+const DEFAULT_POLL_MS = 5000;
 const STEP_ID = "video-1";
 /** The job's id at the provider, kept in the run's object as soon as it exists (survives eviction). */
 const JOB_KEY = "video:job";

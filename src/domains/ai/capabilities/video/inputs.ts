@@ -3,7 +3,7 @@ import { CapabilityError } from "../types";
 import type { InputImage } from "./port";
 
 /** Largest input image read (providers take a few MiB at most; the bytes travel base64 in a JSON body). */
-export const INPUT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const INPUT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const INPUT_TIMEOUT_MS = 15_000;
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 

@@ -56,6 +56,3 @@ export interface VideoProvider {
 /** A success answer that is not the provider's documented shape. */
 export const badAnswer = (name: string) =>
   new CapabilityError(`${name} answered something that is not a video job`, "fatal", false);
-
-/** A job the provider ended without a video (failed, or refused by its content policy). */
-export const jobFailed = (name: string, reason: string) => new CapabilityError(`${name}: ${reason}`, "fatal", false);

@@ -36,11 +36,7 @@ function parseJobId(jobId: string): { kind: Kind; taskId: string } {
 }
 
 /** The HS256 token Kling's API requires of every call. */
-export async function klingToken(
-  accessKey: string,
-  secretKey: string,
-  now = Math.floor(Date.now() / 1000),
-): Promise<string> {
+async function klingToken(accessKey: string, secretKey: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(accessKey)
