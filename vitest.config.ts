@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { handlePdfText } from "./workers/pdf-text/src/index";
 
 /** Secrets for tests only; production and `npm run dev` read theirs from the environment/.dev.vars. */
 export const TEST_BINDINGS = {
@@ -65,7 +66,11 @@ export default defineConfig(async () => {
       // The app's entry with a test MessageRun host that offers the AI tests' tools.
       main: "./test/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations } },
+      miniflare: {
+        bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations },
+        // The PDF text Worker's handler, run by Miniflare in Node behind the same service binding.
+        serviceBindings: { PDF_TEXT: handlePdfText },
+      },
     });
   return {
     test: {

@@ -81,7 +81,7 @@ async function measured(server, work) {
 async function startWorker() {
   mkdirSync(PERSIST, { recursive: true });
   applyMigrations(PERSIST);
-  const vars = { ...EPHEMERAL_SECRETS, MEDIA_SIGNING_KEY: "bench-media-signing-key" };
+  const vars = EPHEMERAL_SECRETS;
   const args = [
     "dev",
     "scripts/bench/media-worker/worker.ts",

@@ -18,6 +18,7 @@ export const EPHEMERAL_SECRETS = {
   JWT_SECRET: "ephemeral-jwt-secret-for-local-servers-only",
   ADMIN_TOKEN: "ephemeral-admin-token",
   CREDENTIALS_KEY: "v1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+  MEDIA_SIGNING_KEY: "ephemeral-media-signing-key-0123456789",
 };
 
 function wrangler(args, options = {}) {
@@ -96,6 +97,11 @@ export const freePort = () =>
 export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
   const args = [
     "dev",
+    // The API first (the primary Worker on the port), then the PDF text Worker it binds as PDF_TEXT.
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "workers/pdf-text/wrangler.toml",
     "--port",
     String(port),
     "--ip",

@@ -36,7 +36,7 @@ export interface LoadedAttachments {
  */
 export async function loadAttachments(
   db: Db,
-  env: Pick<Env, "BLOBS">,
+  env: Pick<Env, "BLOBS" | "PDF_TEXT">,
   userId: string,
   ids: string[],
   options: { textBudget: number; lenient?: boolean },
@@ -101,26 +101,21 @@ async function readBytes(env: Pick<Env, "BLOBS">, row: MediaRow): Promise<Uint8A
 }
 
 /** The document's text; undefined for a PDF pdf.js cannot read. A vanished object reads as empty. */
-async function documentText(env: Pick<Env, "BLOBS">, row: MediaRow): Promise<string | undefined> {
+async function documentText(env: Pick<Env, "BLOBS" | "PDF_TEXT">, row: MediaRow): Promise<string | undefined> {
   const bytes = await readBytes(env, row);
   if (!bytes) return "";
-  if (row.mimeType === "application/pdf") return pdfText(bytes);
+  if (row.mimeType === "application/pdf") return pdfText(env, bytes);
   return new TextDecoder().decode(bytes);
 }
 
 /**
- * A PDF's text, pages joined. unpdf (pdf.js built for serverless runtimes, about 1.7 MB) is
- * imported only when a PDF arrives, so no other request pays to load it. A PDF that pdf.js cannot
- * read gives undefined: its upload was checked only by its signature.
+ * A PDF's text, from the PDF text Worker (workers/pdf-text) behind the `PDF_TEXT` service binding:
+ * pdf.js weighs 1.7 MB, which this Worker would otherwise parse at every cold start. Undefined when
+ * pdf.js cannot read the file; any other answer is an error of ours (500), not the user's.
  */
-async function pdfText(bytes: Uint8Array): Promise<string | undefined> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  try {
-    const pdf = await getDocumentProxy(bytes);
-    const { text } = await extractText(pdf, { mergePages: true });
-    await pdf.cleanup();
-    return text;
-  } catch {
-    return undefined;
-  }
+async function pdfText(env: Pick<Env, "PDF_TEXT">, bytes: Uint8Array): Promise<string | undefined> {
+  const answer = await env.PDF_TEXT.fetch("https://pdf-text.internal/", { method: "POST", body: bytes });
+  if (answer.status === 422) return undefined;
+  if (!answer.ok) throw new Error(`The PDF text service answered ${answer.status}`);
+  return ((await answer.json()) as { text: string }).text;
 }
