@@ -54,7 +54,11 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
       .bind(user.personalWorkspaceId)
       .first<string>("account_id");
     const { db, counter } = countingD1(env.DB);
-    const tools = await agentTools({ db: createDb(db), env, auth: callerOf(user.id, user.personalWorkspaceId, accountId) });
+    const tools = await agentTools({
+      db: createDb(db),
+      env,
+      auth: callerOf(user.id, user.personalWorkspaceId, accountId),
+    });
     expect(tools).toHaveLength(3);
     expect(counter.trips).toBe(1);
   });

@@ -5,7 +5,14 @@ import { newId } from "../../lib/ids";
 import { logError } from "../../lib/log";
 import { consumeLimit, rateLimitExceeded } from "../limits";
 import type { Ctx } from "../identity";
-import { admitInstance, instanceQuery, toolsVisibleTo, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
+import {
+  admitInstance,
+  instanceQuery,
+  toolsVisibleTo,
+  visibleTo,
+  type InstanceRecord,
+  type ResolvedInstance,
+} from "./access";
 import { adapterFor } from "./adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "./adapters/types";
 import { resolveLocale, providerSettings, type Locale } from "./catalogue";

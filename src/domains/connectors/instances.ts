@@ -4,14 +4,7 @@ import { ApiError, badRequest, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { managesWorkspace, type Ctx } from "../identity";
 import { builtInDefinition } from "./catalogue";
-import {
-  instanceQuery,
-  instanceView,
-  openInstance,
-  resolveInstance,
-  visibleTo,
-  type InstanceRecord,
-} from "./access";
+import { instanceQuery, instanceView, openInstance, resolveInstance, visibleTo, type InstanceRecord } from "./access";
 import { dropRetiredIfUnused } from "./definitions";
 import { destinationChanged, requireAllowedUrls } from "./destinations";
 import { schemaErrors } from "./json-schema";

@@ -220,7 +220,11 @@ export const connectorRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { tools, skipped } = await syncInstanceTools(ctxOf(c), c.req.valid("param").id, c.req.valid("query").locale);
+      const { tools, skipped } = await syncInstanceTools(
+        ctxOf(c),
+        c.req.valid("param").id,
+        c.req.valid("query").locale,
+      );
       return paged(c, tools, { skipped });
     },
   )
