@@ -1,5 +1,5 @@
-import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
-import { connected } from "./helpers";
+import type { DomainAccess, ForeignFixture, MemberFixture } from "../helpers/access-suite";
+import { businessTeam, connected } from "./helpers";
 
 /** A stranger's view of another account's connector: every id is 404 NOT_FOUND (knowing it grants nothing). */
 const instance: ForeignFixture = async (owner) => {
@@ -17,10 +17,43 @@ const withTool: ForeignFixture = async (owner) => {
   return { params: { id: instanceId, toolId }, body: { PATCH: { enabled: false }, POST: { input: { text: "hi" } } } };
 };
 
+/**
+ * A plain member of a business workspace, with the workspace's team instance (and its tool and
+ * custom definition) in view: they read and execute it, but every manage operation is 403.
+ */
+const member: MemberFixture = async () => {
+  const { owner, member, teamId } = await businessTeam();
+  const { key, instanceId, toolId } = await connected(owner, { workspaceId: teamId, scope: "team" });
+  const V1 = "/api/v1/connectors";
+  return {
+    user: member,
+    workspaceId: teamId,
+    params: { id: instanceId, toolId, key, clientId: crypto.randomUUID() },
+    body: {
+      [`PATCH ${V1}/instances/{id}`]: { displayName: "Renamed" },
+      [`POST ${V1}/instances/{id}/credentials`]: { credType: "bearer_token", credentials: { token: "x" } },
+      [`POST ${V1}/instances/{id}/tools`]: {
+        toolKey: "other",
+        displayName: "Other",
+        inputSchema: { type: "object" },
+        outputSchema: { type: "object" },
+      },
+      [`PATCH ${V1}/instances/{id}/tools/{toolId}`]: { enabled: false },
+      [`PUT ${V1}/instances/{id}/consents/{clientId}`]: { toolKeys: ["echo"], workspaceId: teamId, audience: "owner" },
+      [`POST ${V1}/definitions`]: {
+        key: `member-${crypto.randomUUID().slice(0, 8)}`,
+        displayName: "Mine",
+        authType: "bearer_token",
+      },
+    },
+  };
+};
+
 export const connectorsAccess: DomainAccess = {
   prefix: "/api/v1/connectors",
   entitlement: "connectors",
   notFoundCode: "NOT_FOUND",
+  member,
   foreign: {
     "/api/v1/connectors/{key}": async (owner) => ({ params: { key: (await connected(owner)).key } }),
     "/api/v1/connectors/definitions/{key}": async (owner) => ({ params: { key: (await connected(owner)).key } }),

@@ -35,9 +35,9 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
     }) as typeof fetch;
     const calls = seen.length;
     try {
-      const result = await executeTool(createDb(db), env, auth, { type: "user", id: user.id }, instanceId, toolId, {
-        text: "count",
-      });
+      const ctx = { db: createDb(db), env, auth, now: new Date().toISOString() };
+      const actor = { type: "user" as const, id: user.id };
+      const result = await executeTool(ctx, { actor, instanceId, toolId, input: { text: "count" } });
       expect(result.result.success).toBe(true);
     } finally {
       globalThis.fetch = realFetch;
@@ -54,7 +54,11 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
       .bind(user.personalWorkspaceId)
       .first<string>("account_id");
     const { db, counter } = countingD1(env.DB);
-    const tools = await agentTools(createDb(db), env, callerOf(user.id, user.personalWorkspaceId, accountId));
+    const tools = await agentTools({
+      db: createDb(db),
+      env,
+      auth: callerOf(user.id, user.personalWorkspaceId, accountId),
+    });
     expect(tools).toHaveLength(3);
     expect(counter.trips).toBe(1);
   });

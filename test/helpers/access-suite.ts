@@ -40,7 +40,27 @@ export interface DomainAccess {
    * because a signed URL can open them without one (media: CONTRACT "Media").
    */
   anonymousNotFound?: string[];
+  /**
+   * For the operations the document marks `x-permission: manage` (an OpenAPI extension the
+   * domain's routes set): a workspace member who sees what the operation changes but may not
+   * manage it, and what to call it with. Every marked operation answers that member 403.
+   */
+  member?: MemberFixture;
 }
+
+/** The OpenAPI extension an operation names its permission in (src/domains/connectors/routes.ts). */
+const PERMISSION_EXTENSION = "x-permission";
+
+export interface MemberCase {
+  user: TestUser;
+  /** The workspace the member acts in (X-Workspace-Id). */
+  workspaceId: string;
+  /** A value for every path parameter of the domain's marked operations. */
+  params: Record<string, string>;
+  /** A valid body by operation (`METHOD path`), so the answer is about the permission, not validation. */
+  body?: Record<string, unknown>;
+}
+export type MemberFixture = () => Promise<MemberCase>;
 
 export interface ForeignCase {
   params: Record<string, string>;
@@ -57,6 +77,8 @@ interface Operation {
   path: string;
   security: "bearer" | "admin";
   domain: DomainAccess | undefined;
+  /** The document's `x-permission` for the operation, when it names one. */
+  permission: string | undefined;
 }
 
 /** The API's own operations, from the generated document (what clients see). */
@@ -69,7 +91,7 @@ function operations(
   const unlisted: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(
-      item as Record<string, { security?: Record<string, string[]>[] }>,
+      item as Record<string, { security?: Record<string, string[]>[]; [PERMISSION_EXTENSION]?: string }>,
     )) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const key = `${method.toUpperCase()} ${path}`;
@@ -85,6 +107,7 @@ function operations(
         path,
         security,
         domain: domains.find((d) => path.startsWith(d.prefix)),
+        permission: operation[PERMISSION_EXTENSION],
       });
     }
   }
@@ -150,6 +173,39 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
   it("every operation is authenticated or explicitly exempted as public", () => {
     expect(unlisted).toEqual([]);
     expect(checked.length).toBeGreaterThan(0);
+  });
+
+  // One member (and what they see) per domain, made on first use and shared by its marked operations.
+  const members = new Map(
+    domains.flatMap((domain) => (domain.member ? [[domain.prefix, once(domain.member)] as const] : [])),
+  );
+  const managed = checked.filter((op) => op.permission === "manage");
+
+  it("every operation marked x-permission: manage has a member to refuse, and every member fixture a marked operation", () => {
+    expect(
+      managed.filter((op) => !op.domain?.member).map((op) => `${op.method} ${op.path}: no \`member\` fixture`),
+    ).toEqual([]);
+    expect(
+      domains
+        .filter((domain) => domain.member && !managed.some((op) => op.domain === domain))
+        .map((domain) => domain.prefix),
+    ).toEqual([]);
+  });
+
+  describe.each(managed)("$method $path (x-permission: manage)", ({ method, path, domain }) => {
+    it("answers 403 to a workspace member who sees the resource but may not manage it", async () => {
+      const make = domain && members.get(domain.prefix);
+      if (!make) return; // reported above
+      const { user, workspaceId, params, body } = await make();
+      const key = `${method} ${path}`;
+      const res = await call(method, fill(path, params), {
+        token: user.accessToken,
+        ip: user.ip,
+        workspaceId,
+        body: body?.[key],
+      });
+      expectError(res, 403, "forbidden");
+    });
   });
 
   it("every operation a domain names first-party only is one of its operations", () => {

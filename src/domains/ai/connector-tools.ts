@@ -62,7 +62,7 @@ export const connectorToolSource: ToolSource = {
   async tools(context: ToolContext) {
     const caller = context.caller;
     if (!caller?.entitlements.includes("connectors")) return [];
-    return (await agentTools(createDb(context.env.DB), context.env, caller)).map(connectorTool);
+    return (await agentTools({ db: createDb(context.env.DB), env: context.env, auth: caller })).map(connectorTool);
   },
 };
 

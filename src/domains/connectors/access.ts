@@ -6,7 +6,9 @@ import {
   connectorInstances,
   connectorTools,
 } from "../../db/schema";
-import type { AuthContext } from "../identity";
+import type { Db } from "../../db/client";
+import { ApiError, forbidden } from "../../lib/errors";
+import { isManagerRole, type AuthContext, type Ctx } from "../identity";
 import { builtInDefinition, resolveLocale } from "./catalogue";
 import { builtInView, customView, type DefinitionView } from "./definitions";
 
@@ -122,7 +124,7 @@ export function permissionsFor(
     return { canRead: own, canManage: own, canExecute: own };
   }
   const inWorkspace = instance.ownerWorkspaceId === auth.workspace.id;
-  const manager = inWorkspace && (auth.workspace.role === "owner" || auth.workspace.role === "admin");
+  const manager = inWorkspace && isManagerRole(auth.workspace.role);
   return { canRead: inWorkspace, canManage: manager, canExecute: inWorkspace };
 }
 
@@ -163,6 +165,54 @@ export function resolveInstance(
   else if (!permissions.canExecute) authorizationState = "permission_restricted";
   else authorizationState = "connected";
   return { record, definition, permissions, authorizationState, usable: available && connected };
+}
+
+/** The instance query: instance, its custom definition and whether credentials exist, in one statement. */
+export const instanceQuery = (db: Db) =>
+  db
+    .select(instanceColumns)
+    .from(connectorInstances)
+    .leftJoin(connectorDefinitions, eq(connectorDefinitions.id, connectorInstances.definitionId))
+    .leftJoin(connectorCredentials, eq(connectorCredentials.instanceId, connectorInstances.id));
+
+/** What a caller means to do with an instance: look at it, run its tools, or change it. */
+export type InstancePermission = "read" | "execute" | "manage";
+
+/** The 403 for each permission the caller lacks (the wording the API has always answered). */
+const REFUSALS: Record<InstancePermission, { granted: keyof Permissions; message: string }> = {
+  read: { granted: "canRead", message: "You cannot read this connector instance" },
+  execute: { granted: "canExecute", message: "You cannot execute tools of this connector instance" },
+  manage: { granted: "canManage", message: "You cannot manage this connector instance" },
+};
+
+/**
+ * The one gate to an instance, for a record already read with `visibleTo`: no record is 404
+ * `NOT_FOUND` (unknown, foreign and invisible alike, so an id grants nothing), a visible one
+ * without the permission is 403. `openInstance` reads the record itself; the executor passes the
+ * one it read in its own batch.
+ */
+export function admitInstance(
+  ctx: Pick<Ctx, "env" | "auth">,
+  record: InstanceRecord | undefined,
+  permission: InstancePermission,
+  localeTag?: string,
+): ResolvedInstance {
+  if (!record) throw new ApiError("NOT_FOUND", "Connector instance not found");
+  const resolved = resolveInstance(ctx.env, ctx.auth, record, localeTag);
+  const refusal = REFUSALS[permission];
+  if (!resolved.permissions[refusal.granted]) throw forbidden(refusal.message);
+  return resolved;
+}
+
+/** The only way to reach one instance by id: visible to the caller (else 404) and `permission` held (else 403). */
+export async function openInstance(
+  ctx: Ctx,
+  id: string,
+  permission: InstancePermission,
+  localeTag?: string,
+): Promise<ResolvedInstance> {
+  const [record] = await instanceQuery(ctx.db).where(and(eq(connectorInstances.id, id), visibleTo(ctx.auth)));
+  return admitInstance(ctx, record as InstanceRecord | undefined, permission, localeTag);
 }
 
 /** The instance as the API returns it. */

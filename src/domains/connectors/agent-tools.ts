@@ -1,9 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { connectorInstances, connectorTools } from "../../db/schema";
-import type { AuthContext } from "../identity";
-import { resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord } from "./access";
-import { instanceQuery } from "./instances";
+import type { Ctx } from "../identity";
+import { instanceQuery, resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord } from "./access";
 
 /**
  * The connector tools an agent may offer for a caller (CONTRACT "Connector tools for agents"): the
@@ -25,8 +23,12 @@ export interface AgentTool {
 /** Characters of the instance id that tell several instances of one connector apart in a tool name. */
 const INSTANCE_SUFFIX_LENGTH = 8;
 
-/** Two D1 queries in one batch: the visible instances and their tools the caller may use. */
-export async function agentTools(db: Db, env: Env, auth: AuthContext): Promise<AgentTool[]> {
+/**
+ * Two D1 queries in one batch: the visible instances and their tools the caller may use. A read
+ * with no clock, so callers outside a request (the assistant's run) need no `now`.
+ */
+export async function agentTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AgentTool[]> {
+  const { db, env, auth } = ctx;
   const [records, tools] = await db.batch([
     instanceQuery(db).where(visibleTo(auth)),
     db

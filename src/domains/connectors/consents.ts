@@ -1,10 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { connectorConsents, connectorTools, memberships, oauthClients } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
-import type { AuthContext } from "../identity";
-import { loadInstance, requireManage } from "./instances";
-import type { ResolvedInstance } from "./access";
+import type { Ctx } from "../identity";
+import { openInstance, type ResolvedInstance } from "./access";
 
 /**
  * Automation consent (spec authentication rule 8, CONTRACT "Connector tools for agents"): the owner
@@ -30,9 +28,8 @@ const consentColumns = {
 };
 
 /** The owner of a personal instance, and only they, manage its consents. */
-async function ownPersonalInstance(db: Db, env: Env, auth: AuthContext, instanceId: string): Promise<ResolvedInstance> {
-  const resolved = await loadInstance(db, env, auth, instanceId);
-  requireManage(resolved);
+async function ownPersonalInstance(ctx: Ctx, instanceId: string): Promise<ResolvedInstance> {
+  const resolved = await openInstance(ctx, instanceId, "manage");
   if (resolved.record.instance.scope !== "personal") {
     throw new ApiError(
       "CONNECTOR_ERROR",
@@ -42,16 +39,9 @@ async function ownPersonalInstance(db: Db, env: Env, auth: AuthContext, instance
   return resolved;
 }
 
-export async function putConsent(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  instanceId: string,
-  clientId: string,
-  input: ConsentInput,
-  now: string,
-) {
-  await ownPersonalInstance(db, env, auth, instanceId);
+export async function putConsent(ctx: Ctx, instanceId: string, clientId: string, input: ConsentInput) {
+  const { db, auth, now } = ctx;
+  await ownPersonalInstance(ctx, instanceId);
   const toolKeys = [...new Set(input.toolKeys)];
   const [clients, membership, tools] = await db.batch([
     db.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, clientId)),
@@ -98,9 +88,9 @@ export async function putConsent(
   return { ...consent, clientName: clients[0].name };
 }
 
-export async function listConsents(db: Db, env: Env, auth: AuthContext, instanceId: string) {
-  await ownPersonalInstance(db, env, auth, instanceId);
-  return db
+export async function listConsents(ctx: Ctx, instanceId: string) {
+  await ownPersonalInstance(ctx, instanceId);
+  return ctx.db
     .select(consentColumns)
     .from(connectorConsents)
     .innerJoin(oauthClients, eq(oauthClients.id, connectorConsents.clientId))
@@ -109,9 +99,9 @@ export async function listConsents(db: Db, env: Env, auth: AuthContext, instance
 }
 
 /** Revokes one client's consent: future calls only (history stays). */
-export async function revokeConsent(db: Db, env: Env, auth: AuthContext, instanceId: string, clientId: string) {
-  await ownPersonalInstance(db, env, auth, instanceId);
-  const [deleted] = await db
+export async function revokeConsent(ctx: Ctx, instanceId: string, clientId: string) {
+  await ownPersonalInstance(ctx, instanceId);
+  const [deleted] = await ctx.db
     .delete(connectorConsents)
     .where(and(eq(connectorConsents.instanceId, instanceId), eq(connectorConsents.clientId, clientId)))
     .returning({ clientId: connectorConsents.clientId });

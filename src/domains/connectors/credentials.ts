@@ -5,7 +5,8 @@ import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { CredType, OpenedCredentials, TokenSet } from "./adapters/types";
 import { acceptedCredTypes } from "./catalogue";
-import type { ResolvedInstance } from "./access";
+import type { Ctx } from "../identity";
+import { openInstance } from "./access";
 import { open, seal, SealError } from "./sealing";
 
 /**
@@ -40,13 +41,10 @@ function expiryOf(credentials: Record<string, unknown>, now: string): string | n
   return Number.isFinite(seconds) && seconds > 0 ? new Date(Date.parse(now) + seconds * 1000).toISOString() : null;
 }
 
-export async function storeCredentials(
-  db: Db,
-  env: Env,
-  resolved: ResolvedInstance,
-  input: StoreCredentialsInput,
-  now: string,
-) {
+/** `POST .../credentials`: validated against the definition's auth type, sealed, stored (the instance becomes active). */
+export async function storeCredentials(ctx: Ctx, instanceId: string, input: StoreCredentialsInput) {
+  const { db, env, now } = ctx;
+  const resolved = await openInstance(ctx, instanceId, "manage");
   const instance = resolved.record.instance;
   const authType = resolved.definition?.authType ?? "none";
   if (!acceptedCredTypes(instance.connectorKey, authType).includes(input.credType)) {
@@ -130,8 +128,10 @@ export function oauthCredentialValues(tokens: TokenSet, previousRefreshToken?: s
   return { values, expiresAt: tokens.expires_at ?? null, scopes: tokens.scopes ?? null };
 }
 
-export async function credentialStatus(db: Db, instanceId: string) {
-  const [row] = await db
+/** `GET .../credentials/status`: whether credentials are stored, for anyone who sees the instance. */
+export async function credentialStatus(ctx: Ctx, instanceId: string) {
+  await openInstance(ctx, instanceId, "read");
+  const [row] = await ctx.db
     .select({
       credType: connectorCredentials.credType,
       expiresAt: connectorCredentials.expiresAt,
@@ -152,7 +152,9 @@ export async function credentialStatus(db: Db, instanceId: string) {
  * `CONNECTOR_ERROR` (404 means the instance); the DELETE's own RETURNING decides, so of two
  * concurrent calls exactly one answers the record.
  */
-export async function deleteCredentials(db: Db, instanceId: string, now: string) {
+export async function deleteCredentials(ctx: Ctx, instanceId: string) {
+  const { db, now } = ctx;
+  await openInstance(ctx, instanceId, "manage");
   const [deleted] = await db.batch([
     db
       .delete(connectorCredentials)

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { connectorDefinitions, connectorInstances } from "../../db/schema";
 import { ApiError, conflictOnDuplicate, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { AuthContext } from "../identity";
+import { managesWorkspace, type AuthContext, type Ctx } from "../identity";
 import type { JsonSchema } from "./adapters/types";
 import { requireAllowedUrls } from "./destinations";
 import { validateOAuth2AuthConfig } from "./oauth-providers";
@@ -84,12 +84,8 @@ export interface DefinitionFilter {
 const currentOf = (accountId: string) =>
   and(eq(connectorDefinitions.accountId, accountId), isNull(connectorDefinitions.retiredAt));
 
-export async function listDefinitions(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  filter: DefinitionFilter,
-): Promise<DefinitionView[]> {
+export async function listDefinitions(ctx: Ctx, filter: DefinitionFilter): Promise<DefinitionView[]> {
+  const { db, env, auth } = ctx;
   const locale = resolveLocale(filter.locale);
   const custom = await db
     .select()
@@ -103,13 +99,8 @@ export async function listDefinitions(
   );
 }
 
-export async function getDefinition(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  key: string,
-  localeTag?: string,
-): Promise<DefinitionView> {
+export async function getDefinition(ctx: Ctx, key: string, localeTag?: string): Promise<DefinitionView> {
+  const { db, env, auth } = ctx;
   const builtIn = builtInDefinition(key);
   if (builtIn) return builtInView(env, builtIn, resolveLocale(localeTag));
   const [row] = await db
@@ -137,18 +128,13 @@ export interface CreateDefinitionInput {
  */
 function requireDefinitionManager(auth: AuthContext, action: "create" | "delete") {
   const isAccountOwner = auth.accountId === auth.workspace.accountId;
-  if (!isAccountOwner && auth.workspace.role !== "owner" && auth.workspace.role !== "admin") {
+  if (!isAccountOwner && !managesWorkspace(auth)) {
     throw forbidden(`Only the account owner or a workspace owner or admin may ${action} custom connectors`);
   }
 }
 
-export async function createDefinition(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  input: CreateDefinitionInput,
-  now: string,
-): Promise<DefinitionView> {
+export async function createDefinition(ctx: Ctx, input: CreateDefinitionInput): Promise<DefinitionView> {
+  const { db, env, auth, now } = ctx;
   requireDefinitionManager(auth, "create");
   if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key))
     throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
@@ -184,7 +170,8 @@ export async function createDefinition(
  * history (foreign keys cascade); other people's personal instances stay, `unavailable`, until their
  * owners delete them, and the retired row goes with the last of them. One batch, one transaction.
  */
-export async function deleteDefinition(db: Db, auth: AuthContext, key: string, now: string): Promise<void> {
+export async function deleteDefinition(ctx: Ctx, key: string): Promise<void> {
+  const { db, auth, now } = ctx;
   if (builtInDefinition(key)) throw forbidden("Built-in connectors cannot be deleted");
   const [row] = await db
     .select({ id: connectorDefinitions.id })

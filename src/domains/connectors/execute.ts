@@ -1,18 +1,23 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { connectorCredentials, connectorExecutions, connectorInstances, connectorTools } from "../../db/schema";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { logError } from "../../lib/log";
 import { consumeLimit, rateLimitExceeded } from "../limits";
-import type { AuthContext } from "../identity";
-import { resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord, type ResolvedInstance } from "./access";
+import type { Ctx } from "../identity";
+import {
+  admitInstance,
+  instanceQuery,
+  toolsVisibleTo,
+  visibleTo,
+  type InstanceRecord,
+  type ResolvedInstance,
+} from "./access";
 import { adapterFor } from "./adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "./adapters/types";
 import { resolveLocale, providerSettings, type Locale } from "./catalogue";
 import { openCredentials } from "./credentials";
 import { requireAllowedUrls } from "./destinations";
-import { instanceQuery } from "./instances";
 import { schemaErrors } from "./json-schema";
 import { outboundFetch, parseAllowList } from "./outbound";
 import { putExecutionPayload, executionKey } from "./payloads";
@@ -37,6 +42,14 @@ export interface Actor {
   type: "user" | "agent";
   id: string;
   runId?: string | null;
+}
+
+/** One call of one tool: who asks (recorded in the history), which tool of which instance, with what input. */
+export interface ToolRequest {
+  actor: Actor;
+  instanceId: string;
+  toolId: string;
+  input: Record<string, unknown>;
 }
 
 const APPROVAL_MESSAGE: Record<Locale, string> = {
@@ -145,15 +158,12 @@ function screened(
  * history with its payload sealed in R2 (a failure while recording throws, after the call).
  */
 export async function runExecution(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  actor: Actor,
-  instanceId: string,
-  toolId: string,
-  input: Record<string, unknown>,
+  ctx: Ctx,
+  { actor, instanceId, toolId, input }: ToolRequest,
   options: ExecuteOptions = {},
 ): Promise<Execution> {
+  const { db, env, auth } = ctx;
+  // The instance, its tool and its credentials in one round trip; the instance passes the same gate as `openInstance`.
   const [records, tools, credentials] = await db.batch([
     instanceQuery(db).where(and(eq(connectorInstances.id, instanceId), visibleTo(auth))),
     db
@@ -165,11 +175,7 @@ export async function runExecution(
       .from(connectorCredentials)
       .where(eq(connectorCredentials.instanceId, instanceId)),
   ]);
-  const record = records[0];
-  if (!record) throw new ApiError("NOT_FOUND", "Connector instance not found");
-  const resolved = resolveInstance(env, auth, record as InstanceRecord, options.localeTag);
-  if (!resolved.permissions.canExecute)
-    throw new ApiError("forbidden", "You cannot execute tools of this connector instance");
+  const resolved = admitInstance(ctx, records[0] as InstanceRecord | undefined, "execute", options.localeTag);
   const tool = tools[0];
   if (!tool) throw new ApiError("NOT_FOUND", "Tool not found");
   if (!tool.isActive) throw new ApiError("CONNECTOR_ERROR", "This tool is disabled on the instance");
@@ -233,26 +239,8 @@ export async function runExecution(
 }
 
 /** Direct execution: the call's result, or its failure as the API's error. */
-export async function executeTool(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  actor: Actor,
-  instanceId: string,
-  toolId: string,
-  input: Record<string, unknown>,
-  options: ExecuteOptions = {},
-) {
-  const { executionId, result, failure, durationMs } = await runExecution(
-    db,
-    env,
-    auth,
-    actor,
-    instanceId,
-    toolId,
-    input,
-    options,
-  );
+export async function executeTool(ctx: Ctx, request: ToolRequest, options: ExecuteOptions = {}) {
+  const { executionId, result, failure, durationMs } = await runExecution(ctx, request, options);
   if (failure) throw adapterErrorToApi(failure);
   return {
     executionId,

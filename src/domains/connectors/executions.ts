@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { connectorExecutions } from "../../db/schema";
+import type { Ctx } from "../identity";
+import { openInstance } from "./access";
 import { openExecutionPart } from "./credentials";
 import { getExecutionPayload, type ExecutionPayload } from "./payloads";
 
@@ -20,7 +22,10 @@ const recordColumns = {
   createdAt: connectorExecutions.createdAt,
 };
 
-export async function listExecutions(db: Db, instanceId: string, limit: number, offset: number) {
+/** `GET .../executions`: one page of the history, for anyone who sees the instance. */
+export async function listExecutions(ctx: Ctx, instanceId: string, limit: number, offset: number) {
+  const { db } = ctx;
+  await openInstance(ctx, instanceId, "read");
   const where = eq(connectorExecutions.instanceId, instanceId);
   const [items, totals] = await db.batch([
     db

@@ -1,48 +1,18 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts, connectorCredentials, connectorDefinitions, connectorInstances } from "../../db/schema";
 import { ApiError, badRequest, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { AuthContext } from "../identity";
+import { managesWorkspace, type Ctx } from "../identity";
 import { builtInDefinition } from "./catalogue";
-import {
-  instanceColumns,
-  instanceView,
-  resolveInstance,
-  visibleTo,
-  type InstanceRecord,
-  type ResolvedInstance,
-} from "./access";
+import { instanceQuery, instanceView, openInstance, resolveInstance, visibleTo, type InstanceRecord } from "./access";
 import { dropRetiredIfUnused } from "./definitions";
 import { destinationChanged, requireAllowedUrls } from "./destinations";
 import { schemaErrors } from "./json-schema";
 
-const notFound = () => new ApiError("NOT_FOUND", "Connector instance not found");
-
-/** The instance query: instance, its custom definition and whether credentials exist, in one statement. */
-export const instanceQuery = (db: Db) =>
-  db
-    .select(instanceColumns)
-    .from(connectorInstances)
-    .leftJoin(connectorDefinitions, eq(connectorDefinitions.id, connectorInstances.definitionId))
-    .leftJoin(connectorCredentials, eq(connectorCredentials.instanceId, connectorInstances.id));
-
-/** A visible instance, resolved for the caller; anything else (unknown, foreign, invisible) is 404 `NOT_FOUND`. */
-export async function loadInstance(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  id: string,
-  locale?: string,
-): Promise<ResolvedInstance> {
-  const [record] = await instanceQuery(db).where(and(eq(connectorInstances.id, id), visibleTo(auth)));
-  if (!record) throw notFound();
-  return resolveInstance(env, auth, record as InstanceRecord, locale);
+/** `GET .../instances/{id}`: one instance as the caller sees it. */
+export async function getInstance(ctx: Ctx, id: string, locale?: string) {
+  return instanceView(ctx.auth, await openInstance(ctx, id, "read", locale));
 }
-
-export const requireManage = (resolved: ResolvedInstance) => {
-  if (!resolved.permissions.canManage) throw forbidden("You cannot manage this connector instance");
-};
 
 /** The definition's configSchema first, then every URL in it against the SSRF rules (400 naming the field). */
 function validateConfig(env: Env, schema: Record<string, unknown>, config: Record<string, unknown>) {
@@ -58,7 +28,8 @@ export interface CreateInstanceInput {
   config?: Record<string, unknown>;
 }
 
-export async function createInstance(db: Db, env: Env, auth: AuthContext, input: CreateInstanceInput, now: string) {
+export async function createInstance(ctx: Ctx, input: CreateInstanceInput) {
+  const { db, env, auth, now } = ctx;
   // One round trip: the custom definition (if the key is not built in) and the workspace account's plan.
   const [customRows, planRows] = await db.batch([
     db
@@ -77,11 +48,10 @@ export async function createInstance(db: Db, env: Env, auth: AuthContext, input:
   const custom = builtIn ? undefined : customRows[0];
   if (!builtIn && !custom) throw new ApiError("NOT_FOUND", "Connector not found");
   if (input.scope === "team") {
-    const manager = auth.workspace.role === "owner" || auth.workspace.role === "admin";
     if (auth.workspace.kind !== "business" || planRows[0]?.plan !== "business") {
       throw forbidden("Team connectors need an active business workspace");
     }
-    if (!manager) throw forbidden("Only a workspace owner or admin can create team connectors");
+    if (!managesWorkspace(auth)) throw forbidden("Only a workspace owner or admin can create team connectors");
   }
   const config = input.config ?? {};
   validateConfig(env, builtIn ? builtIn.configSchema : custom!.configSchema, config);
@@ -114,7 +84,8 @@ export interface ListFilter {
   offset: number;
 }
 
-export async function listInstances(db: Db, env: Env, auth: AuthContext, filter: ListFilter) {
+export async function listInstances(ctx: Ctx, filter: ListFilter) {
+  const { db, env, auth } = ctx;
   const where = and(visibleTo(auth), filter.scope ? eq(connectorInstances.scope, filter.scope) : undefined);
   const [rows, totals] = await db.batch([
     instanceQuery(db)
@@ -143,16 +114,9 @@ export interface UpdateInstanceInput {
  * the stored credentials in the same batch and the instance goes back to `pending_auth`: a token
  * issued for one host must not be sent to another, whoever changed the address.
  */
-export async function updateInstance(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  id: string,
-  input: UpdateInstanceInput,
-  now: string,
-) {
-  const resolved = await loadInstance(db, env, auth, id);
-  requireManage(resolved);
+export async function updateInstance(ctx: Ctx, id: string, input: UpdateInstanceInput) {
+  const { db, env, auth, now } = ctx;
+  const resolved = await openInstance(ctx, id, "manage");
   const current = resolved.record.instance;
   if (input.config !== undefined) {
     if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
@@ -176,9 +140,9 @@ export async function updateInstance(
  * `mcp-generic`, `sql-database` and custom definitions are deleted with their credentials, tools
  * and history (foreign keys cascade).
  */
-export async function deleteInstance(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
-  const resolved = await loadInstance(db, env, auth, id);
-  requireManage(resolved);
+export async function deleteInstance(ctx: Ctx, id: string) {
+  const { db, now } = ctx;
+  const resolved = await openInstance(ctx, id, "manage");
   const builtIn = resolved.record.instance.definitionId
     ? undefined
     : builtInDefinition(resolved.record.instance.connectorKey);

@@ -1,6 +1,5 @@
-import type { Db } from "../../db/client";
 import { ApiError } from "../../lib/errors";
-import type { AuthContext } from "../identity";
+import type { Ctx } from "../identity";
 import { agentTools, type AgentTool } from "./agent-tools";
 import { executeTool } from "./execute";
 
@@ -64,19 +63,19 @@ function describeTool(tool: AgentTool) {
 }
 
 /** Tools the gateway serves: only those that may run directly (approval needs the assistant's card). */
-const gatewayTools = async (db: Db, env: Env, auth: AuthContext) =>
-  (await agentTools(db, env, auth)).filter((tool) => !tool.requiresApproval);
+const gatewayTools = async (ctx: Ctx) => (await agentTools(ctx)).filter((tool) => !tool.requiresApproval);
 
-async function callTool(db: Db, env: Env, auth: AuthContext, params: Record<string, unknown>) {
+async function callTool(ctx: Ctx, params: Record<string, unknown>) {
+  const { auth } = ctx;
   const { name, arguments: args = {} } = params;
   if (typeof name !== "string" || !isObject(args))
     throw new InvalidParams("tools/call needs a tool name and an arguments object");
-  const tool = (await gatewayTools(db, env, auth)).find((candidate) => candidate.name === name);
+  const tool = (await gatewayTools(ctx)).find((candidate) => candidate.name === name);
   if (!tool) throw new InvalidParams(`Unknown tool: ${name}`);
   // Recorded as the agent: the OAuth client for a third-party token, else the user's own client.
   const actor = { type: "agent" as const, id: auth.token.kind === "oauth" ? auth.token.clientId : auth.user.id };
   try {
-    const { result } = await executeTool(db, env, auth, actor, tool.instanceId, tool.toolId, args);
+    const { result } = await executeTool(ctx, { actor, instanceId: tool.instanceId, toolId: tool.toolId, input: args });
     const text = result.success ? JSON.stringify(result.output) : (result.error ?? "The tool failed");
     return { content: [{ type: "text", text }], structuredContent: result.output, isError: !result.success };
   } catch (error) {
@@ -89,9 +88,7 @@ async function callTool(db: Db, env: Env, auth: AuthContext, params: Record<stri
 }
 
 async function dispatch(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
+  ctx: Ctx,
   method: string,
   params: Record<string, unknown>,
 ): Promise<Record<string, unknown> | null> {
@@ -114,16 +111,16 @@ async function dispatch(
     case "tools/list":
       // One page holds every tool: a cursor can only come from someone else.
       if (params.cursor !== undefined) throw new InvalidParams("Unknown cursor");
-      return { tools: (await gatewayTools(db, env, auth)).map(describeTool) };
+      return { tools: (await gatewayTools(ctx)).map(describeTool) };
     case "tools/call":
-      return callTool(db, env, auth, params);
+      return callTool(ctx, params);
     default:
       return null;
   }
 }
 
 /** Answers one HTTP request body. */
-export async function handleMcpMessage(db: Db, env: Env, auth: AuthContext, text: string): Promise<GatewayAnswer> {
+export async function handleMcpMessage(ctx: Ctx, text: string): Promise<GatewayAnswer> {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -149,7 +146,7 @@ export async function handleMcpMessage(db: Db, env: Env, auth: AuthContext, text
     return failure(400, null, JSONRPC.invalidRequest, "Invalid Request: id must be a string or an integer");
   if (!isObject(params)) return failure(200, id, JSONRPC.invalidParams, "Invalid params: params must be an object");
   try {
-    const result = await dispatch(db, env, auth, method, params);
+    const result = await dispatch(ctx, method, params);
     return result === null
       ? failure(200, id, JSONRPC.methodNotFound, `Method not found: ${method}`)
       : success(id, result);

@@ -8,6 +8,7 @@ import { createRouter } from "../../http/validator";
 import { BASE_PATH, GATEWAY_PATH, isOwnBrowserOrigin, ownResources } from "../../lib/origin";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
+import { ctxOf } from "../identity";
 import { handleMcpMessage, JSONRPC, protocolVersionProblem, SUPPORTED_PROTOCOL_VERSIONS } from "./mcp-gateway";
 
 /**
@@ -86,7 +87,7 @@ export const mcpGatewayRoutes = createRouter()
     async (c) => {
       const answer =
         protocolVersionProblem(c.req.header("MCP-Protocol-Version")) ??
-        (await handleMcpMessage(c.var.db, c.env, c.var.auth, await c.req.text()));
+        (await handleMcpMessage(ctxOf(c), await c.req.text()));
       return answer.status === 202 ? c.body(null, 202) : c.json(answer.body, answer.status);
     },
   )

@@ -6,11 +6,11 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";
 import { describeError, logError } from "../../lib/log";
 import { BASE_PATH } from "../../lib/origin";
-import type { AuthContext } from "../identity";
+import type { Ctx } from "../identity";
 import { OAuthTokenError } from "./adapters/types";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
 import { requireAllowedUrls } from "./destinations";
-import { loadInstance, requireManage } from "./instances";
+import { openInstance } from "./access";
 import { authorizeUrl, exchangeCode, pkcePair } from "./oauth-client";
 import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
 import { open, seal } from "./sealing";
@@ -40,16 +40,9 @@ async function customAuthConfig(db: Db, definitionId: string | null): Promise<un
   return row?.authConfig ?? {};
 }
 
-export async function initiateOAuth(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  instanceId: string,
-  origin: string,
-  now: number,
-) {
-  const resolved = await loadInstance(db, env, auth, instanceId);
-  requireManage(resolved);
+export async function initiateOAuth(ctx: Ctx, instanceId: string, origin: string) {
+  const { db, env, auth } = ctx;
+  const resolved = await openInstance(ctx, instanceId, "manage");
   const { instance } = resolved.record;
   if (!instance.enabled) throw new ApiError("CONNECTOR_ERROR", "This connector instance is disabled");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
@@ -70,8 +63,8 @@ export async function initiateOAuth(
     userId: auth.user.id,
     connectorKey: instance.connectorKey,
     codeVerifier: (await seal(env.CREDENTIALS_KEY, verifierBinding(stateHash), pkce.verifier)).sealed,
-    expiresAt: toIso(now + STATE_TTL_MS),
-    createdAt: toIso(now),
+    expiresAt: toIso(Date.parse(ctx.now) + STATE_TTL_MS),
+    createdAt: ctx.now,
   });
   const redirectUrl = authorizeUrl(provider, {
     redirectUri: callbackUrl(origin, instance.connectorKey),

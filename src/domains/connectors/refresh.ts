@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { connectorCredentials, connectorDefinitions, connectorInstances, memberships } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { describeError, logError } from "../../lib/log";
+import { MANAGER_ROLES } from "../identity";
 import { notify } from "../notifications";
 import { OAuthTokenError } from "./adapters/types";
 import { oauthCredentialValues, openCredentials, sealCredentials } from "./credentials";
@@ -58,7 +59,7 @@ async function managersOf(db: Db, instance: typeof connectorInstances.$inferSele
   const rows = await db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.workspaceId, instance.ownerWorkspaceId), inArray(memberships.role, ["owner", "admin"])));
+    .where(and(eq(memberships.workspaceId, instance.ownerWorkspaceId), inArray(memberships.role, MANAGER_ROLES)));
   return rows.map((row) => row.userId);
 }
 

@@ -1,7 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
-import { toIso } from "../../lib/clock";
 import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
@@ -9,20 +6,13 @@ import { createRouter } from "../../http/validator";
 import { issuerOf } from "../../http/context";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
-import { instanceView } from "./access";
+import { ctxOf } from "../identity";
 import { createDefinition, deleteDefinition, getDefinition, listDefinitions } from "./definitions";
 import { credentialStatus, deleteCredentials, storeCredentials } from "./credentials";
 import { executeTool } from "./execute";
 import { listExecutions } from "./executions";
 import { initiateOAuth } from "./oauth-handoff";
-import {
-  createInstance,
-  deleteInstance,
-  listInstances,
-  loadInstance,
-  requireManage,
-  updateInstance,
-} from "./instances";
+import { createInstance, deleteInstance, getInstance, listInstances, updateInstance } from "./instances";
 import {
   createDefinitionBody,
   createInstanceBody,
@@ -54,15 +44,23 @@ import {
   consentSchema,
   putConsentBody,
 } from "./schemas";
-import { testInstance, syncInstanceTools } from "./health";
+import { testInstance, syncInstanceTools } from "./instance-checks";
 import { createTool, listTools, setToolEnabled } from "./tools";
 import { listConsents, putConsent, revokeConsent } from "./consents";
 
 const tags = ["Connectors"];
 /** Plan admission (the `connectors` entitlement) comes before anything else is looked at. */
 const middleware = [authenticate(), requireEntitlement("connectors"), rateLimit];
-const requestTime = (c: Context<AppEnv>) => toIso(c.var.startedAt);
 const common = { tags, security: bearerAuth, middleware } as const;
+
+/**
+ * The OpenAPI extension naming what an operation needs beyond seeing its resource. `manage`: the
+ * instance's owner (personal) or a workspace owner/admin (team, and custom definitions); the verb
+ * enforces it (`openInstance(ctx, id, "manage")`), the document says it, and the shared access
+ * suite (test/helpers/access-suite.ts) checks a plain member gets 403 on every operation marked so.
+ */
+export const PERMISSION_EXTENSION = "x-permission";
+const managers = { [PERMISSION_EXTENSION]: "manage" } as const;
 
 export const connectorRoutes = createRouter()
   // Instance routes first: `/connectors/instances` must never be read as a definition key.
@@ -80,7 +78,7 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listInstances(c.var.db, c.env, c.var.auth, query);
+      const { items, total } = await listInstances(ctxOf(c), query);
       return paged(c, items, offsetPage(query.limit, query.offset, total));
     },
   )
@@ -93,7 +91,7 @@ export const connectorRoutes = createRouter()
       request: { body: jsonBody(createInstanceBody) },
       responses: { 201: json(envelope(instanceSchema), "Created"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, await createInstance(c.var.db, c.env, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
+    async (c) => ok(c, await createInstance(ctxOf(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -104,35 +102,24 @@ export const connectorRoutes = createRouter()
       request: { params: instanceParams, query: localeQuery },
       responses: { 200: json(envelope(instanceSchema), "The instance"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(
-        c.var.db,
-        c.env,
-        c.var.auth,
-        c.req.valid("param").id,
-        c.req.valid("query").locale,
-      );
-      return ok(c, instanceView(c.var.auth, resolved));
-    },
+    async (c) => ok(c, await getInstance(ctxOf(c), c.req.valid("param").id, c.req.valid("query").locale)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "patch",
       path: "/connectors/instances/{id}",
       summary: "Update displayName, config or enabled (ownership is immutable)",
       request: { params: instanceParams, body: jsonBody(updateInstanceBody) },
       responses: { 200: json(envelope(instanceSchema), "Updated"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) =>
-      ok(
-        c,
-        await updateInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, c.req.valid("json"), requestTime(c)),
-      ),
+    async (c) => ok(c, await updateInstance(ctxOf(c), c.req.valid("param").id, c.req.valid("json"))),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "delete",
       path: "/connectors/instances/{id}",
       summary: "Delete (user-created) or disable (built-in OAuth SaaS) an instance",
@@ -142,22 +129,24 @@ export const connectorRoutes = createRouter()
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await deleteInstance(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/instances/{id}/test",
       summary: "Test the connection (health check through the adapter)",
       request: { params: instanceParams },
       responses: { 200: json(envelope(testResultSchema), "The outcome"), ...errors(400, 401, 403, 404, 409, 429, 503) },
     }),
-    async (c) => ok(c, await testInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await testInstance(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/instances/{id}/oauth/initiate",
       summary:
@@ -168,23 +157,19 @@ export const connectorRoutes = createRouter()
         ...errors(400, 401, 403, 404, 409, 429, 503),
       },
     }),
-    async (c) =>
-      ok(c, await initiateOAuth(c.var.db, c.env, c.var.auth, c.req.valid("param").id, issuerOf(c), c.var.startedAt)),
+    async (c) => ok(c, await initiateOAuth(ctxOf(c), c.req.valid("param").id, issuerOf(c))),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/instances/{id}/credentials",
       summary: "Store or replace credentials (sealed; the instance becomes active)",
       request: { params: instanceParams, body: jsonBody(storeCredentialsBody) },
       responses: { 200: json(envelope(credentialRecordSchema), "Stored"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      requireManage(resolved);
-      return ok(c, await storeCredentials(c.var.db, c.env, resolved, c.req.valid("json"), requestTime(c)));
-    },
+    async (c) => ok(c, await storeCredentials(ctxOf(c), c.req.valid("param").id, c.req.valid("json"))),
   )
   .openapi(
     createRoute({
@@ -195,25 +180,19 @@ export const connectorRoutes = createRouter()
       request: { params: instanceParams },
       responses: { 200: json(envelope(credentialStatusSchema), "Status"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      return ok(c, await credentialStatus(c.var.db, resolved.record.instance.id));
-    },
+    async (c) => ok(c, await credentialStatus(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "delete",
       path: "/connectors/instances/{id}/credentials",
       summary: "Delete credentials (the instance goes back to pending_auth); 409 when none are stored",
       request: { params: instanceParams },
       responses: { 200: json(envelope(credentialRecordSchema), "Deleted"), ...errors(400, 401, 403, 404, 409, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      requireManage(resolved);
-      return ok(c, await deleteCredentials(c.var.db, resolved.record.instance.id, requestTime(c)));
-    },
+    async (c) => ok(c, await deleteCredentials(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
@@ -224,14 +203,12 @@ export const connectorRoutes = createRouter()
       request: { params: instanceParams, query: localeQuery },
       responses: { 200: json(envelope(z.array(toolSchema)), "Tools"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      return ok(c, await listTools(c.var.db, resolved, c.req.valid("query").locale));
-    },
+    async (c) => ok(c, await listTools(ctxOf(c), c.req.valid("param").id, c.req.valid("query").locale)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/instances/{id}/sync-tools",
       summary:
@@ -244,11 +221,8 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const { tools, skipped } = await syncInstanceTools(
-        c.var.db,
-        c.env,
-        c.var.auth,
+        ctxOf(c),
         c.req.valid("param").id,
-        requestTime(c),
         c.req.valid("query").locale,
       );
       return paged(c, tools, { skipped });
@@ -257,25 +231,20 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/instances/{id}/tools",
       summary: "Create a custom tool (custom, non-system connectors only)",
       request: { params: instanceParams, query: localeQuery, body: jsonBody(createToolBody) },
       responses: { 201: json(envelope(toolSchema), "Created"), ...errors(400, 401, 403, 404, 409, 429) },
     }),
-    async (c) => {
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      requireManage(resolved);
-      return ok(
-        c,
-        await createTool(c.var.db, resolved, c.req.valid("json"), requestTime(c), c.req.valid("query").locale),
-        201,
-      );
-    },
+    async (c) =>
+      ok(c, await createTool(ctxOf(c), c.req.valid("param").id, c.req.valid("json"), c.req.valid("query").locale), 201),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "patch",
       path: "/connectors/instances/{id}/tools/{toolId}",
       summary: "Enable or disable a tool",
@@ -287,9 +256,7 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const { id, toolId } = c.req.valid("param");
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, id);
-      requireManage(resolved);
-      return ok(c, await setToolEnabled(c.var.db, id, toolId, c.req.valid("json").enabled));
+      return ok(c, await setToolEnabled(ctxOf(c), id, toolId, c.req.valid("json").enabled));
     },
   )
   .openapi(
@@ -305,11 +272,11 @@ export const connectorRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { id, toolId } = c.req.valid("param");
-      const actor = { type: "user" as const, id: c.var.auth.user.id };
-      const { result } = await executeTool(c.var.db, c.env, c.var.auth, actor, id, toolId, c.req.valid("json").input, {
-        localeTag: c.req.valid("query").locale,
-      });
+      const ctx = ctxOf(c);
+      const { id: instanceId, toolId } = c.req.valid("param");
+      const actor = { type: "user" as const, id: ctx.auth.user.id };
+      const request = { actor, instanceId, toolId, input: c.req.valid("json").input };
+      const { result } = await executeTool(ctx, request, { localeTag: c.req.valid("query").locale });
       return ok(c, result);
     },
   )
@@ -327,8 +294,7 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const resolved = await loadInstance(c.var.db, c.env, c.var.auth, c.req.valid("param").id);
-      const { items, total } = await listExecutions(c.var.db, resolved.record.instance.id, query.limit, query.offset);
+      const { items, total } = await listExecutions(ctxOf(c), c.req.valid("param").id, query.limit, query.offset);
       return paged(c, items, offsetPage(query.limit, query.offset, total));
     },
   )
@@ -341,22 +307,24 @@ export const connectorRoutes = createRouter()
       request: { query: listDefinitionsQuery },
       responses: { 200: json(envelope(z.array(definitionSchema)), "Definitions"), ...errors(400, 401, 403, 429) },
     }),
-    async (c) => ok(c, await listDefinitions(c.var.db, c.env, c.var.auth, c.req.valid("query"))),
+    async (c) => ok(c, await listDefinitions(ctxOf(c), c.req.valid("query"))),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "post",
       path: "/connectors/definitions",
       summary: "Create a custom definition (category custom; account owner or workspace owner/admin)",
       request: { body: jsonBody(createDefinitionBody) },
       responses: { 201: json(envelope(definitionSchema), "Created"), ...errors(400, 401, 403, 409, 429) },
     }),
-    async (c) => ok(c, await createDefinition(c.var.db, c.env, c.var.auth, c.req.valid("json"), requestTime(c)), 201),
+    async (c) => ok(c, await createDefinition(ctxOf(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "delete",
       path: "/connectors/definitions/{key}",
       summary:
@@ -368,7 +336,7 @@ export const connectorRoutes = createRouter()
       },
     }),
     async (c) => {
-      await deleteDefinition(c.var.db, c.var.auth, c.req.valid("param").key, requestTime(c));
+      await deleteDefinition(ctxOf(c), c.req.valid("param").key);
       return ok(c, { deleted: true as const });
     },
   )
@@ -381,12 +349,12 @@ export const connectorRoutes = createRouter()
       request: { params: keyParams, query: localeQuery },
       responses: { 200: json(envelope(definitionSchema), "The definition"), ...errors(401, 403, 404, 429) },
     }),
-    async (c) =>
-      ok(c, await getDefinition(c.var.db, c.env, c.var.auth, c.req.valid("param").key, c.req.valid("query").locale)),
+    async (c) => ok(c, await getDefinition(ctxOf(c), c.req.valid("param").key, c.req.valid("query").locale)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "put",
       path: "/connectors/instances/{id}/consents/{clientId}",
       summary: "Let an OAuth client use tools of your personal instance (automation consent)",
@@ -395,12 +363,13 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const { id, clientId } = c.req.valid("param");
-      return ok(c, await putConsent(c.var.db, c.env, c.var.auth, id, clientId, c.req.valid("json"), requestTime(c)));
+      return ok(c, await putConsent(ctxOf(c), id, clientId, c.req.valid("json")));
     },
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "get",
       path: "/connectors/instances/{id}/consents",
       summary: "The OAuth clients your personal instance has consented to",
@@ -410,11 +379,12 @@ export const connectorRoutes = createRouter()
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
-    async (c) => ok(c, await listConsents(c.var.db, c.env, c.var.auth, c.req.valid("param").id)),
+    async (c) => ok(c, await listConsents(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
       ...common,
+      ...managers,
       method: "delete",
       path: "/connectors/instances/{id}/consents/{clientId}",
       summary: "Revoke a client's consent (future calls only)",
@@ -423,6 +393,6 @@ export const connectorRoutes = createRouter()
     }),
     async (c) => {
       const { id, clientId } = c.req.valid("param");
-      return ok(c, await revokeConsent(c.var.db, c.env, c.var.auth, id, clientId));
+      return ok(c, await revokeConsent(ctxOf(c), id, clientId));
     },
   );

@@ -256,7 +256,10 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
       id: message.claims.kind === "oauth" ? message.claims.clientId : message.claims.userId,
       runId: message.runId,
     };
-    const execution = await runExecution(db, env, auth, actor, message.instanceId, message.toolId, input, {
+    // The delivery's time is this run's "now" (the enqueuing request's is long past).
+    const ctx = { db, env, auth, now: new Date(nowMs).toISOString() };
+    const request = { actor, instanceId: message.instanceId, toolId: message.toolId, input };
+    const execution = await runExecution(ctx, request, {
       localeTag: message.locale,
       approved: message.approved,
       beforeCall: async () => {

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { connectorTools } from "../../db/schema";
 import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { ResolvedInstance } from "./access";
+import type { Ctx } from "../identity";
+import { openInstance, type ResolvedInstance } from "./access";
 import { MAX_INSTANCE_TOOLS } from "./adapters/mcp";
 import { saasToolText } from "./adapters/saas";
 import type { ToolDescriptor } from "./adapters/types";
@@ -33,7 +34,12 @@ export function toolView(connectorKey: string, row: ToolRow, locale?: string | n
   };
 }
 
-export async function listTools(db: Db, resolved: ResolvedInstance, locale?: string | null) {
+/** `GET .../tools`: the instance's tools, for anyone who sees it. */
+export async function listTools(ctx: Ctx, instanceId: string, locale?: string | null) {
+  return toolsOf(ctx.db, await openInstance(ctx, instanceId, "read"), locale);
+}
+
+async function toolsOf(db: Db, resolved: ResolvedInstance, locale?: string | null) {
   const rows = await db
     .select()
     .from(connectorTools)
@@ -159,7 +165,7 @@ export async function syncTools(
       ),
     );
   await db.batch([...upserts, vanished] as [typeof vanished]);
-  return { tools: await listTools(db, resolved, locale), skipped };
+  return { tools: await toolsOf(db, resolved, locale), skipped };
 }
 
 export interface CreateToolInput {
@@ -172,13 +178,9 @@ export interface CreateToolInput {
   rateLimitRpm?: number;
 }
 
-export async function createTool(
-  db: Db,
-  resolved: ResolvedInstance,
-  input: CreateToolInput,
-  now: string,
-  locale?: string | null,
-) {
+export async function createTool(ctx: Ctx, instanceId: string, input: CreateToolInput, locale?: string | null) {
+  const { db, now } = ctx;
+  const resolved = await openInstance(ctx, instanceId, "manage");
   if (!resolved.record.instance.definitionId) throw forbidden("Tools can only be added to custom connectors");
   const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => schemaProblems(input[field], field));
   if (fields.length) throw badRequest(fields);
@@ -209,8 +211,9 @@ export async function createTool(
   return toolView(resolved.record.instance.connectorKey, row, locale);
 }
 
-export async function setToolEnabled(db: Db, instanceId: string, toolId: string, enabled: boolean) {
-  const [row] = await db
+export async function setToolEnabled(ctx: Ctx, instanceId: string, toolId: string, enabled: boolean) {
+  await openInstance(ctx, instanceId, "manage");
+  const [row] = await ctx.db
     .update(connectorTools)
     .set({ isActive: enabled })
     .where(and(eq(connectorTools.id, toolId), eq(connectorTools.instanceId, instanceId)))

@@ -26,7 +26,10 @@ export const ctxOf = (c: Context<AppEnv>): Ctx => ({
 });
 
 /** The workspace roles that manage what the workspace shares (team connectors, members, definitions). */
-export const isManagerRole = (role: Role): boolean => role === "owner" || role === "admin";
+export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly Role[];
+
+/** Whether a workspace role manages the workspace (the one place this rule is written). */
+export const isManagerRole = (role: Role): boolean => (MANAGER_ROLES as readonly Role[]).includes(role);
 
 /** Whether the caller manages the workspace they act in. */
 export const managesWorkspace = (auth: AuthContext): boolean => isManagerRole(auth.workspace.role);

@@ -4,5 +4,5 @@ export { checkCredentials, createUser, workspacesOf } from "./service";
 export { ENTITLEMENT_PATTERN, newUserInput, planSchema, userSchema, workspaceRoleSchema } from "./schemas";
 export { findAccount, planChange } from "./plans";
 export { passwordRecoveryUrl } from "./account-links";
-export { ctxOf, isManagerRole, managesWorkspace, type Ctx } from "./context";
+export { ctxOf, isManagerRole, managesWorkspace, MANAGER_ROLES, type Ctx } from "./context";
 export { identityCron } from "./cron";

@@ -4,7 +4,7 @@ import { memberships, users, workspaces } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { AuthContext } from "../identity";
+import { isManagerRole, type AuthContext } from "../identity";
 
 /** Business workspaces belong to the caller's account and need the `business` plan. */
 export async function createWorkspace(db: Db, auth: AuthContext, name: string) {
@@ -36,7 +36,7 @@ export async function addMember(
     db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)),
   ]);
   const membership = caller[0];
-  if (!membership || membership.role === "member")
+  if (!membership || !isManagerRole(membership.role))
     throw forbidden("Only owners and admins of this workspace can add members");
   if (membership.kind === "personal") throw conflict("A personal workspace has no other members");
   if (!invitee) throw notFound("No user has this e-mail address");

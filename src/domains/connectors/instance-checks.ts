@@ -1,21 +1,22 @@
+// The checks a manager runs against the provider itself: a connection test (`POST .../test`) and a
+// tool sync (`POST .../sync-tools`). Both need the instance's adapter with opened credentials.
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { connectorCredentials, connectorInstances } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { AuthContext } from "../identity";
+import type { Ctx } from "../identity";
+import { openInstance } from "./access";
 import { adapterFor } from "./adapters";
 import { AdapterError } from "./adapters/types";
 import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "./execute";
-import { loadInstance, requireManage } from "./instances";
 import { syncTools } from "./tools";
 
 /**
  * Loads what an adapter needs for a management call (test, sync): 409 when the instance is disabled
  * or has no credentials, 503 without a provider; all before any contact with the provider.
  */
-async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
-  const resolved = await loadInstance(db, env, auth, id);
-  requireManage(resolved);
+async function prepare(ctx: Ctx, id: string) {
+  const { db, env } = ctx;
+  const resolved = await openInstance(ctx, id, "manage");
   // A disabled instance is switched off for every use (CONTRACT "Connectors": 409 for a disabled instance).
   if (!resolved.record.instance.enabled)
     throw new ApiError("CONNECTOR_ERROR", "The instance is disabled; enable it first");
@@ -37,8 +38,9 @@ async function prepare(db: Db, env: Env, auth: AuthContext, id: string) {
 }
 
 /** `POST .../test`: a health check; sets lastHealthCheck/healthMessage and moves error ↔ active. */
-export async function testInstance(db: Db, env: Env, auth: AuthContext, id: string, now: string) {
-  const { resolved, adapter, context } = await prepare(db, env, auth, id);
+export async function testInstance(ctx: Ctx, id: string) {
+  const { db, now } = ctx;
+  const { resolved, adapter, context } = await prepare(ctx, id);
   const started = Date.now();
   const health = await adapter.healthCheck(context);
   const latencyMs = Date.now() - started;
@@ -57,15 +59,10 @@ export async function testInstance(db: Db, env: Env, auth: AuthContext, id: stri
   return { ok: health.ok, status, message: health.message, latencyMs, checkedAt: now };
 }
 
-export async function syncInstanceTools(
-  db: Db,
-  env: Env,
-  auth: AuthContext,
-  id: string,
-  now: string,
-  locale?: string | null,
-) {
-  const { resolved, adapter, context } = await prepare(db, env, auth, id);
+/** `POST .../sync-tools`: the adapter's tools, stored. */
+export async function syncInstanceTools(ctx: Ctx, id: string, locale?: string | null) {
+  const { db, now } = ctx;
+  const { resolved, adapter, context } = await prepare(ctx, id);
   try {
     return await syncTools(db, resolved, await adapter.listTools(context), now, locale);
   } catch (error) {
