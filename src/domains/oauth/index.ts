@@ -2,7 +2,3 @@
 export { GRANT_TYPES, SCOPES, sortScopes } from "./scopes";
 export { purgeOAuth } from "./purge";
 export { redirectUriProblem } from "./redirect-uri";
-export { userGrantRevocation } from "./user-revocation";
-export { renderPage } from "./render";
-export { Layout as PageLayout, Hidden as HiddenField } from "./pages";
-export { csrfToken, validCsrf } from "./browser";
