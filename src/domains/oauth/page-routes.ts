@@ -67,7 +67,7 @@ type HtmlResponses = Partial<Record<400 | 401 | 429, ReturnType<typeof htmlPage>
 const flowPageRoute = <P extends string>(
   path: P,
   summary: string,
-  responses: { 200: ReturnType<typeof htmlPage>; 303: { description: string } },
+  responses: { 200: ReturnType<typeof htmlPage>; 303?: { description: string } },
 ) =>
   createRoute({
     method: "get",
@@ -209,13 +209,8 @@ export const oauthPageRoutes = createRouter()
     pageHook,
   )
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/oauth/magic-link",
-      tags,
-      summary: "Check-your-e-mail page, after a sign-in link was requested (browser)",
-      request: { query: flowQuery },
-      responses: { 200: htmlPage("Check your e-mail"), 400: htmlPage("Expired or foreign flow") },
+    flowPageRoute("/oauth/magic-link", "Check-your-e-mail page, after a sign-in link was requested (browser)", {
+      200: htmlPage("Check your e-mail"),
     }),
     async (c) => {
       const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
