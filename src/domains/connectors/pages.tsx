@@ -1,4 +1,4 @@
-import { PageLayout } from "../oauth";
+import { PageLayout } from "../../http/pages";
 
 /** What the connector settings page says for each outcome of the hand-off (never a provider's own words). */
 export const OUTCOME_MESSAGES = {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../http/validator";
-import { renderPage } from "../oauth";
+import { renderPage } from "../../http/pages";
 import { ConnectorOutcomePage, OUTCOME_MESSAGES, type Outcome } from "./pages";
 
 const outcomes = Object.keys(OUTCOME_MESSAGES) as [Outcome, ...Outcome[]];

@@ -1,15 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../env";
-import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";
 import { createRouter } from "../../http/validator";
+import { browserCookie, csrfToken, formBody, htmlPage, renderPage, validCsrf } from "../../http/pages";
 import { rateLimitRule } from "../../limits";
 import { clientIp } from "../../http/context";
 import { consumeLimit } from "../limits";
-import { csrfToken, renderPage, validCsrf } from "../oauth";
 import { ACCOUNT_PAGES_BASE } from "./account-links";
 import { ConfirmEmailPage, DonePage, ForgotPasswordPage, ResetPasswordPage } from "./account-pages";
 import { recoveryCodeAllowed } from "./account-routes";
@@ -19,42 +17,22 @@ import { exchangeRecoveryCode, requestPasswordRecovery, resetPassword } from "./
 import { email as emailSchema, passwordSchema, recoveryCode } from "./schemas";
 
 /**
- * A random per-browser cookie the CSRF tokens of these pages are bound to (synchronizer token:
- * an HMAC of the form's name and the cookie). SameSite=Strict: only this site's own pages send it.
+ * The per-browser cookie the CSRF tokens of these pages are bound to (synchronizer token: an HMAC
+ * of the form's name and the cookie). SameSite=Strict: only this site's own pages send it.
  */
-const BROWSER_COOKIE = "account_browser";
-const BROWSER_COOKIE_PATTERN = /^ab_[A-Za-z0-9_-]{43}$/;
-/** A day: long enough to finish a recovery, short enough not to become a tracking id. */
-const BROWSER_COOKIE_MAX_AGE_SECONDS = 24 * 3600;
+const accountBrowser = browserCookie({
+  name: "account_browser",
+  prefix: "ab_",
+  path: ACCOUNT_PAGES_BASE,
+  sameSite: "Strict",
+});
+const browserKey = accountBrowser.key;
+const ensureBrowserKey = accountBrowser.ensure;
 
 const tags = ["Account pages"];
-const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
-const formBody = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/x-www-form-urlencoded": { schema } },
-  required: true,
-});
 const field = z.string().max(512).optional();
 
 type FormName = "confirm-email" | "forgot-password" | "reset-password";
-
-function browserKey(c: Context<AppEnv>) {
-  const value = getCookie(c, BROWSER_COOKIE);
-  return value && BROWSER_COOKIE_PATTERN.test(value) ? value : undefined;
-}
-
-function ensureBrowserKey(c: Context<AppEnv>) {
-  const existing = browserKey(c);
-  if (existing) return existing;
-  const key = randomToken("ab_");
-  setCookie(c, BROWSER_COOKIE, key, {
-    path: ACCOUNT_PAGES_BASE,
-    httpOnly: true,
-    sameSite: "Strict",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: BROWSER_COOKIE_MAX_AGE_SECONDS,
-  });
-  return key;
-}
 
 const formCsrf = (c: Context<AppEnv>, form: FormName, browser: string) =>
   csrfToken(c.env.JWT_SECRET, `account:${form}`, browser);
@@ -84,7 +62,7 @@ export const accountPageRoutes = createRouter()
       tags,
       summary: "Landing page of a confirmation link (when WEB_APP_URL is not set)",
       request: { query: z.object({ token: field }) },
-      responses: { 200: html("A page with a button that confirms the address") },
+      responses: { 200: htmlPage("A page with a button that confirms the address") },
     }),
     async (c) => {
       const csrf = await formCsrf(c, "confirm-email", ensureBrowserKey(c));
@@ -100,11 +78,11 @@ export const accountPageRoutes = createRouter()
       summary: "Confirm an address (browser form; counts against POST /auth/confirm-email's limit)",
       request: { body: formBody(z.object({ token: field, csrf: field })) },
       responses: {
-        200: html("Confirmed"),
-        400: html("Invalid, expired or used link"),
-        403: html("CSRF check failed"),
-        409: html("Address taken meanwhile"),
-        429: html("Too many attempts"),
+        200: htmlPage("Confirmed"),
+        400: htmlPage("Invalid, expired or used link"),
+        403: htmlPage("CSRF check failed"),
+        409: htmlPage("Address taken meanwhile"),
+        429: htmlPage("Too many attempts"),
       },
     }),
     async (c) => {
@@ -135,7 +113,7 @@ export const accountPageRoutes = createRouter()
       path: "/account/forgot-password",
       tags,
       summary: "Password recovery: ask for a code (the OAuth sign-in page links here)",
-      responses: { 200: html("A form for the account's address") },
+      responses: { 200: htmlPage("A form for the account's address") },
     }),
     async (c) => {
       const csrf = await formCsrf(c, "forgot-password", ensureBrowserKey(c));
@@ -151,9 +129,9 @@ export const accountPageRoutes = createRouter()
       request: { body: formBody(z.object({ email: field, csrf: field })) },
       responses: {
         303: { description: "To the reset page, whether or not the address has an account" },
-        400: html("Not an e-mail address"),
-        403: html("CSRF check failed"),
-        429: html("Too many requests"),
+        400: htmlPage("Not an e-mail address"),
+        403: htmlPage("CSRF check failed"),
+        429: htmlPage("Too many requests"),
       },
     }),
     async (c) => {
@@ -188,7 +166,7 @@ export const accountPageRoutes = createRouter()
       tags,
       summary: "Landing page of a recovery e-mail: enter the code and a new password",
       request: { query: z.object({ email: field }) },
-      responses: { 200: html("A form for e-mail, code and new password") },
+      responses: { 200: htmlPage("A form for e-mail, code and new password") },
     }),
     async (c) => {
       const csrf = await formCsrf(c, "reset-password", ensureBrowserKey(c));
@@ -206,10 +184,10 @@ export const accountPageRoutes = createRouter()
         body: formBody(z.object({ email: field, code: field, password: z.string().max(400).optional(), csrf: field })),
       },
       responses: {
-        200: html("Password changed"),
-        400: html("Wrong code or invalid password"),
-        403: html("CSRF check failed"),
-        429: html("Too many attempts"),
+        200: htmlPage("Password changed"),
+        400: htmlPage("Wrong code or invalid password"),
+        403: htmlPage("CSRF check failed"),
+        429: htmlPage("Too many attempts"),
       },
     }),
     async (c) => {

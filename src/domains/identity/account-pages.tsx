@@ -1,4 +1,4 @@
-import { HiddenField, PageLayout } from "../oauth";
+import { ErrorAlert, HiddenField, PageLayout } from "../../http/pages";
 
 /**
  * The small pages e-mail links land on when no web app is configured (`WEB_APP_URL` empty), in
@@ -12,18 +12,11 @@ interface FormProps {
   error?: string;
 }
 
-const Alert = (props: { error?: string }) =>
-  props.error ? (
-    <p class="error" role="alert">
-      {props.error}
-    </p>
-  ) : null;
-
 export function ConfirmEmailPage(props: FormProps & { token: string }) {
   return (
     <PageLayout title="Confirm your e-mail address" nonce={props.nonce}>
       <h1>Confirm your e-mail address</h1>
-      <Alert error={props.error} />
+      <ErrorAlert error={props.error} />
       <form method="post" action={`${props.actionBase}/confirm-email`}>
         <HiddenField name="csrf" value={props.csrf} />
         <HiddenField name="token" value={props.token} />
@@ -38,7 +31,7 @@ export function ForgotPasswordPage(props: FormProps & { email?: string }) {
     <PageLayout title="Forgot your password?" nonce={props.nonce}>
       <h1>Forgot your password?</h1>
       <p>Enter your account's e-mail address. We will send a 6-digit code to reset your password.</p>
-      <Alert error={props.error} />
+      <ErrorAlert error={props.error} />
       <form method="post" action={`${props.actionBase}/forgot-password`}>
         <HiddenField name="csrf" value={props.csrf} />
         <label for="email">E-mail</label>
@@ -56,7 +49,7 @@ export function ResetPasswordPage(props: FormProps & { email?: string }) {
       <p class="muted">
         If an account exists for this address, a 6-digit code is on its way. It expires in 15 minutes.
       </p>
-      <Alert error={props.error} />
+      <ErrorAlert error={props.error} />
       <form method="post" action={`${props.actionBase}/reset-password`}>
         <HiddenField name="csrf" value={props.csrf} />
         <label for="email">E-mail</label>

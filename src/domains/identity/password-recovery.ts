@@ -1,12 +1,19 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authSessions, passwordRecoveries, passwordResetTokens, users } from "../../db/schema";
+import {
+  authSessions,
+  oauthAccessTokens,
+  oauthGrants,
+  passwordRecoveries,
+  passwordResetTokens,
+  revokedAccessTokens,
+  users,
+} from "../../db/schema";
 import { nowIso, toIso } from "../../lib/clock";
 import { hashPassword, randomToken, sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { MailTransport } from "../mail";
-import { userGrantRevocation } from "../oauth";
 import type { AccountLinks } from "./account-links";
 import { codeDigest, digestsMatch, randomSixDigitCode } from "./secret-codes";
 
@@ -123,6 +130,37 @@ export async function exchangeRecoveryCode(db: Db, pepper: string, email: string
 }
 
 /**
+ * The statements that end every live OAuth grant of a user (a password reset: whoever held the old
+ * password may have authorized an application): access tokens still alive go on the deny-list,
+ * then the grants are marked revoked, which kills their refresh tokens. Returned unexecuted so
+ * the caller runs them in the same batch (one transaction) as the password change. Order
+ * matters: the deny-list insert selects grants that are not yet revoked. Here, not in the oauth
+ * domain, because the reset is identity's rule and oauth already depends on identity (sign-in):
+ * the dependency stays one-way.
+ */
+function oauthGrantRevocation(db: Db, userId: string, now: string) {
+  const liveGrants = db
+    .select({ id: oauthGrants.id })
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
+  return [
+    db
+      .insert(revokedAccessTokens)
+      .select(
+        db
+          .select({ jti: oauthAccessTokens.jti, expiresAt: oauthAccessTokens.expiresAt })
+          .from(oauthAccessTokens)
+          .where(and(inArray(oauthAccessTokens.grantId, liveGrants), gt(oauthAccessTokens.expiresAt, now))),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(oauthGrants)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt))),
+  ] as const;
+}
+
+/**
  * reset-password: spends the reset token (one conditional UPDATE), then in one transaction sets
  * the password and ends everything the old password could have opened: every session (refresh
  * family, and with it every first-party access token), every OAuth grant with its refresh and
@@ -158,6 +196,6 @@ export async function resetPassword(db: Db, resetToken: string, password: string
       .update(passwordResetTokens)
       .set({ consumedAt: now })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.consumedAt))),
-    ...userGrantRevocation(db, userId, now),
+    ...oauthGrantRevocation(db, userId, now),
   ]);
 }

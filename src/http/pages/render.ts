@@ -8,8 +8,8 @@ export type PageRenderer<P> = (props: P & { nonce: string }) => unknown;
 /**
  * Sends a server-rendered page: no framing by anyone (`frame-ancestors 'none'`, clickjacking),
  * no scripts at all, styles only under this response's nonce, forms posting only to this origin
- * (plus, on the consent page, the client's redirect origin its 303 leads to), and never cached
- * (pages carry CSRF tokens).
+ * (plus `formOrigins`: e.g. the OAuth consent page's client, where its 303 leads), and never
+ * cached (pages carry CSRF tokens).
  */
 export function renderPage(
   c: Context<AppEnv>,
