@@ -5,6 +5,7 @@
 // domain (`test/<domain>/access.ts`), collected in test/access.test.ts.
 import { describe, expect, it } from "vitest";
 import { createApp, openApiDocument } from "../../src/app";
+import { PERMISSION_EXTENSION } from "../../src/domains/identity";
 import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
 import { SCOPES } from "../../src/domains/oauth/scopes";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
@@ -47,9 +48,6 @@ export interface DomainAccess {
    */
   member?: MemberFixture;
 }
-
-/** The OpenAPI extension an operation names its permission in (src/domains/connectors/routes.ts). */
-const PERMISSION_EXTENSION = "x-permission";
 
 export interface MemberCase {
   user: TestUser;

@@ -1,4 +1,5 @@
 import type { DomainAccess } from "../helpers/access-suite";
+import { call, createUser } from "../helpers/api";
 
 /** Workspaces: adding members to a workspace the caller does not administer is 403. */
 export const workspacesAccess: DomainAccess = {
@@ -9,5 +10,21 @@ export const workspacesAccess: DomainAccess = {
       body: { POST: { email: "someone@example.com", role: "member" } },
       status: 403,
     }),
+  },
+  // A plain member of a business workspace: they belong to it, but only owners and admins add people.
+  member: async () => {
+    const [owner, member] = await Promise.all([createUser({ plan: "business" }), createUser()]);
+    const team = (await call("POST", "/workspaces", { token: owner.accessToken, body: { name: "Team" } })).body.data;
+    const added = await call("POST", `/workspaces/${team.id}/members`, {
+      token: owner.accessToken,
+      body: { email: member.email, role: "member" },
+    });
+    if (added.status !== 201) throw new Error(JSON.stringify(added.body));
+    return {
+      user: member,
+      workspaceId: team.id,
+      params: { id: team.id },
+      body: { "POST /api/v1/workspaces/{id}/members": { email: owner.email, role: "member" } },
+    };
   },
 };

@@ -6,7 +6,7 @@ import { createRouter } from "../../http/validator";
 import { issuerOf } from "../../http/context";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
-import { ctxOf } from "../identity";
+import { ctxOf, managersOnly } from "../identity";
 import { createDefinition, deleteDefinition, getDefinition, listDefinitions } from "./definitions";
 import { credentialStatus, deleteCredentials, storeCredentials } from "./credentials";
 import { executeTool } from "./execute";
@@ -53,14 +53,10 @@ const tags = ["Connectors"];
 const middleware = [authenticate(), requireEntitlement("connectors"), rateLimit];
 const common = { tags, security: bearerAuth, middleware } as const;
 
-/**
- * The OpenAPI extension naming what an operation needs beyond seeing its resource. `manage`: the
- * instance's owner (personal) or a workspace owner/admin (team, and custom definitions); the verb
- * enforces it (`openInstance(ctx, id, "manage")`), the document says it, and the shared access
- * suite (test/helpers/access-suite.ts) checks a plain member gets 403 on every operation marked so.
- */
-export const PERMISSION_EXTENSION = "x-permission";
-const managers = { [PERMISSION_EXTENSION]: "manage" } as const;
+// `...managersOnly` marks an operation `x-permission: manage` (the instance's owner when personal, a
+// workspace owner/admin for team instances and custom definitions). The verb enforces it, with
+// `openInstance(ctx, id, "manage")` or the definitions' manager rule; the mark documents it and
+// makes the shared access suite check that a plain member gets 403.
 
 export const connectorRoutes = createRouter()
   // Instance routes first: `/connectors/instances` must never be read as a definition key.
@@ -107,7 +103,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "patch",
       path: "/connectors/instances/{id}",
       summary: "Update displayName, config or enabled (ownership is immutable)",
@@ -119,7 +115,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "delete",
       path: "/connectors/instances/{id}",
       summary: "Delete (user-created) or disable (built-in OAuth SaaS) an instance",
@@ -134,7 +130,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/instances/{id}/test",
       summary: "Test the connection (health check through the adapter)",
@@ -146,7 +142,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/instances/{id}/oauth/initiate",
       summary:
@@ -162,7 +158,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/instances/{id}/credentials",
       summary: "Store or replace credentials (sealed; the instance becomes active)",
@@ -185,7 +181,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "delete",
       path: "/connectors/instances/{id}/credentials",
       summary: "Delete credentials (the instance goes back to pending_auth); 409 when none are stored",
@@ -208,7 +204,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/instances/{id}/sync-tools",
       summary:
@@ -231,7 +227,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/instances/{id}/tools",
       summary: "Create a custom tool (custom, non-system connectors only)",
@@ -244,7 +240,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "patch",
       path: "/connectors/instances/{id}/tools/{toolId}",
       summary: "Enable or disable a tool",
@@ -312,7 +308,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "post",
       path: "/connectors/definitions",
       summary: "Create a custom definition (category custom; account owner or workspace owner/admin)",
@@ -324,7 +320,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "delete",
       path: "/connectors/definitions/{key}",
       summary:
@@ -354,7 +350,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "put",
       path: "/connectors/instances/{id}/consents/{clientId}",
       summary: "Let an OAuth client use tools of your personal instance (automation consent)",
@@ -369,7 +365,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "get",
       path: "/connectors/instances/{id}/consents",
       summary: "The OAuth clients your personal instance has consented to",
@@ -384,7 +380,7 @@ export const connectorRoutes = createRouter()
   .openapi(
     createRoute({
       ...common,
-      ...managers,
+      ...managersOnly,
       method: "delete",
       path: "/connectors/instances/{id}/consents/{clientId}",
       summary: "Revoke a client's consent (future calls only)",

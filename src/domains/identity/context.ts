@@ -31,5 +31,13 @@ export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly Role
 /** Whether a workspace role manages the workspace (the one place this rule is written). */
 export const isManagerRole = (role: Role): boolean => (MANAGER_ROLES as readonly Role[]).includes(role);
 
+/**
+ * The OpenAPI extension an operation names its permission in. `manage` (`managersOnly`): a plain
+ * member who sees the resource gets 403 (the verb enforces it; the document says it; the shared
+ * access suite, test/helpers/access-suite.ts, checks it for every operation marked so).
+ */
+export const PERMISSION_EXTENSION = "x-permission";
+export const managersOnly = { [PERMISSION_EXTENSION]: "manage" } as const;
+
 /** Whether the caller manages the workspace they act in. */
 export const managesWorkspace = (auth: AuthContext): boolean => isManagerRole(auth.workspace.role);

@@ -4,5 +4,13 @@ export { checkCredentials, createUser, workspacesOf } from "./service";
 export { ENTITLEMENT_PATTERN, newUserInput, planSchema, userSchema, workspaceRoleSchema } from "./schemas";
 export { findAccount, planChange } from "./plans";
 export { passwordRecoveryUrl } from "./account-links";
-export { ctxOf, isManagerRole, managesWorkspace, MANAGER_ROLES, type Ctx } from "./context";
+export {
+  ctxOf,
+  isManagerRole,
+  managersOnly,
+  managesWorkspace,
+  MANAGER_ROLES,
+  PERMISSION_EXTENSION,
+  type Ctx,
+} from "./context";
 export { identityCron } from "./cron";

@@ -4,7 +4,7 @@ import { bearerAuth, envelope, errors, json, jsonBody, uuidParam } from "../../h
 import { createRouter } from "../../http/validator";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
-import { workspacesOf } from "../identity";
+import { ctxOf, managersOnly, workspacesOf } from "../identity";
 import { addMemberBody, createWorkspaceBody, membershipSchema, workspaceSchema } from "./schemas";
 import { addMember, createWorkspace } from "./service";
 
@@ -23,7 +23,7 @@ export const workspaceRoutes = createRouter()
       request: { body: jsonBody(createWorkspaceBody) },
       responses: { 201: json(envelope(workspaceSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
-    async (c) => ok(c, await createWorkspace(c.var.db, c.var.auth, c.req.valid("json").name), 201),
+    async (c) => ok(c, await createWorkspace(ctxOf(c), c.req.valid("json").name), 201),
   )
   .openapi(
     createRoute({
@@ -42,14 +42,12 @@ export const workspaceRoutes = createRouter()
       method: "post",
       path: "/workspaces/{id}/members",
       tags,
+      ...managersOnly,
       summary: "Add a member (owners and admins only)",
       security: bearerAuth,
       middleware,
       request: { params: z.object({ id: uuidParam("id") }), body: jsonBody(addMemberBody) },
       responses: { 201: json(envelope(membershipSchema), "Added"), ...errors(400, 401, 403, 404, 409, 429) },
     }),
-    async (c) => {
-      const { email, role } = c.req.valid("json");
-      return ok(c, await addMember(c.var.db, c.var.auth.user.id, c.req.valid("param").id, email, role), 201);
-    },
+    async (c) => ok(c, await addMember(ctxOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
   );

@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { memberships, users, workspaces } from "../../db/schema";
-import { nowIso } from "../../lib/clock";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { isManagerRole, type AuthContext } from "../identity";
+import { isManagerRole, type Ctx } from "../identity";
 
 /** Business workspaces belong to the caller's account and need the `business` plan. */
-export async function createWorkspace(db: Db, auth: AuthContext, name: string) {
+export async function createWorkspace(ctx: Ctx, name: string) {
+  const { db, auth } = ctx;
   if (auth.plan !== "business") throw forbidden("Business workspaces need the business plan");
-  const workspace = { id: newId(), accountId: auth.accountId, name, kind: "business" as const, createdAt: nowIso() };
+  const workspace = { id: newId(), accountId: auth.accountId, name, kind: "business" as const, createdAt: ctx.now };
   await db.batch([
     db.insert(workspaces).values(workspace),
     db
@@ -20,13 +19,14 @@ export async function createWorkspace(db: Db, auth: AuthContext, name: string) {
 }
 
 /** Owners and admins add people; the workspace must be a business one. */
-export async function addMember(
-  db: Db,
-  callerId: string,
-  workspaceId: string,
-  email: string,
-  role: "admin" | "member",
-) {
+export interface NewMember {
+  email: string;
+  role: "admin" | "member";
+}
+
+export async function addMember(ctx: Ctx, workspaceId: string, { email, role }: NewMember) {
+  const { db } = ctx;
+  const callerId = ctx.auth.user.id;
   const [caller, [invitee]] = await db.batch([
     db
       .select({ role: memberships.role, kind: workspaces.kind })
@@ -41,7 +41,7 @@ export async function addMember(
   if (membership.kind === "personal") throw conflict("A personal workspace has no other members");
   if (!invitee) throw notFound("No user has this e-mail address");
 
-  const row = { workspaceId, userId: invitee.id, role, createdAt: nowIso() };
+  const row = { workspaceId, userId: invitee.id, role, createdAt: ctx.now };
   const inserted = await db.insert(memberships).values(row).onConflictDoNothing().returning();
   if (inserted.length === 0) throw conflict("This user is already a member of the workspace");
   return { ...row, email: invitee.email };
