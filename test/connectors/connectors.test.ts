@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
-import { definitionSchema, instanceSchema, toolSchema } from "../../src/domains/connectors/schemas";
+import { definitionSchema, instanceSchema, toolSchema } from "../../src/domains/connectors/http/schemas";
 import { installToolServer, seen, TOOL_HOST } from "./fakes/tool-server";
 import { businessTeam, connected, SECRET_TOKEN } from "./helpers";
 

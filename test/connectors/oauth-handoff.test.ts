@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { purgeExpiredOAuthStates } from "../../src/domains/connectors/oauth-handoff";
+import { purgeExpiredOAuthStates } from "../../src/domains/connectors/secrets/oauth-handoff";
 import { call, createUser, expectError, expectFieldError, ORIGIN } from "../helpers/api";
 import { installFakeHost, json, record, type RecordedRequest } from "./fakes/fake-host";
 import { FakeOAuthServer, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "./fakes/oauth-server";

@@ -2,13 +2,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enqueueToolCall, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
-import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execute";
+import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execution/execute";
 import {
   MAX_DELIVERIES,
   prepareToolCall,
   processToolCall,
   RUN_CALL_WAIT_MS,
-} from "../../src/domains/connectors/tool-calls";
+} from "../../src/domains/connectors/execution/tool-calls";
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
 import { call, createUser, type TestUser } from "../helpers/api";

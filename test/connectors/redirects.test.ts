@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { outboundFetch } from "../../src/domains/connectors/outbound";
-import { refreshExpiringCredentials } from "../../src/domains/connectors/refresh";
+import { outboundFetch } from "../../src/domains/connectors/adapters/outbound";
+import { refreshExpiringCredentials } from "../../src/domains/connectors/secrets/refresh";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { installFakeHost, json, record, type RecordedRequest } from "./fakes/fake-host";
 import { FakeOAuthServer, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "./fakes/oauth-server";

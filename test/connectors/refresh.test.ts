@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { sealCredentials } from "../../src/domains/connectors/credentials";
-import { refreshExpiringCredentials } from "../../src/domains/connectors/refresh";
+import { sealCredentials } from "../../src/domains/connectors/secrets/credentials";
+import { refreshExpiringCredentials } from "../../src/domains/connectors/secrets/refresh";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { installFakeHost, json } from "./fakes/fake-host";
 import { DEAD_REFRESH_TOKEN, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_REFRESH_TOKEN } from "./fakes/oauth-server";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, expectError } from "../helpers/api";
-import { open, seal, SealError } from "../../src/domains/connectors/sealing";
+import { open, seal, SealError } from "../../src/domains/connectors/secrets/sealing";
 import { installToolServer } from "./fakes/tool-server";
 import { connected, SECRET_TOKEN } from "./helpers";
 

@@ -2,10 +2,10 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { readExecution } from "../../src/domains/connectors/executions";
-import { purgeDeletedPayloads } from "../../src/domains/connectors/payloads";
-import { seal } from "../../src/domains/connectors/sealing";
-import { prepareToolCall, RUN_OUTPUT_MAX_BYTES } from "../../src/domains/connectors/tool-calls";
+import { readExecution } from "../../src/domains/connectors/execution/executions";
+import { purgeDeletedPayloads } from "../../src/domains/connectors/secrets/payloads";
+import { seal } from "../../src/domains/connectors/secrets/sealing";
+import { prepareToolCall, RUN_OUTPUT_MAX_BYTES } from "../../src/domains/connectors/execution/tool-calls";
 import worker from "../../src/index";
 import { MAX_BODY_BYTES } from "../../src/limits";
 import { events, newSession, readStream, sent } from "../ai/helpers";

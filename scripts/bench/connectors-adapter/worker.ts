@@ -2,10 +2,10 @@
 // `npm run bench:connectors -- --adapter` can time the adapters in workerd as `wrangler dev`
 // bundles them (the libpg-query .wasm, pg over cloudflare:sockets) against the same work done
 // straight from Node. Its settings arrive as vars; it is never deployed.
-import { createMcpAdapter } from "../../../src/domains/connectors/adapters/mcp";
-import { createSqlAdapter } from "../../../src/domains/connectors/adapters/sql";
+import { createMcpAdapter } from "../../../src/domains/connectors/adapters/mcp/adapter";
+import { createSqlAdapter } from "../../../src/domains/connectors/adapters/sql/sql";
 import type { AdapterContext, OpenedCredentials } from "../../../src/domains/connectors/adapters/types";
-import { outboundFetch, parseAllowList } from "../../../src/domains/connectors/outbound";
+import { outboundFetch, parseAllowList } from "../../../src/domains/connectors/adapters/outbound";
 
 interface BenchEnv {
   ALLOW_PRIVATE_HOSTS: string;

@@ -1,7 +1,7 @@
 import { createDb } from "../../db/client";
-import { purgeExpiredOAuthStates } from "./oauth-handoff";
-import { purgeDeletedPayloads } from "./payloads";
-import { refreshExpiringCredentials } from "./refresh";
+import { purgeExpiredOAuthStates } from "./secrets/oauth-handoff";
+import { purgeDeletedPayloads } from "./secrets/payloads";
+import { refreshExpiringCredentials } from "./secrets/refresh";
 
 /**
  * The connectors domain's scheduled work (src/cron's table): OAuth credentials refreshed before they

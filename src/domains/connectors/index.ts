@@ -1,5 +1,5 @@
 /** The connectors domain's public face for other domains and the hosts (the AI assistant's tool source, the queue consumer, the cron). */
-export { executeTool, type Actor } from "./execute";
+export { executeTool, type Actor } from "./execution/execute";
 export {
   enqueueToolCall,
   processToolCall,
@@ -7,10 +7,10 @@ export {
   type SettledCall,
   type ToolCall,
   type ToolCallMessage,
-} from "./tool-calls";
-export { agentTools, type AgentTool } from "./agent-tools";
-export { outputMatchesSchema } from "./json-schema";
+} from "./execution/tool-calls";
+export { agentTools, type AgentTool } from "./execution/assistant-tools";
+export { outputMatchesSchema } from "./instances/json-schema";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
-export { outboundFetch, parseAllowList, readCapped } from "./outbound";
+export { outboundFetch, parseAllowList, readCapped } from "./adapters/outbound";
 export { AdapterError } from "./adapters/types";
 export { connectorsCron } from "./cron";

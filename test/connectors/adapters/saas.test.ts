@@ -15,9 +15,9 @@ import {
 } from "../../../src/domains/connectors/adapters/saas";
 import { closed, optional } from "../../../src/domains/connectors/adapters/saas/schema";
 import { adapterFor } from "../../../src/domains/connectors/adapters";
-import { CATALOGUE } from "../../../src/domains/connectors/catalogue";
+import { CATALOGUE } from "../../../src/domains/connectors/instances/catalogue";
 import { readStandardTokens } from "../../../src/domains/connectors/adapters/oauth-tokens";
-import { resolveLocale, translate } from "../../../src/domains/connectors/locale";
+import { resolveLocale, translate } from "../../../src/domains/connectors/instances/locale";
 import { contextFor } from "./helpers";
 
 describe("SAAS_CONNECTORS", () => {

@@ -1,4 +1,4 @@
-import { outboundFetch } from "../../../src/domains/connectors/outbound";
+import { outboundFetch } from "../../../src/domains/connectors/adapters/outbound";
 import { AdapterError, type AdapterContext, type CredType } from "../../../src/domains/connectors/adapters/types";
 
 /** An adapter context as the connectors domain builds it: opened credentials and the guarded fetch. */

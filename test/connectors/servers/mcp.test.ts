@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { createMcpAdapter, MAX_TOOL_PAGES, MCP_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/mcp";
+import { createMcpAdapter, MAX_TOOL_PAGES, MCP_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/mcp/adapter";
 import { adapterContext, adapterError } from "./helpers";
 
 const origin = inject("mcpOrigin");

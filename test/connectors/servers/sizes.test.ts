@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../../src/db/client";
-import { readExecution } from "../../../src/domains/connectors/executions";
+import { readExecution } from "../../../src/domains/connectors/execution/executions";
 import { call, createUser, expectError } from "../../helpers/api";
 
 /**

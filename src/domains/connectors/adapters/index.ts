@@ -1,8 +1,8 @@
-import { parseAllowList } from "../outbound";
-import { httpAdapter } from "./http";
-import { createMcpAdapter } from "./mcp";
+import { parseAllowList } from "./outbound";
+import { httpAdapter } from "./custom-http";
+import { createMcpAdapter } from "./mcp/adapter";
 import { isSaasConnectorKey, SAAS_CONNECTORS } from "./saas";
-import { createSqlAdapter } from "./sql";
+import { createSqlAdapter } from "./sql/sql";
 import type { ConnectorAdapter } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import { readCapped } from "../outbound";
+import { readCapped } from "./outbound";
 import { AdapterError, type AdapterContext, type ToolResult } from "./types";
 
 /**

@@ -1,6 +1,6 @@
-import type { Category, Translated } from "../../catalogue-types";
+import type { Category, Translated } from "../../instances/catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
-import { saasAdapter, type SaasAdapter, type SaasTool } from "../saas-tool";
+import { saasAdapter, type SaasAdapter, type SaasTool } from "./adapter";
 import type { AdapterContext, HealthResult, OAuthProviderSpec, ScopeParam } from "../types";
 import type { CallOptions, SaasHttp } from "./api";
 

@@ -1,7 +1,7 @@
 import { num, str, succeeded } from "../provider-http";
-import type { SaasTool } from "../saas-tool";
+import type { SaasTool } from "./adapter";
 import { AdapterError } from "../types";
-import { same } from "../../catalogue-types";
+import { same } from "../../instances/catalogue-types";
 import { defineSaasConnector } from "./define";
 import { googleHttp, googleOAuth } from "./google";
 import { closed, nullableString, optional } from "./schema";

@@ -1,5 +1,5 @@
 import { num, str, succeeded } from "../provider-http";
-import type { SaasTool } from "../saas-tool";
+import type { SaasTool } from "./adapter";
 import { defineSaasConnector } from "./define";
 import { googleHttp, googleOAuth } from "./google";
 import { closed, nullableString, optional } from "./schema";

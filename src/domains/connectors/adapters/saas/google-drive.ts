@@ -1,4 +1,4 @@
-import { same } from "../../catalogue-types";
+import { same } from "../../instances/catalogue-types";
 import {
   accessToken,
   failed,
@@ -10,7 +10,7 @@ import {
   succeeded,
   withQuery,
 } from "../provider-http";
-import type { SaasTool } from "../saas-tool";
+import type { SaasTool } from "./adapter";
 import { AdapterError, type AdapterContext } from "../types";
 import { defineSaasConnector } from "./define";
 import { googleError, googleHttp, googleOAuth, isGoogleRateLimit } from "./google";

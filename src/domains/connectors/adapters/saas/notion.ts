@@ -1,6 +1,6 @@
-import { same } from "../../catalogue-types";
+import { same } from "../../instances/catalogue-types";
 import { num, shortMessage, str, succeeded } from "../provider-http";
-import type { SaasTool } from "../saas-tool";
+import type { SaasTool } from "./adapter";
 import { saasHttp } from "./api";
 import { defineSaasConnector } from "./define";
 import { closed, nullableString, optional } from "./schema";

@@ -1,4 +1,4 @@
-import { same } from "../../catalogue-types";
+import { same } from "../../instances/catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import {
   failed,
@@ -10,7 +10,7 @@ import {
   type Outcome,
   type ProviderAnswer,
 } from "../provider-http";
-import type { SaasTool } from "../saas-tool";
+import type { SaasTool } from "./adapter";
 import { AdapterError, OAuthTokenError } from "../types";
 import { saasHttp } from "./api";
 import { defineSaasConnector } from "./define";

@@ -1,0 +1,78 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { connectorInstances, connectorTools } from "../../../db/schema";
+import type { Ctx } from "../../identity";
+import { instanceQuery, resolveInstance, toolsVisibleTo, visibleTo, type InstanceRecord } from "../instances/access";
+
+/**
+ * The connector tools an agent may offer for a caller (CONTRACT "Connector tools for agents"): the
+ * enabled tools of every `connected` instance the caller can execute in the active workspace, named
+ * `<connectorKey>.<toolKey>`. Used by the assistant's runs and by the MCP gateway.
+ */
+export interface AgentTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  requiresApproval: boolean;
+  instanceId: string;
+  toolId: string;
+  toolKey: string;
+  connectorKey: string;
+}
+
+/** Characters of the instance id that tell several instances of one connector apart in a tool name. */
+const INSTANCE_SUFFIX_LENGTH = 8;
+
+/**
+ * Two D1 queries in one batch: the visible instances and their tools the caller may use. A read
+ * with no clock, so callers outside a request (the assistant's run) need no `now`.
+ */
+export async function agentTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AgentTool[]> {
+  const { db, env, auth } = ctx;
+  const [records, tools] = await db.batch([
+    instanceQuery(db).where(visibleTo(auth)),
+    db
+      .select()
+      .from(connectorTools)
+      .where(
+        and(
+          inArray(
+            connectorTools.instanceId,
+            db.select({ id: connectorInstances.id }).from(connectorInstances).where(visibleTo(auth)),
+          ),
+          eq(connectorTools.isActive, true),
+          toolsVisibleTo(auth),
+        ),
+      )
+      .orderBy(connectorTools.toolKey),
+  ]);
+  const connected = new Map(
+    records
+      .map((record) => resolveInstance(env, auth, record as InstanceRecord))
+      .filter((resolved) => resolved.authorizationState === "connected")
+      .map((resolved) => [resolved.record.instance.id, resolved.record.instance]),
+  );
+  const instancesPerConnector = new Map<string, number>();
+  for (const instance of connected.values())
+    instancesPerConnector.set(instance.connectorKey, (instancesPerConnector.get(instance.connectorKey) ?? 0) + 1);
+
+  return tools.flatMap((tool) => {
+    const instance = connected.get(tool.instanceId);
+    if (!instance) return [];
+    const shared = (instancesPerConnector.get(instance.connectorKey) ?? 0) > 1;
+    const name = `${instance.connectorKey}.${tool.toolKey}${shared ? `.${instance.id.slice(0, INSTANCE_SUFFIX_LENGTH)}` : ""}`;
+    return [
+      {
+        name,
+        description: `${shared ? `[${instance.displayName}] ` : ""}${tool.description ?? tool.displayName}`,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        requiresApproval: tool.requiresApproval,
+        instanceId: instance.id,
+        toolId: tool.id,
+        toolKey: tool.toolKey,
+        connectorKey: instance.connectorKey,
+      },
+    ];
+  });
+}
