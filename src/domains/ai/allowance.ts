@@ -9,7 +9,7 @@ const BUCKET = "ai:daily-requests";
 const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
 
 /** Sending and retrying each use one request of the day; none left is 429. */
-export async function consumeAllowance(env: Env, auth: AuthContext) {
+export async function consumeAllowance({ env, auth }: Ctx) {
   const decision = await consumeLimit(
     env,
     caller(auth.accountId),

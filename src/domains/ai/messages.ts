@@ -115,9 +115,9 @@ export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput,
       };
       return { request, chosen };
     },
-    async admit({ db, env, auth }, request, model) {
-      if (request.capability) await assertEditableImage(db, auth.user.id, request.capability.parameters);
-      await checkAttachments(db, env, auth.user.id, request.attachmentIds, model, request.capability !== null);
+    async admit(ctx, request, model) {
+      if (request.capability) await assertEditableImage(ctx.db, ctx.auth.user.id, request.capability.parameters);
+      await checkAttachments(ctx, request.attachmentIds, model, request.capability !== null);
       await admit();
     },
     userMessage({ now }, reading, request) {

@@ -86,7 +86,7 @@ export async function startTurn<R extends TurnReading>(
   const { request, chosen } = await plan.request(ctx, reading, models);
   const model = replyModel(models, request.capability, chosen);
   await plan.admit?.(ctx, request, model);
-  await consumeAllowance(env, auth);
+  await consumeAllowance(ctx);
 
   const user = plan.userMessage(ctx, reading, request);
   const assistant = messageRow({
