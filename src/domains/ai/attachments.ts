@@ -1,4 +1,4 @@
-import { createDb, type Db } from "../../db/client";
+import { createDb } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import type { Ctx } from "../identity";
 import { loadAttachments, type LoadedAttachments } from "../media";

@@ -164,7 +164,7 @@ export function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: st
     replyKey: key,
     keyed: true,
     async read(ctx) {
-      const { db, auth } = ctx;
+      const { db } = ctx;
       const [sessions, targets, users, existing, running] = await db.batch([
         sessionQuery(ctx, sessionId),
         db

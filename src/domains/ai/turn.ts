@@ -75,7 +75,7 @@ export async function startTurn<R extends TurnReading>(
   ctx: Ctx,
   plan: TurnPlan<R>,
 ): Promise<{ created: boolean; result: ReturnType<typeof sendResult> }> {
-  const { db, env, auth } = ctx;
+  const { db, env } = ctx;
   const reading = await plan.read(ctx);
   if (reading.replay) {
     return { created: false, result: sendResult(plan.sessionId, reading.replay.user, reading.replay.assistant) };
