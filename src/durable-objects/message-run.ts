@@ -7,7 +7,6 @@ import {
   executeRun,
   heartbeatMsOf,
   isStepRun,
-  ProviderError,
   recordRunEnd,
   recordToolCalls,
   RunStore,
@@ -20,6 +19,19 @@ import {
   type RunSpec,
   type RunState,
   REJECTED,
+  alarmAction,
+  completedRow,
+  endedCallsReason,
+  endEvents,
+  failedRow,
+  failureOf,
+  resumesEarlierWork,
+  stopDecision,
+  stoppedRow,
+  type EndOf,
+  type Ending,
+  type StopAnswer,
+  type Unfinished,
   type DeliveredToolResult,
   type StopResult,
   type ToolSource,
@@ -32,18 +44,8 @@ import { describeError, logError } from "../lib/log";
  * alarm is what finds the orphaned run and resumes or fails it, so nothing stays `running`.
  */
 const WATCHDOG_MS = 30_000;
-/** A run interrupted before it produced any output is started again at most this many times. */
-const MAX_ATTEMPTS = 2;
-/**
- * A capability run whose steps persist is resumed from its last finished step, until it has
- * written text (a model's answer cannot be continued), at most this many times.
- */
-const MAX_STEP_ATTEMPTS = 5;
 
 type Started = { runId: string; status: RunState["status"] };
-type Ending = "completed" | "stopped" | "failed";
-/** A stop's answer: the stop object, or the way the run ended instead (a 409 for the caller). */
-type StopAnswer = { ok: true; result: StopResult } | { ok: false; status: Ending };
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
@@ -126,31 +128,29 @@ export class MessageRun extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    const state = this.store.state;
     const spec = this.store.spec;
-    // Ended, or an end is being written right now (which removes the alarm when done).
-    if (!state || !spec || TERMINAL.includes(state.status) || this.finishing) return;
-    if (this.execution) {
+    // An ended run, or one whose end is being written right now (which removes the alarm when done), is idle.
+    const action = alarmAction(
+      spec && this.store.state,
+      { ending: this.ending, executing: this.execution !== undefined },
+      () => ({ stepRun: isStepRun(spec!), content: this.log.content(), lastEventId: this.log.lastEventId }),
+    );
+    if (action.kind === "idle" || !spec) return;
+    if (action.kind === "wake") {
       // Alive and working: wake what waited for this time, and look again later.
       const now = Date.now();
       for (const waker of this.wakers) if (waker.at <= now) waker.wake();
       await this.armAlarm();
       return;
     }
-    if (state.status === "running") {
-      // Running in storage but not in memory: the instance that ran it is gone.
-      const resumable = isStepRun(spec)
-        ? this.log.content() === "" && state.attempts < MAX_STEP_ATTEMPTS
-        : this.log.lastEventId === 0 && state.attempts < MAX_ATTEMPTS;
-      if (!resumable) {
-        await this.fail(spec, { code: "run_interrupted", message: "The run was interrupted and could not be resumed" });
-        return;
-      }
+    if (action.kind === "fail") {
+      await this.fail(spec, action.error);
+      return;
     }
     // Alarms never overlap: once the resumed run waits for a later alarm (polling a provider's
     // job), this one ends so the next can wake it; the run goes on meanwhile.
     const waiting = new Promise<void>((resolve) => (this.onWait = resolve));
-    const running = this.run(spec, state.attempts + 1);
+    const running = this.run(spec, action.attempt);
     this.ctx.waitUntil(running);
     await Promise.race([running, waiting]);
     this.onWait = undefined;
@@ -222,14 +222,13 @@ export class MessageRun extends DurableObject<Env> {
                 if (!this.finishing) this.store.costUnits = units;
               },
               // A resumed run continues with what the attempts before it produced.
-              restored:
-                attempt > 1
-                  ? {
-                      toolCalls: this.store.toolCalls.calls ?? [],
-                      usage: this.store.usage,
-                      costUnits: this.store.costUnits,
-                    }
-                  : null,
+              restored: resumesEarlierWork(attempt)
+                ? {
+                    toolCalls: this.store.toolCalls.calls ?? [],
+                    usage: this.store.usage,
+                    costUnits: this.store.costUnits,
+                  }
+                : null,
             },
           },
           this.tools,
@@ -237,12 +236,9 @@ export class MessageRun extends DurableObject<Env> {
         if (!this.finishing) await this.complete(spec, outcome);
       } catch (error) {
         if (this.finishing) return;
-        const known = error instanceof ProviderError;
-        if (!known) logError(this.env, { messageId: spec.messageId, runId: spec.runId, ...describeError(error) });
-        await this.fail(spec, {
-          code: known ? error.code : "run_failed",
-          message: known ? error.message : "The run failed unexpectedly",
-        });
+        const { unexpected, ...failure } = failureOf(error);
+        if (unexpected) logError(this.env, { messageId: spec.messageId, runId: spec.runId, ...describeError(error) });
+        await this.fail(spec, failure);
       }
     })();
     this.execution = { promise, abort };
@@ -293,15 +289,14 @@ export class MessageRun extends DurableObject<Env> {
    * object; a run that completed or failed (or is writing that end) answers how it ended.
    */
   async stop(): Promise<StopAnswer> {
-    const state = this.store.state;
     const spec = this.store.spec;
-    if (!state || !spec) return { ok: false, status: "failed" };
-    if (state.status === "stopped") return { ok: true, result: this.store.stopResult! };
-    if (this.stopping) return this.stopping;
-    if (this.ending) return { ok: false, status: this.ending };
-    if (TERMINAL.includes(state.status)) return { ok: false, status: state.status as Ending };
+    const decision = stopDecision(spec && this.store.state, { ending: this.ending, stopping: !!this.stopping });
+    if (decision.kind === "answer") return decision.answer;
+    if (decision.kind === "stopped") return { ok: true, result: this.store.stopResult! };
+    if (decision.kind === "join") return this.stopping!;
     this.ending = "stopped";
-    this.stopping = this.writeStop(spec);
+    // A decision to stop is only made for a stored run, so its spec is there.
+    this.stopping = this.writeStop(spec!);
     return this.stopping;
   }
 
@@ -310,20 +305,11 @@ export class MessageRun extends DurableObject<Env> {
     const stoppedAt = nowIso();
     const content = this.log.content();
     const result: StopResult = { id: spec.messageId, status: "stopped", content, stoppedAt };
-    const tools = this.endedToolCalls("The run was stopped before the tool finished", isStepRun(spec));
-    await this.writeMessage(spec, {
-      content,
-      status: "stopped",
-      stoppedAt,
-      toolCalls: tools.all,
-      ...this.store.usage,
-      ...this.costUnits(),
-    });
+    const tools = this.endedToolCalls(endedCallsReason("stopped"), isStepRun(spec));
+    await this.writeMessage(spec, stoppedRow(this.unfinished(content, tools.all), stoppedAt));
     this.store.stopResult = result;
     this.store.state = { ...this.store.state!, status: "stopped", stoppedAt };
-    this.appendEndedToolCalls(spec, tools.ended);
-    this.log.append(spec.runId, "message.stopped", { messageId: spec.messageId, content, stoppedAt });
-    await this.end();
+    await this.end(spec, { ending: "stopped", content, stoppedAt, endedCalls: tools.ended });
     return { ok: true, result };
   }
 
@@ -341,40 +327,18 @@ export class MessageRun extends DurableObject<Env> {
 
   private async complete(spec: RunSpec, outcome: RunOutcome) {
     this.ending = "completed";
-    await this.writeMessage(spec, {
-      content: outcome.content,
-      status: "completed",
-      toolCalls: outcome.toolCalls.length ? outcome.toolCalls : null,
-      suggestions: outcome.suggestions,
-      inputTokens: outcome.inputTokens,
-      outputTokens: outcome.outputTokens,
-      ...(outcome.costUnits && Object.keys(outcome.costUnits).length ? { costUnits: outcome.costUnits } : {}),
-    });
+    await this.writeMessage(spec, completedRow(outcome));
     this.store.state = { ...this.store.state!, status: "completed" };
-    // Both in one synchronous step: the same tick, and one flush to every listener.
-    this.log.append(spec.runId, "message.completed", { messageId: spec.messageId, content: outcome.content });
-    this.log.append(spec.runId, "message.suggestions", { messageId: spec.messageId, suggestions: outcome.suggestions });
-    await this.end();
+    await this.end(spec, { ending: "completed", outcome });
   }
 
   private async fail(spec: RunSpec, error: { code: string; message: string }) {
     this.ending = "failed";
     this.execution?.abort.abort();
-    const tools = this.endedToolCalls(`The run failed before the tool finished (${error.code})`);
-    await this.writeMessage(spec, {
-      content: this.log.content(),
-      status: "failed",
-      runError: JSON.stringify(error),
-      toolCalls: tools.all,
-      // Tokens of a run that did not complete: the provider's reports for its finished model
-      // calls, plus, for a provider that estimates (the demo), its estimate of what it streamed.
-      ...this.store.usage,
-      ...this.costUnits(),
-    });
+    const tools = this.endedToolCalls(endedCallsReason("failed", error));
+    await this.writeMessage(spec, failedRow(this.unfinished(this.log.content(), tools.all), error));
     this.store.state = { ...this.store.state!, status: "failed", error };
-    this.appendEndedToolCalls(spec, tools.ended);
-    this.log.append(spec.runId, "run.error", { messageId: spec.messageId, error });
-    await this.end();
+    await this.end(spec, { ending: "failed", error, endedCalls: tools.ended });
   }
 
   /**
@@ -389,18 +353,15 @@ export class MessageRun extends DurableObject<Env> {
     return endToolCalls(calls, startedAt, reason, Date.now(), stoppedSteps);
   }
 
-  /** The cost units so far, for a run that ends without completing (none: nothing to write). */
-  private costUnits(): { costUnits?: Record<string, number> } {
-    const units = this.store.costUnits;
-    return Object.keys(units).length ? { costUnits: units } : {};
+  /** What a run ending without completing has so far (tokens: reported, or a demo's estimate). */
+  private unfinished(content: string, toolCalls: ToolCallRecord[] | null): Unfinished {
+    return { content, toolCalls, usage: this.store.usage, costUnits: this.store.costUnits };
   }
 
-  /** Listeners see those calls end too (`tool.completed`), just before the terminal event. */
-  private appendEndedToolCalls(spec: RunSpec, ended: ToolCallRecord[]) {
-    for (const call of ended) this.log.append(spec.runId, "tool.completed", toolEventPayload(call), call.id);
-  }
-
-  private async end() {
+  /** The ending's events, in the lifecycle's order in one synchronous step (one flush to every listener), then the end of the log. */
+  private async end(spec: RunSpec, end: EndOf) {
+    for (const event of endEvents(spec.messageId, end))
+      this.log.append(spec.runId, event.type, event.payload, event.stepId);
     this.log.close();
     await this.ctx.storage.deleteAlarm();
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkAttachments } from "../../src/domains/ai/attachments";
 import { activeModels } from "../../src/domains/ai/models";
 import { createDb } from "../../src/db/client";
+import type { Ctx } from "../../src/domains/identity";
 import { call } from "../helpers/api";
 import { png, upload } from "../media/helpers";
 import { installFakeOpenAi, requests as openAiRequests } from "./fake-openai";
@@ -87,16 +88,17 @@ describe("attachmentIds on send", () => {
     const user = await aiUser();
     const notes = await upload(user, text("plain"), "text/plain");
     const image = await upload(user, png(4, 4), "image/png");
-    const db = createDb(env.DB);
-    const error = await checkAttachments(db, env, user.id, [notes.id, image.id], reader, false).catch((e) => e);
+    // Only the database, the bindings and the caller's id are read.
+    const ctx = { db: createDb(env.DB), env, auth: { user: { id: user.id } } } as unknown as Ctx;
+    const error = await checkAttachments(ctx, [notes.id, image.id], reader, false).catch((e) => e);
     expect(error).toMatchObject({
       code: "bad_request",
       details: {
         fields: [{ field: "attachmentIds.1", message: 'is an image, and model "reader" does not take images' }],
       },
     });
-    await expect(checkAttachments(db, env, user.id, [notes.id], reader, false)).resolves.toBeUndefined();
-    await expect(checkAttachments(db, env, user.id, [image.id], seer, false)).resolves.toBeUndefined();
+    await expect(checkAttachments(ctx, [notes.id], reader, false)).resolves.toBeUndefined();
+    await expect(checkAttachments(ctx, [image.id], seer, false)).resolves.toBeUndefined();
   });
 
   it("a retry whose attachment was deleted meanwhile runs with those that remain", async () => {

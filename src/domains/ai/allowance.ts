@@ -1,5 +1,5 @@
 import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
-import type { AuthContext } from "../identity";
+import type { AuthContext, Ctx } from "../identity";
 import { consumeLimit, peekLimit, rateLimitExceeded } from "../limits";
 
 /** One counter per account (every user of it draws from the same daily allowance). */
@@ -9,7 +9,7 @@ const BUCKET = "ai:daily-requests";
 const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
 
 /** Sending and retrying each use one request of the day; none left is 429. */
-export async function consumeAllowance(env: Env, auth: AuthContext) {
+export async function consumeAllowance({ env, auth }: Ctx) {
   const decision = await consumeLimit(
     env,
     caller(auth.accountId),
@@ -21,7 +21,7 @@ export async function consumeAllowance(env: Env, auth: AuthContext) {
   return decision;
 }
 
-export async function readAllowance(env: Env, auth: AuthContext) {
+export async function readAllowance({ env, auth }: Ctx) {
   const decision = await peekLimit(
     env,
     caller(auth.accountId),

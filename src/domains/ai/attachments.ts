@@ -1,5 +1,6 @@
-import { createDb, type Db } from "../../db/client";
+import { createDb } from "../../db/client";
 import { badRequest } from "../../lib/errors";
+import type { Ctx } from "../identity";
 import { loadAttachments, type LoadedAttachments } from "../media";
 import { VISION, type ModelEntry } from "./models";
 import type { ChatMessage } from "./providers/types";
@@ -17,16 +18,9 @@ export const ATTACHMENT_TEXT_BUDGET = 32_000;
  * `attachmentIds.N`), at most 10, a PDF must be readable, and images need a model that takes them
  * (400 naming the model), before any allowance is spent. A capability run reads no attachments.
  */
-export async function checkAttachments(
-  db: Db,
-  env: Env,
-  userId: string,
-  ids: string[],
-  model: ModelEntry,
-  capability: boolean,
-) {
+export async function checkAttachments({ db, env, auth }: Ctx, ids: string[], model: ModelEntry, capability: boolean) {
   if (!ids.length) return;
-  const loaded = await loadAttachments(db, env, userId, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
+  const loaded = await loadAttachments(db, env, auth.user.id, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
   if (capability || !loaded.images.length || model.capabilities.includes(VISION)) return;
   const imageIds = new Set(loaded.images.map((image) => image.id));
   throw badRequest(

@@ -17,3 +17,18 @@ export {
 export { runToolSource } from "./connector-tools";
 export { deliverToolResult, reportToolProgress } from "./runs";
 export { isStepRun, signingStream } from "./capabilities";
+export {
+  alarmAction,
+  completedRow,
+  endedCallsReason,
+  endEvents,
+  failedRow,
+  failureOf,
+  resumesEarlierWork,
+  stopDecision,
+  stoppedRow,
+  type EndOf,
+  type Ending,
+  type StopAnswer,
+  type Unfinished,
+} from "./run/lifecycle";

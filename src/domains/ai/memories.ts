@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { createDb, type Db } from "../../db/client";
 import { aiMemories } from "../../db/schema/ai";
-import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
+import type { Ctx } from "../identity";
 
 /** CONTRACT "Memories": at most 2,000 characters each, at most 200 per user. */
 export const MAX_MEMORY_CHARS = 2000;
@@ -17,8 +17,9 @@ const publicMemory = (row: MemoryRow) => ({ id: row.id, content: row.content, cr
  * Adds a memory; the 201st is a 409. The count and the insert are one statement, so two adds
  * at once cannot both pass the limit.
  */
-export async function createMemory(db: Db, userId: string, content: string) {
-  const row: MemoryRow = { id: newId(), userId, content, createdAt: nowIso() };
+export async function createMemory({ db, auth, now }: Ctx, content: string) {
+  const userId = auth.user.id;
+  const row: MemoryRow = { id: newId(), userId, content, createdAt: now };
   const result = await db.run(sql`
     INSERT INTO ai_memories (id, user_id, content, created_at)
     SELECT ${row.id}, ${row.userId}, ${row.content}, ${row.createdAt}
@@ -29,14 +30,14 @@ export async function createMemory(db: Db, userId: string, content: string) {
 }
 
 /** Newest first, by (createdAt, id) so equal timestamps page without gaps. */
-export async function listMemories(db: Db, userId: string, limit: number, cursor?: string) {
+export async function listMemories({ db, auth }: Ctx, limit: number, cursor?: string) {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .select()
     .from(aiMemories)
     .where(
       and(
-        eq(aiMemories.userId, userId),
+        eq(aiMemories.userId, auth.user.id),
         after
           ? or(
               lt(aiMemories.createdAt, after.key),
@@ -52,10 +53,10 @@ export async function listMemories(db: Db, userId: string, limit: number, cursor
 }
 
 /** Another user's memory is indistinguishable from none (404). */
-export async function deleteMemory(db: Db, userId: string, id: string) {
+export async function deleteMemory({ db, auth }: Ctx, id: string) {
   const deleted = await db
     .delete(aiMemories)
-    .where(and(eq(aiMemories.id, id), eq(aiMemories.userId, userId)))
+    .where(and(eq(aiMemories.id, id), eq(aiMemories.userId, auth.user.id)))
     .returning({ id: aiMemories.id });
   if (!deleted.length) throw notFound("Memory not found");
   return { id, deleted: true as const };

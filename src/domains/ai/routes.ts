@@ -7,6 +7,7 @@ import { cursorMeta, cursorQuery } from "../../lib/pagination";
 import { createRouter } from "../../http/validator";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
+import { ctxOf } from "../identity";
 import { readAllowance } from "./allowance";
 import {
   decideOnToolCall,
@@ -48,7 +49,7 @@ import {
   deleteSession,
   listPersonas,
   listSessions,
-  ownedSession,
+  openSession,
   publicSession,
 } from "./sessions";
 import { lastEventIdOf, sseResponse } from "./stream";
@@ -91,7 +92,7 @@ export const aiRoutes = createRouter()
       request: { body: jsonBody(createSessionBody) },
       responses: { 201: json(envelope(sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
-    async (c) => ok(c, await createSession(c.var.db, c.var.auth, c.req.valid("json")), 201),
+    async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -109,7 +110,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await listSessions(c.var.db, c.var.auth.user.id, limit, cursor);
+      const { data, meta } = await listSessions(ctxOf(c), limit, cursor);
       return paged(c, data, meta);
     },
   )
@@ -124,7 +125,7 @@ export const aiRoutes = createRouter()
       request: { params: sessionParams },
       responses: { 200: json(envelope(sessionSchema), "The session"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, publicSession(await ownedSession(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId))),
+    async (c) => ok(c, publicSession(await openSession(ctxOf(c), c.req.valid("param").sessionId))),
   )
   .openapi(
     createRoute({
@@ -140,7 +141,7 @@ export const aiRoutes = createRouter()
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteSession(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").sessionId)),
+    async (c) => ok(c, await deleteSession(ctxOf(c), c.req.valid("param").sessionId)),
   )
   .openapi(
     createRoute({
@@ -153,7 +154,7 @@ export const aiRoutes = createRouter()
       request: { body: jsonBody(createPersonaBody) },
       responses: { 201: json(envelope(personaSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
-    async (c) => ok(c, await createPersona(c.var.db, c.var.auth.user.id, c.req.valid("json")), 201),
+    async (c) => ok(c, await createPersona(ctxOf(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -165,7 +166,7 @@ export const aiRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(z.array(personaSchema)), "Personas"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await listPersonas(c.var.db, c.var.auth.user.id)),
+    async (c) => ok(c, await listPersonas(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -213,7 +214,7 @@ export const aiRoutes = createRouter()
       request: { body: jsonBody(createMemoryBody) },
       responses: { 201: json(envelope(memorySchema), "Created"), ...errors(400, 401, 403, 409, 429) },
     }),
-    async (c) => ok(c, await createMemory(c.var.db, c.var.auth.user.id, c.req.valid("json").content), 201),
+    async (c) => ok(c, await createMemory(ctxOf(c), c.req.valid("json").content), 201),
   )
   .openapi(
     createRoute({
@@ -231,7 +232,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await listMemories(c.var.db, c.var.auth.user.id, limit, cursor);
+      const { data, meta } = await listMemories(ctxOf(c), limit, cursor);
       return paged(c, data, meta);
     },
   )
@@ -249,7 +250,7 @@ export const aiRoutes = createRouter()
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteMemory(c.var.db, c.var.auth.user.id, c.req.valid("param").memoryId)),
+    async (c) => ok(c, await deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
   )
   .openapi(
     createRoute({
@@ -266,13 +267,7 @@ export const aiRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { data, meta } = await listMessages(
-        c.var.db,
-        c.env,
-        c.var.auth.user.id,
-        c.req.valid("param").sessionId,
-        c.req.valid("query"),
-      );
+      const { data, meta } = await listMessages(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("query"));
       return paged(c, data, meta);
     },
   )
@@ -293,14 +288,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { created, result } = await admitted(c, () =>
-        sendMessage(
-          c.var.db,
-          c.env,
-          c.var.auth,
-          c.req.valid("param").sessionId,
-          c.req.valid("json"),
-          () => c.var.admission,
-        ),
+        sendMessage(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
       );
       return ok(c, result, created ? 201 : 200);
     },
@@ -322,9 +310,7 @@ export const aiRoutes = createRouter()
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
       const { result } = await retryMessage(
-        c.var.db,
-        c.env,
-        c.var.auth,
+        ctxOf(c),
         sessionId,
         assistantMessageId,
         c.req.valid("json").idempotencyKey,
@@ -345,7 +331,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      const selected = await selectVersion(c.var.db, c.var.auth.user.id, sessionId, assistantMessageId);
+      const selected = await selectVersion(ctxOf(c), sessionId, assistantMessageId);
       return ok(c, { ...selected, selectedMessage: await resignToolCallMedia(c.env, selected.selectedMessage) }, 201);
     },
   )
@@ -362,7 +348,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await stopMessage(c.var.db, c.env, c.var.auth.user.id, sessionId, assistantMessageId));
+      return ok(c, await stopMessage(ctxOf(c), sessionId, assistantMessageId));
     },
   )
   .openapi(
@@ -385,15 +371,7 @@ export const aiRoutes = createRouter()
       const { sessionId, assistantMessageId, callId } = c.req.valid("param");
       return ok(
         c,
-        await decideOnToolCall(
-          c.var.db,
-          c.env,
-          c.var.auth.user.id,
-          sessionId,
-          assistantMessageId,
-          callId,
-          c.req.valid("json").approve,
-        ),
+        await decideOnToolCall(ctxOf(c), sessionId, assistantMessageId, callId, c.req.valid("json").approve),
       );
     },
   )
@@ -423,7 +401,7 @@ export const aiRoutes = createRouter()
     async (c) => {
       const { sessionId, messageId } = c.req.valid("param");
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
-      const target = await streamTarget(c.var.db, c.var.auth.user.id, sessionId, messageId);
+      const target = await streamTarget(ctxOf(c), sessionId, messageId);
       return sseResponse(c, target.id, after, async () => target) as never;
     },
   )
@@ -437,7 +415,7 @@ export const aiRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await readAllowance(c.env, c.var.auth)),
+    async (c) => ok(c, await readAllowance(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -450,5 +428,5 @@ export const aiRoutes = createRouter()
       request: { params: sessionParams },
       responses: { 200: json(envelope(sessionUsageSchema), "Usage"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, await sessionUsage(c.var.db, c.var.auth.user.id, c.req.valid("param").sessionId)),
+    async (c) => ok(c, await sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
   );

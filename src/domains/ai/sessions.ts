@@ -1,11 +1,9 @@
 import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema/ai";
-import { nowIso } from "../../lib/clock";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
-import type { AuthContext } from "../identity";
+import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
 import { eraseRun } from "./runs";
 import { deleteSessionMedia } from "../media";
@@ -27,24 +25,23 @@ const publicPersona = (row: typeof aiPersonas.$inferSelect) => ({
   createdAt: row.createdAt,
 });
 
-export async function createPersona(db: Db, userId: string, input: { name: string; instructions: string }) {
-  const row = { id: newId(), userId, name: input.name, instructions: input.instructions, createdAt: nowIso() };
+export async function createPersona({ db, auth, now }: Ctx, input: { name: string; instructions: string }) {
+  const row = { id: newId(), userId: auth.user.id, name: input.name, instructions: input.instructions, createdAt: now };
   await db.insert(aiPersonas).values(row);
   return publicPersona(row);
 }
 
-export async function listPersonas(db: Db, userId: string) {
+export async function listPersonas({ db, auth }: Ctx) {
   const rows = await db
     .select()
     .from(aiPersonas)
-    .where(eq(aiPersonas.userId, userId))
+    .where(eq(aiPersonas.userId, auth.user.id))
     .orderBy(desc(aiPersonas.createdAt));
   return rows.map(publicPersona);
 }
 
 export async function createSession(
-  db: Db,
-  auth: AuthContext,
+  { db, auth, now }: Ctx,
   input: { title?: string; personaId?: string; effortMode?: EffortMode },
 ) {
   if (input.personaId) {
@@ -61,21 +58,21 @@ export async function createSession(
     title: input.title ?? null,
     personaId: input.personaId ?? null,
     effortMode: input.effortMode ?? "basic",
-    createdAt: nowIso(),
+    createdAt: now,
   };
   await db.insert(aiSessions).values(row);
   return publicSession(row);
 }
 
 /** Newest first, by (createdAt, id) so equal timestamps still page without gaps. */
-export async function listSessions(db: Db, userId: string, limit: number, cursor?: string) {
+export async function listSessions({ db, auth }: Ctx, limit: number, cursor?: string) {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .select()
     .from(aiSessions)
     .where(
       and(
-        eq(aiSessions.userId, userId),
+        eq(aiSessions.userId, auth.user.id),
         after
           ? or(
               lt(aiSessions.createdAt, after.key),
@@ -90,13 +87,20 @@ export async function listSessions(db: Db, userId: string, limit: number, cursor
   return { data: page.map(publicSession), meta };
 }
 
-/** A session of the caller's, or 404 (another user's session is indistinguishable from none). */
-export async function ownedSession(db: Db, userId: string, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(aiSessions)
-    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
-  if (!row) throw notFound("Session not found");
+/**
+ * The ownership check every verb on a session makes: the caller's session with this id. Another
+ * user's session is indistinguishable from none (`sessionNotFound`). Verbs that read more in the
+ * same batch put this condition in it; the others open the session through `openSession`.
+ */
+export const callersSession = ({ auth }: Ctx, sessionId: string) =>
+  and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, auth.user.id));
+
+export const sessionNotFound = () => notFound("Session not found");
+
+/** A session of the caller's, or 404: the door to a session for a verb that reads nothing else with it. */
+export async function openSession(ctx: Ctx, sessionId: string) {
+  const [row] = await ctx.db.select().from(aiSessions).where(callersSession(ctx, sessionId));
+  if (!row) throw sessionNotFound();
   return row;
 }
 
@@ -104,8 +108,9 @@ export async function ownedSession(db: Db, userId: string, sessionId: string) {
  * Deletes the session and its messages (cascade), then stops any run still going. One batch: the
  * ownership check, the runs, the delete (which matches nothing when the session is not the caller's).
  */
-export async function deleteSession(db: Db, env: Env, userId: string, sessionId: string) {
-  const owned = and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId));
+export async function deleteSession(ctx: Ctx, sessionId: string) {
+  const { db, env } = ctx;
+  const owned = callersSession(ctx, sessionId);
   const [sessions, runs] = await db.batch([
     db.select({ id: aiSessions.id }).from(aiSessions).where(owned),
     db
@@ -115,7 +120,7 @@ export async function deleteSession(db: Db, env: Env, userId: string, sessionId:
     db.delete(aiSessions).where(owned),
   ]);
   // Before erasing any run: another user's session's runs must stay untouched.
-  if (!sessions[0]) throw notFound("Session not found");
+  if (!sessions[0]) throw sessionNotFound();
   // Each reply's Durable Object holds its event log (the reply's text); it goes with the session.
   await Promise.all(runs.map((message) => eraseRun(env, message.id)));
   await deleteSessionMedia(db, env, sessionId);

@@ -1,10 +1,10 @@
 import { and, count, eq, isNotNull, sql, sum } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { aiMessages, aiSessions } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import type { Ctx } from "../identity";
 import { UNIT_PRICES } from "./capabilities/prices";
 import { priceOfModel } from "./models";
 import { RUN_NOT_STARTED } from "./runs";
+import { callersSession, sessionNotFound } from "./sessions";
 
 /** USD, rounded to a millionth of a dollar (prices are per million tokens). */
 const roundUsd = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -15,7 +15,8 @@ const roundUsd = (value: number) => Math.round(value * 1e6) / 1e6;
  * units (search queries, pages read) are summed beside them. The cost is null when any run's model
  * or any unit has no public price, since a partial sum would understate it.
  */
-export async function sessionUsage(db: Db, userId: string, sessionId: string) {
+export async function sessionUsage(ctx: Ctx, sessionId: string) {
+  const { db } = ctx;
   const counted = and(
     eq(aiMessages.sessionId, sessionId),
     eq(aiMessages.role, "assistant"),
@@ -24,10 +25,7 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
     sql`coalesce(json_extract(${aiMessages.runError}, '$.code'), '') <> ${RUN_NOT_STARTED}`,
   );
   const [sessions, byModel, withUnits] = await db.batch([
-    db
-      .select({ id: aiSessions.id })
-      .from(aiSessions)
-      .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId))),
+    db.select({ id: aiSessions.id }).from(aiSessions).where(callersSession(ctx, sessionId)),
     db
       .select({
         modelId: aiMessages.modelId,
@@ -43,7 +41,7 @@ export async function sessionUsage(db: Db, userId: string, sessionId: string) {
       .from(aiMessages)
       .where(and(counted, isNotNull(aiMessages.costUnits))),
   ]);
-  if (!sessions[0]) throw notFound("Session not found");
+  if (!sessions[0]) throw sessionNotFound();
   let input = 0;
   let output = 0;
   let runs = 0;
