@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
-import { isUniqueViolation } from "../../lib/errors";
+import { aiMessages, aiPersonas, aiSessions, violatesOneRunningReply } from "../../db/schema";
+import { conflict, isUniqueViolation } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Ctx } from "../identity";
 import { consumeAllowance } from "./allowance";
@@ -9,8 +9,11 @@ import { planCapability } from "./capabilities";
 import { activeModels, aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./models";
 import type { RunSpec } from "./run/types";
 import { RUN_NOT_STARTED, startRun } from "./runs";
-import { isRunningReplyConflict, runningReplyConflict } from "./running-reply";
 import { callersSession } from "./sessions";
+
+/** The 409 a send or retry answers while the session already has a reply running. */
+const runningReplyConflict = () =>
+  conflict("A reply in this session is still being generated; stop it or wait for it to finish");
 
 export type MessageRow = typeof aiMessages.$inferSelect;
 
@@ -109,7 +112,7 @@ export async function startTurn<R extends TurnReading>(
       db.insert(aiMessages).values(assistant),
     ]);
   } catch (error) {
-    if (isRunningReplyConflict(error)) throw runningReplyConflict();
+    if (violatesOneRunningReply(error)) throw runningReplyConflict();
     // A concurrent request with the same key won: answer with its turn.
     if (plan.keyed && isUniqueViolation(error)) return startTurn(ctx, plan);
     throw error;
