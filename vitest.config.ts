@@ -11,17 +11,17 @@ export const TEST_BINDINGS = {
   MEDIA_SIGNING_KEY: "test-media-signing-key-0123456789abcdef",
   // The demo model stays selectable beside the configured fake models (CONTRACT "AI sessions").
   AI_DEMO_MODEL: "on",
-  // AI tests: the OpenAI-compatible provider points at a local fake (test/ai/fake-openai.ts).
+  // AI tests: the OpenAI-compatible provider points at a local fake (test/ai/fakes/openai.ts).
   OPENAI_BASE_URL: "https://fake-openai.test/v1",
   OPENAI_API_KEY: "test-openai-key",
   OPENAI_MODELS: "fake-basic:basic,fake-pro:pro",
-  // AI capabilities: web search through Brave's and Tavily's local fakes (test/ai/fake-search.ts);
+  // AI capabilities: web search through Brave's and Tavily's local fakes (test/ai/fakes/search.ts);
   // Brave is the default (first configured).
   BRAVE_API_KEY: "test-brave-key",
   BRAVE_BASE_URL: "https://fake-brave.test",
   TAVILY_API_KEY: "test-tavily-key",
   TAVILY_BASE_URL: "https://fake-tavily.test",
-  // Audio providers' local fakes (test/ai/fake-audio.ts); their keys are set only in the
+  // Audio providers' local fakes (test/ai/fakes/audio.ts); their keys are set only in the
   // "media-capabilities" project, so elsewhere media capabilities are answered by the demo runner.
   STABILITY_BASE_URL: "https://fake-stability.test",
   ELEVENLABS_BASE_URL: "https://fake-elevenlabs.test",
@@ -43,7 +43,7 @@ export const TEST_BINDINGS = {
 
 /**
  * The video tests' extra bindings: every video provider configured against its local fake
- * (test/ai/fake-video.ts) and a small poll interval. A project of its own, because the other AI
+ * (test/ai/fakes/video.ts) and a small poll interval. A project of its own, because the other AI
  * tests expect the demo runner to answer media capabilities.
  */
 const VIDEO_BINDINGS = {

@@ -6,7 +6,7 @@ import { createDb } from "../../src/db/client";
 import type { Ctx } from "../../src/domains/identity";
 import { call } from "../helpers/api";
 import { png, upload } from "../media/helpers";
-import { installFakeOpenAi, requests as openAiRequests } from "./fake-openai";
+import { installFakeOpenAi, requests as openAiRequests } from "./fakes/openai";
 import { aiUser, finished, history, newSession, send, sent } from "./helpers";
 
 installFakeOpenAi();

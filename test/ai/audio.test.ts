@@ -6,8 +6,15 @@ import { withRetries } from "../../src/domains/ai/capabilities/retry";
 import { CapabilityError } from "../../src/domains/ai/capabilities/types";
 import { call } from "../helpers/api";
 import { raw } from "../media/helpers";
-import { bytesFor, ELEVENLABS, elevenLabsRequests, installFakeAudio, STABILITY, stabilityRequests } from "./fake-audio";
-import { installFakeOpenAi } from "./fake-openai";
+import {
+  bytesFor,
+  ELEVENLABS,
+  elevenLabsRequests,
+  installFakeAudio,
+  STABILITY,
+  stabilityRequests,
+} from "./fakes/audio";
+import { installFakeOpenAi } from "./fakes/openai";
 import { aiUser, events, finished, newSession, readStream, sent } from "./helpers";
 
 // This file runs in the "media-capabilities" project: Stable Audio and ElevenLabs configured

@@ -4,8 +4,8 @@ import { planCapability } from "../../src/domains/ai/capabilities";
 import { activeModels } from "../../src/domains/ai/models";
 import { endToolCalls } from "../../src/domains/ai/run/executor";
 import { call, expectError } from "../helpers/api";
-import { requests as openAiRequests } from "./fake-openai";
-import { braveRequests, installFakeSearch } from "./fake-search";
+import { requests as openAiRequests } from "./fakes/openai";
+import { braveRequests, installFakeSearch } from "./fakes/search";
 import { aiUser, events, finished, history, newSession, readStream, send, sent } from "./helpers";
 
 installFakeSearch();

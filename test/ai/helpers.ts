@@ -3,8 +3,8 @@ import type { RunSpec } from "../../src/domains/ai/run/types";
 import { newId } from "../../src/lib/ids";
 import { expect } from "vitest";
 import { BASE, call, createUser, type TestUser } from "../helpers/api";
-import { installFakeOpenAi } from "./fake-openai";
-import { installFakeSearch } from "./fake-search";
+import { installFakeOpenAi } from "./fakes/openai";
+import { installFakeSearch } from "./fakes/search";
 
 installFakeOpenAi();
 installFakeSearch();

@@ -10,7 +10,7 @@ import { workersAiImages } from "../../src/domains/ai/capabilities/image/provide
 import { withRetries } from "../../src/domains/ai/capabilities/retry";
 import { CapabilityError } from "../../src/domains/ai/capabilities/types";
 import { png } from "../media/helpers";
-import { fakeWorkersAi, imagesRequests, installFakeImages } from "./fake-images";
+import { fakeWorkersAi, imagesRequests, installFakeImages } from "./fakes/images";
 
 installFakeImages();
 

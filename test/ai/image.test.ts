@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { UNIT_PRICES } from "../../src/domains/ai/capabilities/prices";
 import { call } from "../helpers/api";
 import { png, raw, upload } from "../media/helpers";
-import { imagesRequests, installFakeImages } from "./fake-images";
-import { installFakeOpenAi } from "./fake-openai";
+import { imagesRequests, installFakeImages } from "./fakes/images";
+import { installFakeOpenAi } from "./fakes/openai";
 import {
   aiUser,
   events,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError } from "../helpers/api";
-import { requests as openAiRequests } from "./fake-openai";
+import { requests as openAiRequests } from "./fakes/openai";
 import { aiUser, finished, history, newSession, send, sent } from "./helpers";
 
 const remember = (user: Awaited<ReturnType<typeof aiUser>>, content: unknown) =>

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runObject } from "../../src/domains/ai/runs";
 import { call } from "../helpers/api";
-import { braveRequests, pageLog } from "./fake-search";
+import { braveRequests, pageLog } from "./fakes/search";
 import { aiUser, events, finished, frameReader, newSession, openStream, readStream, sent, type Frame } from "./helpers";
 
 const research = (content: string, depth?: "standard" | "deep") => ({

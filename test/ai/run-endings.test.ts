@@ -9,7 +9,7 @@ import { stopResultSchema } from "../../src/domains/ai/schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { executeRun } from "../../src/domains/ai/run/executor";
-import { NO_TOOLS } from "../../src/domains/ai/tools";
+import { NO_TOOLS } from "../../src/domains/ai/tool-source";
 import type { RunOutcome, RunSpec } from "../../src/domains/ai/run/types";
 import type { TestUser } from "../helpers/api";
 import { aiUser, demoRunSpec, events, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";

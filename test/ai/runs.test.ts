@@ -7,7 +7,7 @@ import { stopResultSchema } from "../../src/domains/ai/schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { aiUser, events, parseSse, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
-import { requests } from "./fake-openai";
+import { requests } from "./fakes/openai";
 
 const unregister = offerTestTools({
   tools: () => [

@@ -3,7 +3,7 @@ import { withRetries } from "../../src/domains/ai/capabilities/retry";
 import { brave } from "../../src/domains/ai/capabilities/search/providers/brave";
 import { tavily } from "../../src/domains/ai/capabilities/search/providers/tavily";
 import { CapabilityError } from "../../src/domains/ai/capabilities/types";
-import { BRAVE, braveRequests, installFakeSearch, TAVILY, tavilyRequests } from "./fake-search";
+import { BRAVE, braveRequests, installFakeSearch, TAVILY, tavilyRequests } from "./fakes/search";
 
 installFakeSearch();
 

@@ -14,7 +14,7 @@ import {
   sent,
   streamPath,
 } from "./helpers";
-import { SLOW_CHUNKS } from "./fake-openai";
+import { SLOW_CHUNKS } from "./fakes/openai";
 
 const signature = (frames: ReturnType<typeof parseSse>) =>
   events(frames).map((f) => `${f.id}:${f.event}:${JSON.stringify(f.data)}`);

@@ -3,7 +3,7 @@ import { admin, call, expectError, expectFieldError, expectShape } from "../help
 import { allowanceSchema, messageSchema, sendResultSchema, sessionUsageSchema } from "../../src/domains/ai/schemas";
 import { aiUser, history, newSession, readStream, send, sent } from "./helpers";
 import { demoReply } from "../../src/domains/ai/providers/demo";
-import { requests } from "./fake-openai";
+import { requests } from "./fakes/openai";
 import { awaitRoomInWindow } from "../helpers/rate-window";
 
 const retryPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/retries`;

@@ -15,7 +15,7 @@ import {
   release,
   soraRequests,
   veoRequests,
-} from "./fake-video";
+} from "./fakes/video";
 import {
   aiUser,
   events,

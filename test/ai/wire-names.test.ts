@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ToolSet, type ToolDefinition } from "../../src/domains/ai/tools";
+import { ToolSet, type ToolDefinition } from "../../src/domains/ai/tool-source";
 import { WIRE_NAME } from "../../src/domains/ai/wire-names";
-import { FAKE_HOST, installFakeOpenAi } from "./fake-openai";
+import { FAKE_HOST, installFakeOpenAi } from "./fakes/openai";
 
 const tool = (key: string): ToolDefinition => ({
   key,

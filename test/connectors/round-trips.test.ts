@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { agentTools, executeTool } from "../../src/domains/connectors";
+import { assistantTools, executeTool } from "../../src/domains/connectors";
 import type { AuthContext } from "../../src/domains/identity";
 import { createUser } from "../helpers/api";
 import { countingD1 } from "../helpers/counting-d1";
@@ -54,7 +54,7 @@ describe("D1 round trips of one execution (issue goal: at most 2 before the outb
       .bind(user.personalWorkspaceId)
       .first<string>("account_id");
     const { db, counter } = countingD1(env.DB);
-    const tools = await agentTools({
+    const tools = await assistantTools({
       db: createDb(db),
       env,
       auth: callerOf(user.id, user.personalWorkspaceId, accountId),

@@ -13,8 +13,8 @@ export {
   type ToolContext,
   type ToolDefinition,
   type ToolSource,
-} from "./tools";
-export { runToolSource } from "./connector-tools";
+} from "./tool-source";
+export { runToolSource } from "./connector-tool-source";
 export { deliverToolResult, reportToolProgress } from "./runs";
 export { isStepRun, signingStream } from "./capabilities";
 export {

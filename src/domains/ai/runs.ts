@@ -1,6 +1,6 @@
 import type { ToolCallRecord } from "../../db/schema/ai";
 import type { RunSpec } from "./run/types";
-import type { DeliveredToolResult } from "./tools";
+import type { DeliveredToolResult } from "./tool-source";
 
 /**
  * `runError.code` of a reply whose object refused its run (`launch` in messages.ts): there is no

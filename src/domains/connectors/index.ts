@@ -8,7 +8,7 @@ export {
   type ToolCall,
   type ToolCallMessage,
 } from "./execution/tool-calls";
-export { agentTools, type AgentTool } from "./execution/assistant-tools";
+export { assistantTools, type AssistantTool } from "./execution/assistant-tools";
 export { outputMatchesSchema } from "./instances/json-schema";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
 export { outboundFetch, parseAllowList, readCapped } from "./adapters/outbound";

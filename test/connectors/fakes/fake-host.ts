@@ -1,6 +1,6 @@
 /**
  * Routes `fetch` for a fake provider's host to that fake; every other URL goes to the real fetch
- * (as test/ai/fake-openai.ts does). Fakes record what they were sent so tests can look at it.
+ * (as test/ai/fakes/openai.ts does). Fakes record what they were sent so tests can look at it.
  */
 export type FakeHandler = (request: Request) => Promise<Response> | Response;
 

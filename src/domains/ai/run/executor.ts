@@ -14,7 +14,7 @@ import {
   type ToolContext,
   type ToolSet,
   type ToolSource,
-} from "../tools";
+} from "../tool-source";
 import type { RunOutcome, RunSpec } from "./types";
 
 /** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */

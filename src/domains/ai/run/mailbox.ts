@@ -1,4 +1,4 @@
-import type { DeliveredToolResult } from "../tools";
+import type { DeliveredToolResult } from "../tool-source";
 import { APPROVAL_TIMEOUT_MS, type Decision } from "./executor";
 
 /**

@@ -8,7 +8,7 @@ import { instanceQuery, resolveInstance, toolsVisibleTo, visibleTo, type Instanc
  * enabled tools of every `connected` instance the caller can execute in the active workspace, named
  * `<connectorKey>.<toolKey>`. Used by the assistant's runs and by the MCP gateway.
  */
-export interface AgentTool {
+export interface AssistantTool {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
@@ -27,7 +27,7 @@ const INSTANCE_SUFFIX_LENGTH = 8;
  * Two D1 queries in one batch: the visible instances and their tools the caller may use. A read
  * with no clock, so callers outside a request (the assistant's run) need no `now`.
  */
-export async function agentTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AgentTool[]> {
+export async function assistantTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AssistantTool[]> {
   const { db, env, auth } = ctx;
   const [records, tools] = await db.batch([
     instanceQuery(db).where(visibleTo(auth)),

@@ -1,6 +1,6 @@
 import { ApiError } from "../../../lib/errors";
 import type { Ctx } from "../../identity";
-import { agentTools, type AgentTool } from "../execution/assistant-tools";
+import { assistantTools, type AssistantTool } from "../execution/assistant-tools";
 import { executeTool } from "../execution/execute";
 
 /**
@@ -52,7 +52,7 @@ export const protocolVersionProblem = (header: string | undefined) =>
         `Unsupported MCP-Protocol-Version "${header}"; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`,
       );
 
-function describeTool(tool: AgentTool) {
+function describeTool(tool: AssistantTool) {
   return {
     name: tool.name,
     title: tool.name,
@@ -63,7 +63,7 @@ function describeTool(tool: AgentTool) {
 }
 
 /** Tools the gateway serves: only those that may run directly (approval needs the assistant's card). */
-const gatewayTools = async (ctx: Ctx) => (await agentTools(ctx)).filter((tool) => !tool.requiresApproval);
+const gatewayTools = async (ctx: Ctx) => (await assistantTools(ctx)).filter((tool) => !tool.requiresApproval);
 
 async function callTool(ctx: Ctx, params: Record<string, unknown>) {
   const { auth } = ctx;

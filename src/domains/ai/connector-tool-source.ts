@@ -1,12 +1,12 @@
 import { createDb } from "../../db/client";
-import { agentTools, enqueueToolCall, outputMatchesSchema, type AgentTool } from "../connectors";
-import type { ToolActivity, ToolContext, ToolDefinition, ToolSource } from "./tools";
+import { assistantTools, enqueueToolCall, outputMatchesSchema, type AssistantTool } from "../connectors";
+import type { ToolActivity, ToolContext, ToolDefinition, ToolSource } from "./tool-source";
 
 /** How much of a call's input the approval card shows. */
 const ACTIVITY_DETAIL_CHARS = 200;
 
 /** The approval card of a connector call: which tool, on which connector, with what. */
-const activityOf = (tool: AgentTool, input: Record<string, unknown>): ToolActivity => {
+const activityOf = (tool: AssistantTool, input: Record<string, unknown>): ToolActivity => {
   const detail = JSON.stringify(input);
   return {
     title: `Run ${tool.name}`,
@@ -21,7 +21,7 @@ const activityOf = (tool: AgentTool, input: Record<string, unknown>): ToolActivi
  * agent, and the result comes back to the run's object, which `awaitResult` waits on. The queued
  * call id is the run's id with the model's call id, unique across runs.
  */
-function connectorTool(tool: AgentTool): ToolDefinition {
+function connectorTool(tool: AssistantTool): ToolDefinition {
   return {
     key: tool.name,
     description: tool.description,
@@ -62,7 +62,7 @@ export const connectorToolSource: ToolSource = {
   async tools(context: ToolContext) {
     const caller = context.caller;
     if (!caller?.entitlements.includes("connectors")) return [];
-    return (await agentTools({ db: createDb(context.env.DB), env: context.env, auth: caller })).map(connectorTool);
+    return (await assistantTools({ db: createDb(context.env.DB), env: context.env, auth: caller })).map(connectorTool);
   },
 };
 

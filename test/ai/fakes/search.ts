@@ -4,7 +4,7 @@
  * Tavily's `POST /search` (`results[]`, `{ detail: { error } }`). They replace `fetch` for their
  * own hosts (the run's object shares the test isolate). Scenarios are tags in the query.
  */
-import { installFakeHost, json, record, type RecordedRequest } from "../connectors/fakes/fake-host";
+import { installFakeHost, json, record, type RecordedRequest } from "../../connectors/fakes/fake-host";
 
 export const BRAVE = "https://fake-brave.test";
 export const TAVILY = "https://fake-tavily.test";

@@ -7,7 +7,7 @@
  * tags in the prompt: `#policy`, `#429x<n>`, `#500-always`. The audio is `bytesFor(seconds)` long
  * (an MP3 frame header then filler), so a test can check what reached R2.
  */
-import { installFakeHost, json, record, type RecordedRequest } from "../connectors/fakes/fake-host";
+import { installFakeHost, json, record, type RecordedRequest } from "../../connectors/fakes/fake-host";
 
 export const STABILITY = "https://fake-stability.test";
 export const ELEVENLABS = "https://fake-elevenlabs.test";

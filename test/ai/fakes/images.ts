@@ -3,12 +3,12 @@
  * `POST /v1/images/generations` (JSON) and `POST /v1/images/edits` (multipart), both answering
  * `{ created, data: [{ b64_json }] }`; errors `{ error: { message, type, code } }` (a content
  * policy refusal is a 400 with code `content_policy_violation`). It replaces `fetch` for the images
- * paths of the fake OpenAI host only (chat completions stay with test/ai/fake-openai.ts). Scenarios
+ * paths of the fake OpenAI host only (chat completions stay with test/ai/fakes/openai.ts). Scenarios
  * are tags in the prompt: `#policy`, `#429x<n>`, `#500-always`, `#slow` (each image takes 300 ms).
  * Also a Workers AI binding double that records `run` calls, answering FLUX's `{ image }` and
  * SDXL's PNG stream.
  */
-import { jpeg, png } from "../media/helpers";
+import { jpeg, png } from "../../media/helpers";
 
 export const IMAGES_BASE = "https://fake-openai.test/v1/images/";
 

@@ -14,8 +14,8 @@
  * `#429x2` (the create answers 429 twice), `#hold` (the job keeps running until `release()`).
  */
 import { jwtVerify } from "jose";
-import { installFakeHost, json, record, type RecordedRequest } from "../connectors/fakes/fake-host";
-import { png } from "../media/helpers";
+import { installFakeHost, json, record, type RecordedRequest } from "../../connectors/fakes/fake-host";
+import { png } from "../../media/helpers";
 
 export const GEMINI = "https://fake-gemini.test";
 export const KLING = "https://fake-kling.test";
