@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { userSchema } from "../identity";
 import { createUser } from "../identity";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";

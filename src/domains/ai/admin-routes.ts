@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { adminAuth, errors, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { storedRun } from "./messages";
 import { lastEventIdOf, sseResponse } from "./stream";
 

@@ -4,7 +4,7 @@ import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../
 import { idParam } from "../../http/path-ids";
 import { notFound } from "../../lib/errors";
 import { cursorMeta, cursorQuery } from "../../lib/pagination";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { ctxOf } from "../identity";

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { issuerOf } from "../../http/context";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { startCheckout } from "./checkout";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { browserCookie, csrfToken, formBody, htmlPage, renderPage, validCsrf } from "../../http/pages";
 import { rateLimitRule } from "../../limits";
 import { clientIp } from "../../http/context";

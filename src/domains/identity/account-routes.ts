@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { RECOVERY_CODES_PER_ADDRESS } from "../../limits";
 import { rateLimit } from "../../middleware/rate-limit";

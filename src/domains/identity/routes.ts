@@ -2,7 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
 import { signerOf } from "../../http/context";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { afterResponse } from "./after-response";

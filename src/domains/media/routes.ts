@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { ApiError, notFound } from "../../lib/errors";
 import type { AppEnv } from "../../env";
 import { authenticate, requireEntitlement } from "../../middleware/auth";

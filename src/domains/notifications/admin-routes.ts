@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { adminCreateNotificationBody, notificationSchema } from "./schemas";
 import { notify } from "./service";
 

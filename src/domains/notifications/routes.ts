@@ -5,7 +5,7 @@ import { toIso } from "../../lib/clock";
 import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import {

@@ -5,7 +5,7 @@ import { notificationCounters, notifications, users, type NotificationRow } from
 import { nowIso } from "../../lib/clock";
 import { ApiError, badRequest, forbidden, notFound } from "../../lib/errors";
 import { isUuid, newId } from "../../lib/ids";
-import { fieldErrors } from "../../http/validator";
+import { fieldErrors } from "../../http/router";
 import { notificationInput, type ListFilter, type Notification, type NotificationInput } from "./schemas";
 
 /** The purge deletes in slices so one cron run never holds a long write on D1. */

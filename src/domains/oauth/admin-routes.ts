@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { paged } from "../../http/envelope";
 import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { listOutbox } from "./outbox";
 
 const outboxMessage = z

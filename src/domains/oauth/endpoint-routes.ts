@@ -5,7 +5,7 @@ import { bearerCredential } from "../../lib/bearer";
 import { ownResources } from "../../lib/origin";
 import { tokenServes } from "../../lib/tokens";
 import { issuerOf, signerOf } from "../../http/context";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { formBody } from "../../http/pages";
 import { ApiError } from "../../lib/errors";
 import { bearerAuth, json } from "../../http/openapi";

@@ -2,7 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { clientIp, issuerOf } from "../../http/context";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { formBody, htmlPage, renderPage } from "../../http/pages";
 import { limitBodySize } from "../../middleware/body";
 import { rateLimitRule } from "../../limits";

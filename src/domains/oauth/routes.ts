@@ -1,4 +1,4 @@
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { oauthEndpointRoutes } from "./endpoint-routes";
 import { oauthPageRoutes } from "./page-routes";
 

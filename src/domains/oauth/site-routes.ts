@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { json } from "../../http/openapi";
 import { BASE_PATH } from "../../lib/origin";
 import { issuerOf } from "../../http/context";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { discoveryDocument } from "./schemas";
 import { GRANT_TYPES, SCOPES } from "./scopes";
 

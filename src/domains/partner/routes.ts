@@ -5,7 +5,7 @@ import { bearerCredential } from "../../lib/bearer";
 import { ok } from "../../http/envelope";
 import { PARTNER_SCOPES } from "../admin";
 import { envelope, errors, json, jsonBody } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { rateLimit } from "../../middleware/rate-limit";
 import { createClientBody, oauthClientSchema } from "./schemas";
 import { partnerKeyWithScope, registerClient } from "./service";

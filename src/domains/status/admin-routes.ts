@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { ok } from "../../http/envelope";
 import { describeError, logError } from "../../lib/log";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { publishStatus } from "./publisher";
 import {
   componentSchema,

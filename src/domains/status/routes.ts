@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, json, pagedEnvelope, envelope } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { feedPageBody } from "./entries";
 import { DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";

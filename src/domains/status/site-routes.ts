@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
 import { UNPUBLISHED, notModified, serveEntry } from "./reader";

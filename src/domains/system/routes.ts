@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { envelope, json } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 
 /** Liveness only: it touches no binding, so it is the baseline the benchmarks compare against. */
 export const systemRoutes = createRouter().openapi(

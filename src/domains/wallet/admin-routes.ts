@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { adjustWallet } from "./adjustments";
 import { adjustmentBody, walletEntrySchema } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
-import { createRouter } from "../../http/validator";
+import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { ctxOf, managersOnly, workspacesOf } from "../identity";

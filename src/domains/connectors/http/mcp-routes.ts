@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../../env";
 import { issuerOf } from "../../../http/context";
 import { bearerAuth, errors, json } from "../../../http/openapi";
-import { createRouter } from "../../../http/validator";
+import { createRouter } from "../../../http/router";
 import { BASE_PATH, GATEWAY_PATH, isOwnBrowserOrigin, ownResources } from "../../../lib/origin";
 import { authenticate, requireEntitlement } from "../../../middleware/auth";
 import { rateLimit } from "../../../middleware/rate-limit";

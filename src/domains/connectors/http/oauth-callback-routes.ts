@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { issuerOf } from "../../../http/context";
 import { errors } from "../../../http/openapi";
-import { createRouter } from "../../../http/validator";
+import { createRouter } from "../../../http/router";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { handleCallback, settingsRedirect } from "../secrets/oauth-handoff";
 import { callbackQuery, connectorKeyParams } from "./schemas";

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../../http/openapi";
 import { offsetMeta, offsetPage } from "../../../lib/pagination";
-import { createRouter } from "../../../http/validator";
+import { createRouter } from "../../../http/router";
 import { issuerOf } from "../../../http/context";
 import { authenticate, requireEntitlement } from "../../../middleware/auth";
 import { rateLimit } from "../../../middleware/rate-limit";

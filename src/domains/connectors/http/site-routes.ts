@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../../http/validator";
+import { createRouter } from "../../../http/router";
 import { renderPage } from "../../../http/pages";
 import { ConnectorOutcomePage, OUTCOME_MESSAGES, type Outcome } from "./pages";
 
