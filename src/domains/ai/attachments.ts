@@ -11,7 +11,7 @@ import type { RunSpec } from "./run/types";
  * 4-characters rule), so the turn fits the context of the smallest model offered; files are given
  * their text in order, and a file cut short is marked so.
  */
-export const ATTACHMENT_TEXT_BUDGET = 32_000;
+const ATTACHMENT_TEXT_BUDGET = 32_000;
 
 /**
  * Send-time check of `attachmentIds` (CONTRACT "Media"): each must be the sender's (field errors

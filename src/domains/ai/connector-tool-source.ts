@@ -58,7 +58,7 @@ function connectorTool(tool: AssistantTool): ToolDefinition {
  * one D1 batch, beside the history read (the sender was authenticated by the send request; each
  * call is checked again when the queue runs it).
  */
-export const connectorToolSource: ToolSource = {
+const connectorToolSource: ToolSource = {
   async tools(context: ToolContext) {
     const caller = context.caller;
     if (!caller?.entitlements.includes("connectors")) return [];

@@ -5,10 +5,8 @@ export { RunStore } from "./run/store";
 export { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
 export { recordRunEnd, recordToolCalls, type RunEnd } from "./run/write-back";
 export { CallMailbox } from "./run/mailbox";
-export { ProviderError } from "./providers/types";
 export {
   combineToolSources,
-  NO_TOOLS,
   type DeliveredToolResult,
   type ToolContext,
   type ToolDefinition,

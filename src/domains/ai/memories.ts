@@ -8,7 +8,7 @@ import type { Ctx } from "../identity";
 
 /** CONTRACT "Memories": at most 2,000 characters each, at most 200 per user. */
 export const MAX_MEMORY_CHARS = 2000;
-export const MAX_MEMORIES_PER_USER = 200;
+const MAX_MEMORIES_PER_USER = 200;
 
 type MemoryRow = typeof aiMemories.$inferSelect;
 const publicMemory = (row: MemoryRow) => ({ id: row.id, content: row.content, createdAt: row.createdAt });

@@ -92,7 +92,7 @@ const realModelConfigured = (config: AiConfig) => openAiConfigured(config) || Bo
  * configured, or where `AI_DEMO_MODEL` is `on`; a production deployment with a real model never
  * offers a reply that is not one.
  */
-export const demoModelEnabled = (config: AiConfig) =>
+const demoModelEnabled = (config: AiConfig) =>
   !realModelConfigured(config) || config.AI_DEMO_MODEL?.trim().toLowerCase() === "on";
 
 /** The providerKey of the OpenAI-compatible provider's models (`OPENAI_PROVIDER_KEY`, else `openai`). */

@@ -155,7 +155,7 @@ export async function rotateRefreshToken(db: Db, signer: TokenSigner, presented:
   return authResult(signer, publicUser(owner.user), consumed.sessionId, refresh.token);
 }
 
-export async function revokeSession(db: Db, sessionId: string) {
+async function revokeSession(db: Db, sessionId: string) {
   await db
     .update(authSessions)
     .set({ revokedAt: nowIso() })

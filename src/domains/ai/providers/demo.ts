@@ -59,7 +59,7 @@ export function demoReply(messages: ChatMessage[], withSuggestions: boolean): st
  * reply after its result says what the tool answered.
  */
 const TOOL_LINE = /^\/tool\s+(\S+)\s*(.*)$/m;
-export const DEMO_CALL_ID = "demo-call-1";
+const DEMO_CALL_ID = "demo-call-1";
 
 function demoToolCall(content: string, tools: ToolSpec[]): ChatToolCall | null {
   const match = TOOL_LINE.exec(content);

@@ -43,7 +43,7 @@ export interface Batching {
   /** Longest a delta waits for the ones after it. */
   everyMs: number;
 }
-export const BATCHING: Batching = { fromListeners: 200, everyMs: 50 };
+const BATCHING: Batching = { fromListeners: 200, everyMs: 50 };
 
 /** A frame on its way out, with its event id (what a listener's position is compared with). */
 interface OutgoingFrame {

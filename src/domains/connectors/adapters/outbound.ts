@@ -10,7 +10,7 @@ import { AdapterError, type OutboundFetch } from "./types";
  * Names are checked, not their DNS answers: a Worker cannot resolve names itself, and Cloudflare's
  * own fetch refuses private destinations in production (docs/connectors.md).
  */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** Names that only mean something inside a network, or are cloud metadata endpoints. */
 const INTERNAL_SUFFIXES = [

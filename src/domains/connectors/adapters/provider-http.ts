@@ -8,7 +8,7 @@ import { AdapterError, type AdapterContext, type ToolResult } from "./types";
  */
 
 /** CONTRACT "Sizes": outputs up to 5 MiB are recorded; a larger answer is 502 (Drive text reads cap separately). */
-export const MAX_PROVIDER_ANSWER_BYTES = 5 * 1024 * 1024;
+const MAX_PROVIDER_ANSWER_BYTES = 5 * 1024 * 1024;
 
 /** A provider call either gave a body to map, or a failure that is already the tool's result. */
 export type Outcome<T> = { ok: true; body: T } | { ok: false; result: ToolResult };

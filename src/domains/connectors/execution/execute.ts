@@ -31,10 +31,10 @@ export const EXECUTION_TIMEOUT_MS = 30_000;
 const SQL_EXECUTION_TIMEOUT_MS = 35_000;
 /** The longest any call may take (a queued call's claim older than this belongs to a dead consumer). */
 export const MAX_EXECUTION_TIMEOUT_MS = SQL_EXECUTION_TIMEOUT_MS;
-export const executionTimeoutMs = (connectorKey: string) =>
+const executionTimeoutMs = (connectorKey: string) =>
   connectorKey === "sql-database" ? SQL_EXECUTION_TIMEOUT_MS : EXECUTION_TIMEOUT_MS;
 /** CONTRACT "Sizes": the largest output recorded; a larger answer is 502 "answer too large". */
-export const MAX_OUTPUT_BYTES = 5 * 1024 * 1024;
+const MAX_OUTPUT_BYTES = 5 * 1024 * 1024;
 /** A tool's `rateLimitRpm` counts calls in a one-minute window. */
 const RPM_WINDOW_SECONDS = 60;
 

@@ -106,7 +106,7 @@ export async function enqueueToolCall(env: Env, call: ToolCall) {
 const backoff = (attempt: number) => Math.min(RETRY_BASE_SECONDS * 2 ** (attempt - 1), RETRY_MAX_SECONDS);
 
 /** An output for the run: whole up to 64 KiB, else its JSON text cut there with `truncated: true`. */
-export function outputForRun(output: Record<string, unknown>): Record<string, unknown> {
+function outputForRun(output: Record<string, unknown>): Record<string, unknown> {
   const bytes = new TextEncoder().encode(JSON.stringify(output));
   if (bytes.byteLength <= RUN_OUTPUT_MAX_BYTES) return output;
   // A cut inside a multi-byte character decodes to a replacement character; drop it.

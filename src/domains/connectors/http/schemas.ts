@@ -39,7 +39,7 @@ export const keyParams = z.object({
     .openapi({ param: { name: "key", in: "path" } }),
 });
 
-export const CUSTOM_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
+const CUSTOM_KEY = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const createDefinitionBody = z.object({
   key: z.string().regex(CUSTOM_KEY, "must match ^[a-z0-9][a-z0-9-]{1,62}$"),
   displayName: z.string().trim().min(1).max(255),

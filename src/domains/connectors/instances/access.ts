@@ -16,7 +16,7 @@ import { builtInView, customView, type DefinitionView } from "./definitions";
  * Who sees and may do what with an instance (CONTRACT "Instances", spec authentication rule 8),
  * computed in this one place for every route and the executor.
  */
-export const instanceColumns = {
+const instanceColumns = {
   instance: {
     id: connectorInstances.id,
     connectorKey: connectorInstances.connectorKey,
@@ -115,7 +115,7 @@ export interface ResolvedInstance {
   usable: boolean;
 }
 
-export function permissionsFor(
+function permissionsFor(
   auth: AuthContext,
   instance: Pick<InstanceRecord["instance"], "scope" | "ownerUserId" | "ownerWorkspaceId">,
 ): Permissions {
@@ -132,12 +132,7 @@ export function permissionsFor(
  * The definition behind an instance, as visible in the active workspace (custom ones: its account's
  * workspaces only, and not once retired, which leaves the instance `unavailable`).
  */
-export function definitionFor(
-  env: Env,
-  auth: AuthContext,
-  record: InstanceRecord,
-  localeTag?: string,
-): DefinitionView | null {
+function definitionFor(env: Env, auth: AuthContext, record: InstanceRecord, localeTag?: string): DefinitionView | null {
   if (record.instance.definitionId) {
     const custom = record.definition;
     return custom && custom.accountId === auth.workspace.accountId && custom.retiredAt === null

@@ -11,7 +11,6 @@ import { resolveLocale } from "./locale";
 
 // One locale resolution for definitions, tools and messages (locale.ts).
 export { resolveLocale };
-export { CONNECTOR_LOCALES as LOCALES } from "./locale";
 export {
   AUTH_TYPES,
   CATEGORIES,
@@ -94,10 +93,9 @@ export const CATALOGUE: BuiltInDefinition[] = [
 
 const BY_KEY = new Map(CATALOGUE.map((definition) => [definition.key, definition]));
 export const builtInDefinition = (key: string) => BY_KEY.get(key);
-export const isBuiltInKey = (key: string) => BY_KEY.has(key);
 
 /** `slack` → `SLACK`, `google-drive` → `GOOGLE_DRIVE` (CONTRACT: upper case, `-` as `_`). */
-export const envKey = (connectorKey: string) => connectorKey.toUpperCase().replaceAll("-", "_");
+const envKey = (connectorKey: string) => connectorKey.toUpperCase().replaceAll("-", "_");
 
 /** The provider settings a built-in OAuth connector reads from the environment. */
 export function providerSettings(env: Env, connectorKey: string) {

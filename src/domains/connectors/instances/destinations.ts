@@ -23,7 +23,7 @@ export interface UrlField {
 }
 
 /** Every URL in a stored JSON document, with the field path the API names in its errors. */
-export function urlFields(value: unknown, root: string): UrlField[] {
+function urlFields(value: unknown, root: string): UrlField[] {
   const found: UrlField[] = [];
   const walk = (node: unknown, path: string, key: string, depth: number) => {
     if (typeof node === "string") {

@@ -17,7 +17,7 @@ export type ToolRow = typeof connectorTools.$inferSelect;
  * `locale` from its adapter's translations; other tools (SQL, MCP, custom) have only the text
  * their source gave.
  */
-export function toolView(connectorKey: string, row: ToolRow, locale?: string | null) {
+function toolView(connectorKey: string, row: ToolRow, locale?: string | null) {
   const text = locale ? saasToolText(connectorKey, row.toolKey, locale) : null;
   return {
     id: row.id,
@@ -49,7 +49,7 @@ async function toolsOf(db: Db, resolved: ResolvedInstance, locale?: string | nul
 }
 
 /** The hand-made tools' name grammar (schemas.ts `createToolBody`), applied to discovered tools too. */
-export const TOOL_KEY_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+const TOOL_KEY_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 /** A discovered tool that was not stored, and why (the sync answer's `meta.skipped`). */
 export interface SkippedTool {
   name: string;

@@ -60,7 +60,7 @@ function children(schema: Schema): Array<{ path: string[]; schema: unknown; inPl
 }
 
 /** Subschemas nested deeper than this are refused: validation recurses once per level. */
-export const MAX_SCHEMA_DEPTH = 32;
+const MAX_SCHEMA_DEPTH = 32;
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 const pointerOf = (path: string[]) =>
   path.map((part) => `/${part.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");

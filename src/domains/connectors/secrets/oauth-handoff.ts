@@ -23,11 +23,11 @@ import { open, seal } from "./sealing";
  */
 
 /** CONTRACT: the state lives ten minutes (a sign-in and a consent screen). */
-export const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE_TTL_MS = 10 * 60 * 1000;
 
 const verifierBinding = (stateHash: string) => ["oauth-state", stateHash, "pkce"];
 
-export const callbackUrl = (origin: string, connectorKey: string) =>
+const callbackUrl = (origin: string, connectorKey: string) =>
   `${origin}${BASE_PATH}/connectors/oauth/${encodeURIComponent(connectorKey)}/callback`;
 
 /** A custom definition's `authConfig` (null for built-ins), read only where the hand-off needs it. */

@@ -12,7 +12,7 @@ import { checkDestination, outboundFetch, parseAllowList, rebase } from "../adap
  * their `authConfig` (spec: `client_id`, `token_url`, `authorization_url`, `scopes`; we also take
  * an optional `client_secret`). Every URL goes through the SSRF rules, on every hop.
  */
-export const oauth2AuthConfig = z.object({
+const oauth2AuthConfig = z.object({
   client_id: z.string().min(1).max(500),
   client_secret: z.string().min(1).max(2000).optional(),
   authorization_url: z.url().max(2000),

@@ -7,7 +7,7 @@ import type { OpenedCredentials } from "../adapters/types";
  * instance's credentials and the forms it travels in (its base64, Basic's `user:password`, a
  * connection string's password).
  */
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 /** Shorter values (a port, a user name like "app") would blank ordinary words out of messages. */
 const MIN_SECRET_LENGTH = 6;
 

@@ -20,11 +20,11 @@ import { oauthProviderFor } from "./oauth-providers";
  */
 
 /** Three ticks of margin: a token is renewed well before it expires even if one tick fails. */
-export const REFRESH_MARGIN_MS = 15 * 60 * 1000;
+const REFRESH_MARGIN_MS = 15 * 60 * 1000;
 /** One token request (30 s timeout) and its writes fit; a crashed runner's lease ends soon after. */
-export const LEASE_MS = 2 * 60 * 1000;
+const LEASE_MS = 2 * 60 * 1000;
 /** A dead grant is asked again hourly, not every tick: a revoked token does not hammer the provider. */
-export const DEAD_GRANT_RETRY_MS = 60 * 60 * 1000;
+const DEAD_GRANT_RETRY_MS = 60 * 60 * 1000;
 /** Bounds one tick's outbound requests; the rest wait five minutes (they are still inside the margin). */
 const MAX_PER_TICK = 25;
 

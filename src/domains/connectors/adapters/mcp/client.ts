@@ -16,9 +16,9 @@ import { AdapterError, type OutboundFetch } from "../types";
  */
 
 /** The newest protocol revision this client speaks; the server may answer an older one. */
-export const MCP_PROTOCOL_VERSION = "2025-11-25";
+const MCP_PROTOCOL_VERSION = "2025-11-25";
 /** A tools/list page of a few hundred tools with schemas fits easily; more is a broken server. */
-export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 const CLIENT_INFO = { name: "platform-api", version: "1.0.0" };
 
 export interface JsonRpcError {

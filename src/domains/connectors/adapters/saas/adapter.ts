@@ -37,7 +37,7 @@ export interface SaasAdapter extends ConnectorAdapter {
   toolText(toolKey: string, locale: string | null | undefined): ToolText | null;
 }
 
-export const descriptorOf = (tool: SaasTool): ToolDescriptor => ({
+const descriptorOf = (tool: SaasTool): ToolDescriptor => ({
   toolKey: tool.toolKey,
   displayName: tool.texts.en.displayName,
   description: tool.texts.en.description,

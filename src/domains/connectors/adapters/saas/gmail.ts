@@ -33,7 +33,7 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export const base64UrlEncode = (bytes: Uint8Array) =>
+const base64UrlEncode = (bytes: Uint8Array) =>
   bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export function base64UrlDecode(data: string): Uint8Array {

@@ -28,7 +28,7 @@ const api = googleHttp(PROVIDER, DRIVE);
 
 /** Default and largest text a read returns; the answer is cut there and marked `truncated`. */
 export const DEFAULT_TEXT_BYTES = 200_000;
-export const MAX_TEXT_BYTES = 1_000_000;
+const MAX_TEXT_BYTES = 1_000_000;
 
 /** Export formats for Google's own file types (files.export caps exports at 10 MB). */
 const EXPORTS: Record<string, string> = {

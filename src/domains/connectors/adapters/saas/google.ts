@@ -8,8 +8,8 @@ import type { SaasOAuthEntry } from "./define";
  * token endpoint speaks plain RFC 6749) and Google's JSON API conventions, with the error shape
  * `{error:{code,message,status,errors:[{reason}]}}`.
  */
-export const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
-export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 
 export function googleOAuth(scopes: string[]): SaasOAuthEntry {
   return {

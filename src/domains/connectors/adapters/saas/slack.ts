@@ -27,7 +27,7 @@ import { closed, nullableString, optional } from "./schema";
 const PROVIDER = "Slack";
 
 /** User scopes, one per method family the tools call. */
-export const SLACK_USER_SCOPES = [
+const SLACK_USER_SCOPES = [
   "channels:read",
   "groups:read",
   "channels:history",

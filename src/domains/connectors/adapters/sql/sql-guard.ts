@@ -63,7 +63,7 @@ const DENIED_PREFIXES = [
   "cursor_to_xml", // run a SQL string the parser never sees
 ];
 
-export function deniedFunction(name: string): boolean {
+function deniedFunction(name: string): boolean {
   const lower = name.toLowerCase();
   return DENIED_FUNCTIONS.has(lower) || DENIED_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
