@@ -136,21 +136,16 @@ export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput,
   });
 }
 
+/** The condition naming one assistant reply of a session. */
+const isReplyOf = (sessionId: string, assistantMessageId: string) =>
+  and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"));
+
 /** The assistant message and its turn's user message, within a session of the caller's. */
 async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
   const { db } = ctx;
   const [sessions, targets] = await db.batch([
     sessionQuery(ctx, sessionId),
-    db
-      .select()
-      .from(aiMessages)
-      .where(
-        and(
-          eq(aiMessages.id, assistantMessageId),
-          eq(aiMessages.sessionId, sessionId),
-          eq(aiMessages.role, "assistant"),
-        ),
-      ),
+    db.select().from(aiMessages).where(isReplyOf(sessionId, assistantMessageId)),
   ]);
   if (!sessions[0]) throw sessionNotFound();
   if (!targets[0]) throw notFound("Message not found");
@@ -167,16 +162,7 @@ export function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: st
       const { db } = ctx;
       const [sessions, targets, users, existing, running] = await db.batch([
         sessionQuery(ctx, sessionId),
-        db
-          .select({ assistant: aiMessages })
-          .from(aiMessages)
-          .where(
-            and(
-              eq(aiMessages.id, assistantMessageId),
-              eq(aiMessages.sessionId, sessionId),
-              eq(aiMessages.role, "assistant"),
-            ),
-          ),
+        db.select({ assistant: aiMessages }).from(aiMessages).where(isReplyOf(sessionId, assistantMessageId)),
         // The turn's user message: the target's parent.
         db
           .select()
