@@ -1,33 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { adminRoutes } from "./domains/admin/routes";
-import { connectorRoutes } from "./domains/connectors/http/routes";
-import { connectorOAuthCallbackRoutes } from "./domains/connectors/http/oauth-callback-routes";
-import { connectorSiteRoutes } from "./domains/connectors/http/site-routes";
-import { mcpGatewayRoutes, protectedResourceRoutes } from "./domains/connectors/http/mcp-routes";
-import { outboxAdminRoutes } from "./domains/oauth/admin-routes";
-import { discoveryRoutes } from "./domains/oauth/site-routes";
-import { oauthRoutes } from "./domains/oauth/routes";
-import { partnerRoutes } from "./domains/partner/routes";
-import { aiAdminRoutes } from "./domains/ai/admin-routes";
-import { aiRoutes } from "./domains/ai/routes";
-import { identityRoutes } from "./domains/identity/routes";
-import { mediaRoutes } from "./domains/media/routes";
-import { accountRoutes } from "./domains/identity/account-routes";
-import { accountPageRoutes } from "./domains/identity/account-page-routes";
-import { billingRoutes } from "./domains/billing/routes";
-import { notificationAdminRoutes } from "./domains/notifications/admin-routes";
-import { notificationRoutes } from "./domains/notifications/routes";
-import { statusAdminRoutes } from "./domains/status/admin-routes";
-import { statusRoutes } from "./domains/status/routes";
-import { statusSiteRoutes } from "./domains/status/site-routes";
-import { systemRoutes } from "./domains/system/routes";
-import { docsRoutes } from "./domains/system/docs-routes";
-import { workspaceRoutes } from "./domains/workspaces/routes";
-import { walletAdminRoutes } from "./domains/wallet/admin-routes";
-import { walletRoutes } from "./domains/wallet/routes";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
 import { cachedOpenApiDocument } from "./http/openapi";
@@ -47,33 +22,91 @@ function fromHttpException(error: HTTPException): ApiError {
   return status === apiError.status ? apiError : new ApiError("bad_request", error.message);
 }
 
-/** Routers of the versioned API, in one list so the OpenAPI document sees every route. */
-const apiRouters = [
-  systemRoutes,
-  identityRoutes,
-  accountRoutes,
-  accountPageRoutes,
-  billingRoutes,
-  workspaceRoutes,
-  adminRoutes,
-  notificationRoutes,
-  notificationAdminRoutes,
-  statusRoutes,
-  statusAdminRoutes,
-  aiRoutes,
-  aiAdminRoutes,
-  oauthRoutes,
-  outboxAdminRoutes,
-  partnerRoutes,
-  connectorOAuthCallbackRoutes,
-  connectorRoutes,
-  mcpGatewayRoutes,
-  walletRoutes,
-  walletAdminRoutes,
-  mediaRoutes,
-];
+/** A router and where it is mounted: the versioned API (`/api/v1`) or the site's root. */
+type Mount = readonly [base: string, router: Hono<AppEnv>];
+const api = (...routers: Hono<AppEnv>[]): Mount[] => routers.map((router) => [BASE_PATH, router] as const);
+const site = (...routers: Hono<AppEnv>[]): Mount[] => routers.map((router) => ["/", router] as const);
 
-export function createApp() {
+/**
+ * Every router, by the first segment of the paths it serves (after `/api/v1` in the API, from the
+ * root on the site), imported on the first request that needs it. A router's module builds its zod
+ * schemas when it loads, so a cold isolate builds only those of the request it answers (an
+ * anonymous status visitor never pays for the connectors' schemas), and nothing at startup
+ * (docs/performance.md). test/platform/router-groups.test.ts checks that every route of the whole
+ * app is in the group its path leads to.
+ */
+const GROUPS: Record<string, () => Promise<Mount[]>> = {
+  [`${BASE_PATH}/health`]: async () => api((await import("./domains/system/routes")).systemRoutes),
+  [`${BASE_PATH}/docs`]: async () => api((await import("./domains/system/docs-routes")).docsRoutes),
+  [`${BASE_PATH}/auth`]: async () => {
+    const [identity, account] = await Promise.all([
+      import("./domains/identity/routes"),
+      import("./domains/identity/account-routes"),
+    ]);
+    return api(identity.identityRoutes, account.accountRoutes);
+  },
+  [`${BASE_PATH}/me`]: async () => api((await import("./domains/identity/routes")).identityRoutes),
+  [`${BASE_PATH}/account`]: async () => api((await import("./domains/identity/account-page-routes")).accountPageRoutes),
+  [`${BASE_PATH}/billing`]: async () => api((await import("./domains/billing/routes")).billingRoutes),
+  [`${BASE_PATH}/workspaces`]: async () => api((await import("./domains/workspaces/routes")).workspaceRoutes),
+  [`${BASE_PATH}/admin`]: async () => {
+    const [admin, notifications, status, ai, oauth, wallet] = await Promise.all([
+      import("./domains/admin/routes"),
+      import("./domains/notifications/admin-routes"),
+      import("./domains/status/admin-routes"),
+      import("./domains/ai/admin-routes"),
+      import("./domains/oauth/admin-routes"),
+      import("./domains/wallet/admin-routes"),
+    ]);
+    return api(
+      admin.adminRoutes,
+      notifications.notificationAdminRoutes,
+      status.statusAdminRoutes,
+      ai.aiAdminRoutes,
+      oauth.outboxAdminRoutes,
+      wallet.walletAdminRoutes,
+    );
+  },
+  [`${BASE_PATH}/notifications`]: async () => api((await import("./domains/notifications/routes")).notificationRoutes),
+  [`${BASE_PATH}/status`]: async () => api((await import("./domains/status/routes")).statusRoutes),
+  [`${BASE_PATH}/ai`]: async () => api((await import("./domains/ai/routes")).aiRoutes),
+  [`${BASE_PATH}/oauth`]: async () => api((await import("./domains/oauth/routes")).oauthRoutes),
+  [`${BASE_PATH}/partner`]: async () => api((await import("./domains/partner/routes")).partnerRoutes),
+  [`${BASE_PATH}/connectors`]: async () => {
+    const [callback, connectors] = await Promise.all([
+      import("./domains/connectors/http/oauth-callback-routes"),
+      import("./domains/connectors/http/routes"),
+    ]);
+    return api(callback.connectorOAuthCallbackRoutes, connectors.connectorRoutes);
+  },
+  [`${BASE_PATH}/mcp`]: async () => api((await import("./domains/connectors/http/mcp-routes")).mcpGatewayRoutes),
+  [`${BASE_PATH}/wallet`]: async () => api((await import("./domains/wallet/routes")).walletRoutes),
+  [`${BASE_PATH}/files`]: async () => api((await import("./domains/media/routes")).mediaRoutes),
+  [`${BASE_PATH}/media`]: async () => api((await import("./domains/media/routes")).mediaRoutes),
+  // The public status page and its Statuspage-compatible JSON (`/api/v2/*`).
+  "/status": async () => site((await import("./domains/status/site-routes")).statusSiteRoutes),
+  "/api": async () => site((await import("./domains/status/site-routes")).statusSiteRoutes),
+  "/.well-known": async () => {
+    const [oauth, mcp] = await Promise.all([
+      import("./domains/oauth/site-routes"),
+      import("./domains/connectors/http/mcp-routes"),
+    ]);
+    return site(oauth.discoveryRoutes, mcp.protectedResourceRoutes);
+  },
+  "/settings": async () => site((await import("./domains/connectors/http/site-routes")).connectorSiteRoutes),
+};
+
+const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+
+/** Every router once, in one list, so the OpenAPI document sees every route. */
+async function allMounts(): Promise<Mount[]> {
+  const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
+  const seen = new Set<Hono<AppEnv>>();
+  return groups.flat().filter(([, router]) => !seen.has(router) && seen.add(router));
+}
+
+/** The app over `mounts`: the shared middleware, envelope and error handling around those routers. */
+function buildApp(mounts: Mount[]) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", requestContext);
@@ -95,13 +128,24 @@ export function createApp() {
       : requireJsonBody(c, next),
   );
 
-  for (const router of apiRouters) app.route(BASE_PATH, router);
-  app.route(BASE_PATH, docsRoutes);
-  app.route("/", statusSiteRoutes);
-  app.route("/", discoveryRoutes);
-  app.route("/", connectorSiteRoutes);
-  app.route("/", protectedResourceRoutes);
+  for (const [base, router] of mounts) app.route(base, router);
 
+  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));
+    // Log the failure with the request id; never the request body, which may hold secrets.
+    logError(c.env, { requestId: c.var.requestId, ...describeError(error) });
+    return errorResponse(c, new ApiError("internal_error"));
+  });
+  return app;
+}
+
+type App = ReturnType<typeof buildApp>;
+
+/** The whole app, every router mounted: what serves `/api/v1/openapi.json`, and what tests inspect. */
+export async function loadApp(): Promise<App> {
+  const app = buildApp(await allMounts());
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -113,19 +157,19 @@ export function createApp() {
     description: "ADMIN_TOKEN",
   });
   app.get(
-    `${BASE_PATH}/openapi.json`,
+    OPENAPI_PATH,
     cachedOpenApiDocument(() => openApiDocument(app)),
   );
-
-  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
-    if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));
-    // Log the failure with the request id; never the request body, which may hold secrets.
-    logError(c.env, { requestId: c.var.requestId, ...describeError(error) });
-    return errorResponse(c, new ApiError("internal_error"));
-  });
   return app;
+}
+
+/**
+ * The app that answers the paths of `group` (`routerGroupOf`): its routers only (none for an
+ * unknown path, which then gets the 404 envelope).
+ */
+export async function loadGroupApp(group: string): Promise<App> {
+  if (group === OPENAPI_PATH) return loadApp();
+  return buildApp((await GROUPS[group]?.()) ?? []);
 }
 
 const openApiConfig = (origin: string) => ({
@@ -140,5 +184,5 @@ const openApiConfig = (origin: string) => ({
 });
 
 /** The generated OpenAPI 3.1 document (also served at `/api/v1/openapi.json`). */
-export const openApiDocument = (app: ReturnType<typeof createApp>, origin = "http://localhost:8787") =>
+export const openApiDocument = (app: App, origin = "http://localhost:8787") =>
   app.getOpenAPI31Document(openApiConfig(origin));

@@ -33,6 +33,43 @@ function importsOf(source: string): string[] {
   return found;
 }
 
+/**
+ * Specifiers the module evaluates when it loads: static imports and re-exports of values (not
+ * `import type`/`export type`, which compile away, nor `import()`, which waits for first use).
+ */
+function loadedAtImport(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/gm))
+    if (!match[1]) found.push(match[2]!);
+  for (const match of source.matchAll(/^\s*import\s*["']([^"']+)["']/gm)) found.push(match[1]!);
+  return found;
+}
+
+/** Packages that build objects when their importer loads (schemas, tables): never at startup. */
+const BUILDS_AT_LOAD = /^(zod|@hono\/zod-openapi|drizzle-orm)(\/|$)/;
+
+/**
+ * Modules the Worker's entry (index.ts) evaluates at startup that build schemas or tables, or are
+ * routers: every cold isolate would pay for them before its first request (docs/performance.md).
+ */
+function startupWeight(sources: Sources): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path) || !sources.has(path)) return;
+    seen.add(path);
+    if (isRouter(path)) found.push(`index.ts loads the router ${path} at startup: routers load on first use (app.ts)`);
+    for (const specifier of loadedAtImport(sources.get(path)!)) {
+      if (BUILDS_AT_LOAD.test(specifier))
+        found.push(`index.ts loads ${path} at startup, which imports ${specifier}: load it on first use`);
+      const target = resolve(sources, path, specifier);
+      if (target) visit(target);
+    }
+  };
+  visit("index.ts");
+  return found;
+}
+
 /** A relative specifier resolved to a module of `sources` (path relative to src/), or null for a package. */
 function resolve(sources: Sources, from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
@@ -106,6 +143,7 @@ export function violations(sources: Sources): string[] {
     if (from! < to! && domainEdges.has(`${to} ${from}`))
       found.push(`domains ${from} and ${to} import each other (one of them must depend on the other only)`);
   }
+  found.push(...startupWeight(sources));
   const domains = new Set([...sources.keys()].map(domainOf).filter((domain) => domain !== undefined));
   for (const domain of [...domains].sort())
     if (!sources.has(`domains/${domain}/index.ts`)) found.push(`domains/${domain} has no index.ts (its public face)`);
@@ -181,6 +219,12 @@ describe("architecture", () => {
       // A host past a domain's index.ts (the cron reaching a service); app.ts mounting a router is fine.
       ["cron/index.ts", `import { purgeExpiredTokens } from "../domains/identity/service";`],
       ["app.ts", `import { aiRoutes } from "./domains/ai/routes";`],
+      // The entry loading the app (and its routers) at startup; a type import or import() is fine.
+      [
+        "index.ts",
+        `import type { Hono } from "hono";\nimport { createApp } from "./app";\nconst q = () => import("./queues");`,
+      ],
+      ["queues/index.ts", `import { z } from "zod";`],
       // Every domain has its public face; oauth (above) has none.
       ["domains/ai/index.ts", `export {};`],
     ]);
@@ -200,6 +244,9 @@ describe("architecture", () => {
         "import circle among: domains/identity/index.ts, domains/identity/service.ts, domains/oauth/flow.ts",
         "cron/index.ts -> ../domains/identity/service: hosts reach a domain through domains/identity/index.ts only",
         "domains/oauth has no index.ts (its public face)",
+        "index.ts loads the router domains/ai/routes.ts at startup: routers load on first use (app.ts)",
+        "index.ts loads domains/ai/routes.ts at startup, which imports drizzle-orm: load it on first use",
+        "index.ts loads middleware/auth.ts at startup, which imports drizzle-orm/sql: load it on first use",
       ].sort(),
     );
   });

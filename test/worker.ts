@@ -20,7 +20,7 @@ export function offerTestTools(source: ToolSource): () => void {
 const testTools: ToolSource = { tools: (context) => combineToolSources(...offered).tools(context) };
 
 export class MessageRun extends AppMessageRun {
-  protected override toolSource(): ToolSource {
-    return combineToolSources(super.toolSource(), testTools);
+  protected override toolSource(deployment: ToolSource): ToolSource {
+    return combineToolSources(deployment, testTools);
   }
 }

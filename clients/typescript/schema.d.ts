@@ -2263,6 +2263,930 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a notification to a user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateNotificationRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Notification"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a status service */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStatusService"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusService"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/services/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a status service */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateStatusService"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusService"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/status/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a component of a service */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStatusComponent"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusComponent"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/components/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a component (its status, typically) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateStatusComponent"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusComponent"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/status/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open (or record) an incident */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStatusIncident"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusIncident"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an incident */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateStatusIncident"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusIncident"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/status/incidents/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post an update to an incident's timeline (moves the incident to that status) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStatusIncidentUpdate"];
+                };
+            };
+            responses: {
+                /** @description The incident with its timeline */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusIncident"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule a maintenance window */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateStatusMaintenance"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusMaintenance"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/status/maintenance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a maintenance window */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateStatusMaintenance"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StatusMaintenance"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/ai/messages/{messageId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tail a reply's event stream (replay after Last-Event-ID, then live) */
+        get: {
+            parameters: {
+                query?: {
+                    lastEventId?: string;
+                };
+                header?: never;
+                path: {
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SSE frames */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Nothing is left to send */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails written to the outbox (sign-in and confirmation links, recovery codes), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Outbox messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OutboxMessage"][];
+                            meta: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                                hasNextPage: boolean;
+                                requestId: string;
+                                durationMs: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userId}/wallet/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit or debit a user's wallet (an `adjustment` entry)
+         * @description `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalletAdjustmentRequest"];
+                };
+            };
+            responses: {
+                /** @description The entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WalletEntry"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 409 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -2648,75 +3572,6 @@ export interface paths {
                 };
             };
         };
-        trace?: never;
-    };
-    "/api/v1/admin/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a notification to a user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateNotificationRequest"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Notification"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/v1/status": {
@@ -3359,637 +4214,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/services": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a status service */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStatusService"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusService"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/services/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change a status service */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateStatusService"];
-                };
-            };
-            responses: {
-                /** @description Updated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusService"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/v1/admin/status/components": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a component of a service */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStatusComponent"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusComponent"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/components/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change a component (its status, typically) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateStatusComponent"];
-                };
-            };
-            responses: {
-                /** @description Updated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusComponent"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/v1/admin/status/incidents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Open (or record) an incident */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStatusIncident"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusIncident"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/incidents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change an incident */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateStatusIncident"];
-                };
-            };
-            responses: {
-                /** @description Updated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusIncident"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/v1/admin/status/incidents/{id}/updates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Post an update to an incident's timeline (moves the incident to that status) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStatusIncidentUpdate"];
-                };
-            };
-            responses: {
-                /** @description The incident with its timeline */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusIncident"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/maintenance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Schedule a maintenance window */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateStatusMaintenance"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusMaintenance"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/status/maintenance/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change a maintenance window */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateStatusMaintenance"];
-                };
-            };
-            responses: {
-                /** @description Updated */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["StatusMaintenance"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
         trace?: never;
     };
     "/api/v1/ai/sessions": {
@@ -5618,80 +5842,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/ai/messages/{messageId}/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Tail a reply's event stream (replay after Last-Event-ID, then live) */
-        get: {
-            parameters: {
-                query?: {
-                    lastEventId?: string;
-                };
-                header?: never;
-                path: {
-                    messageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description SSE frames */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Nothing is left to send */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/oauth/authorize": {
         parameters: {
             query?: never;
@@ -6327,73 +6477,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** E-mails written to the outbox (sign-in and confirmation links, recovery codes), newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number | null;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Outbox messages */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["OutboxMessage"][];
-                            meta: {
-                                limit: number;
-                                offset: number;
-                                total: number;
-                                hasNextPage: boolean;
-                                requestId: string;
-                                durationMs: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -9034,89 +9117,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/users/{userId}/wallet/adjustments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Credit or debit a user's wallet (an `adjustment` entry)
-         * @description `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WalletAdjustmentRequest"];
-                };
-            };
-            responses: {
-                /** @description The entry */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["WalletEntry"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 404 */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 409 */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/files": {
         parameters: {
             query?: never;
@@ -9818,56 +9818,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/settings/connectors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty) */
-        get: {
-            parameters: {
-                query?: {
-                    connector?: string;
-                    instanceId?: string;
-                    status?: "connected" | "error";
-                    error?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Connected */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description The hand-off failed (or the page was opened by hand) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/.well-known/oauth-protected-resource": {
         parameters: {
             query?: never;
@@ -9928,6 +9878,56 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty) */
+        get: {
+            parameters: {
+                query?: {
+                    connector?: string;
+                    instanceId?: string;
+                    status?: "connected" | "error";
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Connected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The hand-off failed (or the page was opened by hand) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
                     };
                 };
             };
@@ -10266,21 +10266,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        UnreadCount: {
-            count: number;
-        };
-        NotificationReadResult: {
-            /** @enum {string} */
-            status: "read";
-        };
-        NotificationsAllReadResult: {
-            /** @enum {string} */
-            status: "all_read";
-        };
-        NotificationArchiveResult: {
-            /** @enum {string} */
-            status: "archived";
-        };
         /**
          * @example {
          *       "userId": "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10",
@@ -10309,86 +10294,6 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
-        StatusSummary: {
-            headline: string;
-            /** @enum {string} */
-            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
-            /** @enum {string} */
-            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
-            /**
-             * Format: date-time
-             * @description Latest change to any status record
-             */
-            updatedAt: string;
-            /**
-             * Format: date-time
-             * @description When this projection was computed
-             */
-            lastCheckedAt: string;
-            services: {
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
-                /** @enum {string} */
-                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
-                openIncidents: number;
-                activeMaintenance: boolean;
-                uptime: {
-                    "24h": number;
-                    "7d": number;
-                    "30d": number;
-                    "90d": number;
-                    "1y": number;
-                };
-            }[];
-            /** @description Open incidents */
-            incidents: components["schemas"]["StatusIncident"][];
-            /** @description Upcoming and active windows */
-            maintenance: components["schemas"]["StatusMaintenance"][];
-        };
-        StatusIncident: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
-            title: string;
-            /** @enum {string} */
-            status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
-            /** @enum {string} */
-            impact: "minor" | "partial" | "major";
-            severity: string | null;
-            description: string;
-            /** Format: date-time */
-            started_at: string;
-            /** Format: date-time */
-            resolved_at: string | null;
-            service_slugs: string[];
-            /** @description Oldest first */
-            updates: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
-                message: string;
-                author_name: string;
-                /** Format: date-time */
-                created_at: string;
-            }[];
-        };
-        StatusMaintenance: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
-            title: string;
-            /** @enum {string} */
-            status: "scheduled" | "in_progress" | "completed" | "cancelled";
-            /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** Format: uuid */
-            service_id: string;
-        };
         StatusService: {
             /** Format: uuid */
             id: string;
@@ -10412,75 +10317,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        StatusServiceDetail: {
-            service: components["schemas"]["StatusService"];
-            components: components["schemas"]["StatusComponent"][];
-            /** @description The service's most recent incidents, newest first */
-            incidents: components["schemas"]["StatusIncident"][];
-            maintenance: components["schemas"]["StatusMaintenance"][];
-            uptime: {
-                "24h": components["schemas"]["StatusUptimeRollup"];
-                "7d": components["schemas"]["StatusUptimeRollup"];
-                "30d": components["schemas"]["StatusUptimeRollup"];
-                "90d": components["schemas"]["StatusUptimeRollup"];
-                "1y": components["schemas"]["StatusUptimeRollup"];
-            };
-        };
-        StatusComponent: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
-            name: string;
-            /** @enum {string} */
-            current_status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
-            /** @enum {string} */
-            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
-            /** Format: uuid */
-            service_id: string;
-        };
-        StatusUptimeRollup: {
-            /** @enum {string} */
-            window: "24h" | "7d" | "30d" | "90d" | "1y";
-            /** @enum {string} */
-            scopeType: "platform" | "service";
-            scopeKey: string;
-            uptimePercent: number;
-            downtimeMinutes: number;
-            incidentCount: number;
-            /** Format: date-time */
-            computedAt: string;
-            dailyHistory: {
-                date: string;
-                uptimePercent: number;
-            }[];
-        };
-        StatusSnapshot: {
-            snapshotDate: string;
-            /** @enum {string} */
-            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
-            /** @enum {string} */
-            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
-            headline: string;
-            services: {
-                slug: string;
-                name: string;
-                /** @enum {string} */
-                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
-                /** @enum {string} */
-                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
-                openIncidents: number;
-                activeMaintenance: boolean;
-                uptime: {
-                    "24h": number;
-                    "7d": number;
-                    "30d": number;
-                    "90d": number;
-                    "1y": number;
-                };
-            }[];
-            incidents: components["schemas"]["StatusIncident"][];
-            maintenance: components["schemas"]["StatusMaintenance"][];
         };
         /**
          * @example {
@@ -10514,6 +10350,18 @@ export interface components {
             sortOrder?: number;
             isPublic?: boolean;
         };
+        StatusComponent: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            current_status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+            /** @enum {string} */
+            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+            /** Format: uuid */
+            service_id: string;
+        };
         /**
          * @example {
          *       "slug": "api-auth",
@@ -10543,6 +10391,34 @@ export interface components {
             serviceSlug?: string;
             /** @enum {string} */
             status?: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+        };
+        StatusIncident: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
+            /** @enum {string} */
+            impact: "minor" | "partial" | "major";
+            severity: string | null;
+            description: string;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            service_slugs: string[];
+            /** @description Oldest first */
+            updates: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
+                message: string;
+                author_name: string;
+                /** Format: date-time */
+                created_at: string;
+            }[];
         };
         /**
          * @example {
@@ -10604,6 +10480,20 @@ export interface components {
             message: string;
             authorName: string;
         };
+        StatusMaintenance: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            status: "scheduled" | "in_progress" | "completed" | "cancelled";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: uuid */
+            service_id: string;
+        };
         /**
          * @example {
          *       "title": "Database engine upgrade",
@@ -10640,6 +10530,150 @@ export interface components {
             endsAt?: string;
             /** @enum {string} */
             status?: "scheduled" | "in_progress" | "completed" | "cancelled";
+        };
+        OutboxMessage: {
+            /** Format: uuid */
+            id: string;
+            to: string;
+            subject: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WalletEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "topup" | "usage" | "adjustment";
+            amountUsd: number;
+            balanceAfterUsd: number;
+            /** @description The top-up id, the assistant message id of an AI run, or the operator's reference */
+            reference: string | null;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "amountUsd": 5,
+         *       "reason": "Refund for a failed run",
+         *       "reference": "ticket-1234"
+         *     }
+         */
+        WalletAdjustmentRequest: {
+            amountUsd: number;
+            reason: string;
+            reference?: string;
+        };
+        UnreadCount: {
+            count: number;
+        };
+        NotificationReadResult: {
+            /** @enum {string} */
+            status: "read";
+        };
+        NotificationsAllReadResult: {
+            /** @enum {string} */
+            status: "all_read";
+        };
+        NotificationArchiveResult: {
+            /** @enum {string} */
+            status: "archived";
+        };
+        StatusSummary: {
+            headline: string;
+            /** @enum {string} */
+            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+            /** @enum {string} */
+            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+            /**
+             * Format: date-time
+             * @description Latest change to any status record
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When this projection was computed
+             */
+            lastCheckedAt: string;
+            services: {
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+                /** @enum {string} */
+                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+                openIncidents: number;
+                activeMaintenance: boolean;
+                uptime: {
+                    "24h": number;
+                    "7d": number;
+                    "30d": number;
+                    "90d": number;
+                    "1y": number;
+                };
+            }[];
+            /** @description Open incidents */
+            incidents: components["schemas"]["StatusIncident"][];
+            /** @description Upcoming and active windows */
+            maintenance: components["schemas"]["StatusMaintenance"][];
+        };
+        StatusServiceDetail: {
+            service: components["schemas"]["StatusService"];
+            components: components["schemas"]["StatusComponent"][];
+            /** @description The service's most recent incidents, newest first */
+            incidents: components["schemas"]["StatusIncident"][];
+            maintenance: components["schemas"]["StatusMaintenance"][];
+            uptime: {
+                "24h": components["schemas"]["StatusUptimeRollup"];
+                "7d": components["schemas"]["StatusUptimeRollup"];
+                "30d": components["schemas"]["StatusUptimeRollup"];
+                "90d": components["schemas"]["StatusUptimeRollup"];
+                "1y": components["schemas"]["StatusUptimeRollup"];
+            };
+        };
+        StatusUptimeRollup: {
+            /** @enum {string} */
+            window: "24h" | "7d" | "30d" | "90d" | "1y";
+            /** @enum {string} */
+            scopeType: "platform" | "service";
+            scopeKey: string;
+            uptimePercent: number;
+            downtimeMinutes: number;
+            incidentCount: number;
+            /** Format: date-time */
+            computedAt: string;
+            dailyHistory: {
+                date: string;
+                uptimePercent: number;
+            }[];
+        };
+        StatusSnapshot: {
+            snapshotDate: string;
+            /** @enum {string} */
+            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+            /** @enum {string} */
+            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+            headline: string;
+            services: {
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+                /** @enum {string} */
+                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+                openIncidents: number;
+                activeMaintenance: boolean;
+                uptime: {
+                    "24h": number;
+                    "7d": number;
+                    "30d": number;
+                    "90d": number;
+                    "1y": number;
+                };
+            }[];
+            incidents: components["schemas"]["StatusIncident"][];
+            maintenance: components["schemas"]["StatusMaintenance"][];
         };
         AiSession: {
             /** Format: uuid */
@@ -10931,15 +10965,6 @@ export interface components {
             name?: string | null;
             preferred_username?: string | null;
         };
-        OutboxMessage: {
-            /** Format: uuid */
-            id: string;
-            to: string;
-            subject: string;
-            body: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
         OAuthClient: {
             /** Format: uuid */
             clientId: string;
@@ -11112,31 +11137,6 @@ export interface components {
             currency: "USD";
             /** Format: date-time */
             updatedAt: string;
-        };
-        WalletEntry: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            kind: "topup" | "usage" | "adjustment";
-            amountUsd: number;
-            balanceAfterUsd: number;
-            /** @description The top-up id, the assistant message id of an AI run, or the operator's reference */
-            reference: string | null;
-            description: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        /**
-         * @example {
-         *       "amountUsd": 5,
-         *       "reason": "Refund for a failed run",
-         *       "reference": "ticket-1234"
-         *     }
-         */
-        WalletAdjustmentRequest: {
-            amountUsd: number;
-            reason: string;
-            reference?: string;
         };
         MediaItem: {
             /** Format: uuid */

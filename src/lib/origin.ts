@@ -2,6 +2,16 @@
 export const BASE_PATH = "/api/v1";
 
 /**
+ * The router group a path belongs to (app.ts loads each group's routers on its first request):
+ * `/api/v1/<first segment>` in the API, `/<first segment>` elsewhere.
+ */
+export function routerGroupOf(path: string): string {
+  const inApi = path.startsWith(`${BASE_PATH}/`);
+  const first = `/${(inApi ? path.slice(BASE_PATH.length) : path).split("/")[1] ?? ""}`;
+  return inApi ? `${BASE_PATH}${first}` : first;
+}
+
+/**
  * `{status_url}`, the public status JSON's address: `STATUS_URL` when configured (a separate host,
  * with its own version prefix), otherwise `{base_url}`.
  */

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { resendTransport } from "../../src/domains/mail/adapters/resend";
 import { mailSettings, MailDeliveryError } from "../../src/domains/mail";
 import { BASE, createUser, uniqueIp } from "../helpers/api";
@@ -61,7 +61,7 @@ describe("mail: the Resend transport", () => {
       MAIL_FROM: "Platform <no-reply@example.com>",
     } as Env;
     const ctx = createExecutionContext();
-    const response = await createApp().fetch(
+    const response = await (await loadApp()).fetch(
       new Request(`${BASE}/auth/forgot-password`, {
         method: "POST",
         body: JSON.stringify({ email: user.email }),

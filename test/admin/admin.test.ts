@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountSchema, partnerKeySchema } from "../../src/domains/admin/schemas";
 import { userSchema } from "../../src/domains/identity/schemas";
 import { sha256Hex } from "../../src/lib/crypto";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import {
   BASE,
   admin,
@@ -47,7 +47,7 @@ describe("operator API authentication", () => {
   });
 
   it("401 for every token when ADMIN_TOKEN is not configured", async () => {
-    const app = createApp();
+    const app = await loadApp();
     for (const header of ["Bearer ", "Bearer undefined", `Bearer ${env.ADMIN_TOKEN}`]) {
       const res = await app.fetch(new Request(`${BASE}/admin/outbox`, { headers: { Authorization: header } }), {
         ...env,

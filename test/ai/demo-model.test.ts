@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { BASE, expectFieldError, type TestUser } from "../helpers/api";
 import { aiUser, newSession, readStream } from "./helpers";
 
@@ -9,8 +9,9 @@ import { aiUser, newSession, readStream } from "./helpers";
  * CONTRACT "AI sessions": the demo model is listed and accepted only where no real model is
  * configured or `AI_DEMO_MODEL` is `on` (the tests' bindings turn it on; production leaves it empty).
  */
+const app = await loadApp();
+
 function under(overrides: Record<string, string>) {
-  const app = createApp();
   const configured = { ...env, ...overrides } as Env;
   return async (user: TestUser, method: string, path: string, body?: unknown) => {
     const ctx = createExecutionContext();

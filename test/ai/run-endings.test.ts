@@ -205,8 +205,9 @@ describe("runs that end early: concurrent stops", () => {
     };
     // The run completes, and a stop arrives while the completion's D1 write is still on the way.
     const direct = await runInDurableObject(stub, async (instance: MessageRun, state) => {
-      const completing = (instance as unknown as Internals).complete(state.storage.kv.get<RunSpec>("spec")!, outcome);
-      const answer = await instance.stop();
+      const core = await instance.core();
+      const completing = (core as unknown as Internals).complete(state.storage.kv.get<RunSpec>("spec")!, outcome);
+      const answer = await core.stop();
       await completing;
       return answer;
     });
@@ -215,8 +216,8 @@ describe("runs that end early: concurrent stops", () => {
     expectError(viaApi, 409, "conflict");
     expect(viaApi.body.error.message).toBe("The reply has already completed; there is nothing to stop");
     await reader.stop();
-    await runInDurableObject(stub, (instance: MessageRun) =>
-      (instance as unknown as Internals).execution?.abort.abort(),
+    await runInDurableObject(stub, async (instance: MessageRun) =>
+      ((await instance.core()) as unknown as Internals).execution?.abort.abort(),
     );
     const [, assistant] = (await history(user, session.id)).data;
     expect(assistant).toMatchObject({ status: "completed", content: "Partial answer", tokensUsed: 5 });

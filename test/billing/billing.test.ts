@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { RATE_LIMITS } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp, type TestUser } from "../helpers/api";
 import { awaitRoomInWindow } from "../helpers/rate-window";
@@ -261,7 +261,7 @@ describe("billing webhook signature header", () => {
 describe("billing unconfigured", () => {
   it("checkout and webhook answer 503 billing_unavailable", async () => {
     const user = await createUser();
-    const app = createApp();
+    const app = await loadApp();
     const unconfigured = { ...env, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" } as Env;
     const send = async (path: string, body: string, headers: Record<string, string> = {}) => {
       const ctx = createExecutionContext();

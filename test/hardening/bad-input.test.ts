@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp, openApiDocument } from "../../src/app";
+import { loadApp, openApiDocument } from "../../src/app";
 import { createUser, type TestUser, uniqueIp } from "../helpers/api";
 import { partnerKey } from "../helpers/oauth";
 
@@ -13,7 +13,7 @@ import { partnerKey } from "../helpers/oauth";
  */
 type Operation = { method: string; path: string; spec: Record<string, any> };
 
-const document = openApiDocument(createApp()) as Record<string, any>;
+const document = openApiDocument(await loadApp()) as Record<string, any>;
 const operations: Operation[] = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
   ([path, item]) =>
     Object.entries(item)

@@ -4,7 +4,7 @@
 // resource another user owns, which entitlement a domain needs) comes from a small registry per
 // domain (`test/<domain>/access.ts`), collected in test/access.test.ts.
 import { describe, expect, it } from "vitest";
-import { createApp, openApiDocument } from "../../src/app";
+import { loadApp, openApiDocument } from "../../src/app";
 import { PERMISSION_EXTENSION } from "../../src/domains/identity";
 import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
 import { SCOPES } from "../../src/domains/oauth/scopes";
@@ -79,12 +79,14 @@ interface Operation {
   permission: string | undefined;
 }
 
-/** The API's own operations, from the generated document (what clients see). */
+/** The generated document (what clients see). */
+const document = openApiDocument(await loadApp());
+
+/** The API's own operations, from the generated document. */
 function operations(
   domains: DomainAccess[],
   exempt: ReadonlySet<string>,
 ): { checked: Operation[]; unlisted: string[] } {
-  const document = openApiDocument(createApp());
   const checked: Operation[] = [];
   const unlisted: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {

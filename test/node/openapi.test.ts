@@ -1,10 +1,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { createApp, openApiDocument } from "../../src/app";
+import { loadApp, openApiDocument } from "../../src/app";
+
+const document = openApiDocument(await loadApp()) as Record<string, any>;
 
 describe("OpenAPI document", () => {
-  const document = openApiDocument(createApp()) as Record<string, any>;
-
   it("is a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();
     const result = await validator.validate(document);
@@ -71,7 +71,6 @@ const NO_ERROR_ANSWERS: Record<string, string> = {
 };
 
 describe("every operation is documented", () => {
-  const document = openApiDocument(createApp()) as Record<string, any>;
   const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
   );
@@ -92,7 +91,6 @@ describe("every operation is documented", () => {
 });
 
 describe("request bodies carry examples", () => {
-  const document = openApiDocument(createApp()) as Record<string, any>;
   const resolve = (schema: any) =>
     schema?.$ref ? document.components.schemas[String(schema.$ref).split("/").pop()!] : schema;
   // The browser forms of the sign-in and account pages are posted by their own pages, not by API users.

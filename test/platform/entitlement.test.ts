@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { ok } from "../../src/http/envelope";
 import { authenticate, requireEntitlement } from "../../src/middleware/auth";
 import { BASE, admin, createUser } from "../helpers/api";
 
 /** A throw-away route behind the real middleware, so the guard is tested apart from any domain. */
-function appWithGuardedRoute() {
-  const app = createApp();
+async function appWithGuardedRoute() {
+  const app = await loadApp();
   app.get(
     `${BASE.replace("http://localhost", "")}/__guarded`,
     authenticate(),
@@ -20,7 +20,7 @@ function appWithGuardedRoute() {
 describe("entitlement guard", () => {
   it("403 forbidden without the entitlement, 200 once the operator grants it", async () => {
     const user = await createUser();
-    const app = appWithGuardedRoute();
+    const app = await appWithGuardedRoute();
     const request = () =>
       app.fetch(new Request(`${BASE}/__guarded`, { headers: { Authorization: `Bearer ${user.accessToken}` } }), env);
     const denied = await request();

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { MAX_BODY_BYTES } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp } from "../helpers/api";
 
@@ -54,7 +54,7 @@ describe("request pipeline", () => {
   });
 
   it("renders unexpected failures as 500 internal_error without details, and logs them without secrets", async () => {
-    const app = createApp();
+    const app = await loadApp();
     const user = await createUser();
     // The failure quotes a secret binding and a bearer token, as a careless driver error might.
     const leak = `connect failed: key=${env.JWT_SECRET} auth=Bearer ${user.accessToken}`;
@@ -127,7 +127,7 @@ describe("D1 round trips", () => {
   it("authenticates a request (user, account, session, deny-list, workspace) in one round trip", async () => {
     const user = await createUser();
     const counter = countingDb(env.DB);
-    const app = createApp();
+    const app = await loadApp();
     const res = await app.fetch(
       new Request(`${BASE}/workspaces`, {
         headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip },

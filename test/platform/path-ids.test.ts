@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp, openApiDocument } from "../../src/app";
+import { loadApp, openApiDocument } from "../../src/app";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { connected } from "../connectors/helpers";
 
@@ -20,7 +20,7 @@ const EXPECTED: Record<string, { code: string; message: string }> = {
 const PREFIXES = ["/api/v1/connectors/instances/{id}", "/api/v1/ai/sessions/{sessionId}"];
 const MALFORMED = "not-a-uuid";
 
-const document = openApiDocument(createApp()) as unknown as { paths: Record<string, Record<string, unknown>> };
+const document = openApiDocument(await loadApp()) as unknown as { paths: Record<string, Record<string, unknown>> };
 /** [method, path, the param made malformed] for every id param of every operation under the prefixes. */
 const cases = Object.entries(document.paths)
   .filter(([path]) => PREFIXES.some((prefix) => path.startsWith(prefix)))

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { sha1Hex } from "../../src/lib/crypto";
 import {
   incidentSchema,
@@ -125,7 +125,7 @@ describe("status read path: caching headers and conditional requests", () => {
       RATE_LIMITER: forbidden("RATE_LIMITER"),
       MESSAGE_RUN: forbidden("MESSAGE_RUN"),
     } as unknown as Env;
-    const app = createApp();
+    const app = await loadApp();
     const paths = [
       "/api/v1/status",
       "/api/v1/status/services",
@@ -345,7 +345,7 @@ describe("status read path: resources", () => {
     const failingKv = { getWithMetadata: () => Promise.reject(new Error("KV unavailable")) };
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const res = await createApp().fetch(
+      const res = await (await loadApp()).fetch(
         new Request(`http://localhost/api/v1/status/incidents/${crypto.randomUUID()}`),
         { ...env, STATUS_KV: failingKv } as never,
       );

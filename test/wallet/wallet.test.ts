@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { loadApp } from "../../src/app";
 import { createDb } from "../../src/db/client";
 import { recordRunEnd } from "../../src/domains/ai";
 import { debitRunCost } from "../../src/domains/wallet";
@@ -513,7 +513,7 @@ describe("AI usage debit", () => {
 describe("wallet top-ups and configuration", () => {
   async function post(path: string, body: unknown, token: string, bindings: Record<string, string>) {
     const ctx = createExecutionContext();
-    const response = await createApp().fetch(
+    const response = await (await loadApp()).fetch(
       new Request(`${BASE}${path}`, {
         method: "POST",
         body: JSON.stringify(body),

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { loadApp, loadGroupApp } from "../../src/app";
+import { routerGroupOf } from "../../src/lib/origin";
+import { call, expectError } from "../helpers/api";
+
+/**
+ * The Worker answers each request with the app of its path's router group (src/index.ts), built
+ * from that group's routers only (app.ts GROUPS). A route left out of its group's list would
+ * answer 404 in production while the whole app (what the OpenAPI document is made from) has it.
+ */
+describe("router groups", () => {
+  it("every route of the whole app is in the app of its path's group", async () => {
+    const whole = await loadApp();
+    // The shared middleware every group app has (`use("*")` and the like).
+    const shared = new Set((await loadGroupApp("/no-such-group")).routes.map((r) => `${r.method} ${r.path}`));
+    const routes = whole.routes.filter((r) => !shared.has(`${r.method} ${r.path}`));
+    expect(routes.length).toBeGreaterThan(150);
+    const missing: string[] = [];
+    for (const { method, path } of routes) {
+      const group = await loadGroupApp(routerGroupOf(path));
+      if (!group.routes.some((r) => r.method === method && r.path === path)) missing.push(`${method} ${path}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("names the group by the first segment under /api/v1, or from the root", () => {
+    expect(routerGroupOf("/api/v1/ai/sessions/x/messages")).toBe("/api/v1/ai");
+    expect(routerGroupOf("/api/v1/openapi.json")).toBe("/api/v1/openapi.json");
+    expect(routerGroupOf("/api/v2/summary.json")).toBe("/api");
+    expect(routerGroupOf("/.well-known/oauth-authorization-server")).toBe("/.well-known");
+    expect(routerGroupOf("/")).toBe("/");
+    expect(routerGroupOf("/api/v1")).toBe("/api");
+  });
+
+  it("answers a path of no group, and an unknown path of a group, with the 404 envelope", async () => {
+    for (const path of ["http://localhost/nowhere", "/api/v1", "/api/v1/nowhere", "/api/v1/ai/nowhere"])
+      expectError(await call("GET", path), 404, "not_found");
+    // The operator API stays behind its token for any path under it, known or not.
+    expectError(await call("GET", "/api/v1/admin/nowhere"), 401, "unauthorized");
+  });
+});
