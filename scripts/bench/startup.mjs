@@ -8,8 +8,14 @@
 //   the ratio of the medians against the bare Worker.
 // - Size: `wrangler deploy --dry-run --outdir` writes the upload; index.js and the whole upload,
 //   raw and gzip (level 6, roughly what the upload's compression reaches).
+// - A cold request: since the Worker builds each router group on the group's first request, a
+//   cold isolate pays its startup plus building the group its request falls in. Measured the same
+//   way, on this API with an entry that builds one group at its top level (GROUPS below); the base
+//   tree built every router at startup, so its startup is its whole cold cost.
+// - BENCH_BASE=<another checkout of this repository, with its node_modules> adds that tree's Worker
+//   (e.g. the commit before a change) to the same turns: before and after in one run.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,11 +28,32 @@ const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WORKERS = [
   { name: "this API", dir: root, main: "index.js" },
+  ...(process.env.BENCH_BASE ? [{ name: "this API, base", dir: resolve(process.env.BENCH_BASE), main: "index.js" }] : []),
   { name: "bare Hono Worker", dir: join(root, "scripts/bench/bare-hono"), main: "worker.js" },
   { name: "workers-oauth-provider", dir: join(root, "scripts/bench/oauth-peer"), main: "worker.js" },
 ];
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-startup-"));
+
+/** Router groups a cold request commonly falls in (src/app.ts), and the whole app (the OpenAPI document). */
+const GROUPS = ["/api/v1/status", "/api/v1/oauth", "/api/v1/ai", "/api/v1/connectors", "/api/v1/openapi.json"];
+
+/** This API with an entry that also builds `group` at startup, in a folder of its own (wrangler.toml's paths made absolute). */
+function coldRequestWorker(group, i) {
+  const dir = join(scratch, `group-${i}`);
+  mkdirSync(dir);
+  const source = (path) => JSON.stringify(join(root, path));
+  writeFileSync(
+    join(dir, "entry.ts"),
+    `export * from ${source("src/index.ts")};\nexport { default } from ${source("src/index.ts")};\n` +
+      `import { loadGroupApp } from ${source("src/app.ts")};\nawait loadGroupApp(${JSON.stringify(group)});\n`,
+  );
+  const config = readFileSync(join(root, "wrangler.toml"), "utf8")
+    .replace(/^main = .*$/m, 'main = "entry.ts"')
+    .replaceAll('"./', `"${root}/`);
+  writeFileSync(join(dir, "wrangler.toml"), config);
+  return { name: `this API + ${group}`, dir };
+}
 // `check startup` reads the configuration of its working directory (it ignores `--config`).
 const run = (cwd, args) =>
   execFileSync(process.execPath, [wrangler, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -57,7 +84,7 @@ try {
     WORKERS.forEach((worker, i) => active[i].push(startupActiveMs(worker, i)));
     console.log(`round ${r + 1}: ${WORKERS.map((w, i) => `${w.name} ${active[i][r].toFixed(1)} ms`).join(", ")}`);
   }
-  const bare = median(active[1]);
+  const bare = median(active[WORKERS.findIndex((worker) => worker.name === "bare Hono Worker")]);
   console.log(
     "\nWorker                   | startup CPU, active: median [min-max] | ratio to bare | main module (gzip) | upload (gzip)",
   );
@@ -72,6 +99,20 @@ try {
         ` | ${kib(s.index)} (${kib(s.indexGzip)})`.padEnd(21) +
         ` | ${kib(s.total)} (${kib(s.totalGzip)})`,
     );
+  });
+
+  const cold = GROUPS.map(coldRequestWorker);
+  const coldActive = cold.map(() => []);
+  for (let r = 0; r < RUNS; r++) cold.forEach((worker, i) => coldActive[i].push(startupActiveMs(worker, `g${i}`)));
+  const base = WORKERS.findIndex((worker) => worker.name === "this API, base");
+  console.log(
+    `\nA cold request: startup plus building its router group, median [min-max]${base >= 0 ? "; ratio to the base tree's startup (it built every router at startup)" : ""}`,
+  );
+  cold.forEach((worker, i) => {
+    const m = median(coldActive[i]);
+    const range = `[${Math.min(...coldActive[i]).toFixed(1)}-${Math.max(...coldActive[i]).toFixed(1)}]`;
+    const ratio = base >= 0 ? ` | ${(m / median(active[base])).toFixed(2)}x` : "";
+    console.log(`${GROUPS[i].padEnd(24)} | ${m.toFixed(1)} ms ${range}`.padEnd(50) + ratio);
   });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
