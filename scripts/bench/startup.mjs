@@ -28,7 +28,9 @@ const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WORKERS = [
   { name: "this API", dir: root, main: "index.js" },
-  ...(process.env.BENCH_BASE ? [{ name: "this API, base", dir: resolve(process.env.BENCH_BASE), main: "index.js" }] : []),
+  ...(process.env.BENCH_BASE
+    ? [{ name: "this API, base", dir: resolve(process.env.BENCH_BASE), main: "index.js" }]
+    : []),
   { name: "bare Hono Worker", dir: join(root, "scripts/bench/bare-hono"), main: "worker.js" },
   { name: "workers-oauth-provider", dir: join(root, "scripts/bench/oauth-peer"), main: "worker.js" },
 ];
@@ -108,7 +110,7 @@ try {
   console.log(
     `\nA cold request: startup plus building its router group, median [min-max]${base >= 0 ? "; ratio to the base tree's startup (it built every router at startup)" : ""}`,
   );
-  cold.forEach((worker, i) => {
+  cold.forEach((_worker, i) => {
     const m = median(coldActive[i]);
     const range = `[${Math.min(...coldActive[i]).toFixed(1)}-${Math.max(...coldActive[i]).toFixed(1)}]`;
     const ratio = base >= 0 ? ` | ${(m / median(active[base])).toFixed(2)}x` : "";
