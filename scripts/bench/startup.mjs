@@ -28,7 +28,9 @@ const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WORKERS = [
   { name: "this API", dir: root, main: "index.js" },
-  ...(process.env.BENCH_BASE ? [{ name: "this API, base", dir: resolve(process.env.BENCH_BASE), main: "index.js" }] : []),
+  ...(process.env.BENCH_BASE
+    ? [{ name: "this API, base", dir: resolve(process.env.BENCH_BASE), main: "index.js" }]
+    : []),
   { name: "bare Hono Worker", dir: join(root, "scripts/bench/bare-hono"), main: "worker.js" },
   { name: "workers-oauth-provider", dir: join(root, "scripts/bench/oauth-peer"), main: "worker.js" },
 ];
