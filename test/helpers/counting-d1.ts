@@ -1,10 +1,10 @@
 /**
  * A D1 binding that counts round trips to the database: each executed statement (`all`, `raw`,
- * `run`, `first`) and each `batch` is one. Statements handed to `batch()` are unwrapped, because
- * the binding accepts only its own objects.
+ * `run`, `first`) and each `batch` is one; and statements, each of a batch counted. Statements
+ * handed to `batch()` are unwrapped, because the binding accepts only its own objects.
  */
 export function countingD1(d1: D1Database) {
-  const counter = { trips: 0 };
+  const counter = { trips: 0, statements: 0 };
   const originals = new WeakMap<object, D1PreparedStatement>();
   const EXECUTES = new Set(["all", "raw", "run", "first"]);
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
@@ -15,6 +15,7 @@ export function countingD1(d1: D1Database) {
         if (typeof property === "string" && EXECUTES.has(property)) {
           return (...args: unknown[]) => {
             counter.trips++;
+            counter.statements++;
             return value.apply(target, args);
           };
         }
@@ -30,6 +31,7 @@ export function countingD1(d1: D1Database) {
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
           counter.trips++;
+          counter.statements += statements.length;
           return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
         };
       }

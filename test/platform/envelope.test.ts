@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { loadApp } from "../../src/app";
+import { countingD1 } from "../helpers/counting-d1";
 import { MAX_BODY_BYTES } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp } from "../helpers/api";
 
@@ -100,42 +101,18 @@ describe("request pipeline", () => {
 });
 
 describe("D1 round trips", () => {
-  /** Wraps the D1 binding so every call that reaches the database is counted. */
-  function countingDb(db: D1Database) {
-    let trips = 0;
-    const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
-      new Proxy(statement, {
-        get(target, prop) {
-          const value = Reflect.get(target, prop);
-          if (prop === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
-          if (["first", "all", "run", "raw"].includes(prop as string))
-            return (...args: unknown[]) => (trips++, value.apply(target, args));
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-    const proxy = new Proxy(db, {
-      get(target, prop) {
-        if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
-        if (prop === "batch") return (statements: D1PreparedStatement[]) => (trips++, target.batch(statements));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    return { db: proxy, trips: () => trips };
-  }
-
-  it("authenticates a request (user, account, session, deny-list, workspace) in one round trip", async () => {
+  it("authenticates a request (user, account, session, deny-list, workspace) in one statement", async () => {
     const user = await createUser();
-    const counter = countingDb(env.DB);
+    const { db, counter } = countingD1(env.DB);
     const app = await loadApp();
     const res = await app.fetch(
       new Request(`${BASE}/workspaces`, {
         headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip },
       }),
-      { ...env, DB: counter.db } as never,
+      { ...env, DB: db } as never,
     );
     expect(res.status).toBe(200);
-    // One batch for authentication, one query for the list itself.
-    expect(counter.trips()).toBe(2);
+    // One query for authentication, one for the list itself.
+    expect(counter).toEqual({ trips: 2, statements: 2 });
   });
 });
