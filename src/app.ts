@@ -24,76 +24,81 @@ function fromHttpException(error: HTTPException): ApiError {
 
 /** A router and where it is mounted: the versioned API (`/api/v1`) or the site's root. */
 type Mount = readonly [base: string, router: Hono<AppEnv>];
-const api = (...routers: Hono<AppEnv>[]): Mount[] => routers.map((router) => [BASE_PATH, router] as const);
-const site = (...routers: Hono<AppEnv>[]): Mount[] => routers.map((router) => ["/", router] as const);
+/** A router, imported when first asked for. */
+type RouterImport = () => Promise<Hono<AppEnv>>;
+const mounted =
+  (base: string) =>
+  (...routers: RouterImport[]) =>
+  async (): Promise<Mount[]> =>
+    (await Promise.all(routers.map((load) => load()))).map((router) => [base, router] as const);
+const api = mounted(BASE_PATH);
+const site = mounted("/");
+
+// Every router of the app, each imported on first use (a router's module builds its zod schemas as it loads).
+const system: RouterImport = async () => (await import("./domains/system/routes")).systemRoutes;
+const docs: RouterImport = async () => (await import("./domains/system/docs-routes")).docsRoutes;
+const identity: RouterImport = async () => (await import("./domains/identity/routes")).identityRoutes;
+const account: RouterImport = async () => (await import("./domains/identity/account-routes")).accountRoutes;
+const accountPages: RouterImport = async () =>
+  (await import("./domains/identity/account-page-routes")).accountPageRoutes;
+const billing: RouterImport = async () => (await import("./domains/billing/routes")).billingRoutes;
+const workspaces: RouterImport = async () => (await import("./domains/workspaces/routes")).workspaceRoutes;
+const admin: RouterImport = async () => (await import("./domains/admin/routes")).adminRoutes;
+const notifications: RouterImport = async () => (await import("./domains/notifications/routes")).notificationRoutes;
+const notificationAdmin: RouterImport = async () =>
+  (await import("./domains/notifications/admin-routes")).notificationAdminRoutes;
+const status: RouterImport = async () => (await import("./domains/status/routes")).statusRoutes;
+const statusAdmin: RouterImport = async () => (await import("./domains/status/admin-routes")).statusAdminRoutes;
+const statusSite: RouterImport = async () => (await import("./domains/status/site-routes")).statusSiteRoutes;
+const ai: RouterImport = async () => (await import("./domains/ai/routes")).aiRoutes;
+const aiAdmin: RouterImport = async () => (await import("./domains/ai/admin-routes")).aiAdminRoutes;
+const oauth: RouterImport = async () => (await import("./domains/oauth/routes")).oauthRoutes;
+const outboxAdmin: RouterImport = async () => (await import("./domains/oauth/admin-routes")).outboxAdminRoutes;
+const discovery: RouterImport = async () => (await import("./domains/oauth/site-routes")).discoveryRoutes;
+const partner: RouterImport = async () => (await import("./domains/partner/routes")).partnerRoutes;
+const connectorCallback: RouterImport = async () =>
+  (await import("./domains/connectors/http/oauth-callback-routes")).connectorOAuthCallbackRoutes;
+const connectors: RouterImport = async () => (await import("./domains/connectors/http/routes")).connectorRoutes;
+const connectorSite: RouterImport = async () =>
+  (await import("./domains/connectors/http/site-routes")).connectorSiteRoutes;
+const mcpGateway: RouterImport = async () => (await import("./domains/connectors/http/mcp-routes")).mcpGatewayRoutes;
+const protectedResource: RouterImport = async () =>
+  (await import("./domains/connectors/http/mcp-routes")).protectedResourceRoutes;
+const wallet: RouterImport = async () => (await import("./domains/wallet/routes")).walletRoutes;
+const walletAdmin: RouterImport = async () => (await import("./domains/wallet/admin-routes")).walletAdminRoutes;
+const media: RouterImport = async () => (await import("./domains/media/routes")).mediaRoutes;
 
 /**
- * Every router, by the first segment of the paths it serves (after `/api/v1` in the API, from the
- * root on the site), imported on the first request that needs it. A router's module builds its zod
- * schemas when it loads, so a cold isolate builds only those of the request it answers (an
- * anonymous status visitor never pays for the connectors' schemas), and nothing at startup
- * (docs/performance.md). test/platform/router-groups.test.ts checks that every route of the whole
- * app is in the group its path leads to.
+ * The routers of each router group (`routerGroupOf`: the first segment of a path, after `/api/v1`
+ * in the API, from the root on the site), loaded on the group's first request: a cold isolate
+ * builds only the routers of the request it answers (an anonymous status visitor never pays for the
+ * connectors' schemas), and nothing at startup (docs/performance.md).
+ * test/platform/router-groups.test.ts checks that every route of the whole app is in its group.
  */
 const GROUPS: Record<string, () => Promise<Mount[]>> = {
-  [`${BASE_PATH}/health`]: async () => api((await import("./domains/system/routes")).systemRoutes),
-  [`${BASE_PATH}/docs`]: async () => api((await import("./domains/system/docs-routes")).docsRoutes),
-  [`${BASE_PATH}/auth`]: async () => {
-    const [identity, account] = await Promise.all([
-      import("./domains/identity/routes"),
-      import("./domains/identity/account-routes"),
-    ]);
-    return api(identity.identityRoutes, account.accountRoutes);
-  },
-  [`${BASE_PATH}/me`]: async () => api((await import("./domains/identity/routes")).identityRoutes),
-  [`${BASE_PATH}/account`]: async () => api((await import("./domains/identity/account-page-routes")).accountPageRoutes),
-  [`${BASE_PATH}/billing`]: async () => api((await import("./domains/billing/routes")).billingRoutes),
-  [`${BASE_PATH}/workspaces`]: async () => api((await import("./domains/workspaces/routes")).workspaceRoutes),
-  [`${BASE_PATH}/admin`]: async () => {
-    const [admin, notifications, status, ai, oauth, wallet] = await Promise.all([
-      import("./domains/admin/routes"),
-      import("./domains/notifications/admin-routes"),
-      import("./domains/status/admin-routes"),
-      import("./domains/ai/admin-routes"),
-      import("./domains/oauth/admin-routes"),
-      import("./domains/wallet/admin-routes"),
-    ]);
-    return api(
-      admin.adminRoutes,
-      notifications.notificationAdminRoutes,
-      status.statusAdminRoutes,
-      ai.aiAdminRoutes,
-      oauth.outboxAdminRoutes,
-      wallet.walletAdminRoutes,
-    );
-  },
-  [`${BASE_PATH}/notifications`]: async () => api((await import("./domains/notifications/routes")).notificationRoutes),
-  [`${BASE_PATH}/status`]: async () => api((await import("./domains/status/routes")).statusRoutes),
-  [`${BASE_PATH}/ai`]: async () => api((await import("./domains/ai/routes")).aiRoutes),
-  [`${BASE_PATH}/oauth`]: async () => api((await import("./domains/oauth/routes")).oauthRoutes),
-  [`${BASE_PATH}/partner`]: async () => api((await import("./domains/partner/routes")).partnerRoutes),
-  [`${BASE_PATH}/connectors`]: async () => {
-    const [callback, connectors] = await Promise.all([
-      import("./domains/connectors/http/oauth-callback-routes"),
-      import("./domains/connectors/http/routes"),
-    ]);
-    return api(callback.connectorOAuthCallbackRoutes, connectors.connectorRoutes);
-  },
-  [`${BASE_PATH}/mcp`]: async () => api((await import("./domains/connectors/http/mcp-routes")).mcpGatewayRoutes),
-  [`${BASE_PATH}/wallet`]: async () => api((await import("./domains/wallet/routes")).walletRoutes),
-  [`${BASE_PATH}/files`]: async () => api((await import("./domains/media/routes")).mediaRoutes),
-  [`${BASE_PATH}/media`]: async () => api((await import("./domains/media/routes")).mediaRoutes),
+  [`${BASE_PATH}/health`]: api(system),
+  [`${BASE_PATH}/docs`]: api(docs),
+  [`${BASE_PATH}/auth`]: api(identity, account),
+  [`${BASE_PATH}/me`]: api(identity),
+  [`${BASE_PATH}/account`]: api(accountPages),
+  [`${BASE_PATH}/billing`]: api(billing),
+  [`${BASE_PATH}/workspaces`]: api(workspaces),
+  [`${BASE_PATH}/admin`]: api(admin, notificationAdmin, statusAdmin, aiAdmin, outboxAdmin, walletAdmin),
+  [`${BASE_PATH}/notifications`]: api(notifications),
+  [`${BASE_PATH}/status`]: api(status),
+  [`${BASE_PATH}/ai`]: api(ai),
+  [`${BASE_PATH}/oauth`]: api(oauth),
+  [`${BASE_PATH}/partner`]: api(partner),
+  [`${BASE_PATH}/connectors`]: api(connectorCallback, connectors),
+  [`${BASE_PATH}/mcp`]: api(mcpGateway),
+  [`${BASE_PATH}/wallet`]: api(wallet),
+  [`${BASE_PATH}/files`]: api(media),
+  [`${BASE_PATH}/media`]: api(media),
   // The public status page and its Statuspage-compatible JSON (`/api/v2/*`).
-  "/status": async () => site((await import("./domains/status/site-routes")).statusSiteRoutes),
-  "/api": async () => site((await import("./domains/status/site-routes")).statusSiteRoutes),
-  "/.well-known": async () => {
-    const [oauth, mcp] = await Promise.all([
-      import("./domains/oauth/site-routes"),
-      import("./domains/connectors/http/mcp-routes"),
-    ]);
-    return site(oauth.discoveryRoutes, mcp.protectedResourceRoutes);
-  },
-  "/settings": async () => site((await import("./domains/connectors/http/site-routes")).connectorSiteRoutes),
+  "/status": site(statusSite),
+  "/api": site(statusSite),
+  "/.well-known": site(discovery, protectedResource),
+  "/settings": site(connectorSite),
 };
 
 const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
