@@ -174,7 +174,25 @@ export async function loadApp(): Promise<App> {
  */
 export async function loadGroupApp(group: string): Promise<App> {
   if (group === OPENAPI_PATH) return loadApp();
-  return buildApp((await GROUPS[group]?.()) ?? []);
+  return buildApp(Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
+}
+
+/**
+ * Each group's app, built on the group's first request and kept for the isolate's life. Paths of
+ * no group share one app, so requests to made-up paths cannot grow the cache.
+ */
+const groupApps = new Map<string, Promise<App>>();
+
+export function appForGroup(group: string): Promise<App> {
+  const key = group === OPENAPI_PATH || Object.hasOwn(GROUPS, group) ? group : "";
+  let app = groupApps.get(key);
+  if (!app) {
+    app = loadGroupApp(key);
+    groupApps.set(key, app);
+    // A failed load is tried again by the next request rather than kept.
+    app.catch(() => groupApps.delete(key));
+  }
+  return app;
 }
 
 const openApiConfig = (origin: string) => ({

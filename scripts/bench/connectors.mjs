@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { Client as McpSdkClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import pg from "pg";
-import { answer, apiClient } from "../lib/client.mjs";
+import { answer, apiClient, benchUser } from "../lib/client.mjs";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 import { startToolServer, TOOL_TOKEN } from "../lib/tool-server.mjs";
@@ -67,20 +67,10 @@ async function apiLevel(services) {
     if (status >= 300) throw new Error(`${what} answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
     return body.data;
   };
-  const admin = apiClient(server.origin, server.adminToken);
 
   async function freshUser() {
-    const email = `bench-connectors-${crypto.randomUUID()}@example.com`;
-    const password = "bench-password-123";
-    const user = await must(
-      admin.POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }),
-      "creating a bench user",
-    );
-    const { accessToken } = await must(
-      apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }),
-      "login",
-    );
-    return { id: user.id, client: apiClient(server.origin, accessToken) };
+    const { id, token } = await benchUser(server, "bench-connectors", "pro");
+    return { id, client: apiClient(server.origin, token) };
   }
 
   /** An instance with credentials and its tools; answers a function that executes `toolKey` once. */
@@ -335,7 +325,7 @@ async function main() {
         "D1 round trips per execute: 1 batch before the outbound call (instance, tool, credentials) and 1 write after it,",
       );
       console.log(
-        "plus the request's authentication batch; asserted by test/connectors/round-trips.test.ts (a counting D1 binding).",
+        "plus the request's authentication query; asserted by test/connectors/round-trips.test.ts (a counting D1 binding).",
       );
     }
   } finally {

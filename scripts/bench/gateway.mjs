@@ -7,7 +7,7 @@
 // is reached.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { answer, apiClient } from "../lib/client.mjs";
+import { answer, apiClient, benchUser } from "../lib/client.mjs";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 import { startToolServer, TOOL_TOKEN } from "../lib/tool-server.mjs";
@@ -33,16 +33,7 @@ async function setup(server, tools) {
     if (status >= 300) throw new Error(`${what} answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
     return body.data;
   };
-  const email = `bench-gateway-${crypto.randomUUID()}@example.com`;
-  const password = "bench-password-123";
-  await must(
-    apiClient(server.origin, server.adminToken).POST("/api/v1/admin/users", { body: { email, password, plan: "pro" } }),
-    "creating a bench user",
-  );
-  const { accessToken } = await must(
-    apiClient(server.origin).POST("/api/v1/auth/login", { body: { email, password } }),
-    "login",
-  );
+  const { token: accessToken } = await benchUser(server, "bench-gateway", "pro");
   const client = apiClient(server.origin, accessToken);
   const key = `bench-${crypto.randomUUID().slice(0, 8)}`;
   await must(

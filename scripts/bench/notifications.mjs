@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { answer, apiClient } from "../lib/client.mjs";
+import { benchUser } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
@@ -63,18 +63,6 @@ async function timed(url, token) {
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body)}`);
   return { ms, body };
-}
-
-/** A user (with a password login) made through the operator API; answers its id and access token. */
-async function benchUser(server, prefix) {
-  const post = (path, body, token) => answer(apiClient(server.origin, token).POST(`/api/v1${path}`, { body }));
-  const email = `${prefix}-${crypto.randomUUID()}@example.com`;
-  const password = "bench-password-123";
-  const created = await post("/admin/users", { email, password }, server.adminToken);
-  if (created.status !== 201) throw new Error(`creating a bench user failed: ${JSON.stringify(created.body)}`);
-  const login = await post("/auth/login", { email, password });
-  if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
-  return { id: created.body.data.id, token: login.body.data.accessToken };
 }
 
 /** One round: a seeded inbox and an empty one, sampled interleaved with /health. */

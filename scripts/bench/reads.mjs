@@ -9,7 +9,7 @@
 // endpoints, so both see the same machine load. Figures: median over rounds [min-max].
 import { join, resolve } from "node:path";
 import { startDevServer } from "../lib/dev-server.mjs";
-import { answer, apiClient } from "../lib/client.mjs";
+import { benchUser } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
@@ -20,18 +20,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 8801);
 const BASE = process.env.BENCH_BASE;
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 8802);
 const ENDPOINTS = ["/health", "/me", "/workspaces", "/notifications/unread-count", "/ai/sessions"];
-
-/** A user made through the operator API and signed in: its access token. */
-async function benchUser(server) {
-  const post = (path, body, token) => answer(apiClient(server.origin, token).POST(`/api/v1${path}`, { body }));
-  const email = `reads-${crypto.randomUUID()}@example.com`;
-  const password = "bench-password-123";
-  const created = await post("/admin/users", { email, password }, server.adminToken);
-  if (created.status !== 201) throw new Error(`creating a bench user failed: ${JSON.stringify(created.body)}`);
-  const login = await post("/auth/login", { email, password });
-  if (login.status !== 200) throw new Error(`bench login failed: ${JSON.stringify(login.body)}`);
-  return login.body.data.accessToken;
-}
 
 async function timed(server, path, token) {
   const started = performance.now();
@@ -46,7 +34,7 @@ async function timed(server, path, token) {
 
 /** One round: p50 per endpoint per server, the servers and endpoints taken in turns. */
 async function round(servers) {
-  const tokens = await Promise.all(servers.map(benchUser));
+  const tokens = (await Promise.all(servers.map((server) => benchUser(server, "reads")))).map((user) => user.token);
   const samples = servers.map(() => Object.fromEntries(ENDPOINTS.map((path) => [path, []])));
   for (let i = 0; i < SAMPLES + 3; i++)
     for (const path of ENDPOINTS)

@@ -10,7 +10,7 @@ import { connected } from "./helpers";
 
 beforeAll(installToolServer);
 
-/** The executor needs only who calls and where; the HTTP path adds the authentication batch. */
+/** The executor needs only who calls and where; the HTTP path adds the authentication query. */
 const callerOf = (userId: string, workspaceId: string, accountId: string | null) =>
   ({
     user: { id: userId },

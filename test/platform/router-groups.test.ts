@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadApp, loadGroupApp } from "../../src/app";
+import { appForGroup, loadApp, loadGroupApp } from "../../src/app";
 import { routerGroupOf } from "../../src/lib/origin";
 import { call, expectError } from "../helpers/api";
 
@@ -37,5 +37,12 @@ describe("router groups", () => {
       expectError(await call("GET", path), 404, "not_found");
     // The operator API stays behind its token for any path under it, known or not.
     expectError(await call("GET", "/api/v1/admin/nowhere"), 401, "unauthorized");
+  });
+
+  it("keeps one app per group, and one for every path of no group (made-up paths cannot grow the cache)", async () => {
+    expect(await appForGroup("/api/v1/ai")).toBe(await appForGroup("/api/v1/ai"));
+    expect(await appForGroup("/made-up-1")).toBe(await appForGroup("/api/v1/made-up-2"));
+    expect(await appForGroup("/__proto__")).toBe(await appForGroup("/made-up-1"));
+    expect(await appForGroup("/made-up-1")).not.toBe(await appForGroup("/api/v1/ai"));
   });
 });

@@ -9,13 +9,18 @@ import { CRED_TYPES } from "../secrets/credentials";
 const jsonObject = z.record(z.string(), z.unknown());
 const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
 
+/** What names a connector, in a definition and in the provider an instance shows. */
+const connectorIdentity = {
+  key: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  category: z.string(),
+  authType: z.string(),
+};
+
 export const definitionSchema = z
   .object({
-    key: z.string(),
-    displayName: z.string(),
-    description: z.string(),
-    category: z.string(),
-    authType: z.string(),
+    ...connectorIdentity,
     configSchema: jsonObject,
     isSystem: z.boolean(),
     isActive: z.boolean(),
@@ -65,11 +70,7 @@ export const instanceSchema = z
     authorizationState: z.enum(["connected", "authorization_required", "unavailable", "permission_restricted"]),
     provider: z
       .object({
-        key: z.string(),
-        displayName: z.string(),
-        description: z.string(),
-        category: z.string(),
-        authType: z.string(),
+        ...connectorIdentity,
         iconUrl: z.string().nullable(),
         version: z.string(),
       })
