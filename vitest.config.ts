@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { handleJsonSchema } from "./workers/json-schema/src/index";
 import { handlePdfText } from "./workers/pdf-text/src/index";
 
 /** Secrets for tests only; production and `npm run dev` read theirs from the environment/.dev.vars. */
@@ -68,8 +69,9 @@ export default defineConfig(async () => {
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations },
-        // The PDF text Worker's handler, run by Miniflare in Node behind the same service binding.
-        serviceBindings: { PDF_TEXT: handlePdfText },
+        // The PDF text and JSON Schema Workers' handlers, run by Miniflare in Node behind the same
+        // service bindings.
+        serviceBindings: { PDF_TEXT: handlePdfText, JSON_SCHEMA: handleJsonSchema },
       },
     });
   return {

@@ -41,6 +41,7 @@ interface __BaseEnv_Env {
 	RATE_LIMITER: DurableObjectNamespace<import("./src/index").RateLimiter>;
 	MESSAGE_RUN: DurableObjectNamespace<import("./src/index").MessageRun>;
 	PDF_TEXT: Fetcher /* platform-pdf-text */;
+	JSON_SCHEMA: Fetcher /* platform-json-schema */;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

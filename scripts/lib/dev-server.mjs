@@ -97,11 +97,13 @@ export const freePort = () =>
 export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
   const args = [
     "dev",
-    // The API first (the primary Worker on the port), then the PDF text Worker it binds as PDF_TEXT.
+    // The API first (the primary Worker on the port), then the Workers it binds: PDF_TEXT, JSON_SCHEMA.
     "-c",
     "wrangler.toml",
     "-c",
     "workers/pdf-text/wrangler.toml",
+    "-c",
+    "workers/json-schema/wrangler.toml",
     "--port",
     String(port),
     "--ip",

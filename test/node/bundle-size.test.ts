@@ -67,6 +67,11 @@ describe("the Worker's upload", () => {
     expect(index).not.toContain("GlobalWorkerOptions");
   });
 
+  it("leaves JSON Schema validation and re2js to the JSON Schema Worker (workers/json-schema, JSON_SCHEMA)", () => {
+    expect(index).not.toContain("missing argument to repetition operator"); // re2js's parser
+    expect(index).not.toContain("Instance does not match"); // @cfworker/json-schema's messages
+  });
+
   it("imports the SQL parser's WebAssembly only on the first SQL call", () => {
     const wasm = readdirSync(outdir).find((file) => file.endsWith("libpg-query.wasm"));
     expect(wasm).toBeDefined();

@@ -27,7 +27,7 @@ function connectorTool(tool: AssistantTool): ToolDefinition {
     description: tool.description,
     inputSchema: tool.inputSchema,
     requiresApproval: tool.requiresApproval,
-    outputMatches: (output) => outputMatchesSchema(tool.outputSchema, output),
+    outputMatches: (output, context) => outputMatchesSchema(context.env.JSON_SCHEMA, tool.outputSchema, output),
     activity: (input) => activityOf(tool, input),
     async execute(input, context, signal, callId) {
       const queuedId = `${context.runId}:${callId}`;

@@ -42,7 +42,7 @@ export interface ToolDefinition {
   /** The call waits as `pending` until the session's owner approves it. */
   requiresApproval?: boolean;
   /** Whether an output honours the tool's outputSchema; a tool that answers otherwise is `degraded`. */
-  outputMatches?(output: Record<string, unknown>): boolean;
+  outputMatches?(output: Record<string, unknown>, context: ToolContext): Promise<boolean>;
   /** The card of a call awaiting approval. */
   activity?(input: Record<string, unknown>): ToolActivity;
   /** Runs the call (`callId` is the run's id of this call); throws when it failed. */

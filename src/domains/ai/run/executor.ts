@@ -284,7 +284,7 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
   try {
     const output = await tool.execute(input, context, io.signal, record.id);
     record.output = output;
-    record.status = tool.outputMatches && !tool.outputMatches(output) ? "degraded" : "completed";
+    record.status = tool.outputMatches && !(await tool.outputMatches(output, context)) ? "degraded" : "completed";
   } catch (error) {
     record.status = "failed";
     record.error = error instanceof Error ? error.message : String(error);

@@ -188,7 +188,7 @@ export async function runExecution(
   if (!resolved.definition.isActive) throw notConfigured();
   if (tool.requiresApproval && !options.approved)
     throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(options.localeTag)]);
-  const inputErrors = schemaErrors(tool.inputSchema, input, "input");
+  const inputErrors = await schemaErrors(env.JSON_SCHEMA, tool.inputSchema, input, "input");
   if (inputErrors.length) throw badRequest(inputErrors, "input does not match the tool's inputSchema");
   if (tool.rateLimitRpm) {
     const decision = await consumeLimit(env, `connector-tool:${tool.id}`, "rpm", tool.rateLimitRpm, RPM_WINDOW_SECONDS);

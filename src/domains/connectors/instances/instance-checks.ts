@@ -61,10 +61,9 @@ export async function testInstance(ctx: Ctx, id: string) {
 
 /** `POST .../sync-tools`: the adapter's tools, stored. */
 export async function syncInstanceTools(ctx: Ctx, id: string, locale?: string | null) {
-  const { db, now } = ctx;
   const { resolved, adapter, context } = await prepare(ctx, id);
   try {
-    return await syncTools(db, resolved, await adapter.listTools(context), now, locale);
+    return await syncTools(ctx, resolved, await adapter.listTools(context), locale);
   } catch (error) {
     if (error instanceof AdapterError) throw adapterErrorToApi(error);
     throw error;

@@ -8,7 +8,7 @@ import { openInstance, type ResolvedInstance } from "./access";
 import { MAX_INSTANCE_TOOLS } from "../adapters/mcp/adapter";
 import { saasToolText } from "../adapters/saas";
 import type { ToolDescriptor } from "../adapters/types";
-import { schemaProblems } from "./json-schema";
+import { schemaProblems, type SchemaChecker } from "./json-schema";
 
 export type ToolRow = typeof connectorTools.$inferSelect;
 
@@ -56,14 +56,27 @@ export interface SkippedTool {
   reason: string;
 }
 
-/** Why a discovered tool may not be stored (its name or a schema), or null when it may. */
-function refusal(tool: ToolDescriptor): string | null {
-  if (!TOOL_KEY_PATTERN.test(tool.toolKey)) return "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$";
-  const problems = [
-    ...schemaProblems(tool.inputSchema, "inputSchema"),
-    ...schemaProblems(tool.outputSchema, "outputSchema"),
-  ];
-  return problems.length ? problems.map((problem) => `${problem.field} ${problem.message}`).join("; ") : null;
+/**
+ * Why each discovered tool may not be stored (its name, then its schemas), or null where it may.
+ * The schemas of every well-named tool are checked in one call.
+ */
+async function refusals(checker: SchemaChecker, tools: ToolDescriptor[]): Promise<Array<string | null>> {
+  const named = tools.map((tool) => TOOL_KEY_PATTERN.test(tool.toolKey));
+  const problems = await schemaProblems(
+    checker,
+    tools
+      .filter((_, index) => named[index])
+      .flatMap((tool) => [
+        { schema: tool.inputSchema, field: "inputSchema" },
+        { schema: tool.outputSchema, field: "outputSchema" },
+      ]),
+  );
+  let next = 0;
+  return tools.map((_, index) => {
+    if (!named[index]) return "the name must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$";
+    const found = [...problems[next++]!, ...problems[next++]!];
+    return found.length ? found.map((problem) => `${problem.field} ${problem.message}`).join("; ") : null;
+  });
 }
 
 /** A discovered name as reported back: bounded, since a server may send kilobytes of it. */
@@ -100,16 +113,17 @@ function chunks(rows: unknown[]): string[] {
  * tools is 409 `CONNECTOR_ERROR` and stores nothing.
  */
 export async function syncTools(
-  db: Db,
+  ctx: Pick<Ctx, "db" | "env" | "now">,
   resolved: ResolvedInstance,
   discovered: ToolDescriptor[],
-  now: string,
   locale?: string | null,
 ) {
+  const { db, now } = ctx;
   const instanceId = resolved.record.instance.id;
   const skipped: SkippedTool[] = [];
-  const kept = discovered.filter((tool) => {
-    const reason = refusal(tool);
+  const reasons = await refusals(ctx.env.JSON_SCHEMA, discovered);
+  const kept = discovered.filter((tool, index) => {
+    const reason = reasons[index];
     if (reason) skipped.push({ name: reportedName(tool.toolKey), reason });
     return !reason;
   });
@@ -182,7 +196,12 @@ export async function createTool(ctx: Ctx, instanceId: string, input: CreateTool
   const { db, now } = ctx;
   const resolved = await openInstance(ctx, instanceId, "manage");
   if (!resolved.record.instance.definitionId) throw forbidden("Tools can only be added to custom connectors");
-  const fields = (["inputSchema", "outputSchema"] as const).flatMap((field) => schemaProblems(input[field], field));
+  const fields = (
+    await schemaProblems(
+      ctx.env.JSON_SCHEMA,
+      (["inputSchema", "outputSchema"] as const).map((field) => ({ schema: input[field], field })),
+    )
+  ).flat();
   if (fields.length) throw badRequest(fields);
   const [held] = await db
     .select({ n: count() })

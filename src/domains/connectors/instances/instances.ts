@@ -15,8 +15,8 @@ export async function getInstance(ctx: Ctx, id: string, locale?: string) {
 }
 
 /** The definition's configSchema first, then every URL in it against the SSRF rules (400 naming the field). */
-function validateConfig(env: Env, schema: Record<string, unknown>, config: Record<string, unknown>) {
-  const errors = schemaErrors(schema, config, "config");
+async function validateConfig(env: Env, schema: Record<string, unknown>, config: Record<string, unknown>) {
+  const errors = await schemaErrors(env.JSON_SCHEMA, schema, config, "config");
   if (errors.length) throw badRequest(errors, "config does not match the connector's configSchema");
   requireAllowedUrls(config, "config", env.ALLOW_PRIVATE_HOSTS);
 }
@@ -54,7 +54,7 @@ export async function createInstance(ctx: Ctx, input: CreateInstanceInput) {
     if (!managesWorkspace(auth)) throw forbidden("Only a workspace owner or admin can create team connectors");
   }
   const config = input.config ?? {};
-  validateConfig(env, builtIn ? builtIn.configSchema : custom!.configSchema, config);
+  await validateConfig(env, builtIn ? builtIn.configSchema : custom!.configSchema, config);
   const instance: InstanceRecord["instance"] = {
     id: newId(),
     connectorKey: input.connectorKey,
@@ -120,7 +120,7 @@ export async function updateInstance(ctx: Ctx, id: string, input: UpdateInstance
   const current = resolved.record.instance;
   if (input.config !== undefined) {
     if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
-    validateConfig(env, resolved.definition.configSchema, input.config);
+    await validateConfig(env, resolved.definition.configSchema, input.config);
   }
   const moved = input.config !== undefined && destinationChanged(current.config, input.config);
   const changes = { ...input, ...(moved ? { status: "pending_auth" as const } : {}), updatedAt: now };
