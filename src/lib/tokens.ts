@@ -1,6 +1,6 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { epochSeconds } from "./clock";
 import { newId } from "./ids";
+import { signJwt, verifyJwt } from "./jwt";
 import { ownResources } from "./origin";
 
 /** Access tokens live an hour (spec: 3600 s), first-party and OAuth alike. */
@@ -22,10 +22,6 @@ export interface TokenSigner {
   secret: string;
   issuer: string;
 }
-
-const ALGORITHM = "HS256";
-const encoder = new TextEncoder();
-const keyOf = (secret: string) => encoder.encode(secret);
 
 export interface FirstPartyClaims {
   kind: "first-party";
@@ -53,15 +49,19 @@ export type AccessClaims = FirstPartyClaims | OAuthClaims;
 
 export async function signFirstPartyToken(secret: string, issuer: string, userId: string, sessionId: string) {
   const now = epochSeconds();
-  return new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-    .setIssuer(issuer)
-    .setSubject(userId)
-    .setAudience(FIRST_PARTY_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
-    .setJti(newId())
-    .sign(keyOf(secret));
+  return signJwt(
+    { alg: "HS256", typ: "JWT" },
+    {
+      sid: sessionId,
+      iss: issuer,
+      sub: userId,
+      aud: FIRST_PARTY_AUDIENCE,
+      iat: now,
+      exp: now + ACCESS_TOKEN_TTL_SECONDS,
+      jti: newId(),
+    },
+    secret,
+  );
 }
 
 /** The identity and lifetime of an access token, fixed before it is signed (its record may be written first). */
@@ -84,56 +84,53 @@ export async function signOAuthToken(
   identity = accessTokenIdentity(),
 ) {
   const { jti, iat: now, exp } = identity;
-  const token = await new SignJWT({ client_id: clientId, scope: scopes.join(" ") })
-    .setProtectedHeader({ alg: ALGORITHM, typ: "at+jwt" })
-    .setIssuer(issuer)
-    .setSubject(userId)
-    .setAudience(resource ?? OAUTH_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(exp)
-    .setJti(jti)
-    .sign(keyOf(secret));
+  const token = await signJwt(
+    { alg: "HS256", typ: "at+jwt" },
+    {
+      client_id: clientId,
+      scope: scopes.join(" "),
+      iss: issuer,
+      sub: userId,
+      aud: resource ?? OAUTH_AUDIENCE,
+      iat: now,
+      exp,
+      jti,
+    },
+    secret,
+  );
   return { token, jti, exp };
 }
 
 /**
  * Verifies signature (HS256 only: `alg: none` and every other algorithm are refused), issuer,
- * expiry and audience. Returns null for any token that is not valid, whatever the reason.
+ * expiry and audience, and that `sub`, `jti`, `iat` and `exp` are present. Returns null for any
+ * token that is not valid, whatever the reason.
  */
 export async function verifyAccessToken(secret: string, issuer: string, token: string): Promise<AccessClaims | null> {
+  const verified = await verifyJwt(token, secret);
+  if (!verified) return null;
+  const { header, payload } = verified;
+  const now = epochSeconds();
+  if (payload.iss !== issuer || typeof payload.sub !== "string" || typeof payload.jti !== "string") return null;
+  if (typeof payload.exp !== "number" || payload.exp <= now || typeof payload.iat !== "number") return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > now)) return null;
+  // Tokens are signed with one audience; anything else is not one of ours.
+  const audience = Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0] : undefined) : payload.aud;
+  const base = { userId: payload.sub, jti: payload.jti, exp: payload.exp };
   const resources = Object.values(ownResources(issuer));
-  try {
-    const { payload, protectedHeader } = await jwtVerify(token, keyOf(secret), {
-      algorithms: [ALGORITHM],
-      issuer,
-      audience: [FIRST_PARTY_AUDIENCE, OAUTH_AUDIENCE, ...resources],
-      requiredClaims: ["sub", "exp", "iat", "jti"],
-    });
-    const base = { userId: payload.sub!, jti: payload.jti!, exp: payload.exp! };
-    // Tokens are signed with one audience; anything else is not one of ours.
-    const audience = Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0] : undefined) : payload.aud;
-    if (audience === OAUTH_AUDIENCE || resources.includes(audience!)) {
-      if (
-        protectedHeader.typ !== "at+jwt" ||
-        typeof payload.client_id !== "string" ||
-        typeof payload.scope !== "string"
-      )
-        return null;
-      const scopes = payload.scope.split(" ").filter(Boolean);
-      return {
-        kind: "oauth",
-        ...base,
-        clientId: payload.client_id,
-        scopes,
-        ...(audience === OAUTH_AUDIENCE ? {} : { resource: audience }),
-      };
-    }
-    if (audience !== FIRST_PARTY_AUDIENCE || typeof payload.sid !== "string") return null;
-    return { kind: "first-party", ...base, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
+  if (audience === OAUTH_AUDIENCE || resources.includes(audience)) {
+    if (header.typ !== "at+jwt" || typeof payload.client_id !== "string" || typeof payload.scope !== "string")
+      return null;
+    return {
+      kind: "oauth",
+      ...base,
+      clientId: payload.client_id,
+      scopes: payload.scope.split(" ").filter(Boolean),
+      ...(audience === OAUTH_AUDIENCE ? {} : { resource: audience as string }),
+    };
   }
+  if (audience !== FIRST_PARTY_AUDIENCE || typeof payload.sid !== "string") return null;
+  return { kind: "first-party", ...base, sessionId: payload.sid };
 }
 
 /** Whether an OAuth token may be used at `resource`: one issued for it, or for the default audience. */

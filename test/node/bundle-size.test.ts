@@ -67,6 +67,10 @@ describe("the Worker's upload", () => {
     expect(index).not.toContain("GlobalWorkerOptions");
   });
 
+  it("signs and verifies tokens on Web Crypto (src/lib/jwt.ts), without jose", () => {
+    expect(index).not.toContain("ERR_JWS_SIGNATURE_VERIFICATION_FAILED");
+  });
+
   it("leaves JSON Schema validation and re2js to the JSON Schema Worker (workers/json-schema, JSON_SCHEMA)", () => {
     expect(index).not.toContain("missing argument to repetition operator"); // re2js's parser
     expect(index).not.toContain("Instance does not match"); // @cfworker/json-schema's messages

@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { signJwt } from "../../../../../lib/jwt";
 import { CapabilityError } from "../../types";
 import {
   badAnswer,
@@ -37,12 +37,7 @@ function parseJobId(jobId: string): { kind: Kind; taskId: string } {
 
 /** The HS256 token Kling's API requires of every call. */
 async function klingToken(accessKey: string, secretKey: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(accessKey)
-    .setExpirationTime(now + TOKEN_SECONDS)
-    .setNotBefore(now - 5)
-    .sign(new TextEncoder().encode(secretKey));
+  return signJwt({ alg: "HS256", typ: "JWT" }, { iss: accessKey, exp: now + TOKEN_SECONDS, nbf: now - 5 }, secretKey);
 }
 
 const headers = async (call: ProviderCall) => ({
