@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadApp, openApiDocument } from "../../src/app";
 
 describe("GET /api/v1/docs", () => {
-  it("renders the reference from the live document with a renderer this Worker serves itself", async () => {
+  it("renders the reference from the served document with a renderer this Worker serves itself", async () => {
     const page = await exports.default.fetch(new Request("http://localhost/api/v1/docs"));
     expect(page.status).toBe(200);
     const html = await page.text();
