@@ -28,13 +28,15 @@ describe("GET /openapi.json", () => {
 
   it("reads it again after a failed read", async () => {
     let reads = 0;
-    const app = new Hono().get(
-      "/openapi.json",
-      cachedOpenApiDocument(async () => {
-        if (++reads === 1) throw new Error("unreadable");
-        return { openapi: "3.1.0" };
-      }),
-    ).onError((_, c) => c.text("failed", 500));
+    const app = new Hono()
+      .get(
+        "/openapi.json",
+        cachedOpenApiDocument(async () => {
+          if (++reads === 1) throw new Error("unreadable");
+          return { openapi: "3.1.0" };
+        }),
+      )
+      .onError((_, c) => c.text("failed", 500));
     expect((await app.request("https://api.example.com/openapi.json")).status).toBe(500);
     expect(await (await app.request("https://api.example.com/openapi.json")).json()).toEqual({
       openapi: "3.1.0",
