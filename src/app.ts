@@ -5,7 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
-import { cachedOpenApiDocument } from "./http/openapi";
+import { cachedOpenApiDocument, committedOpenApiDocument } from "./http/openapi";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body";
@@ -148,7 +148,7 @@ function buildApp(mounts: Mount[]) {
 
 type App = ReturnType<typeof buildApp>;
 
-/** The whole app, every router mounted: what serves `/api/v1/openapi.json`, and what tests inspect. */
+/** The whole app, every router mounted: what the OpenAPI document is generated from, and what tests inspect. */
 export async function loadApp(): Promise<App> {
   const app = buildApp(await allMounts());
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -161,10 +161,15 @@ export async function loadApp(): Promise<App> {
     scheme: "bearer",
     description: "ADMIN_TOKEN",
   });
-  app.get(
-    OPENAPI_PATH,
-    cachedOpenApiDocument(() => openApiDocument(app)),
-  );
+  return withOpenApiDocument(app);
+}
+
+/**
+ * `GET /api/v1/openapi.json`: the committed document (http/openapi.ts), with the request's origin
+ * as its server. The Worker never generates it: its bundle has no generator (wrangler.toml `[alias]`).
+ */
+function withOpenApiDocument(app: App): App {
+  app.get(OPENAPI_PATH, cachedOpenApiDocument(committedOpenApiDocument));
   return app;
 }
 
@@ -173,7 +178,8 @@ export async function loadApp(): Promise<App> {
  * unknown path, which then gets the 404 envelope).
  */
 export async function loadGroupApp(group: string): Promise<App> {
-  if (group === OPENAPI_PATH) return loadApp();
+  // The document is a file: its app needs none of the routers.
+  if (group === OPENAPI_PATH) return withOpenApiDocument(buildApp([]));
   return buildApp(Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
 }
 
@@ -206,6 +212,10 @@ const openApiConfig = (origin: string) => ({
   servers: [{ url: origin }],
 });
 
-/** The generated OpenAPI 3.1 document (also served at `/api/v1/openapi.json`). */
+/**
+ * The OpenAPI 3.1 document generated from the routes of `app` (`loadApp()`): what tests inspect and
+ * `npm run client:generate` commits as clients/openapi.json, which `/api/v1/openapi.json` serves.
+ * Node and the tests only: the Worker's bundle has no generator (this would throw there).
+ */
 export const openApiDocument = (app: App, origin = "http://localhost:8787") =>
   app.getOpenAPI31Document(openApiConfig(origin));

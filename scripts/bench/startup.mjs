@@ -37,7 +37,7 @@ const WORKERS = [
 
 const scratch = mkdtempSync(join(tmpdir(), "bench-startup-"));
 
-/** Router groups a cold request commonly falls in (src/app.ts), and the whole app (the OpenAPI document). */
+/** Router groups a cold request commonly falls in (src/app.ts), and the OpenAPI document (no router; its file is read by the request). */
 const GROUPS = ["/api/v1/status", "/api/v1/oauth", "/api/v1/ai", "/api/v1/connectors", "/api/v1/openapi.json"];
 
 /** This API with an entry that also builds `group` at startup, in a folder of its own (wrangler.toml's paths made absolute). */
