@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, parseConnectionString } from "../../../src/domains/connectors/adapters/sql/pg-connection";
-import { createSqlAdapter, MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/sql/sql";
+import { connect, parseConnectionString } from "../../../workers/sql/src/pg-connection";
+import { createSqlAdapter, MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../workers/sql/src/sql";
 import { adapterContext, adapterError } from "./helpers";
 
 const pgUrl = inject("pgUrl");

@@ -2,7 +2,7 @@ import { parseAllowList } from "./outbound";
 import { httpAdapter } from "./custom-http";
 import { createMcpAdapter } from "./mcp/adapter";
 import { isSaasConnectorKey, SAAS_CONNECTORS } from "./saas";
-import { createSqlAdapter } from "./sql/sql";
+import { createSqlAdapter } from "../../../../workers/sql/src/sql";
 import type { ConnectorAdapter } from "./types";
 
 /**

@@ -9,7 +9,7 @@ import {
   type HealthResult,
   type ToolDescriptor,
   type ToolResult,
-} from "../types";
+} from "../../../src/domains/connectors/adapters/types";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**
