@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { unstable_readConfig } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { handlePdfText } from "./workers/pdf-text/src/index";
 
@@ -59,8 +64,39 @@ const VIDEO_BINDINGS = {
 /** Tests that need the media capabilities' providers configured (their own project). */
 const MEDIA_CAPABILITY_TESTS = ["test/ai/image*.test.ts", "test/ai/audio*.test.ts"];
 
+/**
+ * The SQL Worker (workers/sql) as `wrangler deploy` uploads it (index.js and the parser's .wasm),
+ * built once per run into a temp folder and run by Miniflare in workerd as an auxiliary Worker
+ * behind the binding `SQL`: its PostgreSQL sockets (`cloudflare:sockets`) exist only there.
+ */
+function sqlWorker() {
+  const root = import.meta.dirname;
+  const configPath = join(root, "workers/sql/wrangler.toml");
+  const outdir = mkdtempSync(join(tmpdir(), "platform-sql-worker-"));
+  process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
+  execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", outdir, "-c", configPath], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  const config = unstable_readConfig({ config: configPath });
+  const wasm = readdirSync(outdir).filter((file) => file.endsWith(".wasm"));
+  return {
+    name: config.name!,
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags,
+    modulesRoot: outdir,
+    modules: [
+      { type: "ESModule" as const, path: join(outdir, "index.js") },
+      ...wasm.map((file) => ({ type: "CompiledWasm" as const, path: join(outdir, file) })),
+    ],
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const sql = sqlWorker();
   const workerd = (bindings: Record<string, string> = {}) =>
     cloudflareTest({
       // The app's entry with a test MessageRun host that offers the AI tests' tools.
@@ -68,8 +104,10 @@ export default defineConfig(async () => {
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations },
-        // The PDF text Worker's handler, run by Miniflare in Node behind the same service binding.
-        serviceBindings: { PDF_TEXT: handlePdfText },
+        // The PDF text Worker's handler, run by Miniflare in Node behind the same service binding;
+        // the SQL Worker, built from workers/sql, in workerd beside the API.
+        serviceBindings: { PDF_TEXT: handlePdfText, SQL: sql.name },
+        workers: [sql],
       },
     });
   return {

@@ -41,6 +41,7 @@ interface __BaseEnv_Env {
 	RATE_LIMITER: DurableObjectNamespace<import("./src/index").RateLimiter>;
 	MESSAGE_RUN: DurableObjectNamespace<import("./src/index").MessageRun>;
 	PDF_TEXT: Fetcher /* platform-pdf-text */;
+	SQL: Fetcher /* platform-sql */;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

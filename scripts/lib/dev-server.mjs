@@ -102,6 +102,9 @@ export async function launch({ port, persistTo, vars, envFile, inheritOutput }) 
     "wrangler.toml",
     "-c",
     "workers/pdf-text/wrangler.toml",
+    // The SQL Worker it binds as SQL (the sql-database connector's execution).
+    "-c",
+    "workers/sql/wrangler.toml",
     "--port",
     String(port),
     "--ip",

@@ -7,24 +7,21 @@ import {
   type AdapterContext,
   type ConnectorAdapter,
   type HealthResult,
-  type ToolDescriptor,
   type ToolResult,
 } from "../../../src/domains/connectors/adapters/types";
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS, TOOLS } from "../../../src/domains/connectors/adapters/sql/tools";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**
- * The `sql-database` connector (PostgreSQL). Every call opens one connection, runs inside
+ * The `sql-database` connector's execution (PostgreSQL), run in the SQL Worker (`index.ts`); the
+ * API holds only its tools (`src/domains/connectors/adapters/sql/tools.ts`) and a client of this
+ * Worker (`.../sql/sql.ts`). Every call opens one connection, runs inside
  * `BEGIN READ ONLY` with a `statement_timeout`, always ends with ROLLBACK and closes the connection
  * (so nothing a statement did to its session, such as an advisory lock, outlives the call).
  * `run_query` admits one plain SELECT (decided by PostgreSQL's parser in `sql-guard.ts`) that calls
  * only immutable or stable functions (looked up in the target's `pg_proc`, `sql-volatility.ts`),
  * sent on the extended protocol, which PostgreSQL refuses to run with more than one statement.
  */
-
-/** The spec's statement timeout (Limits: "30-second statement timeout"). */
-export const STATEMENT_TIMEOUT_MS = 30_000;
-/** The spec's row cap (Limits: "result capped at 1,000 rows"); one more is fetched to detect truncation. */
-export const MAX_ROWS = 1000;
 
 export interface SqlAdapterOptions {
   /** `ALLOW_PRIVATE_HOSTS`, parsed: database hosts exempt from the SSRF rules (local servers in tests). */
@@ -33,89 +30,6 @@ export interface SqlAdapterOptions {
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
 }
-
-const objectSchema = (properties: Record<string, unknown>, required: string[]) => ({
-  type: "object",
-  properties,
-  required,
-  additionalProperties: false,
-});
-const columnsSchema = {
-  type: "array",
-  items: {
-    type: "object",
-    properties: { name: { type: "string" }, type: { type: "string" } },
-    required: ["name", "type"],
-  },
-};
-
-const TOOLS: ToolDescriptor[] = [
-  {
-    toolKey: "run_query",
-    displayName: "Run query",
-    description: "Runs one read-only SELECT statement and returns at most 1,000 rows with column names and types.",
-    inputSchema: objectSchema(
-      {
-        sql: {
-          type: "string",
-          minLength: 1,
-          maxLength: 100_000,
-          description: "One SELECT statement; $1, $2, ... refer to params",
-        },
-        params: { type: "array", maxItems: 100, items: { type: ["string", "number", "boolean", "null"] } },
-      },
-      ["sql"],
-    ),
-    outputSchema: objectSchema(
-      {
-        columns: columnsSchema,
-        rows: { type: "array", items: { type: "array" } },
-        rowCount: { type: "integer" },
-        truncated: { type: "boolean" },
-      },
-      ["columns", "rows", "rowCount", "truncated"],
-    ),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-  {
-    toolKey: "list_tables",
-    displayName: "List tables",
-    description: "Lists the tables and views the connection can see, outside the system schemas.",
-    inputSchema: objectSchema({ schema: { type: "string", maxLength: 63 } }, []),
-    outputSchema: objectSchema(
-      {
-        tables: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: { schema: { type: "string" }, name: { type: "string" }, type: { type: "string" } },
-          },
-        },
-        truncated: { type: "boolean" },
-      },
-      ["tables", "truncated"],
-    ),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-  {
-    toolKey: "describe_table",
-    displayName: "Describe table",
-    description: "Lists the columns of one table or view: name, type, nullability, default and primary key.",
-    inputSchema: objectSchema(
-      { table: { type: "string", minLength: 1, maxLength: 63 }, schema: { type: "string", maxLength: 63 } },
-      ["table"],
-    ),
-    outputSchema: objectSchema({ schema: { type: "string" }, table: { type: "string" }, columns: { type: "array" } }, [
-      "schema",
-      "table",
-      "columns",
-    ]),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-];
 
 const LIST_TABLES_SQL = `
   SELECT table_schema AS schema, table_name AS name, table_type AS type
@@ -159,7 +73,7 @@ function paramsInput(input: Record<string, unknown>): Array<string | number | bo
   return params;
 }
 
-export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
+export function createPostgresAdapter(options: SqlAdapterOptions): ConnectorAdapter {
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const settingsOf = (context: AdapterContext): PgSettings =>
     parseConnectionString(context.credentials.values.connectionString, options.allowList);
