@@ -185,12 +185,6 @@ export default defineConfig(async () => {
                 find: "cloudflare:workers",
                 replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname,
               },
-              // The SQL parser's WebAssembly module, compiled by wrangler in workerd; reading the
-              // OpenAPI document never parses SQL.
-              {
-                find: /^libpg-query\/wasm\/libpg-query\.wasm$/,
-                replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname,
-              },
             ],
           },
         },
