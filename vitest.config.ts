@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { unstable_readConfig } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { handleJsonSchema } from "./workers/json-schema/src/index";
 import { handlePdfText } from "./workers/pdf-text/src/index";
@@ -60,8 +65,39 @@ const VIDEO_BINDINGS = {
 /** Tests that need the media capabilities' providers configured (their own project). */
 const MEDIA_CAPABILITY_TESTS = ["test/ai/image*.test.ts", "test/ai/audio*.test.ts"];
 
+/**
+ * The SQL Worker (workers/sql) as `wrangler deploy` uploads it (index.js and the parser's .wasm),
+ * built once per run into a temp folder and run by Miniflare in workerd as an auxiliary Worker
+ * behind the binding `SQL`: its PostgreSQL sockets (`cloudflare:sockets`) exist only there.
+ */
+function sqlWorker() {
+  const root = import.meta.dirname;
+  const configPath = join(root, "workers/sql/wrangler.toml");
+  const outdir = mkdtempSync(join(tmpdir(), "platform-sql-worker-"));
+  process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
+  execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", outdir, "-c", configPath], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  const config = unstable_readConfig({ config: configPath });
+  const wasm = readdirSync(outdir).filter((file) => file.endsWith(".wasm"));
+  return {
+    name: config.name!,
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags,
+    modulesRoot: outdir,
+    modules: [
+      { type: "ESModule" as const, path: join(outdir, "index.js") },
+      ...wasm.map((file) => ({ type: "CompiledWasm" as const, path: join(outdir, file) })),
+    ],
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const sql = sqlWorker();
   const workerd = (bindings: Record<string, string> = {}) =>
     cloudflareTest({
       // The app's entry with a test MessageRun host that offers the AI tests' tools.
@@ -70,8 +106,9 @@ export default defineConfig(async () => {
       miniflare: {
         bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations },
         // The PDF text and JSON Schema Workers' handlers, run by Miniflare in Node behind the same
-        // service bindings.
-        serviceBindings: { PDF_TEXT: handlePdfText, JSON_SCHEMA: handleJsonSchema },
+        // service bindings; the SQL Worker, built from workers/sql, in workerd beside the API.
+        serviceBindings: { PDF_TEXT: handlePdfText, JSON_SCHEMA: handleJsonSchema, SQL: sql.name },
+        workers: [sql],
       },
     });
   return {
@@ -148,12 +185,6 @@ export default defineConfig(async () => {
               {
                 find: "cloudflare:workers",
                 replacement: new URL("./test/node/cloudflare-workers-stub.ts", import.meta.url).pathname,
-              },
-              // The SQL parser's WebAssembly module, compiled by wrangler in workerd; reading the
-              // OpenAPI document never parses SQL.
-              {
-                find: /^libpg-query\/wasm\/libpg-query\.wasm$/,
-                replacement: new URL("./test/node/text-module-stub.ts", import.meta.url).pathname,
               },
             ],
           },

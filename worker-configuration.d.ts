@@ -42,6 +42,7 @@ interface __BaseEnv_Env {
 	MESSAGE_RUN: DurableObjectNamespace<import("./src/index").MessageRun>;
 	PDF_TEXT: Fetcher /* platform-pdf-text */;
 	JSON_SCHEMA: Fetcher /* platform-json-schema */;
+	SQL: Fetcher /* platform-sql */;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

@@ -97,13 +97,16 @@ export const freePort = () =>
 export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
   const args = [
     "dev",
-    // The API first (the primary Worker on the port), then the Workers it binds: PDF_TEXT, JSON_SCHEMA.
+    // The API first (the primary Worker on the port), then the Workers it binds: PDF_TEXT,
+    // JSON_SCHEMA, SQL (the sql-database connector's execution).
     "-c",
     "wrangler.toml",
     "-c",
     "workers/pdf-text/wrangler.toml",
     "-c",
     "workers/json-schema/wrangler.toml",
+    "-c",
+    "workers/sql/wrangler.toml",
     "--port",
     String(port),
     "--ip",

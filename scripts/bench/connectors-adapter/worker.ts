@@ -3,7 +3,7 @@
 // bundles them (the libpg-query .wasm, pg over cloudflare:sockets) against the same work done
 // straight from Node. Its settings arrive as vars; it is never deployed.
 import { createMcpAdapter } from "../../../src/domains/connectors/adapters/mcp/adapter";
-import { createSqlAdapter } from "../../../src/domains/connectors/adapters/sql/sql";
+import { createPostgresAdapter } from "../../../workers/sql/src/sql";
 import type { AdapterContext, OpenedCredentials } from "../../../src/domains/connectors/adapters/types";
 import { outboundFetch, parseAllowList } from "../../../src/domains/connectors/adapters/outbound";
 
@@ -33,7 +33,7 @@ export default {
     };
     const started = performance.now();
     if (pathname === "/sql") {
-      const adapter = createSqlAdapter({ allowList: parseAllowList(env.ALLOW_PRIVATE_HOSTS) });
+      const adapter = createPostgresAdapter({ allowList: parseAllowList(env.ALLOW_PRIVATE_HOSTS) });
       const result = await adapter.execute(
         "run_query",
         { sql: body.sql },

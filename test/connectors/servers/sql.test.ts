@@ -1,13 +1,16 @@
+import { env } from "cloudflare:workers";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, parseConnectionString } from "../../../src/domains/connectors/adapters/sql/pg-connection";
-import { createSqlAdapter, MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/sql/sql";
+import { connect, parseConnectionString } from "../../../workers/sql/src/pg-connection";
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/sql/tools";
+import { createPostgresAdapter } from "../../../workers/sql/src/sql";
+import { createSqlAdapter } from "../../../src/domains/connectors/adapters/sql/sql";
 import { adapterContext, adapterError } from "./helpers";
 
 const pgUrl = inject("pgUrl");
 const pgPort = inject("pgPort");
 const allowList = [`127.0.0.1:${pgPort}`];
-const adapter = createSqlAdapter({ allowList });
+const adapter = createPostgresAdapter({ allowList });
 const context = (connectionString = pgUrl, list = allowList) =>
   adapterContext({ credType: "connection_string", values: { connectionString }, allowList: list });
 const run = (sql: string, params?: unknown[]) =>
@@ -110,7 +113,7 @@ describe("sql-database adapter against PostgreSQL", () => {
   });
 
   it("ends a slow query at the statement timeout", async () => {
-    const quick = createSqlAdapter({ allowList, statementTimeoutMs: 200 });
+    const quick = createPostgresAdapter({ allowList, statementTimeoutMs: 200 });
     const started = Date.now();
     // A cross join of generate_series takes minutes; it is not on the deny-list, unlike pg_sleep.
     const result = await quick.execute(
@@ -361,7 +364,7 @@ describe("sql-database adapter against PostgreSQL", () => {
       const closedPort = pgPort === 1 ? 2 : 1;
       const closed = pgUrl.replace(`:${pgPort}/`, `:${closedPort}/`);
       const error = await adapterError(
-        createSqlAdapter({ allowList: [`127.0.0.1:${closedPort}`] }).execute(
+        createPostgresAdapter({ allowList: [`127.0.0.1:${closedPort}`] }).execute(
           "run_query",
           { sql: "SELECT 1" },
           context(closed, [`127.0.0.1:${closedPort}`]),
@@ -393,13 +396,13 @@ describe("sql-database adapter against PostgreSQL", () => {
       "postgres://app:pw@metadata.google.internal/db",
     ];
     it.each(blocked)("%s is refused with an empty allow list", async (connectionString) => {
-      const strict = createSqlAdapter({ allowList: [] });
+      const strict = createPostgresAdapter({ allowList: [] });
       const error = await adapterError(strict.execute("run_query", { sql: "SELECT 1" }, context(connectionString, [])));
       expect(error.kind).toBe("blocked_destination");
     });
 
     it("an allow list for another port does not open this one", async () => {
-      const other = createSqlAdapter({ allowList: [`127.0.0.1:${pgPort + 1}`] });
+      const other = createPostgresAdapter({ allowList: [`127.0.0.1:${pgPort + 1}`] });
       expect((await adapterError(other.execute("run_query", { sql: "SELECT 1" }, context()))).kind).toBe(
         "blocked_destination",
       );
@@ -419,5 +422,98 @@ describe("sql-database adapter against PostgreSQL", () => {
       expect(error.message).toMatch(reason);
       expect(error.message).not.toContain("pw");
     });
+  });
+});
+
+describe("the API's SQL client through the service binding SQL (the SQL Worker in workerd)", () => {
+  const client = createSqlAdapter({ allowList, runner: env.SQL });
+  const secret = new URL(pgUrl).password;
+
+  it("lists the tools without the SQL Worker, and answers a query's rows from it", async () => {
+    const tools = await createSqlAdapter({
+      allowList,
+      runner: { fetch: () => Promise.reject(new Error("no")) },
+    }).listTools(context());
+    expect(tools.map((tool) => tool.toolKey)).toEqual(["run_query", "list_tables", "describe_table"]);
+    const result = await client.execute(
+      "run_query",
+      { sql: "SELECT id, name FROM t WHERE id = $1", params: [2] },
+      context(),
+    );
+    expect(result).toEqual({
+      success: true,
+      output: {
+        columns: [
+          { name: "id", type: "integer" },
+          { name: "name", type: "text" },
+        ],
+        rows: [[2, "two"]],
+        rowCount: 1,
+        truncated: false,
+      },
+      error: null,
+      httpStatus: null,
+    });
+    expect(await client.healthCheck(context())).toEqual({ ok: true, message: "Connected; SELECT 1 answered" });
+  });
+
+  it("rebuilds the SQL Worker's AdapterError with its code, and PostgreSQL's errors stay results", async () => {
+    const refused = await adapterError(client.execute("run_query", { sql: "DELETE FROM t" }, context()));
+    expect(refused.kind).toBe("invalid_input");
+    expect(refused.message).toMatch(/not DELETE/);
+    const blocked = await adapterError(
+      createSqlAdapter({ allowList: [], runner: env.SQL }).execute(
+        "run_query",
+        { sql: "SELECT 1" },
+        context(pgUrl, []),
+      ),
+    );
+    expect(blocked.kind).toBe("blocked_destination");
+    expect((await adapterError(client.execute("drop_everything", {}, context()))).kind).toBe("unknown_tool");
+    expect(await client.execute("run_query", { sql: "SELECT nope FROM t" }, context())).toMatchObject({
+      success: false,
+      output: { sqlState: "42703" },
+    });
+  });
+
+  it("never answers the connection string or its password", async () => {
+    const wrong = pgUrl.replace(/:[^:@/]+@/, ":Wrong-Secret-99@");
+    const answers = [
+      await adapterError(client.execute("run_query", { sql: "SELECT 1" }, context(wrong))),
+      await client.healthCheck(context(wrong)),
+      await adapterError(client.execute("run_query", { sql: "SELECT 1" }, context(`${pgUrl}&options=x`))),
+      await client.execute("run_query", { sql: `SELECT '${secret}' FROM nope` }, context()),
+      await client.execute("run_query", { sql: "SELECT current_user" }, context()),
+    ];
+    const unreachable = answers[0] as { kind: string; message: string };
+    expect(unreachable.kind).toBe("unreachable");
+    expect(unreachable.message).toContain("password authentication failed");
+    const text = JSON.stringify(answers.map((answer) => (answer instanceof Error ? answer.message : answer)));
+    expect(text).not.toContain("Wrong-Secret-99");
+    expect(text).not.toContain(pgUrl);
+    expect(text).not.toContain(wrong);
+    expect(text).not.toContain(secret);
+  });
+
+  it("the caller's AbortSignal ends the call and the query on the server", async () => {
+    const controller = new AbortController();
+    const slow = client.execute(
+      "run_query",
+      { sql: "SELECT count(*), 'abort-probe' FROM generate_series(1, 100000) a, generate_series(1, 100000) b" },
+      { ...context(), signal: controller.signal },
+    );
+    const probe = () =>
+      observer.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%abort-probe%' AND pid <> pg_backend_pid()",
+      );
+    const started = Date.now();
+    while ((await probe()).rows[0].n === 0 && Date.now() - started < 10_000) await scheduler.wait(50);
+    expect((await probe()).rows[0].n).toBe(1);
+    controller.abort();
+    const error = await adapterError(slow);
+    expect(error.kind).toBe("unreachable");
+    // The SQL Worker saw its request.signal abort and closed the connection: the backend stops.
+    while ((await probe()).rows[0].n > 0 && Date.now() - started < 20_000) await scheduler.wait(100);
+    expect((await probe()).rows[0].n).toBe(0);
   });
 });

@@ -194,7 +194,7 @@ export async function runExecution(
     const decision = await consumeLimit(env, `connector-tool:${tool.id}`, "rpm", tool.rateLimitRpm, RPM_WINDOW_SECONDS);
     if (!decision.allowed) throw rateLimitExceeded(decision);
   }
-  const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS);
+  const adapter = adapterFor(instance.connectorKey, instance.definitionId !== null, env.ALLOW_PRIVATE_HOSTS, env.SQL);
   if (!adapter) throw notConfigured();
   const context = await adapterContext(
     env,

@@ -31,6 +31,7 @@ async function prepare(ctx: Ctx, id: string) {
     resolved.record.instance.connectorKey,
     resolved.record.instance.definitionId !== null,
     env.ALLOW_PRIVATE_HOSTS,
+    env.SQL,
   );
   if (!adapter) throw notConfigured();
   const context = await adapterContext(env, resolved, credential, AbortSignal.timeout(EXECUTION_TIMEOUT_MS));

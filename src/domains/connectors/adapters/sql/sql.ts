@@ -1,252 +1,64 @@
-import type pg from "pg";
-import { connect, extendedQuery, parseConnectionString, scrub, type PgSettings } from "./pg-connection";
-import { checkReadOnlySelect } from "./sql-guard";
-import { refuseVolatileCalls } from "./sql-volatility";
 import {
   AdapterError,
   type AdapterContext,
+  type AdapterErrorKind,
   type ConnectorAdapter,
   type HealthResult,
-  type ToolDescriptor,
   type ToolResult,
 } from "../types";
-import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
+import { ADAPTER_ERROR_KINDS, SQL_WORKER_URL, type SqlAnswer, type SqlRequest } from "./protocol";
+import { TOOLS } from "./tools";
 
 /**
- * The `sql-database` connector (PostgreSQL). Every call opens one connection, runs inside
- * `BEGIN READ ONLY` with a `statement_timeout`, always ends with ROLLBACK and closes the connection
- * (so nothing a statement did to its session, such as an advisory lock, outlives the call).
- * `run_query` admits one plain SELECT (decided by PostgreSQL's parser in `sql-guard.ts`) that calls
- * only immutable or stable functions (looked up in the target's `pg_proc`, `sql-volatility.ts`),
- * sent on the extended protocol, which PostgreSQL refuses to run with more than one statement.
+ * The `sql-database` connector (PostgreSQL) as the API sees it: its tools, listed here, and every
+ * call forwarded to the SQL Worker (workers/sql), which holds pg and PostgreSQL's parser so that
+ * this Worker's startup does not parse them (docs/performance.md). Each call opens one connection
+ * there, runs inside `BEGIN READ ONLY` with the 30 s `statement_timeout` and the 1,000-row cap, and
+ * is checked by PostgreSQL's parser and the target's `pg_proc` first (docs/connectors-sql-mcp.md).
  */
 
-/** The spec's statement timeout (Limits: "30-second statement timeout"). */
-export const STATEMENT_TIMEOUT_MS = 30_000;
-/** The spec's row cap (Limits: "result capped at 1,000 rows"); one more is fetched to detect truncation. */
-export const MAX_ROWS = 1000;
+/** The service binding `SQL` (a `Fetcher`), or anything that answers the protocol the same way. */
+export interface SqlRunner {
+  fetch(input: string, init: RequestInit): Promise<Response>;
+}
 
 export interface SqlAdapterOptions {
   /** `ALLOW_PRIVATE_HOSTS`, parsed: database hosts exempt from the SSRF rules (local servers in tests). */
   allowList: string[];
-  /** Tests shorten it to observe a timeout quickly; production keeps the 30 s default. */
-  statementTimeoutMs?: number;
-  connectTimeoutMs?: number;
+  runner: SqlRunner;
 }
 
-const objectSchema = (properties: Record<string, unknown>, required: string[]) => ({
-  type: "object",
-  properties,
-  required,
-  additionalProperties: false,
-});
-const columnsSchema = {
-  type: "array",
-  items: {
-    type: "object",
-    properties: { name: { type: "string" }, type: { type: "string" } },
-    required: ["name", "type"],
-  },
-};
+/** The call ended by its AbortSignal (the execution timeout, or the caller went away). */
+const cancelled = () => new AdapterError("unreachable", "The connection to PostgreSQL failed: the call was cancelled");
 
-const TOOLS: ToolDescriptor[] = [
-  {
-    toolKey: "run_query",
-    displayName: "Run query",
-    description: "Runs one read-only SELECT statement and returns at most 1,000 rows with column names and types.",
-    inputSchema: objectSchema(
-      {
-        sql: {
-          type: "string",
-          minLength: 1,
-          maxLength: 100_000,
-          description: "One SELECT statement; $1, $2, ... refer to params",
-        },
-        params: { type: "array", maxItems: 100, items: { type: ["string", "number", "boolean", "null"] } },
-      },
-      ["sql"],
-    ),
-    outputSchema: objectSchema(
-      {
-        columns: columnsSchema,
-        rows: { type: "array", items: { type: "array" } },
-        rowCount: { type: "integer" },
-        truncated: { type: "boolean" },
-      },
-      ["columns", "rows", "rowCount", "truncated"],
-    ),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-  {
-    toolKey: "list_tables",
-    displayName: "List tables",
-    description: "Lists the tables and views the connection can see, outside the system schemas.",
-    inputSchema: objectSchema({ schema: { type: "string", maxLength: 63 } }, []),
-    outputSchema: objectSchema(
-      {
-        tables: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: { schema: { type: "string" }, name: { type: "string" }, type: { type: "string" } },
-          },
-        },
-        truncated: { type: "boolean" },
-      },
-      ["tables", "truncated"],
-    ),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-  {
-    toolKey: "describe_table",
-    displayName: "Describe table",
-    description: "Lists the columns of one table or view: name, type, nullability, default and primary key.",
-    inputSchema: objectSchema(
-      { table: { type: "string", minLength: 1, maxLength: 63 }, schema: { type: "string", maxLength: 63 } },
-      ["table"],
-    ),
-    outputSchema: objectSchema({ schema: { type: "string" }, table: { type: "string" }, columns: { type: "array" } }, [
-      "schema",
-      "table",
-      "columns",
-    ]),
-    requiresApproval: false,
-    rateLimitRpm: null,
-  },
-];
-
-const LIST_TABLES_SQL = `
-  SELECT table_schema AS schema, table_name AS name, table_type AS type
-  FROM information_schema.tables
-  WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND ($1::text IS NULL OR table_schema = $1)
-  ORDER BY 1, 2 LIMIT ${MAX_ROWS + 1}`;
-
-const DESCRIBE_TABLE_SQL = `
-  SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, NOT a.attnotnull AS nullable,
-         pg_get_expr(d.adbin, d.adrelid) AS "default",
-         EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary AND a.attnum = ANY (i.indkey)) AS "primaryKey"
-  FROM pg_catalog.pg_class c
-  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-  JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-  LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-  WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  ORDER BY a.attnum`;
-
-/** A failure PostgreSQL reported about the statement (SQLSTATE present): the tool's own answer. */
-const isServerError = (error: unknown): error is Error & { code: string } =>
-  typeof (error as { code?: unknown })?.code === "string" && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
-
-function stringInput(input: Record<string, unknown>, key: string, required: boolean): string | null {
-  const value = input[key];
-  if (value === undefined || value === null) {
-    if (required) throw new AdapterError("invalid_input", `"${key}" is required`);
-    return null;
-  }
-  if (typeof value !== "string") throw new AdapterError("invalid_input", `"${key}" must be a string`);
-  return value;
-}
-
-function paramsInput(input: Record<string, unknown>): Array<string | number | boolean | null> {
-  const params = input.params ?? [];
-  if (
-    !Array.isArray(params) ||
-    !params.every((p) => p === null || ["string", "number", "boolean"].includes(typeof p))
-  ) {
-    throw new AdapterError("invalid_input", '"params" must be an array of strings, numbers, booleans or nulls');
-  }
-  return params;
-}
-
-export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
-  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
-  const settingsOf = (context: AdapterContext): PgSettings =>
-    parseConnectionString(context.credentials.values.connectionString, options.allowList);
-
-  /** Runs `work` in a READ ONLY transaction on a fresh connection; server errors become `success` false. */
-  async function readOnly(
-    context: AdapterContext,
-    work: (client: pg.Client) => Promise<Record<string, unknown>>,
-  ): Promise<ToolResult> {
-    const settings = settingsOf(context);
-    const client = await connect(settings, context.signal, options.connectTimeoutMs);
+export function createSqlAdapter({ allowList, runner }: SqlAdapterOptions): ConnectorAdapter {
+  async function call(request: SqlRequest, signal: AbortSignal): Promise<ToolResult | HealthResult> {
+    let response: Response;
+    let answer: SqlAnswer;
     try {
-      // Our own text, so the simple protocol's statements in one round trip are fine here.
-      // standard_conforming_strings is forced on because the guard's parser reads strings that way:
-      // with it off (set on the database or role), `'a\' -- '` ends elsewhere for the server than
-      // for the parser, and text the guard took for a string or comment would run.
-      await client.query(
-        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.floor(statementTimeoutMs)}; SET LOCAL standard_conforming_strings = on`,
-      );
-      const output = await work(client);
-      return { success: true, output, error: null, httpStatus: null };
-    } catch (error) {
-      if (error instanceof AdapterError) throw error;
-      if (isServerError(error)) {
-        const message = scrub(error.message, settings.password);
-        return { success: false, output: { sqlState: error.code, message }, error: message, httpStatus: null };
-      }
-      const cause = scrub((error as Error)?.message ?? String(error), settings.password);
-      throw new AdapterError(
-        "unreachable",
-        `The connection to PostgreSQL at ${settings.host}:${settings.port} failed: ${cause}`,
-      );
-    } finally {
-      await client.query("ROLLBACK").catch(() => {});
-      await client.end().catch(() => {});
-    }
-  }
-
-  async function runQuery(input: Record<string, unknown>, context: AdapterContext): Promise<ToolResult> {
-    const sql = stringInput(input, "sql", true)!;
-    const params = paramsInput(input);
-    const statement = await checkReadOnlySelect(sql);
-    return readOnly(context, async (client) => {
-      await refuseVolatileCalls(client, statement);
-      // A cursor caps the rows on the server; DECLARE also refuses data-modifying statements itself.
-      await extendedQuery(client, `DECLARE run_query NO SCROLL CURSOR FOR ${statement.text}`, params);
-      const result = await extendedQuery(client, `FETCH ${MAX_ROWS + 1} FROM run_query`, [], {
-        rowMode: "array",
-        types: valueParsers(client),
+      // The signal cancels the subrequest, which aborts the SQL Worker's `request.signal` and so
+      // closes the PostgreSQL connection there.
+      response = await runner.fetch(SQL_WORKER_URL, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(request),
+        signal,
       });
-      const names = await lookUpTypeNames(
-        client,
-        result.fields.map((field) => field.dataTypeID),
-      );
-      const truncated = result.rows.length > MAX_ROWS;
-      const rows = truncated ? result.rows.slice(0, MAX_ROWS) : result.rows;
-      return {
-        columns: result.fields.map((field) => ({ name: field.name, type: columnType(field.dataTypeID, names) })),
-        rows,
-        rowCount: rows.length,
-        truncated,
-      };
-    });
-  }
-
-  async function listTables(input: Record<string, unknown>, context: AdapterContext): Promise<ToolResult> {
-    const schema = stringInput(input, "schema", false);
-    return readOnly(context, async (client) => {
-      const result = await extendedQuery(client, LIST_TABLES_SQL, [schema]);
-      const truncated = result.rows.length > MAX_ROWS;
-      return { tables: truncated ? result.rows.slice(0, MAX_ROWS) : result.rows, truncated };
-    });
-  }
-
-  async function describeTable(input: Record<string, unknown>, context: AdapterContext): Promise<ToolResult> {
-    const table = stringInput(input, "table", true)!;
-    const schema = stringInput(input, "schema", false) ?? "public";
-    const result = await readOnly(context, async (client) => {
-      const columns = await extendedQuery(client, DESCRIBE_TABLE_SQL, [schema, table]);
-      return { schema, table, columns: columns.rows };
-    });
-    if (result.success && (result.output.columns as unknown[]).length === 0) {
-      const message = `No table or view "${schema}"."${table}" is visible to this connection`;
-      return { success: false, output: { message }, error: message, httpStatus: null };
+      answer = (await response.json()) as SqlAnswer;
+    } catch (error) {
+      if (signal.aborted) throw cancelled();
+      throw error;
     }
-    return result;
+    if (response.ok && "result" in answer) return answer.result;
+    if (response.status === 422 && "error" in answer && ADAPTER_ERROR_KINDS.includes(answer.error?.code)) {
+      const { code, message, httpStatus } = answer.error;
+      throw new AdapterError(code as AdapterErrorKind, message, httpStatus ?? null);
+    }
+    // A fault inside the SQL Worker: the connectors domain records it as a failed call.
+    throw new Error(`The SQL Worker answered ${response.status}`);
   }
+
+  const connectionString = (context: AdapterContext) => context.credentials.values.connectionString;
 
   return {
     async listTools() {
@@ -254,21 +66,20 @@ export function createSqlAdapter(options: SqlAdapterOptions): ConnectorAdapter {
     },
 
     async execute(toolKey, input, context) {
-      if (toolKey === "run_query") return runQuery(input, context);
-      if (toolKey === "list_tables") return listTables(input, context);
-      if (toolKey === "describe_table") return describeTable(input, context);
-      throw new AdapterError("unknown_tool", `The SQL connector has no tool "${toolKey}"`);
+      const request: SqlRequest = {
+        call: "execute",
+        toolKey,
+        input,
+        connectionString: connectionString(context),
+        allowList,
+      };
+      return (await call(request, context.signal)) as ToolResult;
     },
 
-    async healthCheck(context): Promise<HealthResult> {
+    async healthCheck(context) {
       try {
-        const result = await readOnly(context, async (client) => {
-          await client.query("SELECT 1");
-          return {};
-        });
-        return result.success
-          ? { ok: true, message: "Connected; SELECT 1 answered" }
-          : { ok: false, message: result.error ?? "SELECT 1 failed" };
+        const request: SqlRequest = { call: "health", connectionString: connectionString(context), allowList };
+        return (await call(request, context.signal)) as HealthResult;
       } catch (error) {
         if (error instanceof AdapterError) return { ok: false, message: error.message };
         throw error;

@@ -1,8 +1,8 @@
 import type pg from "pg";
 import type { Duplex } from "node:stream";
 import * as pgCloudflare from "pg-cloudflare";
-import { checkDestination } from "../outbound";
-import { AdapterError } from "../types";
+import { checkDestination } from "../../../src/domains/connectors/adapters/outbound";
+import { AdapterError } from "../../../src/domains/connectors/adapters/types";
 
 /**
  * The connection string of a `sql-database` instance, checked and turned into `pg` settings, and the
