@@ -40,22 +40,29 @@ const scratch = mkdtempSync(join(tmpdir(), "bench-startup-"));
 /** Router groups a cold request commonly falls in (src/app.ts), and the OpenAPI document (no router; its file is read by the request). */
 const GROUPS = ["/api/v1/status", "/api/v1/oauth", "/api/v1/ai", "/api/v1/connectors", "/api/v1/openapi.json"];
 
-/** This API with an entry that also builds `group` at startup, in a folder of its own (wrangler.toml's paths made absolute). */
-function coldRequestWorker(group, i) {
+/**
+ * The tree at `tree` with an entry that also builds `group` at startup, in a folder of its own
+ * (wrangler.toml's paths made absolute).
+ */
+function coldRequestWorker(tree, group, i) {
   const dir = join(scratch, `group-${i}`);
   mkdirSync(dir);
-  const source = (path) => JSON.stringify(join(root, path));
+  const source = (path) => JSON.stringify(join(tree, path));
   writeFileSync(
     join(dir, "entry.ts"),
     `export * from ${source("src/index.ts")};\nexport { default } from ${source("src/index.ts")};\n` +
       `import { loadGroupApp } from ${source("src/app.ts")};\nawait loadGroupApp(${JSON.stringify(group)});\n`,
   );
-  const config = readFileSync(join(root, "wrangler.toml"), "utf8")
+  const config = readFileSync(join(tree, "wrangler.toml"), "utf8")
     .replace(/^main = .*$/m, 'main = "entry.ts"')
-    .replaceAll('"./', `"${root}/`);
+    .replaceAll('"./', `"${tree}/`);
   writeFileSync(join(dir, "wrangler.toml"), config);
-  return { name: `this API + ${group}`, dir };
+  return { name: `${group} (${tree})`, dir };
 }
+
+/** Whether a tree builds router groups on demand (`loadGroupApp`); older trees built every router at startup. */
+const buildsGroups = (tree) =>
+  readFileSync(join(tree, "src/app.ts"), "utf8").includes("export async function loadGroupApp");
 // `check startup` reads the configuration of its working directory (it ignores `--config`).
 const run = (cwd, args) =>
   execFileSync(process.execPath, [wrangler, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -103,18 +110,31 @@ try {
     );
   });
 
-  const cold = GROUPS.map(coldRequestWorker);
-  const coldActive = cold.map(() => []);
-  for (let r = 0; r < RUNS; r++) cold.forEach((worker, i) => coldActive[i].push(startupActiveMs(worker, `g${i}`)));
+  // The base tree's cold request: the same measure when it builds groups on demand too; else its
+  // startup, which built every router.
   const base = WORKERS.findIndex((worker) => worker.name === "this API, base");
-  console.log(
-    `\nA cold request: startup plus building its router group, median [min-max]${base >= 0 ? "; ratio to the base tree's startup (it built every router at startup)" : ""}`,
-  );
-  cold.forEach((_worker, i) => {
+  const baseTree = base >= 0 ? WORKERS[base].dir : undefined;
+  const baseGroups = baseTree !== undefined && buildsGroups(baseTree);
+  const cold = GROUPS.map((group, i) => coldRequestWorker(root, group, i));
+  const baseCold = baseGroups ? GROUPS.map((group, i) => coldRequestWorker(baseTree, group, GROUPS.length + i)) : [];
+  const measured = [...cold, ...baseCold];
+  const coldActive = measured.map(() => []);
+  for (let r = 0; r < RUNS; r++) measured.forEach((worker, i) => coldActive[i].push(startupActiveMs(worker, `g${i}`)));
+  const spread = (list) =>
+    `${median(list).toFixed(1)} ms [${Math.min(...list).toFixed(1)}-${Math.max(...list).toFixed(1)}]`;
+  const baseHeading = baseGroups
+    ? " | the base tree's | ratio"
+    : base >= 0
+      ? "; ratio to the base tree's startup (it built every router at startup)"
+      : "";
+  console.log(`\nA cold request: startup plus building its router group, median [min-max]${baseHeading}`);
+  GROUPS.forEach((group, i) => {
     const m = median(coldActive[i]);
-    const range = `[${Math.min(...coldActive[i]).toFixed(1)}-${Math.max(...coldActive[i]).toFixed(1)}]`;
-    const ratio = base >= 0 ? ` | ${(m / median(active[base])).toFixed(2)}x` : "";
-    console.log(`${GROUPS[i].padEnd(24)} | ${m.toFixed(1)} ms ${range}`.padEnd(50) + ratio);
+    const before = baseGroups ? coldActive[GROUPS.length + i] : base >= 0 ? active[base] : undefined;
+    const ratio = before
+      ? `${baseGroups ? ` | ${spread(before)}`.padEnd(28) : ""} | ${(m / median(before)).toFixed(2)}x`
+      : "";
+    console.log(`${group.padEnd(24)} | ${spread(coldActive[i])}`.padEnd(50) + ratio);
   });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
