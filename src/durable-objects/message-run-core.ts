@@ -5,12 +5,13 @@ import {
   EventLog,
   executeRun,
   heartbeatMsOf,
+  isGenerated,
   isStepRun,
   recordRunEnd,
   recordToolCalls,
   RunStore,
   runToolSource,
-  signingStream,
+  signMediaUrls,
   TERMINAL,
   toolEventPayload,
   type RunEnd,
@@ -82,7 +83,10 @@ export class MessageRunCore {
     private readonly env: Env,
     tools: (deployment: ToolSource) => ToolSource,
   ) {
-    this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS));
+    // Media URLs in events are signed as they leave, only for items this run made (media-urls.ts).
+    this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS), undefined, (frame) =>
+      signMediaUrls(env, frame, (id) => isGenerated(this.store.steps, id)),
+    );
     this.store = new RunStore(ctx.storage.kv);
     this.tools = tools(runToolSource(env));
   }
@@ -122,8 +126,7 @@ export class MessageRunCore {
     const ended = TERMINAL.includes(state.status);
     if (ended && after >= this.log.lastEventId) return new Response(null, { status: 204 });
     // The Worker's sseResponse passes the body on with its own headers.
-    // Media URLs in tool outputs are signed as they are served (the log keeps them unsigned).
-    return new Response(signingStream(this.env, this.log.subscribe(after, ended)));
+    return new Response(this.log.subscribe(after, ended));
   }
 
   async alarm(): Promise<void> {

@@ -14,12 +14,20 @@ const delta = (eventId: number) =>
 const completed = (eventId: number) =>
   eventFrame({ eventId, type: "message.completed", runId: "run", payload: { content: "done" } });
 /** An interval no test outlives: whatever is held stays held until an event or `close()` sends it. */
-const HOLD: Batching = { fromListeners: 2, everyMs: 60_000 };
+const HOLD: Batching = { fromListeners: 2, everyMs: 60_000, closeAfterMs: 0 };
 
-async function withLog<T>(batching: Batching, test: (log: EventLog) => Promise<T>): Promise<T> {
+async function withLog<T>(
+  batching: Batching,
+  test: (log: EventLog) => Promise<T>,
+  present?: (frame: string) => string,
+): Promise<T> {
   const stub = env.MESSAGE_RUN.get(env.MESSAGE_RUN.newUniqueId());
-  return runInDurableObject(stub, (_instance, state) => test(new EventLog(state.storage.sql, 60_000, batching)));
+  return runInDurableObject(stub, (_instance, state) =>
+    test(new EventLog(state.storage.sql, 60_000, batching, present)),
+  );
 }
+
+const sleep = (ms: number) => new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), ms));
 
 /** A listener's chunks, each decoded on its own (so chunk boundaries can be asserted). */
 function listener(log: EventLog, after = 0) {
@@ -65,7 +73,7 @@ describe("event log batching", () => {
   });
 
   it("the interval's end sends what it held", async () => {
-    await withLog({ fromListeners: 2, everyMs: 20 }, async (log) => {
+    await withLog({ fromListeners: 2, everyMs: 20, closeAfterMs: 0 }, async (log) => {
       const [a, b] = [listener(log), listener(log)];
       for (const n of [1, 2, 3]) appendDelta(log, n);
       for (const l of [a, b]) {
@@ -115,5 +123,47 @@ describe("event log batching", () => {
         ]);
       }
     });
+  });
+
+  it("from the threshold, the responses end closeAfterMs after the last frame; below it, at once", async () => {
+    // The grace is ten times the wait: the earlier timer fires first however slow the machine.
+    await withLog({ ...HOLD, closeAfterMs: 300 }, async (log) => {
+      const [a, b] = [listener(log), listener(log)];
+      appendDelta(log, 1);
+      log.append("run", "message.completed", { content: "done" });
+      log.close();
+      for (const l of [a, b])
+        expect([await l.chunk(), await l.chunk(), await l.chunk()]).toEqual([RETRY_FRAME, delta(1), completed(2)]);
+      const ends = [a.chunk(), b.chunk()];
+      expect(await Promise.race([...ends, sleep(30)])).toBe("waited");
+      expect(await Promise.all(ends)).toEqual([null, null]);
+    });
+    await withLog({ ...HOLD, closeAfterMs: 60_000 }, async (log) => {
+      const only = listener(log);
+      log.close();
+      expect([await only.chunk(), await only.chunk()]).toEqual([RETRY_FRAME, null]);
+    });
+  });
+});
+
+describe("event log presentation", () => {
+  it("live and replayed frames leave presented, storage keeps them as written", async () => {
+    const present = (frame: string) => frame.replace('"delta":"d', '"delta":"presented ');
+    await withLog(
+      HOLD,
+      async (log) => {
+        const live = listener(log);
+        appendDelta(log, 1);
+        const replayed = listener(log);
+        log.close();
+        const presented = present(delta(1));
+        expect(presented).not.toBe(delta(1));
+        for (const l of [live, replayed]) {
+          expect([await l.chunk(), await l.chunk(), await l.chunk()]).toEqual([RETRY_FRAME, presented, null]);
+        }
+        expect(log.content()).toBe("d1");
+      },
+      present,
+    );
   });
 });

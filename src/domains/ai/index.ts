@@ -14,7 +14,7 @@ export {
 } from "./tool-source";
 export { runToolSource } from "./connector-tool-source";
 export { deliverToolResult, reportToolProgress } from "./runs";
-export { isStepRun, signingStream } from "./capabilities";
+export { isGenerated, isStepRun, signMediaUrls } from "./capabilities";
 export {
   alarmAction,
   completedRow,

@@ -7,7 +7,7 @@ import type { Ctx } from "../identity";
 import { selectModel } from "./models";
 import { decideToolCall, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
-import { assertEditableImage, signedValue } from "./capabilities";
+import { assertEditableImage, withSignedMedia } from "./capabilities";
 import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
 import { checkAttachments } from "./attachments";
 import { callersSession, sessionNotFound } from "./sessions";
@@ -214,7 +214,8 @@ export async function selectVersion(ctx: Ctx, sessionId: string, assistantMessag
     .update(aiMessages)
     .set({ isActive: sql`CASE WHEN ${aiMessages.id} = ${target.id} THEN 1 ELSE 0 END` })
     .where(and(eq(aiMessages.parentId, target.parentId!), eq(aiMessages.role, "assistant")));
-  return { activeMessageId: target.id, selectedMessage: publicMessage({ ...target, isActive: true }) };
+  const [selected] = await withSignedMedia(ctx.db, ctx.env, ctx.auth.user.id, [{ ...target, isActive: true }]);
+  return { activeMessageId: target.id, selectedMessage: publicMessage(selected!) };
 }
 
 const nothingToStop = (ended: "completed" | "failed") =>
@@ -318,10 +319,8 @@ export async function listMessages(ctx: Ctx, sessionId: string, query: ListQuery
   if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
   const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
-    // Generated media in tool outputs get URLs signed now (CONTRACT "Media": every read signs afresh).
-    data: await Promise.all(
-      page.map(async (row) => publicMessage({ ...row, toolCalls: await signedValue(env, row.toolCalls) })),
-    ),
+    // The caller's media in tool calls get URLs signed now (CONTRACT "Media": every read signs afresh).
+    data: (await withSignedMedia(db, env, ctx.auth.user.id, page)).map(publicMessage),
     meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total: totals[0]?.total ?? 0 },
   };
 }

@@ -18,7 +18,7 @@ import {
   stopMessage,
   streamTarget,
 } from "./messages";
-import { listCapabilities, resignToolCallMedia } from "./capabilities";
+import { listCapabilities } from "./capabilities";
 import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
 import {
@@ -331,8 +331,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      const selected = await selectVersion(ctxOf(c), sessionId, assistantMessageId);
-      return ok(c, { ...selected, selectedMessage: await resignToolCallMedia(c.env, selected.selectedMessage) }, 201);
+      return ok(c, await selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
     },
   )
   .openapi(

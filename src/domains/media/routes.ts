@@ -69,7 +69,7 @@ export const mediaRoutes = createRouter()
     }),
     async (c) => {
       const row = await storeUpload(c.var.db, c.env, c.var.auth.user.id, await uploadedFile(c.req.raw));
-      return ok(c, await presentMedia(c.env, row), 201);
+      return ok(c, presentMedia(c.env, row), 201);
     },
   )
   .openapi(
@@ -83,8 +83,7 @@ export const mediaRoutes = createRouter()
       request: { params: idParams },
       responses: { 200: json(envelope(mediaItemSchema), "The item"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) =>
-      ok(c, await presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
+    async (c) => ok(c, presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
   )
   .openapi(
     createRoute({

@@ -1,3 +1,5 @@
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { epochSeconds } from "../../lib/clock";
 import { base64url, fromBase64url } from "../../lib/crypto";
 import { BASE_PATH } from "../../lib/origin";
@@ -8,14 +10,11 @@ const SIGNED_URL_TTL_SECONDS = 3600;
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The HMAC key, imported once per secret for the isolate's life. */
-function signingKey(secret: string) {
+/** The HMAC key for checking signatures, imported once per secret for the isolate's life. */
+function verifyingKey(secret: string) {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
     keys.set(secret, key);
   }
   return key;
@@ -24,16 +23,14 @@ function signingKey(secret: string) {
 /** The signed message names its purpose, so no other HMAC of this key can pass for a media signature. */
 const message = (id: string, exp: number) => encoder.encode(`media:${id}:${exp}`);
 
-/** A relative URL (`/api/v1/media/:id?exp=&sig=`) that opens the item for an hour; signed afresh on every call. */
-export async function signedMediaUrl(
-  env: Pick<Env, "MEDIA_SIGNING_KEY">,
-  id: string,
-  now = epochSeconds(),
-): Promise<string> {
+/**
+ * A relative URL (`/api/v1/media/:id?exp=&sig=`) that opens the item for an hour; signed afresh on
+ * every call. Synchronous (HMAC in JavaScript, not Web Crypto) so that a run's object can sign the
+ * frames it streams as it hands them out, once for every listener (docs/ai.md "Media in the stream").
+ */
+export function signedMediaUrl(env: Pick<Env, "MEDIA_SIGNING_KEY">, id: string, now = epochSeconds()): string {
   const exp = now + SIGNED_URL_TTL_SECONDS;
-  const sig = base64url(
-    new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(env.MEDIA_SIGNING_KEY), message(id, exp))),
-  );
+  const sig = base64url(hmac(sha256, encoder.encode(env.MEDIA_SIGNING_KEY), message(id, exp)));
   return `${BASE_PATH}/media/${id}?exp=${exp}&sig=${sig}`;
 }
 
@@ -49,7 +46,7 @@ export async function isSignedFor(
   if (expires < epochSeconds()) return false;
   return crypto.subtle.verify(
     "HMAC",
-    await signingKey(env.MEDIA_SIGNING_KEY),
+    await verifyingKey(env.MEDIA_SIGNING_KEY),
     fromBase64url(sig),
     message(id, expires),
   );

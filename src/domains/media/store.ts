@@ -83,7 +83,7 @@ export async function storeMedia(
 }
 
 /** The API's shape of an item, with a URL signed now (storage keeps only the id). */
-export async function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: MediaRow) {
+export function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: MediaRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -95,7 +95,7 @@ export async function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: Med
     ...(row.sessionId !== null ? { sessionId: row.sessionId } : {}),
     source: row.source,
     createdAt: row.createdAt,
-    url: await signedMediaUrl(env, row.id),
+    url: signedMediaUrl(env, row.id),
   };
 }
 

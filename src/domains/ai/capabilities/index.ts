@@ -8,7 +8,7 @@ import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS } from "./parameters";
 export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
 export { runCapability, isStepRun, type CapabilityIo } from "./run";
-export { resignToolCallMedia } from "./media-urls";
+export { isGenerated, signMediaUrls, withSignedMedia } from "./media-urls";
 export type { StepStore } from "./types";
 
 /** A parameter as `GET /ai/capabilities` describes it: its JSON Schema (type, range, values). */
@@ -37,4 +37,3 @@ export function listCapabilities(env: Env, models: ModelEntry[]) {
   });
 }
 export { assertEditableImage } from "./image/validate";
-export { signedValue, signingStream } from "./media-output";

@@ -1,20 +1,13 @@
 import { createDb } from "../../../db/client";
-import { BASE_PATH } from "../../../lib/origin";
-import { presentMedia, signedMediaUrl, storeMedia, type MediaKind } from "../../media";
+import { presentMedia, storeMedia, type MediaKind } from "../../media";
 import { DEMO_PROVIDER } from "../models";
 import { estimateTokens } from "../providers/demo";
 import type { ChatMessage } from "../providers/types";
 import { streamDemoText, streamModelText } from "./answer";
+import { rememberGenerated, unsignedMediaUrl } from "./media-urls";
 import type { CapabilityContext } from "./types";
 
-/**
- * Generated media in tool-call outputs (CONTRACT "Media"): a step's `output.media[]` holds each
- * item's fields with its unsigned path as `url`, which is all storage keeps (the id); every
- * history read and every event served signs it afresh (`signMediaUrls`).
- */
-const unsignedUrl = (id: string) => `${BASE_PATH}/media/${id}`;
-
-export type StoredMediaItem = Awaited<ReturnType<typeof presentMedia>>;
+export type StoredMediaItem = ReturnType<typeof presentMedia>;
 
 export interface GeneratedFile {
   kind: MediaKind;
@@ -26,9 +19,12 @@ export interface GeneratedFile {
   durationSeconds?: number;
 }
 
-/** Copies a generated file into R2 (the media store; kind and session as given) as the run's user's. */
+/**
+ * Copies a generated file into R2 (the media store; kind and session as given) as the run's user's;
+ * the item's `url` is its unsigned path, signed as it is served (media-urls.ts).
+ */
 export async function storeGenerated(
-  context: Pick<CapabilityContext, "env" | "spec">,
+  context: Pick<CapabilityContext, "env" | "spec" | "store">,
   file: GeneratedFile,
 ): Promise<StoredMediaItem> {
   const row = await storeMedia(createDb(context.env.DB), context.env, {
@@ -37,49 +33,8 @@ export async function storeGenerated(
     sessionId: context.spec.sessionId,
     source: "generated",
   });
-  return { ...(await presentMedia(context.env, row)), url: unsignedUrl(row.id) };
-}
-
-const escaped = BASE_PATH.replace(/[/.]/g, "\\$&");
-/** A media item's unsigned `url` as JSON text holds it (signed ones carry `?exp=`, so never match). */
-const UNSIGNED = new RegExp(`"url":"${escaped}/media/([0-9a-f-]{36})"`, "g");
-
-/** JSON text (an event frame, a stored tool call) with every unsigned media `url` signed now. */
-async function signMediaUrls(env: Pick<Env, "MEDIA_SIGNING_KEY">, text: string): Promise<string> {
-  if (!text.includes(`"url":"${BASE_PATH}/media/`)) return text;
-  const ids = [...new Set([...text.matchAll(UNSIGNED)].map((match) => match[1]!))];
-  const signed = new Map(await Promise.all(ids.map(async (id) => [id, await signedMediaUrl(env, id)] as const)));
-  return text.replace(UNSIGNED, (_, id: string) => `"url":${JSON.stringify(signed.get(id))}`);
-}
-
-/** A value (tool calls of a history item) with its media URLs signed now. */
-export async function signedValue<T>(env: Pick<Env, "MEDIA_SIGNING_KEY">, value: T): Promise<T> {
-  if (value === null || value === undefined) return value;
-  const text = JSON.stringify(value);
-  const signed = await signMediaUrls(env, text);
-  return signed === text ? value : (JSON.parse(signed) as T);
-}
-
-/**
- * An SSE body with its media URLs signed as it is served: the event log keeps frames as written
- * (unsigned), and each chunk it hands out is whole frames, so no URL is split across chunks.
- */
-export function signingStream(
-  env: Pick<Env, "MEDIA_SIGNING_KEY">,
-  body: ReadableStream<Uint8Array>,
-): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      async transform(chunk, controller) {
-        const text = decoder.decode(chunk);
-        controller.enqueue(
-          text.includes(`"url":"${BASE_PATH}/media/`) ? encoder.encode(await signMediaUrls(env, text)) : chunk,
-        );
-      },
-    }),
-  );
+  rememberGenerated(context.store, row.id);
+  return { ...presentMedia(context.env, row), url: unsignedMediaUrl(row.id) };
 }
 
 /**

@@ -1,29 +1,66 @@
+import type { Db } from "../../../db/client";
 import type { ToolCallRecord } from "../../../db/schema/ai";
-import { signedMediaUrl } from "../../media";
+import { BASE_PATH } from "../../../lib/origin";
+import { ownedMediaAmong, signedMediaUrl } from "../../media";
+import type { StepStore } from "./types";
 
 /**
- * Generated media in tool call outputs (`output.media[]`) carry a signed URL valid for an hour;
- * the one stored with the call was signed when the step finished. History signs every item afresh
- * as it is read (CONTRACT "Media"), so a page opened tomorrow still plays its video.
+ * Media URLs in tool calls (CONTRACT "Media"). A generated item's `url` is stored as its unsigned
+ * path (`/api/v1/media/:id`) and signed as it is served: every history read and every event a run
+ * streams signs it afresh. A signed URL opens its item without a token, so only the message's
+ * user's items are signed: a media path that a tool's input or output merely names (text the model
+ * or an outside service chose) is served as written, and opens nothing without the owner's token.
  */
-export async function resignToolCallMedia<T extends { toolCalls: ToolCallRecord[] | null }>(
-  env: Pick<Env, "MEDIA_SIGNING_KEY">,
-  message: T,
-): Promise<T> {
-  if (!message.toolCalls?.some((call) => Array.isArray(call.output?.media))) return message;
-  const toolCalls = await Promise.all(
-    message.toolCalls.map(async (call) => {
-      const media = call.output?.media;
-      if (!Array.isArray(media)) return call;
-      const signed = await Promise.all(
-        media.map(async (item: unknown) =>
-          item && typeof item === "object" && typeof (item as { id?: unknown }).id === "string"
-            ? { ...item, url: await signedMediaUrl(env, (item as { id: string }).id) }
-            : item,
-        ),
-      );
-      return { ...call, output: { ...call.output, media: signed } };
-    }),
+export const unsignedMediaUrl = (id: string) => `${BASE_PATH}/media/${id}`;
+
+const MARK = `"url":"${BASE_PATH}/media/`;
+/** An unsigned media `url` as JSON text holds it (signed ones carry `?exp=`, so never match). */
+const UNSIGNED = new RegExp(`"url":"${BASE_PATH.replace(/[/.]/g, "\\$&")}/media/([0-9a-f-]{36})"`, "g");
+
+/** JSON text (an event frame, stored tool calls) with the unsigned media URLs of the items `signable` accepts signed now. */
+export function signMediaUrls(env: Pick<Env, "MEDIA_SIGNING_KEY">, text: string, signable: (id: string) => boolean) {
+  if (!text.includes(MARK)) return text;
+  return text.replace(UNSIGNED, (url, id: string) =>
+    signable(id) ? `"url":${JSON.stringify(signedMediaUrl(env, id))}` : url,
   );
-  return { ...message, toolCalls };
+}
+
+/** Where a run's object keeps the ids of the media its capability made (in the run's step store). */
+const GENERATED = "generated-media";
+
+/** Remembers an item the run made, so the events that carry it are streamed with its URL signed. */
+export function rememberGenerated(store: StepStore, id: string) {
+  store.put(GENERATED, [...(store.get<string[]>(GENERATED) ?? []), id]);
+}
+
+/** Whether the run made the item `id` (its user's, by construction). */
+export const isGenerated = (store: StepStore, id: string) => store.get<string[]>(GENERATED)?.includes(id) ?? false;
+
+/** D1's limit on bound parameters per statement, with room for the owner's id. */
+const IDS_PER_QUERY = 90;
+
+/**
+ * Messages (a history page, a selected version) with the caller's media in their tool calls
+ * signed: one query for the ids named (in slices under D1's parameter limit), none when no
+ * tool call names a media path.
+ */
+export async function withSignedMedia<T extends { toolCalls: ToolCallRecord[] | null }>(
+  db: Db,
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  userId: string,
+  messages: T[],
+): Promise<T[]> {
+  const texts = messages.map((message) => (message.toolCalls ? JSON.stringify(message.toolCalls) : ""));
+  const named = [...new Set(texts.flatMap((text) => [...text.matchAll(UNSIGNED)].map((match) => match[1]!)))];
+  if (!named.length) return messages;
+  const slices = Array.from({ length: Math.ceil(named.length / IDS_PER_QUERY) }, (_, i) =>
+    named.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY),
+  );
+  const owned = new Set(
+    (await Promise.all(slices.map((ids) => ownedMediaAmong(db, userId, ids)))).flat().map((row) => row.id),
+  );
+  return messages.map((message, i) => {
+    const signed = signMediaUrls(env, texts[i]!, (id) => owned.has(id));
+    return signed === texts[i] ? message : { ...message, toolCalls: JSON.parse(signed) as ToolCallRecord[] };
+  });
 }

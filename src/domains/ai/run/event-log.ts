@@ -12,7 +12,12 @@ import { sseComment, sseFrame, sseRetry } from "../../../lib/sse";
  * pace saturates the object. From `BATCHING.fromListeners` listeners on, deltas are therefore
  * sent at most once per `BATCHING.everyMs`: the first at once, those that follow within the
  * interval together in one chunk at its end. Every event keeps its own frame and id; only chunk
- * boundaries change, which SSE does not see.
+ * boundaries change, which SSE does not see. For the same reason a large fan-out's responses end a
+ * moment after the run's last frame (`Batching.closeAfterMs`): ending hundreds of responses at once
+ * costs the runtime more than the last frames do, and would hold those frames back.
+ *
+ * A frame is stored as written and `present`ed as it leaves, once for all listeners (the run signs
+ * its media URLs there, so a replay gets fresh signatures).
  */
 export interface LoggedEvent {
   eventId: number;
@@ -42,8 +47,10 @@ export interface Batching {
   fromListeners: number;
   /** Longest a delta waits for the ones after it. */
   everyMs: number;
+  /** How long after the run's last frame the responses of as many listeners end. */
+  closeAfterMs: number;
 }
-const BATCHING: Batching = { fromListeners: 200, everyMs: 50 };
+const BATCHING: Batching = { fromListeners: 200, everyMs: 50, closeAfterMs: 200 };
 
 /** A frame on its way out, with its event id (what a listener's position is compared with). */
 interface OutgoingFrame {
@@ -87,6 +94,8 @@ export class EventLog {
     private readonly sql: SqlStorage,
     private readonly heartbeatMs: number = HEARTBEAT_MS,
     private readonly batching: Batching = BATCHING,
+    /** A frame as listeners get it, from the frame as stored. */
+    private readonly present: (frame: string) => string = (frame) => frame,
   ) {
     sql.exec(
       "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, frame TEXT NOT NULL, delta TEXT)",
@@ -113,7 +122,7 @@ export class EventLog {
     const delta = type === "message.delta" ? String(payload.delta) : null;
     this.sql.exec("INSERT INTO events (id, type, frame, delta) VALUES (?, ?, ?, ?)", event.eventId, type, frame, delta);
     this.last = event.eventId;
-    const outgoing = { eventId: event.eventId, bytes: encoder.encode(frame) };
+    const outgoing = { eventId: event.eventId, bytes: encoder.encode(this.present(frame)) };
     if (delta === null || this.listeners.size < this.batching.fromListeners) {
       this.sendHeld();
       this.send([outgoing]);
@@ -151,7 +160,7 @@ export class EventLog {
           "SELECT frame FROM events WHERE id > ? ORDER BY id",
           after,
         )) {
-          controller.enqueue(encoder.encode(row.frame));
+          controller.enqueue(encoder.encode(this.present(row.frame)));
         }
         if (ended) return controller.close();
         // Live frames obey "strictly after" exactly as replayed ones: the replay went up to the
@@ -167,13 +176,18 @@ export class EventLog {
   /** Ends every listener's response (after the terminal event and any delta still held). */
   close() {
     this.sendHeld();
-    for (const listener of this.listeners.keys()) {
-      try {
-        listener.close();
-      } catch {
-        // already closed by the client
+    const listeners = [...this.listeners.keys()];
+    const end = () => {
+      for (const listener of listeners) {
+        try {
+          listener.close();
+        } catch {
+          // already closed by the client
+        }
       }
-    }
+    };
+    if (listeners.length < this.batching.fromListeners) end();
+    else setTimeout(end, this.batching.closeAfterMs);
     this.listeners.clear();
     this.stopHeartbeat();
     clearTimeout(this.interval);
