@@ -18,11 +18,10 @@
 import { readFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import { startDevServer, workerdProcesses, workerOrigin } from "../lib/dev-server.mjs";
-import { answer, apiClient } from "../lib/client.mjs";
+import { answer, apiClient, benchUser } from "../lib/client.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 console.log(benchEnvironment());
-import { DEMO_USER } from "../seed/identity.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8797);
@@ -126,11 +125,14 @@ function listen(url, headers, delays, onFirstDelta) {
   return { ready, done };
 }
 
-const token = (await api("POST", "/auth/login", { email: DEMO_USER.email, password: DEMO_USER.password })).accessToken;
 const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
 
-/** One round: the fan-outs, then the time-to-first-delta samples. */
+/**
+ * One round: the fan-outs, then the time-to-first-delta samples, as a fresh user (a round sends 8
+ * messages, and sending is limited to 20 a minute per user).
+ */
 async function round() {
+  const { token } = await benchUser(server, "stream");
   const fanouts = [];
   for (const listeners of FANOUTS) {
     const session = await api("POST", "/ai/sessions", {}, token);
