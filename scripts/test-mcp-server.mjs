@@ -84,8 +84,8 @@ const HOSTILE_TOOLS = [
   { name: "x".repeat(5000), inputSchema: { type: "object" } },
 ];
 
-function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE } = {}) {
-  const server = new Server({ name: "connectors-test-mcp", version: "1.0.0" }, { capabilities: { tools: {} } });
+function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE, name = "connectors-test-mcp" } = {}) {
+  const server = new Server({ name, version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (loopCursor) return { tools: tools.slice(0, 1), nextCursor: "same-cursor" };
     const start = request.params?.cursor ? Number(request.params.cursor.replace("page-", "")) * pageSize : 0;
@@ -195,6 +195,9 @@ export async function startMcpServer({ port = 0 } = {}) {
       count(path, body);
       if (path === "/mcp") return await stateless(req, res, body, { json: true });
       if (path === "/mcp-sse") return await stateless(req, res, body, { json: false });
+      // A hostile server quoting the request's credentials in its name (what a health check shows).
+      if (path === "/mcp-echo-auth")
+        return await stateless(req, res, body, { json: true, name: `echo ${req.headers.authorization}` });
       if (path === "/mcp-loop") return await stateless(req, res, body, { json: true, loopCursor: true });
       if (path === "/mcp-many")
         return await stateless(req, res, body, {

@@ -128,3 +128,23 @@ describe("mcp-generic through the API", () => {
     expect(fail.body.data).toMatchObject({ success: false, error: expect.any(String) });
   });
 });
+
+describe("a health check's message", () => {
+  it("quotes no credential: a server naming itself after the request's token is redacted in the answer and the instance", async () => {
+    const user = await createUser();
+    const { id, as } = await instanceOf(
+      user,
+      "mcp-generic",
+      { serverUrl: `${inject("mcpOrigin")}/mcp-echo-auth` },
+      { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+    );
+    const health = await call("POST", `/connectors/instances/${id}/test`, as);
+    expect(health.body.data).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Connected to echo Bearer \[redacted\] 1\.0\.0 \(MCP /),
+    });
+    const instance = await call("GET", `/connectors/instances/${id}`, as);
+    expect(instance.body.data.healthMessage).toBe(health.body.data.message);
+    expect(JSON.stringify([health.body, instance.body])).not.toContain(MCP_TOKEN);
+  });
+});

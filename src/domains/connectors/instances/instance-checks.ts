@@ -8,6 +8,7 @@ import { openInstance } from "./access";
 import { adapterFor } from "../adapters";
 import { AdapterError } from "../adapters/types";
 import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "../execution/execute";
+import { redact, secretsOf } from "../secrets/redact";
 import { syncTools } from "./instance-tools";
 
 /**
@@ -43,8 +44,10 @@ export async function testInstance(ctx: Ctx, id: string) {
   const { db, now } = ctx;
   const { resolved, adapter, context } = await prepare(ctx, id);
   const started = Date.now();
-  const health = await adapter.healthCheck(context);
+  const checked = await adapter.healthCheck(context);
   const latencyMs = Date.now() - started;
+  // A server's own words (its name, its error) may quote the credentials it was sent.
+  const health = { ...checked, message: redact(checked.message, secretsOf(context.credentials)) };
   const current = resolved.record.instance.status;
   const status = health.ok
     ? current === "error" || current === "pending_auth"
