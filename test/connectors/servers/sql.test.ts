@@ -502,9 +502,11 @@ describe("the API's SQL client through the service binding SQL (the SQL Worker i
       { sql: "SELECT count(*), 'abort-probe' FROM generate_series(1, 100000) a, generate_series(1, 100000) b" },
       { ...context(), signal: controller.signal },
     );
+    // The query runs as a cursor: PostgreSQL shows the DECLARE (with the query's text) only for a
+    // moment, then the FETCH that does the work.
     const probe = () =>
       observer.query(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%abort-probe%' AND pid <> pg_backend_pid()",
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND (query LIKE '%abort-probe%' OR query LIKE 'FETCH % FROM run_query') AND pid <> pg_backend_pid()",
       );
     const started = Date.now();
     while ((await probe()).rows[0].n === 0 && Date.now() - started < 10_000) await scheduler.wait(50);
@@ -515,5 +517,5 @@ describe("the API's SQL client through the service binding SQL (the SQL Worker i
     // The SQL Worker saw its request.signal abort and closed the connection: the backend stops.
     while ((await probe()).rows[0].n > 0 && Date.now() - started < 20_000) await scheduler.wait(100);
     expect((await probe()).rows[0].n).toBe(0);
-  });
+  }, 30_000); // room for both waits above
 });

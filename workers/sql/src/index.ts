@@ -34,11 +34,11 @@ function parseRequest(body: unknown): SqlRequest | null {
 /** No fetch: the SQL adapter only opens TCP sockets, each checked by `parseConnectionString`. */
 const noFetch = () => Promise.reject(new Error("the SQL Worker makes no HTTP requests"));
 
-export async function handleSql(request: Request): Promise<Response> {
+export async function handleSql(request: Request, _env: unknown, ctx: ExecutionContext): Promise<Response> {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const call = parseRequest(await request.json().catch(() => null));
   if (!call) return Response.json({ error: "not a SQL Worker request" }, { status: 400 });
-  const adapter = createPostgresAdapter({ allowList: call.allowList });
+  const adapter = createPostgresAdapter({ allowList: call.allowList, waitUntil: (work) => ctx.waitUntil(work) });
   const context: AdapterContext = {
     // The connection string is handed to the adapter only: never logged, never in an answer (the
     // adapter's messages name host and port, and scrub the password from what pg reports).

@@ -111,6 +111,8 @@ export async function connect(
   settings: PgSettings,
   signal: AbortSignal,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  /** Keeps the Worker running for work after the request is gone (`ctx.waitUntil`). */
+  waitUntil: (work: Promise<unknown>) => void = () => {},
 ): Promise<pg.Client> {
   const { Client } = await loadPg();
   const client = new Client({
@@ -129,7 +131,16 @@ export async function connect(
   // After end(), workerd reports "This socket has been closed." as an error event; without a
   // listener it becomes an unhandled rejection. Query errors still reject their own promise.
   client.on("error", () => {});
-  const abort = () => void client.end().catch(() => {});
+  // Closing the connection alone does not stop a statement that sends nothing while it works (a
+  // count over a large join): PostgreSQL notices the client is gone only when it writes. So the
+  // backend is cancelled first, from a second connection, then the connection is closed; the
+  // request that aborted is gone by then, hence `waitUntil`.
+  const abort = () =>
+    waitUntil(
+      cancelBackend(settings, (client as BackendKeyed).processID, connectTimeoutMs).finally(() =>
+        client.end().catch(() => {}),
+      ),
+    );
   signal.addEventListener("abort", abort, { once: true });
   try {
     if (signal.aborted) throw new Error("the call was cancelled");
@@ -157,4 +168,26 @@ export async function extendedQuery(
   extra: { rowMode?: "array"; types?: pg.CustomTypesConfig } = {},
 ): Promise<{ rows: any[]; fields: pg.FieldDef[] }> {
   return client.query({ text, values, ...extra, queryMode: "extended" } as pg.QueryConfig);
+}
+
+/** pg keeps the backend's process id from BackendKeyData; its types do not declare it. */
+type BackendKeyed = pg.Client & { processID: number | null };
+
+/**
+ * Cancels the statement a connection's backend is running (`pg_cancel_backend`, allowed for the
+ * backends of one's own role), over a connection of its own; a failure leaves the statement to its
+ * `statement_timeout`.
+ */
+async function cancelBackend(settings: PgSettings, pid: number | null, connectTimeoutMs: number): Promise<void> {
+  if (pid === null) return;
+  try {
+    const canceller = await connect(settings, new AbortController().signal, connectTimeoutMs);
+    try {
+      await canceller.query("SELECT pg_cancel_backend($1)", [pid]);
+    } finally {
+      await canceller.end().catch(() => {});
+    }
+  } catch {
+    // the statement ends at its statement_timeout
+  }
 }

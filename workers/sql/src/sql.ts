@@ -29,6 +29,8 @@ export interface SqlAdapterOptions {
   /** Tests shorten it to observe a timeout quickly; production keeps the 30 s default. */
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** The Worker's `ctx.waitUntil`: cancelling a statement outlives the request that was aborted. */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 const LIST_TABLES_SQL = `
@@ -84,7 +86,7 @@ export function createPostgresAdapter(options: SqlAdapterOptions): ConnectorAdap
     work: (client: pg.Client) => Promise<Record<string, unknown>>,
   ): Promise<ToolResult> {
     const settings = settingsOf(context);
-    const client = await connect(settings, context.signal, options.connectTimeoutMs);
+    const client = await connect(settings, context.signal, options.connectTimeoutMs, options.waitUntil);
     try {
       // Our own text, so the simple protocol's statements in one round trip are fine here.
       // standard_conforming_strings is forced on because the guard's parser reads strings that way:
