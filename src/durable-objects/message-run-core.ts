@@ -83,11 +83,13 @@ export class MessageRunCore {
     private readonly env: Env,
     tools: (deployment: ToolSource) => ToolSource,
   ) {
-    // Media URLs in events are signed as they leave, only for items this run made (media-urls.ts).
-    this.log = new EventLog(ctx.storage.sql, heartbeatMsOf(env.SSE_HEARTBEAT_MS), undefined, (frame) =>
-      signMediaUrls(env, frame, (id) => isGenerated(this.store.steps, id)),
-    );
     this.store = new RunStore(ctx.storage.kv);
+    const steps = this.store.steps;
+    this.log = new EventLog(ctx.storage.sql, {
+      heartbeatMs: heartbeatMsOf(env.SSE_HEARTBEAT_MS),
+      // Media URLs in events are signed as they leave, only for items this run made (media-urls.ts).
+      present: (frame) => signMediaUrls(env, frame, (id) => isGenerated(steps, id)),
+    });
     this.tools = tools(runToolSource(env));
   }
 

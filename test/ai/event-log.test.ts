@@ -23,7 +23,7 @@ async function withLog<T>(
 ): Promise<T> {
   const stub = env.MESSAGE_RUN.get(env.MESSAGE_RUN.newUniqueId());
   return runInDurableObject(stub, (_instance, state) =>
-    test(new EventLog(state.storage.sql, 60_000, batching, present)),
+    test(new EventLog(state.storage.sql, { heartbeatMs: 60_000, batching, present })),
   );
 }
 

@@ -39,7 +39,7 @@ function mediaHeaders(row: MediaRow) {
  */
 async function readable(c: Context<AppEnv>, id: string, query: { exp?: string; sig?: string }): Promise<MediaRow> {
   const row = await findMedia(c.var.db, id);
-  if (row && (await isSignedFor(c.env, id, query.exp, query.sig))) return row;
+  if (row && isSignedFor(c.env, id, query.exp, query.sig)) return row;
   if (!c.req.header("Authorization")) throw notFound("Media not found");
   for (const check of tokenChecks) await check(c, async () => undefined);
   if (!row || row.userId !== c.var.auth.user.id) throw notFound("Media not found");

@@ -116,13 +116,26 @@ export async function ownedMedia(db: Db, userId: string, id: string): Promise<Me
   return row;
 }
 
-/** The user's items among `ids` (others' and unknown ones are simply absent). */
+/** D1's limit on bound parameters per statement (100), with room for the owner's id. */
+const IDS_PER_QUERY = 90;
+
+/**
+ * The user's items among `ids` (others' and unknown ones are simply absent): one query, or one per
+ * slice of `IDS_PER_QUERY` for a longer list (text a caller found them in may name any number).
+ */
 export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Promise<MediaRow[]> {
-  if (!ids.length) return [];
-  return db
-    .select()
-    .from(media)
-    .where(and(eq(media.userId, userId), inArray(media.id, ids)));
+  const slices = Array.from({ length: Math.ceil(ids.length / IDS_PER_QUERY) }, (_, i) =>
+    ids.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY),
+  );
+  const rows = await Promise.all(
+    slices.map((slice) =>
+      db
+        .select()
+        .from(media)
+        .where(and(eq(media.userId, userId), inArray(media.id, slice))),
+    ),
+  );
+  return rows.flat();
 }
 
 /**

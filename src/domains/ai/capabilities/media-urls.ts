@@ -36,13 +36,9 @@ export function rememberGenerated(store: StepStore, id: string) {
 /** Whether the run made the item `id` (its user's, by construction). */
 export const isGenerated = (store: StepStore, id: string) => store.get<string[]>(GENERATED)?.includes(id) ?? false;
 
-/** D1's limit on bound parameters per statement, with room for the owner's id. */
-const IDS_PER_QUERY = 90;
-
 /**
  * Messages (a history page, a selected version) with the caller's media in their tool calls
- * signed: one query for the ids named (in slices under D1's parameter limit), none when no
- * tool call names a media path.
+ * signed: one query for the ids named, none when no tool call names a media path.
  */
 export async function withSignedMedia<T extends { toolCalls: ToolCallRecord[] | null }>(
   db: Db,
@@ -53,12 +49,7 @@ export async function withSignedMedia<T extends { toolCalls: ToolCallRecord[] | 
   const texts = messages.map((message) => (message.toolCalls ? JSON.stringify(message.toolCalls) : ""));
   const named = [...new Set(texts.flatMap((text) => [...text.matchAll(UNSIGNED)].map((match) => match[1]!)))];
   if (!named.length) return messages;
-  const slices = Array.from({ length: Math.ceil(named.length / IDS_PER_QUERY) }, (_, i) =>
-    named.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY),
-  );
-  const owned = new Set(
-    (await Promise.all(slices.map((ids) => ownedMediaAmong(db, userId, ids)))).flat().map((row) => row.id),
-  );
+  const owned = new Set((await ownedMediaAmong(db, userId, named)).map((row) => row.id));
   return messages.map((message, i) => {
     const signed = signMediaUrls(env, texts[i]!, (id) => owned.has(id));
     return signed === texts[i] ? message : { ...message, toolCalls: JSON.parse(signed) as ToolCallRecord[] };

@@ -90,13 +90,18 @@ export class EventLog {
   private held: OutgoingFrame[] = [];
   private interval: ReturnType<typeof setTimeout> | undefined;
 
+  private readonly heartbeatMs: number;
+  private readonly batching: Batching;
+  /** A frame as listeners get it, from the frame as stored. */
+  private readonly present: (frame: string) => string;
+
   constructor(
     private readonly sql: SqlStorage,
-    private readonly heartbeatMs: number = HEARTBEAT_MS,
-    private readonly batching: Batching = BATCHING,
-    /** A frame as listeners get it, from the frame as stored. */
-    private readonly present: (frame: string) => string = (frame) => frame,
+    options: { heartbeatMs?: number; batching?: Batching; present?: (frame: string) => string } = {},
   ) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.batching = options.batching ?? BATCHING;
+    this.present = options.present ?? ((frame) => frame);
     sql.exec(
       "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, type TEXT NOT NULL, frame TEXT NOT NULL, delta TEXT)",
     );
