@@ -79,15 +79,15 @@ function workerdRssKb() {
   );
 }
 
-// BENCH_DIRECT=1: listeners connect to the Worker's own workerd, past wrangler's dev proxy (which
-// production does not have), to see the Worker's share without the proxy's.
+// BENCH_DIRECT=1: every request (sends, listeners) goes to the Worker's own workerd, past wrangler's
+// dev proxy (which production does not have), to see the Worker's share without the proxy's.
 const DIRECT = process.env.BENCH_DIRECT === "1";
-const listenOrigin = DIRECT ? await workerOrigin(server) : server.origin;
+const origin = DIRECT ? await workerOrigin(server) : server.origin;
 console.log(
-  `listeners connect ${DIRECT ? "to the Worker's own workerd, past wrangler's proxy" : "through wrangler's proxy"} (${listenOrigin})`,
+  `requests go ${DIRECT ? "to the Worker's own workerd, past wrangler's proxy" : "through wrangler's proxy"} (${origin})`,
 );
 const api = async (method, path, body, token) =>
-  (await answer(apiClient(server.origin, token)[method](`/api/v1${path}`, { body }))).body.data;
+  (await answer(apiClient(origin, token)[method](`/api/v1${path}`, { body }))).body.data;
 
 /**
  * A listener recording each delta's delay: `ready` once connected, `done` when the stream ends.
@@ -132,7 +132,8 @@ const adminHeaders = { Authorization: `Bearer ${server.adminToken}` };
  * messages, and sending is limited to 20 a minute per user).
  */
 async function round() {
-  const { token } = await benchUser(server, "stream");
+  // Signed in where it sends: an access token names the origin it was issued at.
+  const { token } = await benchUser({ ...server, origin }, "stream");
   const fanouts = [];
   for (const listeners of FANOUTS) {
     const session = await api("POST", "/ai/sessions", {}, token);
@@ -144,7 +145,7 @@ async function round() {
       { content: `fan-out to ${listeners}` },
       token,
     );
-    const url = `${listenOrigin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
+    const url = `${origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`;
     const rssBefore = workerdRssKb();
     const delays = [];
     const connections = [];
@@ -183,7 +184,7 @@ async function round() {
     const answered = Date.now();
     let first;
     await listen(
-      `${server.origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`,
+      `${origin}/api/v1/admin/ai/messages/${sent.assistantMessage.id}/stream`,
       adminHeaders,
       [],
       (now) => (first = now),
