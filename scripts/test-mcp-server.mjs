@@ -11,6 +11,7 @@
 //   POST /mcp-hostile  stateless, lists tools with refused names and schemas beside good ones and
 //                      `redos` (pattern ^(a+)+$); calls of `redos` answer their arguments
 //   POST /mcp-rpc?answer=no-version|other-id  hand-written answers that break JSON-RPC 2.0
+//   POST /mcp-sized    stateless, lists `sized`, whose call answers a text of `bytes` letters
 //   POST /redirect     307 to /mcp
 //   GET  /stats        how many requests of each JSON-RPC method arrived, per path; POST /stats/reset
 //                      also forgets every session (so the next stateful call meets a 404)
@@ -53,6 +54,16 @@ const TOOLS = [
     annotations: { destructiveHint: true },
   },
   { name: "strict", description: "Refuses its arguments with a JSON-RPC error", inputSchema: { type: "object" } },
+];
+
+/** One tool whose answer is as large as asked (CONTRACT "Sizes"). */
+const SIZED_TOOLS = [
+  {
+    name: "sized",
+    description: "Answers a text of the given length",
+    inputSchema: { type: "object", properties: { bytes: { type: "integer" } }, required: ["bytes"] },
+    annotations: { readOnlyHint: true },
+  },
 ];
 
 /** `n` plain read-only tools, for the 500-tools-per-instance limit and D1's bound-parameter limit. */
@@ -105,6 +116,7 @@ function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE, na
     if (name === "delete_things") return { content: [{ type: "text", text: "deleted nothing" }] };
     if (name === "redos" || name.startsWith("tool_"))
       return { content: [{ type: "text", text: JSON.stringify(args) }] };
+    if (name === "sized") return { content: [{ type: "text", text: "x".repeat(args.bytes) }] };
     if (name === "strict") throw new McpError(ErrorCode.InvalidParams, "strict refuses these arguments");
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   });
@@ -206,6 +218,7 @@ export async function startMcpServer({ port = 0 } = {}) {
           pageSize: 100,
         });
       if (path === "/mcp-hostile") return await stateless(req, res, body, { json: true, tools: HOSTILE_TOOLS });
+      if (path === "/mcp-sized") return await stateless(req, res, body, { json: true, tools: SIZED_TOOLS });
       if (path === "/mcp-rpc") return brokenRpc(res, body, url.searchParams.get("answer"));
       if (path === "/mcp-session") return await stateful(req, res, body);
       if (path === "/mcp-expiring") return await stateful(req, res, body, { expiring: true });

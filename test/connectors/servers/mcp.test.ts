@@ -229,7 +229,8 @@ describe("mcp-generic adapter against an MCP server built with the official SDK"
         context("/mcp", { serverUrl: "https://mcp.example.com/mcp", allowList: [], fetch: huge }),
       ),
     );
-    expect(error).toMatchObject({ kind: "bad_response", message: "The answer is larger than 2097152 bytes" });
+    // CONTRACT "Sizes": a 5 MiB output and JSON-RPC's envelope around it (5 MiB + 64 KiB).
+    expect(error).toMatchObject({ kind: "bad_response", message: "The answer is too large (more than 5308416 bytes)" });
   });
 
   describe("answers that break JSON-RPC 2.0 are refused", () => {

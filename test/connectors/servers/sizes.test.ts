@@ -3,42 +3,58 @@ import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../../src/db/client";
 import { readExecution } from "../../../src/domains/connectors/execution/executions";
 import { call, createUser, expectError } from "../../helpers/api";
+import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
+
+const MiB = 1024 * 1024;
 
 /**
- * Against the real PostgreSQL of the globalSetup, through the API (hardening issue, points 1 and 9):
- * a large `run_query` answer is recorded whole (or, above 5 MiB, answered 502 "answer too large" and
- * recorded with its error), and a statement that runs past the spec's 30 s statement timeout answers
- * `success` false with SQLSTATE 57014, because the SQL call's own timeout is 35 s.
+ * Against the real PostgreSQL and MCP server of the globalSetup, through the API (CONTRACT "Sizes"
+ * and the hardening issue, points 1 and 9): a large `run_query` answer or MCP tool output is
+ * recorded whole (or, above 5 MiB, answered 502 "answer too large" and recorded with its error), and
+ * a statement that runs past the spec's 30 s statement timeout answers `success` false with SQLSTATE
+ * 57014, because the SQL call's own timeout is 35 s.
  */
-async function runQueryTool() {
+
+/** An instance of `connectorKey` with its credentials and tools, and one tool's execution and its record. */
+async function toolOf(
+  connectorKey: string,
+  config: Record<string, unknown>,
+  credentials: { credType: string; credentials: Record<string, string> },
+  toolKey: string,
+) {
   const user = await createUser();
   const as = { token: user.accessToken };
   const created = await call("POST", "/connectors/instances", {
     ...as,
-    body: { connectorKey: "sql-database", displayName: "pg", config: {} },
+    body: { connectorKey, displayName: connectorKey, config },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  expect(
-    (
-      await call("POST", `/connectors/instances/${id}/credentials`, {
-        ...as,
-        body: { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } },
-      })
-    ).status,
-  ).toBe(200);
+  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(
+    200,
+  );
   const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as {
     toolKey: string;
     id: string;
   }[];
-  const toolId = tools.find((tool) => tool.toolKey === "run_query")!.id;
-  const execute = (sql: string) =>
-    call("POST", `/connectors/instances/${id}/tools/${toolId}/execute`, { ...as, body: { input: { sql } } });
+  const toolId = tools.find((tool) => tool.toolKey === toolKey)!.id;
+  const execute = (input: Record<string, unknown>) =>
+    call("POST", `/connectors/instances/${id}/tools/${toolId}/execute`, { ...as, body: { input } });
   const latest = async () => {
     const history = await call("GET", `/connectors/instances/${id}/executions?limit=1`, as);
     return readExecution(createDb(env.DB), env, id, history.body.data[0].id);
   };
   return { execute, latest };
+}
+
+async function runQueryTool() {
+  const { execute, latest } = await toolOf(
+    "sql-database",
+    {},
+    { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } },
+    "run_query",
+  );
+  return { execute: (sql: string) => execute({ sql }), latest };
 }
 
 describe("sql-database sizes and timeouts through the API", () => {
@@ -81,4 +97,36 @@ describe("sql-database sizes and timeouts through the API", () => {
       errorMessage: "canceling statement due to statement timeout",
     });
   }, 90_000);
+});
+
+describe("mcp-generic sizes through the API", () => {
+  it("an output of 3 MiB is answered and recorded whole; one over 5 MiB is 502 answer too large, recorded", async () => {
+    const { execute, latest } = await toolOf(
+      "mcp-generic",
+      { serverUrl: `${inject("mcpOrigin")}/mcp-sized` },
+      { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+      "sized",
+    );
+    const bytes = 3 * MiB;
+    const answered = await execute({ bytes });
+    expect(answered.status, JSON.stringify(answered.body).slice(0, 300)).toBe(200);
+    expect(answered.body.data).toMatchObject({ success: true });
+    expect(answered.body.data.output.content[0].text).toHaveLength(bytes);
+    const stored = await latest();
+    expect(stored).toMatchObject({ status: "success", input: { bytes } });
+    expect(stored!.output).toEqual(answered.body.data.output);
+
+    for (const tooMany of [5 * MiB, 6 * MiB]) {
+      // 5 MiB of text is an output a little over 5 MiB; 6 MiB is an answer over what is read.
+      const tooLarge = await execute({ bytes: tooMany });
+      expectError(tooLarge, 502, "CONNECTION_FAILED");
+      expect(tooLarge.body.error.message).toMatch(/answer is too large/);
+      expect(await latest()).toMatchObject({
+        status: "error",
+        errorMessage: expect.stringMatching(/answer is too large/),
+        input: { bytes: tooMany },
+        output: null,
+      });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { readCapped } from "./outbound";
+import { MAX_ANSWER_BYTES, readCapped } from "./outbound";
 import { AdapterError, type AdapterContext, type ConnectorAdapter, type OpenedCredentials } from "./types";
 
 /**
@@ -7,9 +7,6 @@ import { AdapterError, type AdapterContext, type ConnectorAdapter, type OpenedCr
  * credentials. A 2xx JSON object is the output; another status is a failed result; no answer or
  * a body that is not JSON is `bad_response`/`unreachable` (502).
  */
-/** Largest answer read from a custom tool server: CONTRACT "Sizes" records outputs up to 5 MiB. */
-const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
-
 function authHeaders(credentials: OpenedCredentials, config: Record<string, unknown>): Record<string, string> {
   const values = credentials.values;
   switch (credentials.credType) {

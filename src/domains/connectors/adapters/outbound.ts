@@ -154,6 +154,9 @@ export function outboundFetch(options: OutboundOptions): OutboundFetch {
   };
 }
 
+/** CONTRACT "Sizes": outputs up to 5 MiB are recorded; the most an adapter reads of one answer. */
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
 /** Reads a response body up to `maxBytes`; a larger answer is `bad_response`, not a memory spike. */
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("Content-Length") ?? "0");

@@ -1,4 +1,4 @@
-import { readCapped } from "./outbound";
+import { MAX_ANSWER_BYTES, readCapped } from "./outbound";
 import { AdapterError, type AdapterContext, type ToolResult } from "./types";
 
 /**
@@ -6,9 +6,6 @@ import { AdapterError, type AdapterContext, type ToolResult } from "./types";
  * either a body to map or a failed `ToolResult`. Provider-specific error shapes are read by the
  * `errorOf` function each adapter passes in (Slack's `ok:false`, Google's `error.status`, ...).
  */
-
-/** CONTRACT "Sizes": outputs up to 5 MiB are recorded; a larger answer is 502 (Drive text reads cap separately). */
-const MAX_PROVIDER_ANSWER_BYTES = 5 * 1024 * 1024;
 
 /** A provider call either gave a body to map, or a failure that is already the tool's result. */
 export type Outcome<T> = { ok: true; body: T } | { ok: false; result: ToolResult };
@@ -34,7 +31,7 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
  * 429, whose `Retry-After` header is readable whatever the body says.
  */
 export async function providerJson(response: Response, provider: string): Promise<ProviderAnswer> {
-  const text = await readCapped(response, MAX_PROVIDER_ANSWER_BYTES);
+  const text = await readCapped(response, MAX_ANSWER_BYTES);
   const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"));
   if (text.trim() === "") return { status: response.status, body: null, retryAfterSeconds: retryAfter };
   try {

@@ -1,5 +1,5 @@
 import { sseData } from "../../../../lib/sse";
-import { readCapped } from "../outbound";
+import { MAX_ANSWER_BYTES, readCapped } from "../outbound";
 import { AdapterError, type OutboundFetch } from "../types";
 
 /**
@@ -17,8 +17,11 @@ import { AdapterError, type OutboundFetch } from "../types";
 
 /** The newest protocol revision this client speaks; the server may answer an older one. */
 const MCP_PROTOCOL_VERSION = "2025-11-25";
-/** A tools/list page of a few hundred tools with schemas fits easily; more is a broken server. */
-const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+/**
+ * The most read of one answer: a tool's output up to CONTRACT's 5 MiB inside JSON-RPC's envelope
+ * (and an SSE stream's frames); execution then holds the output itself to 5 MiB.
+ */
+const MAX_RESPONSE_BYTES = MAX_ANSWER_BYTES + 64 * 1024;
 const CLIENT_INFO = { name: "platform-api", version: "1.0.0" };
 
 export interface JsonRpcError {
@@ -55,7 +58,7 @@ function capped(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStr
       transform(chunk, controller) {
         size += chunk.byteLength;
         if (size > maxBytes)
-          controller.error(new AdapterError("bad_response", `The answer is larger than ${maxBytes} bytes`));
+          controller.error(new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`));
         else controller.enqueue(chunk);
       },
     }),
