@@ -48,43 +48,47 @@ async function toolOf(
 }
 
 async function runQueryTool() {
-  const { execute, latest } = await toolOf(
+  const tool = await toolOf(
     "sql-database",
     {},
     { credType: "connection_string", credentials: { connectionString: inject("pgUrl") } },
     "run_query",
   );
-  return { execute: (sql: string) => execute({ sql }), latest };
+  return { ...tool, query: (sql: string) => tool.execute({ sql }) };
+}
+
+/** A call whose answer is over 5 MiB: 502 "answer too large", recorded with its input and no output. */
+async function expectAnswerTooLarge(tool: Awaited<ReturnType<typeof toolOf>>, input: Record<string, unknown>) {
+  const tooLarge = await tool.execute(input);
+  expectError(tooLarge, 502, "CONNECTION_FAILED");
+  expect(tooLarge.body.error.message).toMatch(/answer is too large/);
+  expect(await tool.latest()).toMatchObject({
+    status: "error",
+    errorMessage: expect.stringMatching(/answer is too large/),
+    input,
+    output: null,
+  });
 }
 
 describe("sql-database sizes and timeouts through the API", () => {
   it("1,000 rows of 4 KB are answered and recorded whole; 1,000 rows of 10 KB are 502 answer too large, recorded", async () => {
-    const { execute, latest } = await runQueryTool();
+    const tool = await runQueryTool();
     const sql = "SELECT g, repeat('x', 4096) AS filler FROM generate_series(1, 1000) g";
-    const rows = await execute(sql);
+    const rows = await tool.query(sql);
     expect(rows.status).toBe(200);
     expect(rows.body.data).toMatchObject({ success: true, output: { rowCount: 1000, truncated: false } });
-    const stored = await latest();
+    const stored = await tool.latest();
     expect(stored).toMatchObject({ status: "success", input: { sql } });
     expect(stored!.output).toEqual(rows.body.data.output);
 
-    const big = "SELECT g, repeat('x', 10240) AS filler FROM generate_series(1, 1000) g";
-    const tooLarge = await execute(big);
-    expectError(tooLarge, 502, "CONNECTION_FAILED");
-    expect(tooLarge.body.error.message).toMatch(/answer is too large/);
-    expect(await latest()).toMatchObject({
-      status: "error",
-      errorMessage: expect.stringMatching(/answer is too large/),
-      input: { sql: big },
-      output: null,
-    });
+    await expectAnswerTooLarge(tool, { sql: "SELECT g, repeat('x', 10240) AS filler FROM generate_series(1, 1000) g" });
   });
 
   it("a statement past the 30 s statement timeout answers success false with SQLSTATE 57014, not 502", async () => {
-    const { execute, latest } = await runQueryTool();
+    const { query, latest } = await runQueryTool();
     const started = Date.now();
     // A cross join of generate_series takes minutes (pg_sleep is refused by the guard).
-    const slow = await execute("SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b");
+    const slow = await query("SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b");
     expect(slow.status, JSON.stringify(slow.body)).toBe(200);
     expect(slow.body.data).toMatchObject({
       success: false,
@@ -101,32 +105,23 @@ describe("sql-database sizes and timeouts through the API", () => {
 
 describe("mcp-generic sizes through the API", () => {
   it("an output of 3 MiB is answered and recorded whole; one over 5 MiB is 502 answer too large, recorded", async () => {
-    const { execute, latest } = await toolOf(
+    const tool = await toolOf(
       "mcp-generic",
       { serverUrl: `${inject("mcpOrigin")}/mcp-sized` },
       { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
       "sized",
     );
     const bytes = 3 * MiB;
-    const answered = await execute({ bytes });
+    const answered = await tool.execute({ bytes });
     expect(answered.status, JSON.stringify(answered.body).slice(0, 300)).toBe(200);
     expect(answered.body.data).toMatchObject({ success: true });
     expect(answered.body.data.output.content[0].text).toHaveLength(bytes);
-    const stored = await latest();
+    const stored = await tool.latest();
     expect(stored).toMatchObject({ status: "success", input: { bytes } });
     expect(stored!.output).toEqual(answered.body.data.output);
 
-    for (const tooMany of [5 * MiB, 6 * MiB]) {
-      // 5 MiB of text is an output a little over 5 MiB; 6 MiB is an answer over what is read.
-      const tooLarge = await execute({ bytes: tooMany });
-      expectError(tooLarge, 502, "CONNECTION_FAILED");
-      expect(tooLarge.body.error.message).toMatch(/answer is too large/);
-      expect(await latest()).toMatchObject({
-        status: "error",
-        errorMessage: expect.stringMatching(/answer is too large/),
-        input: { bytes: tooMany },
-        output: null,
-      });
-    }
+    // 5 MiB of text is an output a little over 5 MiB; 6 MiB is an answer over what the client reads.
+    await expectAnswerTooLarge(tool, { bytes: 5 * MiB });
+    await expectAnswerTooLarge(tool, { bytes: 6 * MiB });
   });
 });
