@@ -82,8 +82,15 @@ export async function storeMedia(
   return row;
 }
 
-/** The API's shape of an item, with a URL signed now (storage keeps only the id). */
-export function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: MediaRow) {
+/**
+ * The API's shape of an item, with a URL signed now (storage keeps only the id), or the `url`
+ * given (a generated item's unsigned path, signed as it is served).
+ */
+export function presentMedia(
+  env: Pick<Env, "MEDIA_SIGNING_KEY">,
+  row: MediaRow,
+  url: string = signedMediaUrl(env, row.id),
+) {
   return {
     id: row.id,
     kind: row.kind,
@@ -95,11 +102,11 @@ export function presentMedia(env: Pick<Env, "MEDIA_SIGNING_KEY">, row: MediaRow)
     ...(row.sessionId !== null ? { sessionId: row.sessionId } : {}),
     source: row.source,
     createdAt: row.createdAt,
-    url: signedMediaUrl(env, row.id),
+    url,
   };
 }
 
-export type MediaItem = Awaited<ReturnType<typeof presentMedia>>;
+export type MediaItem = ReturnType<typeof presentMedia>;
 
 export async function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.id, id));

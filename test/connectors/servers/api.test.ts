@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { call, createUser, expectError, type TestUser } from "../../helpers/api";
+import { call, createUser, expectError } from "../../helpers/api";
+import { instanceOf } from "./helpers";
 import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
 
 /**
@@ -7,24 +8,6 @@ import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
  * credentials, the test endpoint (health check), sync-tools (real tools), execution and history.
  * The project's bindings allow 127.0.0.1, where the globalSetup's PostgreSQL and MCP server listen.
  */
-async function instanceOf(
-  user: TestUser,
-  connectorKey: string,
-  config: Record<string, unknown>,
-  credentials: { credType: string; credentials: Record<string, string> },
-) {
-  const as = { token: user.accessToken };
-  const created = await call("POST", "/connectors/instances", {
-    ...as,
-    body: { connectorKey, displayName: connectorKey, config },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(
-    200,
-  );
-  return { id, as };
-}
 
 const toolsByKey = (tools: { toolKey: string; id: string }[]) =>
   Object.fromEntries(tools.map((tool) => [tool.toolKey, tool.id]));

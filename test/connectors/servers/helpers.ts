@@ -1,5 +1,7 @@
+import { expect } from "vitest";
 import { outboundFetch } from "../../../src/domains/connectors/adapters/outbound";
 import { AdapterError, type AdapterContext, type CredType } from "../../../src/domains/connectors/adapters/types";
+import { call, type TestUser } from "../../helpers/api";
 
 /** An adapter context as the connectors domain builds it: opened credentials and the guarded fetch. */
 export function adapterContext(options: {
@@ -27,4 +29,24 @@ export async function adapterError(promise: Promise<unknown>): Promise<AdapterEr
   );
   if (!(error instanceof AdapterError)) throw error;
   return error;
+}
+
+/** An instance of `connectorKey` with its credentials stored, through the API as a user wires it. */
+export async function instanceOf(
+  user: TestUser,
+  connectorKey: string,
+  config: Record<string, unknown>,
+  credentials: { credType: string; credentials: Record<string, string> },
+) {
+  const as = { token: user.accessToken };
+  const created = await call("POST", "/connectors/instances", {
+    ...as,
+    body: { connectorKey, displayName: connectorKey, config },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.data.id as string;
+  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(
+    200,
+  );
+  return { id, as };
 }

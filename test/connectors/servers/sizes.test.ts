@@ -4,6 +4,7 @@ import { createDb } from "../../../src/db/client";
 import { readExecution } from "../../../src/domains/connectors/execution/executions";
 import { call, createUser, expectError } from "../../helpers/api";
 import { MCP_TOKEN } from "../../../scripts/test-mcp-server.mjs";
+import { instanceOf } from "./helpers";
 
 const MiB = 1024 * 1024;
 
@@ -22,17 +23,7 @@ async function toolOf(
   credentials: { credType: string; credentials: Record<string, string> },
   toolKey: string,
 ) {
-  const user = await createUser();
-  const as = { token: user.accessToken };
-  const created = await call("POST", "/connectors/instances", {
-    ...as,
-    body: { connectorKey, displayName: connectorKey, config },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id as string;
-  expect((await call("POST", `/connectors/instances/${id}/credentials`, { ...as, body: credentials })).status).toBe(
-    200,
-  );
+  const { id, as } = await instanceOf(await createUser(), connectorKey, config, credentials);
   const tools = (await call("POST", `/connectors/instances/${id}/sync-tools`, as)).body.data as {
     toolKey: string;
     id: string;

@@ -110,9 +110,14 @@ export function scrub(message: string, password: string): string {
 export async function connect(
   settings: PgSettings,
   signal: AbortSignal,
-  connectTimeoutMs = CONNECT_TIMEOUT_MS,
-  /** Keeps the Worker running for work after the request is gone (`ctx.waitUntil`). */
-  waitUntil: (work: Promise<unknown>) => void = () => {},
+  {
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
+    waitUntil = () => {},
+  }: {
+    connectTimeoutMs?: number;
+    /** Keeps the Worker running for work after the request is gone (`ctx.waitUntil`). */
+    waitUntil?: (work: Promise<unknown>) => void;
+  } = {},
 ): Promise<pg.Client> {
   const { Client } = await loadPg();
   const client = new Client({
@@ -181,7 +186,7 @@ type BackendKeyed = pg.Client & { processID: number | null };
 async function cancelBackend(settings: PgSettings, pid: number | null, connectTimeoutMs: number): Promise<void> {
   if (pid === null) return;
   try {
-    const canceller = await connect(settings, new AbortController().signal, connectTimeoutMs);
+    const canceller = await connect(settings, new AbortController().signal, { connectTimeoutMs });
     try {
       await canceller.query("SELECT pg_cancel_backend($1)", [pid]);
     } finally {

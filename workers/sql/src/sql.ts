@@ -86,7 +86,10 @@ export function createPostgresAdapter(options: SqlAdapterOptions): ConnectorAdap
     work: (client: pg.Client) => Promise<Record<string, unknown>>,
   ): Promise<ToolResult> {
     const settings = settingsOf(context);
-    const client = await connect(settings, context.signal, options.connectTimeoutMs, options.waitUntil);
+    const client = await connect(settings, context.signal, {
+      connectTimeoutMs: options.connectTimeoutMs,
+      waitUntil: options.waitUntil,
+    });
     try {
       // Our own text, so the simple protocol's statements in one round trip are fine here.
       // standard_conforming_strings is forced on because the guard's parser reads strings that way:

@@ -1,5 +1,5 @@
 import { createDb } from "../../../db/client";
-import { presentMedia, storeMedia, type MediaKind } from "../../media";
+import { presentMedia, storeMedia, type MediaItem, type MediaKind } from "../../media";
 import { DEMO_PROVIDER } from "../models";
 import { estimateTokens } from "../providers/demo";
 import type { ChatMessage } from "../providers/types";
@@ -7,7 +7,7 @@ import { streamDemoText, streamModelText } from "./answer";
 import { rememberGenerated, unsignedMediaUrl } from "./media-urls";
 import type { CapabilityContext } from "./types";
 
-export type StoredMediaItem = ReturnType<typeof presentMedia>;
+export type StoredMediaItem = MediaItem;
 
 export interface GeneratedFile {
   kind: MediaKind;
@@ -34,7 +34,7 @@ export async function storeGenerated(
     source: "generated",
   });
   rememberGenerated(context.store, row.id);
-  return { ...presentMedia(context.env, row), url: unsignedMediaUrl(row.id) };
+  return presentMedia(context.env, row, unsignedMediaUrl(row.id));
 }
 
 /**
