@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { connectorDefinitions, connectorInstances } from "../../../db/schema";
-import { ApiError, conflictOnDuplicate, forbidden } from "../../../lib/errors";
+import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { managesWorkspace, type AuthContext, type Ctx } from "../../identity";
 import type { JsonSchema } from "../adapters/types";
@@ -38,6 +38,13 @@ export type CustomDefinitionRow = typeof connectorDefinitions.$inferSelect;
 const CUSTOM_VERSION = "1.0.0";
 /** Path segments under /connectors that a custom key would shadow. */
 const RESERVED_KEYS = new Set(["instances", "definitions", "oauth"]);
+/**
+ * CONTRACT "Tools and execution": the first segment of the toolKeys of the AI capabilities' steps
+ * (`web.search`, `web.fetch`, `image.generate`, `video.generate`, `audio.generate`). A run names a
+ * connector tool `<connectorKey>.<toolKey>`, so a custom `web` with a tool `search` would be shown
+ * (in events, history and the executions list) as the search capability's step.
+ */
+export const CAPABILITY_STEP_KEYS: readonly string[] = ["web", "image", "video", "audio"];
 
 export const builtInView = (env: Env, definition: BuiltInDefinition, locale: Locale): DefinitionView => ({
   key: definition.key,
@@ -136,6 +143,11 @@ function requireDefinitionManager(auth: AuthContext, action: "create" | "delete"
 export async function createDefinition(ctx: Ctx, input: CreateDefinitionInput): Promise<DefinitionView> {
   const { db, env, auth, now } = ctx;
   requireDefinitionManager(auth, "create");
+  if (CAPABILITY_STEP_KEYS.includes(input.key)) {
+    throw badRequest([
+      { field: "key", message: `is reserved for the AI capabilities' steps (${CAPABILITY_STEP_KEYS.join(", ")})` },
+    ]);
+  }
   if (builtInDefinition(input.key) || RESERVED_KEYS.has(input.key))
     throw new ApiError("conflict", `The key "${input.key}" is reserved for a built-in connector`);
   // An oauth2 definition's endpoints must have the spec's shape; every URL in authConfig must pass
