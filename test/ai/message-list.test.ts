@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { aiMessages } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
-import { call, expectFieldError } from "../helpers/api";
+import { call, expectError, expectFieldError } from "../helpers/api";
 import { aiUser, newSession } from "./helpers";
 
 /** A session with `count` user messages written straight to D1 (a run per message would take minutes). */
@@ -52,8 +52,24 @@ describe("GET /ai/sessions/:sessionId/messages limit (spec, Pagination)", () => 
     expectFieldError(await list("?limit=200"), "limit", /^must be between 1 and 100$/);
     expectFieldError(await list("?limit=101"), "limit", /^must be between 1 and 100$/);
     expectFieldError(await list("?limit=0"), "limit", /^must be between 1 and 100$/);
-    expectFieldError(await list("?limit=51&offset=0"), "limit", /^must be between 1 and 50 with offset pagination$/);
     expectFieldError(await list("?limit=abc"), "limit", /^must be a number$/);
     expectFieldError(await list("?limit=2.5"), "limit", /^must be an integer$/);
+  });
+
+  it("offset mode: limit 51 and 200 are both 400 stating 1-50 (one check, not the cursor range)", async () => {
+    const { list } = await sessionWithMessages(1);
+    for (const query of ["?limit=51&offset=0", "?limit=200&offset=0", "?limit=200&offset=3", "?limit=0&offset=0"]) {
+      const refused = await list(query);
+      expectError(refused, 400, "bad_request");
+      expect(refused.body.error.details.fields, query).toEqual([
+        { field: "limit", message: "must be between 1 and 50 with offset pagination" },
+      ]);
+    }
+    // An offset that fails its own check still asks for offset mode: both problems, each once.
+    const both = await list("?limit=200&offset=-1");
+    expect(both.body.error.details.fields).toEqual([
+      { field: "offset", message: "must be at least 0" },
+      { field: "limit", message: "must be between 1 and 50 with offset pagination" },
+    ]);
   });
 });

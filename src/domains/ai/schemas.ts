@@ -143,18 +143,28 @@ export const sessionUsageSchema = z
  * default 25; the offset strategy 1-50, default 20.
  */
 const MESSAGE_PAGES = { cursor: { max: 100, default: 25 }, offset: { max: 50, default: 20 } } as const;
-const limitRange = (max: number) => `must be between 1 and ${max}`;
+/** The strategy a query asks for: `offset` present (even one that fails its own check) means offset. */
+const pagesOf = (query: { offset?: unknown }) =>
+  query.offset === undefined ? MESSAGE_PAGES.cursor : MESSAGE_PAGES.offset;
 
-/** Message list: cursor or offset pagination (not both), and the persona filter. */
+/**
+ * Message list: cursor or offset pagination (not both), and the persona filter. `limit`'s range
+ * depends on the strategy, so it is checked in one place, on the whole query, once `limit` is an
+ * integer: a field-level maximum beside an object-level one was two layers, and zod skips object
+ * refinements while a field has an issue, so `limit=200&offset=0` was told the cursor range.
+ */
 export const listMessagesQuery = z
   .object({
-    // Every check names its message: the type's message would otherwise stand in for the range's.
+    // Every check names its message: the type's message would otherwise stand in for the integer's.
     limit: z.coerce
       .number({ message: "must be a number" })
       .int("must be an integer")
-      .min(1, limitRange(MESSAGE_PAGES.cursor.max))
-      .max(MESSAGE_PAGES.cursor.max, limitRange(MESSAGE_PAGES.cursor.max))
-      .optional(),
+      .optional()
+      .openapi({
+        minimum: 1,
+        maximum: MESSAGE_PAGES.cursor.max,
+        description: `1-${MESSAGE_PAGES.cursor.max} with a cursor (default ${MESSAGE_PAGES.cursor.default}), 1-${MESSAGE_PAGES.offset.max} with \`offset\` (default ${MESSAGE_PAGES.offset.default})`,
+      }),
     cursor: z.string().min(1).optional(),
     offset: z.coerce
       .number({ message: "must be a number" })
@@ -163,21 +173,25 @@ export const listMessagesQuery = z
       .optional(),
     personaId: z.uuid({ message: "must be a UUID" }).optional(),
   })
+  .superRefine(
+    (query, ctx) => {
+      const { max } = pagesOf(query);
+      if (query.limit! < 1 || query.limit! > max) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["limit"],
+          message: `must be between 1 and ${max}${max === MESSAGE_PAGES.offset.max ? " with offset pagination" : ""}`,
+        });
+      }
+    },
+    // Also when another field failed, so one answer names every problem; only once limit is an integer.
+    { when: (payload) => Number.isInteger((payload.value as { limit?: unknown } | undefined)?.limit) },
+  )
   .refine((query) => query.cursor === undefined || query.offset === undefined, {
     message: "use either cursor or offset, not both",
     path: ["offset"],
   })
-  .refine(
-    (query) => query.offset === undefined || query.limit === undefined || query.limit <= MESSAGE_PAGES.offset.max,
-    {
-      message: `${limitRange(MESSAGE_PAGES.offset.max)} with offset pagination`,
-      path: ["limit"],
-    },
-  )
-  .transform((query) => ({
-    ...query,
-    limit: query.limit ?? (query.offset === undefined ? MESSAGE_PAGES.cursor.default : MESSAGE_PAGES.offset.default),
-  }));
+  .transform((query) => ({ ...query, limit: query.limit ?? pagesOf(query).default }));
 
 export const messageListMeta = z.object({
   cursor: z.string().nullable(),
