@@ -24,6 +24,7 @@ const activityOf = (tool: AssistantTool, input: Record<string, unknown>): ToolAc
 function connectorTool(tool: AssistantTool): ToolDefinition {
   return {
     key: tool.name,
+    instanceId: tool.instanceId,
     description: tool.description,
     inputSchema: tool.inputSchema,
     requiresApproval: tool.requiresApproval,

@@ -10,6 +10,8 @@ import { capabilityParameters, modelChoice, type SendMessageInput } from "./sche
 import { assertEditableImage, withSignedMedia } from "./capabilities";
 import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
 import { checkAttachments } from "./attachments";
+import { checkMentions, retainedMentions, type RunMention } from "./mentions";
+import { allChecks, attachmentsOf, namedAsSent, storedBlocks } from "./structured-blocks";
 import { callersSession, sessionNotFound } from "./sessions";
 import {
   messageRow,
@@ -38,7 +40,12 @@ function publicMessage(row: MessageRow) {
   if (row.role === "user") {
     // The options it was sent with (CONTRACT "Memories": the ids, as sent).
     const request = row.request as Partial<StoredRequest> | null;
-    return { ...common, memoryIds: request?.memoryIds ?? [], attachmentIds: request?.attachmentIds ?? [] };
+    return {
+      ...common,
+      memoryIds: request?.memoryIds ?? [],
+      attachmentIds: request?.attachmentIds ?? [],
+      structuredBlocks: storedBlocks(row.request),
+    };
   }
   return { ...common, status: row.status ?? "running", tokensUsed: row.inputTokens + row.outputTokens };
 }
@@ -51,6 +58,8 @@ function publicMessage(row: MessageRow) {
 export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput, admit: () => Promise<unknown>) {
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
+  // The mentions `admit` found valid, for the run.
+  let mentions: RunMention[] = [];
   return startTurn(ctx, {
     sessionId,
     replyKey: null,
@@ -117,9 +126,16 @@ export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput,
     },
     async admit(ctx, request, model) {
       if (request.capability) await assertEditableImage(ctx.db, ctx.auth.user.id, request.capability.parameters);
-      await checkAttachments(ctx, request.attachmentIds, model, request.capability !== null);
+      const blocks = request.structuredBlocks;
+      [mentions] = await allChecks<[RunMention[], void]>([
+        checkMentions(ctx, blocks),
+        checkAttachments(ctx, attachmentsOf(request), model, request.capability !== null).catch((error) => {
+          throw namedAsSent(error, request.attachmentIds, blocks);
+        }),
+      ]);
       await admit();
     },
+    mentions: async () => mentions,
     userMessage({ now }, reading, request) {
       const row: MessageRow = {
         ...messageRow({ sessionId, seq: reading.seq, parentId: "", model: null, idempotencyKey: key, createdAt: now }),
@@ -196,13 +212,20 @@ export function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: st
     async request({ env, auth }, reading, models) {
       const stored = reading.user.request as unknown as StoredRequest;
       // The capability as it runs today (its provider may have been configured or removed since).
-      const request: StoredRequest = { ...stored, capability: plannedCapability(env, models, stored.capability) };
+      const request: StoredRequest = {
+        ...stored,
+        // Messages sent before blocks had a meaning may hold other objects: only today's shapes count.
+        structuredBlocks: storedBlocks(stored as unknown as Record<string, unknown>),
+        capability: plannedCapability(env, models, stored.capability),
+      };
       // The same model as the original request when it is still active, else today's default.
       const chosen =
         models.find((m) => m.key === request.modelKey) ??
         selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
       return { request, chosen };
     },
+    // Mentions whose instance is gone since the send are dropped (CONTRACT).
+    mentions: (ctx, request) => retainedMentions(ctx, request.structuredBlocks),
     userMessage: (_ctx, reading) => ({ row: reading.user, fresh: false }),
   });
 }

@@ -4,6 +4,7 @@ import { isoDate } from "../../http/openapi";
 import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { EFFORT_MODES } from "./models";
+import { attachmentLimitIssue, structuredBlock, structuredBlocksField } from "./structured-blocks";
 
 /** Spec "Limits": message content is non-empty and at most 20,000 characters. */
 const MAX_CONTENT_CHARS = 20_000;
@@ -12,7 +13,6 @@ const MAX_IDEMPOTENCY_KEY_CHARS = 200;
 /** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
 const MAX_ATTACHMENTS = 20;
 const MAX_MEMORIES = 20;
-const MAX_STRUCTURED_BLOCKS = 50;
 const MAX_TITLE_CHARS = 200;
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
@@ -93,6 +93,10 @@ export const messageSchema = z
       .array(z.uuid())
       .optional()
       .openapi({ description: "User messages: the attachments it was sent with" }),
+    structuredBlocks: z
+      .array(structuredBlock)
+      .optional()
+      .openapi({ description: "User messages: the blocks it was sent with, as sent" }),
     createdAt: isoDate(),
   })
   .openapi("Message");
@@ -250,10 +254,7 @@ const MESSAGE_FIELDS = {
   memoryIds: uuidV4List(MAX_MEMORIES).optional(),
   idempotencyKey: idempotencyKey.optional(),
   parameters: z.record(z.string(), z.unknown(), { message: "must be an object" }).optional(),
-  structuredBlocks: z
-    .array(z.record(z.string(), z.unknown()), { message: "must be an array of objects" })
-    .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
-    .optional(),
+  structuredBlocks: structuredBlocksField.optional(),
 };
 
 type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
@@ -281,6 +282,8 @@ function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
  */
 function bodyIssues(body: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
+  const overLimit = attachmentLimitIssue(body);
+  if (overLimit) issues.push(overLimit);
   const key = selectedCapability(body);
   const owned = capabilityOwned(key);
   for (const name of CHOICE_FIELDS) {

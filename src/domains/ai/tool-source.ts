@@ -36,6 +36,8 @@ export interface ToolActivity {
 export interface ToolDefinition {
   /** Stable key shown to clients as `toolKey`, e.g. `github.search_issues`. */
   key: string;
+  /** The connector instance a connector tool acts on (a message's mention points at it). */
+  instanceId?: string;
   description: string;
   /** JSON Schema of the input object. */
   inputSchema: Record<string, unknown>;

@@ -8,8 +8,10 @@ import { consumeAllowance } from "./allowance";
 import { planCapability } from "./capabilities";
 import { activeModels, aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./models";
 import type { RunSpec } from "./run/types";
+import type { RunMention } from "./mentions";
 import { RUN_NOT_STARTED, startRun } from "./runs";
 import { callersSession } from "./sessions";
+import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
 
 /** The 409 a send or retry answers while the session already has a reply running. */
 const runningReplyConflict = () =>
@@ -24,7 +26,8 @@ export interface StoredRequest {
   capability: RunSpec["capability"];
   attachmentIds: string[];
   memoryIds: string[];
-  structuredBlocks: Record<string, unknown>[];
+  /** As sent (CONTRACT "Structured blocks on send"); media blocks attach after `attachmentIds`. */
+  structuredBlocks: StructuredBlock[];
 }
 
 /** What a turn's reads found: its session, an earlier answer to the same key, a reply still running. */
@@ -52,6 +55,8 @@ export interface TurnPlan<R extends TurnReading> {
   request(ctx: Ctx, reading: R, models: ModelEntry[]): Promise<{ request: StoredRequest; chosen: ModelEntry }>;
   /** Checks that need the reply's model, and the rate limit; before any allowance is spent. */
   admit?(ctx: Ctx, request: StoredRequest, model: ModelEntry): Promise<void>;
+  /** The connector instances the message mentions, as the run is told them (after `admit`). */
+  mentions?(ctx: Ctx, request: StoredRequest): Promise<RunMention[]>;
   /** The user message the reply answers: `fresh` when this turn writes it. */
   userMessage(ctx: Ctx, reading: R, request: StoredRequest): { row: MessageRow; fresh: boolean };
 }
@@ -89,6 +94,7 @@ export async function startTurn<R extends TurnReading>(
   const { request, chosen } = await plan.request(ctx, reading, models);
   const model = replyModel(models, request.capability, chosen);
   await plan.admit?.(ctx, request, model);
+  const mentions = (await plan.mentions?.(ctx, request)) ?? [];
   await consumeAllowance(ctx);
 
   const user = plan.userMessage(ctx, reading, request);
@@ -117,7 +123,7 @@ export async function startTurn<R extends TurnReading>(
     if (plan.keyed && isUniqueViolation(error)) return startTurn(ctx, plan);
     throw error;
   }
-  await launch(db, env, runSpec(ctx, reading, user.row, assistant, request, model));
+  await launch(db, env, runSpec(ctx, reading, user.row, assistant, request, model, mentions));
   return { created: true, result: sendResult(plan.sessionId, user.row, assistant) };
 }
 
@@ -214,6 +220,7 @@ function runSpec(
   assistant: MessageRow,
   request: StoredRequest,
   model: ModelEntry,
+  mentions: RunMention[],
 ): RunSpec {
   return {
     runId: assistant.runId!,
@@ -234,7 +241,9 @@ function runSpec(
     },
     capability: request.capability,
     memoryIds: request.memoryIds,
-    attachmentIds: request.attachmentIds,
+    // Media blocks are attachments too, after `attachmentIds` (CONTRACT "Structured blocks on send").
+    attachmentIds: attachmentsOf(request),
+    mentions,
     suggestions: suggestionsEnabled(env) && !request.capability,
     caller: auth,
   };

@@ -3,8 +3,8 @@ import { badRequest, type FieldError } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
 import { openMedia, ownedMediaAmong, type MediaRow } from "./store";
 
-/** At most this many attachments on one message (CONTRACT "Media"). */
-const MAX_ATTACHMENTS = 10;
+/** At most this many attachments on one message (CONTRACT "Media"); media blocks count with them. */
+export const MAX_ATTACHMENTS = 10;
 
 /** An image for a vision model: its bytes (Workers AI takes them as they are; `toDataUrl` for OpenAI). */
 export interface AttachedImage {

@@ -13,6 +13,7 @@ export {
 export { signedMediaUrl } from "./signing";
 export {
   loadAttachments,
+  MAX_ATTACHMENTS,
   toDataUrl,
   type AttachedDocument,
   type AttachedImage,

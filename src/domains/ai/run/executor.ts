@@ -3,6 +3,7 @@ import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
 import { userMessageOf } from "../attachments";
 import { runCapability, type CapabilityIo } from "../capabilities";
+import { mentionNote } from "../mentions";
 import { pinnedMemories } from "../memories";
 import { providerFor } from "../providers";
 import type { ChatMessage, ChatToolCall, TokenUsage } from "../providers/types";
@@ -80,8 +81,12 @@ async function instructionsOf(env: Env, spec: RunSpec): Promise<string | null> {
   return parts.length ? parts.join("\n\n") : null;
 }
 
-function systemPrompt(spec: RunSpec, instructions: string | null): string | null {
-  const parts = [instructions, spec.suggestions ? SUGGESTIONS_INSTRUCTION : null].filter(Boolean);
+function systemPrompt(spec: RunSpec, instructions: string | null, tools: ToolSet): string | null {
+  const parts = [
+    instructions,
+    mentionNote(spec.mentions ?? [], tools),
+    spec.suggestions ? SUGGESTIONS_INSTRUCTION : null,
+  ].filter(Boolean);
   return parts.length ? parts.join("\n\n") : null;
 }
 
@@ -128,7 +133,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     instructionsOf(env, spec),
     userMessageOf(env, spec),
   ]);
-  const system = systemPrompt(spec, instructions);
+  const system = systemPrompt(spec, instructions, offeredTools);
   const messages: ChatMessage[] = [...(system ? [{ role: "system" as const, content: system }] : []), ...past, turn];
   const splitter = new SuggestionSplitter();
 

@@ -1,6 +1,7 @@
 import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
 import type { CapabilityKey } from "../capabilities/parameters";
+import type { RunMention } from "../mentions";
 
 /** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
 export interface RunSpec {
@@ -21,6 +22,8 @@ export interface RunSpec {
   memoryIds?: string[];
   /** The user message's attachments (only ids: the run loads them from R2 when it starts). */
   attachmentIds?: string[];
+  /** The connector instances the message mentions (structured blocks): the model is told about them. */
+  mentions?: RunMention[];
   suggestions: boolean;
   /**
    * The sender as the send request authenticated them (with their token's claims): the run's
