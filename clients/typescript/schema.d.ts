@@ -5034,6 +5034,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description 1-100 with a cursor (default 25), 1-50 with `offset` (default 20) */
                     limit?: number;
                     cursor?: string;
                     offset?: number | null;
@@ -10775,6 +10776,8 @@ export interface components {
             memoryIds?: string[];
             /** @description User messages: the attachments it was sent with */
             attachmentIds?: string[];
+            /** @description User messages: the blocks it was sent with, as sent */
+            structuredBlocks?: components["schemas"]["StructuredBlock"][];
             /** Format: date-time */
             createdAt: string;
         };
@@ -10795,6 +10798,25 @@ export interface components {
             } | null;
             error: string | null;
             executionMs: number | null;
+        };
+        StructuredBlock: components["schemas"]["MentionBlock"] | components["schemas"]["MediaBlock"];
+        MentionBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mention";
+            /** @description A connector instance the sender can execute in this workspace, `connected` */
+            instanceId: string;
+        };
+        MediaBlock: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "media";
+            /** @description One of the sender's media items, as an entry of `attachmentIds` */
+            mediaId: string;
         };
         SendMessageResult: {
             /** Format: uuid */
@@ -10850,9 +10872,8 @@ export interface components {
             parameters?: {
                 [key: string]: unknown;
             };
-            structuredBlocks?: {
-                [key: string]: unknown;
-            }[];
+            /** @description Mentions of connector instances and media items; media blocks count with `attachmentIds` (at most 10 together, `attachmentIds` first) */
+            structuredBlocks?: components["schemas"]["StructuredBlock"][];
         } & {
             [key: string]: unknown;
         };

@@ -165,6 +165,7 @@ export const listMessagesQuery = z
       .int("must be an integer")
       .optional()
       .openapi({
+        type: "integer",
         minimum: 1,
         maximum: MESSAGE_PAGES.cursor.max,
         description: `1-${MESSAGE_PAGES.cursor.max} with a cursor (default ${MESSAGE_PAGES.cursor.default}), 1-${MESSAGE_PAGES.offset.max} with \`offset\` (default ${MESSAGE_PAGES.offset.default})`,
