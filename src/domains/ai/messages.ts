@@ -127,7 +127,7 @@ export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput,
     async admit(ctx, request, model) {
       if (request.capability) await assertEditableImage(ctx.db, ctx.auth.user.id, request.capability.parameters);
       const blocks = request.structuredBlocks;
-      [mentions] = await allChecks<[RunMention[], void]>([
+      [mentions] = await allChecks<[RunMention[], unknown]>([
         checkMentions(ctx, blocks),
         checkAttachments(ctx, attachmentsOf(request), model, request.capability !== null).catch((error) => {
           throw namedAsSent(error, request.attachmentIds, blocks);
