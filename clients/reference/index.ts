@@ -118,12 +118,14 @@ function windowText(seconds: number) {
 }
 
 /** The limit sentence of a 429: the operation's own rule from src/limits.ts, or the default. */
-function rateLimitText(method: string, path: string): string {
+function rateLimitText(method: string, path: string, anonymous: boolean): string {
   const key = rateLimitKey(method, path);
   const rule = key ? rateLimitRule(key) : undefined;
   if (!rule) return "too many requests";
   const own = key !== undefined && Object.hasOwn(RATE_LIMITS, key);
-  const who = { user: "per user", ip: "per client IP", "ip+email": "per client IP and e-mail" }[rule.by];
+  // A per-user limit counts an anonymous caller by its IP (src/limits.ts).
+  const by = rule.by === "user" && anonymous ? "ip" : rule.by;
+  const who = { user: "per user", ip: "per client IP", "ip+email": "per client IP and e-mail" }[by];
   return `more than ${rule.limit} requests in ${windowText(rule.windowSeconds)} ${who}${own ? "" : " (the default limit)"}; \`Retry-After\` says when to try again`;
 }
 
@@ -175,7 +177,7 @@ function errorLines({ operation, method, path, text }: Context): ErrorLine[] {
         : [404, "not_found", "no such resource, or it is not the caller's"],
     413: [413, "payload_too_large", "the body is over 1 MiB"],
     415: [415, "unsupported_media_type", "the body is not `application/json`"],
-    429: [429, "RATE_LIMIT_EXCEEDED", rateLimitText(method, path)],
+    429: [429, "RATE_LIMIT_EXCEEDED", rateLimitText(method, path, auth === "none")],
   };
   for (const status of declared) {
     if (covered.has(status)) continue;
@@ -190,7 +192,7 @@ function errorLines({ operation, method, path, text }: Context): ErrorLine[] {
 const ORIGIN = "http://localhost:8787";
 
 /** A curl command for the operation, from the document: its path, auth and the body's example. */
-function curlExample({ document, path, method, operation }: Context): string {
+function curlExample({ document, path, method, operation, text }: Context): string {
   const url = new URL(
     path.replace(/\{(\w+)\}/g, (_, name: string) => `$${name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase()}`),
     ORIGIN,
@@ -199,16 +201,19 @@ function curlExample({ document, path, method, operation }: Context): string {
   const query = (operation.parameters ?? []).filter(
     (parameter: Json) => parameter.in === "query" && parameter.required,
   );
-  if (query.length)
+  if (text.query) target += `?${text.query}`;
+  else if (query.length)
     target += `?${query.map((parameter: Json) => `${parameter.name}=${sample(document, parameter.schema, parameter.name)}`).join("&")}`;
   const lines = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`} "${target}"`];
   const auth = authKind(operation);
   if (auth === "bearer") lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (auth === "admin") lines.push(`-H "Authorization: Bearer $ADMIN_TOKEN"`);
   if (auth === "partner") lines.push(`-H "Authorization: Bearer $PARTNER_KEY"`);
+  // The spec asks scripts to name the workspace of a connector call explicitly.
+  if (auth === "bearer" && operation.tags?.includes("Connectors")) lines.push(`-H "X-Workspace-Id: $WORKSPACE_ID"`);
   const content = operation.requestBody?.content ?? {};
   if (content["application/json"]) {
-    const body = exampleOf(document, content["application/json"].schema);
+    const body = text.body ?? exampleOf(document, content["application/json"].schema);
     lines.push(`-H "Content-Type: application/json"`, `-d '${JSON.stringify(body)}'`);
   } else if (content["application/x-www-form-urlencoded"]) {
     const body = exampleOf(document, content["application/x-www-form-urlencoded"].schema) as Record<string, unknown>;

@@ -7,7 +7,8 @@
  * error status it declares gets its usual meaning (index.ts: 400 validation, 401, 403, 404, 413, 415,
  * 429 with the operation's rate limit). A status the document declares with no usual meaning (409,
  * 422, 502, 503, an HTML page's answers) must be listed here: generation fails otherwise.
- * `example` replaces the curl command built from the document (its path, auth and body example).
+ * `example` replaces the curl command built from the document (its path, auth and body example);
+ * `body` and `query` give that command a body and a query string.
  */
 export type ErrorLine = [status: number, code: string, when: string];
 
@@ -16,15 +17,19 @@ export interface OperationText {
   about?: string;
   errors?: ErrorLine[];
   example?: string;
+  /** The request body of the built curl command, where the schema has no example of its own. */
+  body?: unknown;
+  /** The query string of the built curl command. */
+  query?: string;
 }
 
 const O = "http://localhost:8787";
 
-/** The answers of the server-rendered account pages (HTML, not the JSON envelope). */
-const PAGE_FORM_ERRORS: ErrorLine[] = [
-  [400, "", "the page again, with the form's error shown (a field is missing or invalid)"],
-  [403, "", "the page's CSRF token is missing or stale (a forged or expired form): the form is shown afresh"],
-  [429, "", "the page, saying to wait (the JSON endpoint's limit is counted)"],
+/** The answers of the server-rendered account pages' forms (HTML pages, not the JSON envelope). */
+const formErrors = (invalid: string): ErrorLine[] => [
+  [400, "", `a page saying what is wrong: ${invalid}`],
+  [403, "", "a page saying the form has expired: its CSRF token is missing or stale (reload and try again)"],
+  [429, "", "a page saying to wait: too many attempts (the JSON endpoint's limit is counted)"],
 ];
 
 const NOT_RUNNING: ErrorLine = [
@@ -90,6 +95,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "GET /api/v1/auth/check-username": {
     summary: "Check username",
+    query: "username=ada_l",
     about: "Usernames match `^[a-z0-9_]{3,30}$`.",
   },
   "POST /api/v1/auth/claim-username": {
@@ -114,7 +120,10 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "POST /api/v1/account/confirm-email": {
     summary: "Confirm e-mail (form)",
-    errors: [...PAGE_FORM_ERRORS, [409, "", "the page, saying another account uses the address by now"]],
+    errors: [
+      ...formErrors("the link is invalid, expired or used"),
+      [409, "", "a page saying another account uses the address by now"],
+    ],
     example: "Posted by the page's own form (`token`, `csrf`), with the page's cookie.",
   },
   "GET /api/v1/account/forgot-password": {
@@ -124,7 +133,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "POST /api/v1/account/forgot-password": {
     summary: "Forgot password (form)",
     about: "Answers 303 to the reset page for the address, whether or not it has an account.",
-    errors: PAGE_FORM_ERRORS,
+    errors: formErrors("not an e-mail address (the form is shown again)"),
     example: "Posted by the page's own form (`email`, `csrf`), with the page's cookie.",
   },
   "GET /api/v1/account/reset-password": {
@@ -133,7 +142,9 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "POST /api/v1/account/reset-password": {
     summary: "Reset password (form)",
-    errors: PAGE_FORM_ERRORS,
+    errors: formErrors(
+      "a wrong or expired code, or a password that is not 10 to 200 characters (the form is shown again)",
+    ),
     example: "Posted by the page's own form (`email`, `code`, `password`, `csrf`), with the page's cookie.",
   },
 
@@ -181,8 +192,8 @@ export const OPERATIONS: Record<string, OperationText> = {
     summary: "Add member",
     about: "`email` of an existing user; `role` is `admin` or `member`.",
     errors: [
-      [403, "forbidden", "the caller is not an owner or admin of the workspace"],
-      [404, "not_found", "no such workspace visible to the caller, or no user with that e-mail"],
+      [403, "forbidden", "the caller is not an owner or admin of the workspace (or not a member at all)"],
+      [404, "not_found", "no user has this e-mail address"],
       [409, "conflict", "the user is a member already, or the workspace is personal"],
     ],
   },
@@ -313,7 +324,9 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "GET /api/v1/status/components": {
     summary: "Components",
-    errors: [[404, "not_found", "nothing has been published yet, or `serviceSlug` names no service"]],
+    errors: [
+      [404, "not_found", "nothing has been published yet (a `serviceSlug` naming no public service is an empty list)"],
+    ],
   },
   "GET /api/v1/status/incidents": {
     summary: "Incidents",
@@ -442,7 +455,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "GET /api/v1/ai/operations/sessions/{sessionId}/usage": {
     summary: "Session usage",
-    about: "`estimatedCostUsd` is null when a part has no price (listed in `unpricedUnits[]`).",
+    about: "Totals over the session's runs; `estimatedCostUsd` is null when no price is known for what was used.",
   },
 
   // OAuth
@@ -462,7 +475,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "GET /api/v1/oauth/login": {
     summary: "Sign-in page",
     about: "Answers 303 to the consent page when the browser is signed in already.",
-    errors: [[400, "", "an error page: the flow is unknown or expired (start again at authorize)"]],
+    errors: [[400, "", "an error page: the flow is expired or belongs to another browser (start again at authorize)"]],
     example: "Reached by the redirect of `GET /api/v1/oauth/authorize`.",
   },
   "POST /api/v1/oauth/login": {
@@ -477,7 +490,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "POST /api/v1/oauth/magic-link": {
     summary: "Send sign-in link (form)",
     errors: [
-      [400, "", "an error page: the flow is unknown or expired, or the e-mail is invalid"],
+      [400, "", "an error page: the flow is expired or belongs to another browser, or the e-mail is invalid"],
       [403, "", "the CSRF token is missing or stale"],
       [429, "", "the page, saying to wait"],
     ],
@@ -485,18 +498,20 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "GET /api/v1/oauth/magic-link": {
     summary: "Check-your-e-mail page",
-    errors: [[400, "", "an error page: the flow is unknown or expired"]],
+    errors: [[400, "", "an error page: the flow is expired or belongs to another browser"]],
     example: "Reached by the 303 of `POST /api/v1/oauth/magic-link`.",
   },
   "GET /api/v1/oauth/magic": {
     summary: "Sign-in link page",
-    errors: [[400, "", "an error page: the link is used, expired or unknown"]],
+    errors: [
+      [400, "", "an error page: the link is expired, or opened in another browser than the one that asked for it"],
+    ],
     example: "Opened from the e-mailed link.",
   },
   "POST /api/v1/oauth/magic": {
     summary: "Spend sign-in link (form)",
     errors: [
-      [400, "", "an error page: the link is used, expired or unknown"],
+      [400, "", "an error page: the link is expired or spent"],
       [403, "", "the CSRF token is missing or stale"],
     ],
     example: "Posted by the link page's form.",
@@ -504,13 +519,13 @@ export const OPERATIONS: Record<string, OperationText> = {
   "GET /api/v1/oauth/consent": {
     summary: "Consent page",
     about: "Answers 303 to sign-in when the browser is not signed in.",
-    errors: [[400, "", "an error page: the flow is unknown or expired"]],
+    errors: [[400, "", "an error page: the flow is expired or belongs to another browser"]],
     example: "Reached after sign-in.",
   },
   "POST /api/v1/oauth/consent": {
     summary: "Approve or deny (form)",
     errors: [
-      [400, "", "an error page: the flow is unknown or expired"],
+      [400, "", "an error page: the flow is expired or belongs to another browser"],
       [403, "", "the CSRF token is missing or stale"],
     ],
     example: "Posted by the consent page's form (`flow`, `csrf`, `decision`).",
@@ -573,7 +588,7 @@ export const OPERATIONS: Record<string, OperationText> = {
       [
         400,
         "bad_request",
-        "`code` or `state` is missing (a hand-off with a bad state redirects with `error=invalid_state`)",
+        "a query parameter is over its length, or the connector key is malformed; a missing, used or expired `state` redirects with `status=error&error=invalid_state` instead",
       ],
     ],
     example: "Reached by the provider's redirect after the user consents.",
@@ -585,6 +600,12 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "POST /api/v1/connectors/instances": {
     summary: "Create instance",
+    body: {
+      connectorKey: "mcp-generic",
+      displayName: "Research MCP server",
+      scope: "personal",
+      config: { serverUrl: "https://mcp.example.com/mcp" },
+    },
     about: "Status `pending_auth` until credentials are stored or the OAuth hand-off completes.",
     errors: [
       [
@@ -603,6 +624,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "GET /api/v1/connectors/instances/{id}": { summary: "Get instance" },
   "PATCH /api/v1/connectors/instances/{id}": {
     summary: "Update instance",
+    body: { displayName: "Research MCP (staging)", enabled: false },
     about: "Changing the destination (`baseUrl`, `serverUrl`, database host) clears stored credentials.",
   },
   "DELETE /api/v1/connectors/instances/{id}": { summary: "Delete instance" },
@@ -627,6 +649,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "POST /api/v1/connectors/instances/{id}/credentials": {
     summary: "Store credentials",
+    body: { credType: "bearer_token", credentials: { token: "mcp-token-..." } },
     errors: [[400, "bad_request", "a field is invalid, or `credType` does not fit the definition's `authType`"]],
   },
   "DELETE /api/v1/connectors/instances/{id}/credentials": {
@@ -637,6 +660,14 @@ export const OPERATIONS: Record<string, OperationText> = {
   "GET /api/v1/connectors/instances/{id}/tools": { summary: "List tools" },
   "POST /api/v1/connectors/instances/{id}/tools": {
     summary: "Create tool",
+    body: {
+      toolKey: "create_ticket",
+      displayName: "Create ticket",
+      description: "Opens a ticket in the help desk",
+      inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+      outputSchema: { type: "object", properties: { id: { type: "string" } } },
+      requiresApproval: true,
+    },
     errors: [
       [
         400,
@@ -662,6 +693,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "PATCH /api/v1/connectors/instances/{id}/tools/{toolId}": { summary: "Enable or disable tool" },
   "POST /api/v1/connectors/instances/{id}/tools/{toolId}/execute": {
     summary: "Execute tool",
+    body: { input: { sql: "SELECT id, title FROM tickets WHERE status = $1", params: ["open"] } },
     about:
       "A failure inside the external service is still 200 with `success` false, `httpStatus` and `error`. Checked in order: instance visible (404), may execute (403), tool exists (404), tool and instance usable (409), approval (403), input (400), the tool's `rateLimitRpm` (429).",
     errors: [
@@ -687,6 +719,13 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "POST /api/v1/connectors/definitions": {
     summary: "Create definition",
+    body: {
+      key: "acme-helpdesk",
+      displayName: "Acme help desk",
+      description: "Tickets in the Acme help desk",
+      authType: "bearer_token",
+      configSchema: { type: "object", properties: { baseUrl: { type: "string" } }, required: ["baseUrl"] },
+    },
     about: "`key` matches `^[a-z0-9][a-z0-9-]{1,62}$`.",
     errors: [
       [403, "forbidden", "the caller is not the account owner or a workspace owner/admin"],
@@ -703,6 +742,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   "GET /api/v1/connectors/{key}": { summary: "Get definition" },
   "PUT /api/v1/connectors/instances/{id}/consents/{clientId}": {
     summary: "Grant client consent",
+    body: { toolKeys: ["search_messages"], workspaceId: "0b6f3c52-5d1e-4b7a-9c3e-2f8d6a1e4b90", audience: "owner" },
     errors: [
       [404, "NOT_FOUND", "no such instance of the caller, or no such OAuth client"],
       [409, "CONNECTOR_ERROR", "a team instance: consents apply to personal instances"],
@@ -723,7 +763,11 @@ export const OPERATIONS: Record<string, OperationText> = {
     about:
       "Lists only tools that may run directly. A tool's own failure is a JSON-RPC result with `isError: true`, not an HTTP error.",
     errors: [
-      [400, "bad_request", "not a JSON-RPC 2.0 request (a batch, or a malformed body)"],
+      [
+        400,
+        "",
+        "a JSON-RPC error message: not JSON, a batch, an invalid request, or an unsupported `MCP-Protocol-Version`",
+      ],
       [401, "unauthorized", "no valid token; `WWW-Authenticate` names the protected-resource metadata"],
       [403, "forbidden", "an `Origin` other than the issuer's, or an OAuth token without `execution:run`"],
     ],
@@ -734,11 +778,11 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
   "GET /api/v1/mcp": {
     summary: "MCP stream (not offered)",
-    errors: [[405, "", "always, with `Allow: POST`: no server-initiated stream"]],
+    errors: [[405, "", "always, a JSON-RPC error with `Allow: POST`: no server-initiated stream"]],
   },
   "DELETE /api/v1/mcp": {
     summary: "MCP session end (not offered)",
-    errors: [[405, "", "always, with `Allow: POST`: no sessions to end"]],
+    errors: [[405, "", "always, a JSON-RPC error with `Allow: POST`: no sessions to end"]],
   },
 
   // Wallet

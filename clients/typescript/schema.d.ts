@@ -1062,7 +1062,7 @@ export interface paths {
          *     **Example**
          *
          *     ```bash
-         *     curl "http://localhost:8787/api/v1/auth/check-username?username=username"
+         *     curl "http://localhost:8787/api/v1/auth/check-username?username=ada_l"
          *     ```
          */
         get: {
@@ -1533,10 +1533,10 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: the page again, with the form's error shown (a field is missing or invalid)
-         *     - 403: the page's CSRF token is missing or stale (a forged or expired form): the form is shown afresh
-         *     - 409: the page, saying another account uses the address by now
-         *     - 429: the page, saying to wait (the JSON endpoint's limit is counted)
+         *     - 400: a page saying what is wrong: the link is invalid, expired or used
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 409: a page saying another account uses the address by now
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
          *
          *     **Example**
          *
@@ -1661,9 +1661,9 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: the page again, with the form's error shown (a field is missing or invalid)
-         *     - 403: the page's CSRF token is missing or stale (a forged or expired form): the form is shown afresh
-         *     - 429: the page, saying to wait (the JSON endpoint's limit is counted)
+         *     - 400: a page saying what is wrong: not an e-mail address (the form is shown again)
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
          *
          *     **Example**
          *
@@ -1777,9 +1777,9 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: the page again, with the form's error shown (a field is missing or invalid)
-         *     - 403: the page's CSRF token is missing or stale (a forged or expired form): the form is shown afresh
-         *     - 429: the page, saying to wait (the JSON endpoint's limit is counted)
+         *     - 400: a page saying what is wrong: a wrong or expired code, or a password that is not 10 to 200 characters (the form is shown again)
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
          *
          *     **Example**
          *
@@ -2155,7 +2155,7 @@ export interface paths {
          *     - 400 `bad_request`: the `Stripe-Signature` header is missing, invalid or over 5 minutes old, or the body is not an event
          *     - 413 `payload_too_large`: the body is over 1 MiB
          *     - 415 `unsupported_media_type`: the body is not `application/json`
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *     - 503 `billing_unavailable`: Stripe is not configured on this deployment
          *
          *     **Example**
@@ -2421,8 +2421,8 @@ export interface paths {
          *
          *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
-         *     - 403 `forbidden`: the caller is not an owner or admin of the workspace
-         *     - 404 `not_found`: no such workspace visible to the caller, or no user with that e-mail
+         *     - 403 `forbidden`: the caller is not an owner or admin of the workspace (or not a member at all)
+         *     - 404 `not_found`: no user has this e-mail address
          *     - 409 `conflict`: the user is a member already, or the workspace is personal
          *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
          *
@@ -4667,7 +4667,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 404 `not_found`: nothing has been published yet, or `serviceSlug` names no service
+         *     - 404 `not_found`: nothing has been published yet (a `serviceSlug` naming no public service is an empty list)
          *
          *     **Example**
          *
@@ -7098,7 +7098,7 @@ export interface paths {
          * Session usage
          * @description Token usage of a conversation's runs, with an estimated cost.
          *
-         *     `estimatedCostUsd` is null when a part has no price (listed in `unpricedUnits[]`).
+         *     Totals over the session's runs; `estimatedCostUsd` is null when no price is known for what was used.
          *
          *     **Errors**
          *
@@ -7282,7 +7282,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the flow is unknown or expired (start again at authorize)
+         *     - 400: an error page: the flow is expired or belongs to another browser (start again at authorize)
          *
          *     **Example**
          *
@@ -7418,7 +7418,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the flow is unknown or expired
+         *     - 400: an error page: the flow is expired or belongs to another browser
          *
          *     **Example**
          *
@@ -7464,7 +7464,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the flow is unknown or expired, or the e-mail is invalid
+         *     - 400: an error page: the flow is expired or belongs to another browser, or the e-mail is invalid
          *     - 403: the CSRF token is missing or stale
          *     - 429: the page, saying to wait
          *
@@ -7546,7 +7546,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the link is used, expired or unknown
+         *     - 400: an error page: the link is expired, or opened in another browser than the one that asked for it
          *
          *     **Example**
          *
@@ -7592,7 +7592,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the link is used, expired or unknown
+         *     - 400: an error page: the link is expired or spent
          *     - 403: the CSRF token is missing or stale
          *
          *     **Example**
@@ -7666,7 +7666,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the flow is unknown or expired
+         *     - 400: an error page: the flow is expired or belongs to another browser
          *
          *     **Example**
          *
@@ -7719,7 +7719,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400: an error page: the flow is unknown or expired
+         *     - 400: an error page: the flow is expired or belongs to another browser
          *     - 403: the CSRF token is missing or stale
          *
          *     **Example**
@@ -8161,8 +8161,8 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400 `bad_request`: `code` or `state` is missing (a hand-off with a bad state redirects with `error=invalid_state`)
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 400 `bad_request`: a query parameter is over its length, or the connector key is malformed; a missing, used or expired `state` redirects with `status=error&error=invalid_state` instead
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
          *
@@ -8245,7 +8245,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -8339,8 +8340,9 @@ export interface paths {
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"connectorKey":"value","displayName":"value"}'
+         *       -d '{"connectorKey":"mcp-generic","displayName":"Research MCP server","scope":"personal","config":{"serverUrl":"https://mcp.example.com/mcp"}}'
          *     ```
          */
         post: {
@@ -8454,7 +8456,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances/$ID" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -8546,7 +8549,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         delete: {
@@ -8643,8 +8647,9 @@ export interface paths {
          *     ```bash
          *     curl -X PATCH "http://localhost:8787/api/v1/connectors/instances/$ID" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{}'
+         *       -d '{"displayName":"Research MCP (staging)","enabled":false}'
          *     ```
          */
         patch: {
@@ -8755,7 +8760,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/test" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         post: {
@@ -8887,7 +8893,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/oauth/initiate" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         post: {
@@ -9009,8 +9016,9 @@ export interface paths {
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/credentials" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"credType":"oauth2","credentials":{}}'
+         *       -d '{"credType":"bearer_token","credentials":{"token":"mcp-token-..."}}'
          *     ```
          */
         post: {
@@ -9116,7 +9124,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID/credentials" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         delete: {
@@ -9231,7 +9240,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/credentials/status" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -9340,7 +9350,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/tools" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -9433,8 +9444,9 @@ export interface paths {
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/tools" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"toolKey":"value","displayName":"value","inputSchema":{},"outputSchema":{}}'
+         *       -d '{"toolKey":"create_ticket","displayName":"Create ticket","description":"Opens a ticket in the help desk","inputSchema":{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]},"outputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"requiresApproval":true}'
          *     ```
          */
         post: {
@@ -9568,7 +9580,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/sync-tools" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         post: {
@@ -9713,6 +9726,7 @@ export interface paths {
          *     ```bash
          *     curl -X PATCH "http://localhost:8787/api/v1/connectors/instances/$ID/tools/$TOOL_ID" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
          *       -d '{"enabled":true}'
          *     ```
@@ -9829,8 +9843,9 @@ export interface paths {
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/tools/$TOOL_ID/execute" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"input":{}}'
+         *       -d '{"input":{"sql":"SELECT id, title FROM tickets WHERE status = $1","params":["open"]}}'
          *     ```
          */
         post: {
@@ -9979,7 +9994,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/executions" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -10094,7 +10110,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -10195,8 +10212,9 @@ export interface paths {
          *     ```bash
          *     curl -X POST "http://localhost:8787/api/v1/connectors/definitions" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"key":"value","displayName":"value","authType":"none"}'
+         *       -d '{"key":"acme-helpdesk","displayName":"Acme help desk","description":"Tickets in the Acme help desk","authType":"bearer_token","configSchema":{"type":"object","properties":{"baseUrl":{"type":"string"}},"required":["baseUrl"]}}'
          *     ```
          */
         post: {
@@ -10315,7 +10333,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X DELETE "http://localhost:8787/api/v1/connectors/definitions/$KEY" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         delete: {
@@ -10408,7 +10427,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/$KEY" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -10507,8 +10527,9 @@ export interface paths {
          *     ```bash
          *     curl -X PUT "http://localhost:8787/api/v1/connectors/instances/$ID/consents/$CLIENT_ID" \
          *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
          *       -H "Content-Type: application/json" \
-         *       -d '{"toolKeys":["value"],"workspaceId":"7d1c2f0e-8a4b-4c3d-9e5f-0a1b2c3d4e5f","audience":"owner"}'
+         *       -d '{"toolKeys":["search_messages"],"workspaceId":"0b6f3c52-5d1e-4b7a-9c3e-2f8d6a1e4b90","audience":"owner"}'
          *     ```
          */
         put: {
@@ -10618,7 +10639,8 @@ export interface paths {
          *
          *     ```bash
          *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID/consents/$CLIENT_ID" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         delete: {
@@ -10733,7 +10755,8 @@ export interface paths {
          *
          *     ```bash
          *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/consents" \
-         *       -H "Authorization: Bearer $TOKEN"
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
          *     ```
          */
         get: {
@@ -10837,7 +10860,7 @@ export interface paths {
          *
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
          *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
-         *     - 405: always, with `Allow: POST`: no server-initiated stream
+         *     - 405: always, a JSON-RPC error with `Allow: POST`: no server-initiated stream
          *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
@@ -10903,7 +10926,7 @@ export interface paths {
          *
          *     **Errors**
          *
-         *     - 400 `bad_request`: not a JSON-RPC 2.0 request (a batch, or a malformed body)
+         *     - 400: a JSON-RPC error message: not JSON, a batch, an invalid request, or an unsupported `MCP-Protocol-Version`
          *     - 401 `unauthorized`: no valid token; `WWW-Authenticate` names the protected-resource metadata
          *     - 403 `forbidden`: an `Origin` other than the issuer's, or an OAuth token without `execution:run`
          *     - 429 `RATE_LIMIT_EXCEEDED`: more than 60 requests in a minute per user; `Retry-After` says when to try again
@@ -10988,7 +11011,7 @@ export interface paths {
          *
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
          *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
-         *     - 405: always, with `Allow: POST`: no sessions to end
+         *     - 405: always, a JSON-RPC error with `Allow: POST`: no sessions to end
          *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
          *
          *     **Example**

@@ -56,6 +56,11 @@ describe("every operation has reference text", () => {
       expect(operation.description, `${key}: description`).toMatch(/\S/);
       expect(operation.description).toMatch(/\*\*Errors\*\*/);
       expect(operation.description).toMatch(/\*\*Example\*\*\n\n```(bash|json)\n\S/);
+      // A curl example's JSON body is JSON, with no filler where a value belongs.
+      for (const [, body] of String(operation.description).matchAll(/-d '([^']*)'/g)) {
+        expect(() => JSON.parse(body!), `${key}: -d '${body}'`).not.toThrow();
+        expect(body, `${key}: a placeholder body`).not.toMatch(/"value"|^\{\}$/);
+      }
     },
   );
 
