@@ -97,9 +97,11 @@ function describe(context: Context): string {
   return parts.join("\n\n");
 }
 
-const sentence = (s: string) => (/[.!?)]$/.test(s) ? s : `${s}.`);
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
-const authKind = (operation: Json): "bearer" | "admin" | "partner" | "none" => {
+type AuthKind = "bearer" | "admin" | "partner" | "none";
+
+const authKind = (operation: Json): AuthKind => {
   const schemes = (operation.security ?? []).flatMap((requirement: object) => Object.keys(requirement));
   if (schemes.includes("adminToken")) return "admin";
   if (schemes.includes("partnerKey")) return "partner";
@@ -118,13 +120,14 @@ function windowText(seconds: number) {
 }
 
 /** The limit sentence of a 429: the operation's own rule from src/limits.ts, or the default. */
-function rateLimitText(method: string, path: string, anonymous: boolean): string {
+function rateLimitText(method: string, path: string, auth: AuthKind): string {
   const key = rateLimitKey(method, path);
   const rule = key ? rateLimitRule(key) : undefined;
   if (!rule) return "too many requests";
   const own = key !== undefined && Object.hasOwn(RATE_LIMITS, key);
-  // A per-user limit counts an anonymous caller by its IP (src/limits.ts).
-  const by = rule.by === "user" && anonymous ? "ip" : rule.by;
+  // A per-user limit counts a caller without a user (no token, a partner key) by its IP
+  // (src/middleware/rate-limit.ts).
+  const by = rule.by === "user" && (auth === "none" || auth === "partner") ? "ip" : rule.by;
   const who = { user: "per user", ip: "per client IP", "ip+email": "per client IP and e-mail" }[by];
   return `more than ${rule.limit} requests in ${windowText(rule.windowSeconds)} ${who}${own ? "" : " (the default limit)"}; \`Retry-After\` says when to try again`;
 }
@@ -177,7 +180,7 @@ function errorLines({ operation, method, path, text }: Context): ErrorLine[] {
         : [404, "not_found", "no such resource, or it is not the caller's"],
     413: [413, "payload_too_large", "the body is over 1 MiB"],
     415: [415, "unsupported_media_type", "the body is not `application/json`"],
-    429: [429, "RATE_LIMIT_EXCEEDED", rateLimitText(method, path, auth === "none")],
+    429: [429, "RATE_LIMIT_EXCEEDED", rateLimitText(method, path, auth)],
   };
   for (const status of declared) {
     if (covered.has(status)) continue;

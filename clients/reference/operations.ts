@@ -698,6 +698,7 @@ export const OPERATIONS: Record<string, OperationText> = {
       "A failure inside the external service is still 200 with `success` false, `httpStatus` and `error`. Checked in order: instance visible (404), may execute (403), tool exists (404), tool and instance usable (409), approval (403), input (400), the tool's `rateLimitRpm` (429).",
     errors: [
       [400, "bad_request", "`input` does not match the tool's `inputSchema` (`details.fields[]`)"],
+      [403, "forbidden", "no `connectors` entitlement, or the caller may not execute this instance's tools"],
       [
         403,
         "connector_tool_approval_required",

@@ -757,7 +757,7 @@ export interface paths {
         put?: never;
         /**
          * Request recovery code
-         * @description Mail a 6-digit recovery code (15 minutes, 5 tries) Always 202 with the same body, whether or not the address has an account.
+         * @description Mail a 6-digit recovery code (15 minutes, 5 tries). Always 202 with the same body, whether or not the address has an account.
          *
          *     **Errors**
          *
@@ -857,7 +857,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange recovery code
-         * @description Exchange a recovery code for a single-use reset token (15 minutes) 400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.
+         * @description Exchange a recovery code for a single-use reset token (15 minutes). 400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.
          *
          *     **Errors**
          *
@@ -1050,7 +1050,7 @@ export interface paths {
         };
         /**
          * Check username
-         * @description Whether a username is free (case-insensitive; reserved names are never free)
+         * @description Whether a username is free (case-insensitive; reserved names are never free).
          *
          *     Usernames match `^[a-z0-9_]{3,30}$`.
          *
@@ -1253,7 +1253,7 @@ export interface paths {
         put?: never;
         /**
          * Change e-mail
-         * @description Change the account's address (effective once the new address confirms) Needs the password (403 `forbidden` when wrong). The new address gets a confirmation link; the old address is told. The answer is the same whether or not the new address belongs to another account.
+         * @description Change the account's address (effective once the new address confirms). Needs the password (403 `forbidden` when wrong). The new address gets a confirmation link; the old address is told. The answer is the same whether or not the new address belongs to another account.
          *
          *     **Errors**
          *
@@ -1374,7 +1374,7 @@ export interface paths {
         put?: never;
         /**
          * Change password
-         * @description Change the password (current password required; other sessions end) 403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.
+         * @description Change the password (current password required; other sessions end). 403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.
          *
          *     **Errors**
          *
@@ -1492,7 +1492,7 @@ export interface paths {
         };
         /**
          * Confirm e-mail page
-         * @description Landing page of a confirmation link (when WEB_APP_URL is not set)
+         * @description Landing page of a confirmation link (when WEB_APP_URL is not set).
          *
          *     The page of a confirmation link's `token`; it confirms with a CSRF-protected POST, so link scanners cannot spend it.
          *
@@ -1529,7 +1529,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm e-mail (form)
-         * @description Confirm an address (browser form; counts against POST /auth/confirm-email's limit)
+         * @description Confirm an address (browser form; counts against POST /auth/confirm-email's limit).
          *
          *     **Errors**
          *
@@ -1622,7 +1622,7 @@ export interface paths {
         };
         /**
          * Forgot password page
-         * @description Password recovery: ask for a code (the OAuth sign-in page links here)
+         * @description Password recovery: ask for a code (the OAuth sign-in page links here).
          *
          *     **Errors**: none; this operation cannot fail for a caller.
          *
@@ -1655,7 +1655,7 @@ export interface paths {
         put?: never;
         /**
          * Forgot password (form)
-         * @description Mail a recovery code (browser form; counts against POST /auth/forgot-password's limit)
+         * @description Mail a recovery code (browser form; counts against POST /auth/forgot-password's limit).
          *
          *     Answers 303 to the reset page for the address, whether or not it has an account.
          *
@@ -1773,7 +1773,7 @@ export interface paths {
         put?: never;
         /**
          * Reset password (form)
-         * @description Exchange the code and set the new password (browser form; counts against both endpoints' limits)
+         * @description Exchange the code and set the new password (browser form; counts against both endpoints' limits).
          *
          *     **Errors**
          *
@@ -1860,7 +1860,7 @@ export interface paths {
         put?: never;
         /**
          * Checkout for a plan
-         * @description Start a Stripe Checkout for a paid plan (subscription) Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.
+         * @description Start a Stripe Checkout for a paid plan (subscription). Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.
          *
          *     **Errors**
          *
@@ -2413,7 +2413,7 @@ export interface paths {
         put?: never;
         /**
          * Add member
-         * @description Add a member (owners and admins only)
+         * @description Add a member (owners and admins only).
          *
          *     `email` of an existing user; `role` is `admin` or `member`.
          *
@@ -2534,7 +2534,7 @@ export interface paths {
         put?: never;
         /**
          * Provision user
-         * @description Provision a user (and their account and personal workspace)
+         * @description Provision a user (and their account and personal workspace).
          *
          *     No rate limit: operator provisioning.
          *
@@ -2623,7 +2623,7 @@ export interface paths {
         put?: never;
         /**
          * Issue partner key
-         * @description Issue a partner API key (the key is shown once)
+         * @description Issue a partner API key (the key is shown once).
          *
          *     The answer's `key` is shown once; only its hash is stored. A key with `partner:oauth-client-admin` registers OAuth clients.
          *
@@ -3157,7 +3157,7 @@ export interface paths {
         head?: never;
         /**
          * Update component
-         * @description Change a component (its status, typically)
+         * @description Change a component (its status, typically).
          *
          *     **Errors**
          *
@@ -3418,7 +3418,7 @@ export interface paths {
         put?: never;
         /**
          * Post incident update
-         * @description Post an update to an incident's timeline (moves the incident to that status)
+         * @description Post an update to an incident's timeline (moves the incident to that status).
          *
          *     `resolved` sets the incident's `resolved_at`.
          *
@@ -3673,7 +3673,7 @@ export interface paths {
         };
         /**
          * Tail a reply (operator)
-         * @description Tail a reply's event stream (replay after Last-Event-ID, then live)
+         * @description Tail a reply's event stream (replay after Last-Event-ID, then live).
          *
          *     The same SSE stream as the owner's (see the introduction), for support.
          *
@@ -3851,7 +3851,7 @@ export interface paths {
         put?: never;
         /**
          * Adjust wallet
-         * @description Credit or debit a user's wallet (an `adjustment` entry) `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         * @description Credit or debit a user's wallet (an `adjustment` entry). `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
          *
          *     **Errors**
          *
@@ -3948,7 +3948,7 @@ export interface paths {
         };
         /**
          * List notifications
-         * @description The caller's notifications, newest first (archived and expired ones excluded unless `status` asks)
+         * @description The caller's notifications, newest first (archived and expired ones excluded unless `status` asks).
          *
          *     Offset pagination (`limit` 1 to 50, default 20). `status` filters (`unread`, `read`, `archived`).
          *
@@ -4141,7 +4141,7 @@ export interface paths {
         head?: never;
         /**
          * Mark read
-         * @description Mark one notification read (sets `readAt` once; no-op when already read)
+         * @description Mark one notification read (sets `readAt` once; no-op when already read).
          *
          *     **Errors**
          *
@@ -4325,7 +4325,7 @@ export interface paths {
         head?: never;
         /**
          * Archive
-         * @description Archive one notification (retained, hidden from the default listing; no-op when archived)
+         * @description Archive one notification (retained, hidden from the default listing; no-op when archived).
          *
          *     **Errors**
          *
@@ -5462,7 +5462,7 @@ export interface paths {
         post?: never;
         /**
          * Delete session
-         * @description Delete a conversation and its messages (a run still going is stopped)
+         * @description Delete a conversation and its messages (a run still going is stopped).
          *
          *     Its generated media go with it; uploads stay (`DELETE /api/v1/files/{id}`).
          *
@@ -5636,7 +5636,7 @@ export interface paths {
         put?: never;
         /**
          * Create persona
-         * @description Create a persona (standing instructions for a session's runs)
+         * @description Create a persona (standing instructions for a session's runs).
          *
          *     **Errors**
          *
@@ -5731,7 +5731,7 @@ export interface paths {
         };
         /**
          * List models
-         * @description Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)
+         * @description Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured).
          *
          *     `key` is what `model` takes on send.
          *
@@ -5986,7 +5986,7 @@ export interface paths {
         put?: never;
         /**
          * Add memory
-         * @description Add a memory (pinned into a run's instructions with memoryIds)
+         * @description Add a memory (pinned into a run's instructions with memoryIds).
          *
          *     `content` at most 2,000 characters.
          *
@@ -6096,7 +6096,7 @@ export interface paths {
         post?: never;
         /**
          * Delete memory
-         * @description Delete a memory (runs already started keep it; later retries run without it)
+         * @description Delete a memory (runs already started keep it; later retries run without it).
          *
          *     **Errors**
          *
@@ -6436,7 +6436,7 @@ export interface paths {
         put?: never;
         /**
          * Retry reply
-         * @description Create another version of a reply (it becomes the active one)
+         * @description Create another version of a reply (it becomes the active one).
          *
          *     `idempotencyKey` is required (at most 200 characters): a second retry with the same key answers the first retry's result. Spends one request of the daily allowance.
          *
@@ -7013,7 +7013,7 @@ export interface paths {
         };
         /**
          * AI allowance
-         * @description The caller's daily AI request allowance (per account)
+         * @description The caller's daily AI request allowance (per account).
          *
          *     `limit`, `remaining`, `resetsAt` and `scope` (`account`).
          *
@@ -7201,7 +7201,7 @@ export interface paths {
         };
         /**
          * Authorize (browser)
-         * @description Start an authorization code flow with PKCE (browser)
+         * @description Start an authorization code flow with PKCE (browser).
          *
          *     Open in the user's browser. It leads to sign-in and consent, then redirects to `redirect_uri` with `code`, `state` and `iss` (or `error=access_denied`).
          *
@@ -7276,7 +7276,7 @@ export interface paths {
         };
         /**
          * Sign-in page
-         * @description Sign-in page of a flow (browser)
+         * @description Sign-in page of a flow (browser).
          *
          *     Answers 303 to the consent page when the browser is signed in already.
          *
@@ -7331,7 +7331,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in (form)
-         * @description Sign in with e-mail and password (browser form)
+         * @description Sign in with e-mail and password (browser form).
          *
          *     **Errors**
          *
@@ -7414,7 +7414,7 @@ export interface paths {
         };
         /**
          * Check-your-e-mail page
-         * @description Check-your-e-mail page, after a sign-in link was requested (browser)
+         * @description Check-your-e-mail page, after a sign-in link was requested (browser).
          *
          *     **Errors**
          *
@@ -7460,7 +7460,7 @@ export interface paths {
         put?: never;
         /**
          * Send sign-in link (form)
-         * @description E-mail a single-use sign-in link (written to the outbox)
+         * @description E-mail a single-use sign-in link (written to the outbox).
          *
          *     **Errors**
          *
@@ -7588,7 +7588,7 @@ export interface paths {
         put?: never;
         /**
          * Spend sign-in link (form)
-         * @description Spend a sign-in link (browser form)
+         * @description Spend a sign-in link (browser form).
          *
          *     **Errors**
          *
@@ -7660,7 +7660,7 @@ export interface paths {
         };
         /**
          * Consent page
-         * @description Consent page listing the requested scopes (browser)
+         * @description Consent page listing the requested scopes (browser).
          *
          *     Answers 303 to sign-in when the browser is not signed in.
          *
@@ -7883,7 +7883,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke token
-         * @description Revoke an access token, or a refresh token and its whole family (RFC 7009)
+         * @description Revoke an access token, or a refresh token and its whole family (RFC 7009).
          *
          *     Always 200 for a well-formed request, even for an unknown token.
          *
@@ -8038,7 +8038,7 @@ export interface paths {
         put?: never;
         /**
          * Register OAuth client
-         * @description Register an OAuth client (the client secret is shown once)
+         * @description Register an OAuth client (the client secret is shown once).
          *
          *     `clientSecret` is returned once (confidential clients only). Every client uses PKCE with S256.
          *
@@ -8049,7 +8049,7 @@ export interface paths {
          *     - 403 `forbidden`: the partner key lacks the scope `partner:oauth-client-admin`
          *     - 413 `payload_too_large`: the body is over 1 MiB
          *     - 415 `unsupported_media_type`: the body is not `application/json`
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
          *
@@ -8230,7 +8230,7 @@ export interface paths {
         };
         /**
          * List instances
-         * @description Instances visible in the active workspace (the caller's personal ones, the workspace's team ones)
+         * @description Instances visible in the active workspace (the caller's personal ones, the workspace's team ones).
          *
          *     Offset pagination (`limit` 1 to 100, default 20). `scope` filters (`personal`, `team`); `locale` translates.
          *
@@ -8323,7 +8323,7 @@ export interface paths {
         put?: never;
         /**
          * Create instance
-         * @description Create an instance (status pending_auth)
+         * @description Create an instance (status pending_auth).
          *
          *     Status `pending_auth` until credentials are stored or the OAuth hand-off completes.
          *
@@ -8630,7 +8630,7 @@ export interface paths {
         head?: never;
         /**
          * Update instance
-         * @description Update displayName, config or enabled (ownership is immutable)
+         * @description Update displayName, config or enabled (ownership is immutable).
          *
          *     Changing the destination (`baseUrl`, `serverUrl`, database host) clears stored credentials.
          *
@@ -8744,7 +8744,7 @@ export interface paths {
         put?: never;
         /**
          * Test connection
-         * @description Test the connection (health check through the adapter)
+         * @description Test the connection (health check through the adapter).
          *
          *     **Errors**
          *
@@ -9001,7 +9001,7 @@ export interface paths {
         put?: never;
         /**
          * Store credentials
-         * @description Store or replace credentials (sealed; the instance becomes active)
+         * @description Store or replace credentials (sealed; the instance becomes active).
          *
          *     **Errors**
          *
@@ -9226,7 +9226,7 @@ export interface paths {
         };
         /**
          * Credential status
-         * @description Whether credentials are stored (never their values)
+         * @description Whether credentials are stored (never their values).
          *
          *     **Errors**
          *
@@ -9428,7 +9428,7 @@ export interface paths {
         put?: never;
         /**
          * Create tool
-         * @description Create a custom tool (custom, non-system connectors only)
+         * @description Create a custom tool (custom, non-system connectors only).
          *
          *     **Errors**
          *
@@ -9563,7 +9563,7 @@ export interface paths {
         put?: never;
         /**
          * Sync tools
-         * @description Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused)
+         * @description Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused).
          *
          *     **Errors**
          *
@@ -9823,7 +9823,7 @@ export interface paths {
         put?: never;
         /**
          * Execute tool
-         * @description Execute a tool directly (tools that require approval are refused)
+         * @description Execute a tool directly (tools that require approval are refused).
          *
          *     A failure inside the external service is still 200 with `success` false, `httpStatus` and `error`. Checked in order: instance visible (404), may execute (403), tool exists (404), tool and instance usable (409), approval (403), input (400), the tool's `rateLimitRpm` (429).
          *
@@ -9831,6 +9831,7 @@ export interface paths {
          *
          *     - 400 `bad_request`: `input` does not match the tool's `inputSchema` (`details.fields[]`)
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: no `connectors` entitlement, or the caller may not execute this instance's tools
          *     - 403 `connector_tool_approval_required`: the tool has `requiresApproval` true: nothing is sent (it runs only through the assistant)
          *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
          *     - 409 `CONNECTOR_ERROR`: the tool or instance is disabled, or no usable credentials are stored
@@ -9978,7 +9979,7 @@ export interface paths {
         };
         /**
          * Execution history
-         * @description Execution history, newest first (inputs and outputs are never listed)
+         * @description Execution history, newest first (inputs and outputs are never listed).
          *
          *     Offset pagination (`limit` 1 to 100, default 20).
          *
@@ -10195,7 +10196,7 @@ export interface paths {
         put?: never;
         /**
          * Create definition
-         * @description Create a custom definition (category custom; account owner or workspace owner/admin)
+         * @description Create a custom definition (category custom; account owner or workspace owner/admin).
          *
          *     `key` matches `^[a-z0-9][a-z0-9-]{1,62}$`.
          *
@@ -10414,7 +10415,7 @@ export interface paths {
         };
         /**
          * Get definition
-         * @description One definition (public metadata)
+         * @description One definition (public metadata).
          *
          *     **Errors**
          *
@@ -10511,7 +10512,7 @@ export interface paths {
         get?: never;
         /**
          * Grant client consent
-         * @description Let an OAuth client use tools of your personal instance (automation consent)
+         * @description Let an OAuth client use tools of your personal instance (automation consent).
          *
          *     **Errors**
          *
@@ -10624,7 +10625,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke client consent
-         * @description Revoke a client's consent (future calls only)
+         * @description Revoke a client's consent (future calls only).
          *
          *     **Errors**
          *
@@ -10854,7 +10855,7 @@ export interface paths {
         };
         /**
          * MCP stream (not offered)
-         * @description Not offered: 405 (no server-initiated stream)
+         * @description Not offered: 405 (no server-initiated stream).
          *
          *     **Errors**
          *
@@ -11005,7 +11006,7 @@ export interface paths {
         };
         /**
          * MCP session end (not offered)
-         * @description Not offered: 405 (no sessions to end)
+         * @description Not offered: 405 (no sessions to end).
          *
          *     **Errors**
          *
@@ -11082,7 +11083,7 @@ export interface paths {
         };
         /**
          * Wallet balance
-         * @description The caller's prepaid balance (USD) First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
+         * @description The caller's prepaid balance (USD). First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
          *
          *     **Errors**
          *
@@ -11163,7 +11164,7 @@ export interface paths {
         };
         /**
          * Wallet ledger
-         * @description The wallet's ledger, newest first (top-ups, AI usage, adjustments)
+         * @description The wallet's ledger, newest first (top-ups, AI usage, adjustments).
          *
          *     Offset pagination (`limit` 1 to 50, default 20).
          *
@@ -11269,7 +11270,7 @@ export interface paths {
         put?: never;
         /**
          * Upload file
-         * @description Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB)
+         * @description Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB).
          *
          *     PNG, JPEG, WebP, GIF, PDF, plain text, Markdown, CSV, JSON. Use the answer's `id` in `attachmentIds` on send.
          *
@@ -11398,7 +11399,7 @@ export interface paths {
         };
         /**
          * Get file
-         * @description One of the caller's media items (an upload or generated media)
+         * @description One of the caller's media items (an upload or generated media).
          *
          *     **Errors**
          *
@@ -11488,7 +11489,7 @@ export interface paths {
         post?: never;
         /**
          * Delete upload
-         * @description Delete an upload (generated media go with their session: 409)
+         * @description Delete an upload (generated media go with their session: 409).
          *
          *     **Errors**
          *
@@ -11726,7 +11727,7 @@ export interface paths {
         };
         /**
          * Status page
-         * @description Status page (HTML)
+         * @description Status page (HTML).
          *
          *     HTML for people: services with 90 days of uptime, open incidents, maintenance.
          *
@@ -11848,7 +11849,7 @@ export interface paths {
         };
         /**
          * Status badge
-         * @description Status badge (SVG)
+         * @description Status badge (SVG).
          *
          *     **Errors**: none; this operation cannot fail for a caller.
          *
@@ -12077,7 +12078,7 @@ export interface paths {
         };
         /**
          * Authorization server metadata
-         * @description OAuth 2.0 authorization server metadata (RFC 8414)
+         * @description OAuth 2.0 authorization server metadata (RFC 8414).
          *
          *     Identical to the OpenID configuration.
          *
@@ -12126,7 +12127,7 @@ export interface paths {
         };
         /**
          * Protected resource metadata
-         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728)
+         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728).
          *
          *     **Errors**: none; this operation cannot fail for a caller.
          *
@@ -12173,7 +12174,7 @@ export interface paths {
         };
         /**
          * MCP resource metadata
-         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728)
+         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728).
          *
          *     **Errors**: none; this operation cannot fail for a caller.
          *
@@ -12220,7 +12221,7 @@ export interface paths {
         };
         /**
          * Connector hand-off outcome
-         * @description The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty)
+         * @description The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty).
          *
          *     **Errors**
          *
