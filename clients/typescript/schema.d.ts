@@ -7,7 +7,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description Answers 200 while the Worker runs; touches no storage. For monitors and load balancers.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/health"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -50,7 +61,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with a personal workspace */
+        /**
+         * Register
+         * @description Create an account with a personal workspace.
+         *
+         *     Creates the user, an account on plan `free` and a personal workspace owned by the user, and signs them in: the answer carries `accessToken` (valid `expiresIn` = 3600 seconds) and `refreshToken`. A confirmation link is mailed (to the outbox when no mail provider is configured). `password` is 10 to 200 characters.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 409 `conflict`: an account with this e-mail exists, or the username is taken or reserved
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 10 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/register" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@example.com","password":"a-long-password","name":"Ada Lovelace","username":"ada"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -137,7 +169,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password */
+        /**
+         * Sign in
+         * @description Sign in with e-mail and password.
+         *
+         *     Same answer as register: the user, `accessToken`, `refreshToken`, `expiresIn`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `invalid_credentials`: unknown e-mail or wrong password (the same answer for both)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 8 requests in a minute per client IP and e-mail; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/login" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@example.com","password":"a-long-password"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -224,7 +277,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate a refresh token */
+        /**
+         * Refresh tokens
+         * @description Rotate a refresh token.
+         *
+         *     Consumes the refresh token and answers a new pair. Reusing a consumed refresh token revokes its whole family: sign in again.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the refresh token is unknown, expired, revoked or already used
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/refresh" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"refreshToken":"rt_3q2x…"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -311,7 +385,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session a refresh token belongs to */
+        /**
+         * Sign out
+         * @description End the session a refresh token belongs to.
+         *
+         *     Revokes the refresh token's family. Answers `{ revoked: true }` also for an unknown token.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/logout" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"refreshToken":"rt_3q2x…"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -372,7 +464,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller, their workspaces, plan and entitlements */
+        /**
+         * Current user
+         * @description The caller, their workspaces, plan and entitlements.
+         *
+         *     The user, `workspaces[]` (`id`, `name`, `kind` personal or business, `role`), `plan` and `entitlements[]` (`ai`, `connectors`, `provider:<key>`).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/me" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -440,8 +550,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a new confirmation link to an unconfirmed address
-         * @description Always 202 with the same body, whether or not the address has an account (or is confirmed already).
+         * Resend confirmation
+         * @description Send a new confirmation link to an unconfirmed address. Always 202 with the same body, whether or not the address has an account (or is confirmed already).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/resend-confirmation" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@example.com"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -525,8 +650,24 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirm an address with the token of a confirmation link
-         * @description Confirms the registration address, or makes a pending new address (change-email) the account's. 400 `invalid_token` when used, expired or unknown.
+         * Confirm e-mail
+         * @description Confirm an address with the token of a confirmation link. Confirms the registration address, or makes a pending new address (change-email) the account's. 400 `invalid_token` when used, expired or unknown.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_token`: the token is used, expired or unknown (also `bad_request` for a missing field)
+         *     - 409 `conflict`: another account uses the new address by now (a change-email confirmation)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/confirm-email" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"token":"ect_N2f…"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -615,8 +756,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a 6-digit recovery code (15 minutes, 5 tries)
-         * @description Always 202 with the same body, whether or not the address has an account.
+         * Request recovery code
+         * @description Mail a 6-digit recovery code (15 minutes, 5 tries). Always 202 with the same body, whether or not the address has an account.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 3 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/forgot-password" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@example.com"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -700,8 +856,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a recovery code for a single-use reset token (15 minutes)
-         * @description 400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.
+         * Exchange recovery code
+         * @description Exchange a recovery code for a single-use reset token (15 minutes). 400 `invalid_token` for a wrong, expired or used-up code and for unknown addresses alike. The fifth wrong try kills the code.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_token`: wrong, expired or used-up code, or unknown address (the same answer)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 15 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/exchange-recovery-code" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@example.com","code":"042917"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -781,8 +952,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set a new password with a reset token
-         * @description Revokes every session and refresh family of the user, and every OAuth grant (its refresh and access tokens).
+         * Reset password
+         * @description Set a new password with a reset token. Revokes every session and refresh family of the user, and every OAuth grant (its refresh and access tokens).
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_token`: the reset token is used, expired or unknown; or a field is invalid (`bad_request`)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in 5 minutes per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/reset-password" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"resetToken":"prt_8Kd…","password":"a-new-long-password"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -862,7 +1048,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a username is free (case-insensitive; reserved names are never free) */
+        /**
+         * Check username
+         * @description Whether a username is free (case-insensitive; reserved names are never free).
+         *
+         *     Usernames match `^[a-z0-9_]{3,30}$`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 20 requests in a minute per client IP; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/auth/check-username?username=ada_l"
+         *     ```
+         */
         get: {
             parameters: {
                 query: {
@@ -923,8 +1125,27 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Claim a username for the caller
-         * @description 409 `conflict` when taken (by any case) or reserved; of concurrent claims of one name exactly one wins.
+         * Claim username
+         * @description Claim a username for the caller. 409 `conflict` when taken (by any case) or reserved; of concurrent claims of one name exactly one wins.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 409 `conflict`: the username is taken (in any case) or reserved
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/claim-username" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"username":"ada_l"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1031,8 +1252,26 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the account's address (effective once the new address confirms)
-         * @description Needs the password (403 `forbidden` when wrong). The new address gets a confirmation link; the old address is told. The answer is the same whether or not the new address belongs to another account.
+         * Change e-mail
+         * @description Change the account's address (effective once the new address confirms). Needs the password (403 `forbidden` when wrong). The new address gets a confirmation link; the old address is told. The answer is the same whether or not the new address belongs to another account.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the password is wrong (or an OAuth token: first-party only)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 10 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/change-email" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"ada@new.example.com","password":"a-long-password"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1134,8 +1373,26 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the password (current password required; other sessions end)
-         * @description 403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.
+         * Change password
+         * @description Change the password (current password required; other sessions end). 403 `forbidden` when the current password is wrong. The calling session stays signed in; every other session is revoked.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the current password is wrong (or an OAuth token: first-party only)
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 10 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/auth/change-password" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"currentPassword":"a-long-password","password":"a-new-long-password"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1233,7 +1490,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Landing page of a confirmation link (when WEB_APP_URL is not set) */
+        /**
+         * Confirm e-mail page
+         * @description Landing page of a confirmation link (when WEB_APP_URL is not set).
+         *
+         *     The page of a confirmation link's `token`; it confirms with a CSRF-protected POST, so link scanners cannot spend it.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/account/confirm-email?token=ect_..."
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -1257,7 +1527,23 @@ export interface paths {
             };
         };
         put?: never;
-        /** Confirm an address (browser form; counts against POST /auth/confirm-email's limit) */
+        /**
+         * Confirm e-mail (form)
+         * @description Confirm an address (browser form; counts against POST /auth/confirm-email's limit).
+         *
+         *     **Errors**
+         *
+         *     - 400: a page saying what is wrong: the link is invalid, expired or used
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 409: a page saying another account uses the address by now
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the page's own form (`token`, `csrf`), with the page's cookie.
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1334,7 +1620,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Password recovery: ask for a code (the OAuth sign-in page links here) */
+        /**
+         * Forgot password page
+         * @description Password recovery: ask for a code (the OAuth sign-in page links here).
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/account/forgot-password"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1356,7 +1653,24 @@ export interface paths {
             };
         };
         put?: never;
-        /** Mail a recovery code (browser form; counts against POST /auth/forgot-password's limit) */
+        /**
+         * Forgot password (form)
+         * @description Mail a recovery code (browser form; counts against POST /auth/forgot-password's limit).
+         *
+         *     Answers 303 to the reset page for the address, whether or not it has an account.
+         *
+         *     **Errors**
+         *
+         *     - 400: a page saying what is wrong: not an e-mail address (the form is shown again)
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the page's own form (`email`, `csrf`), with the page's cookie.
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1422,7 +1736,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Landing page of a recovery e-mail: enter the code and a new password */
+        /**
+         * Reset password page
+         * @description Landing page of a recovery e-mail: enter the code and a new password.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/account/reset-password?email=ada%40example.com"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -1446,7 +1771,22 @@ export interface paths {
             };
         };
         put?: never;
-        /** Exchange the code and set the new password (browser form; counts against both endpoints' limits) */
+        /**
+         * Reset password (form)
+         * @description Exchange the code and set the new password (browser form; counts against both endpoints' limits).
+         *
+         *     **Errors**
+         *
+         *     - 400: a page saying what is wrong: a wrong or expired code, or a password that is not 10 to 200 characters (the form is shown again)
+         *     - 403: a page saying the form has expired: its CSRF token is missing or stale (reload and try again)
+         *     - 429: a page saying to wait: too many attempts (the JSON endpoint's limit is counted)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the page's own form (`email`, `code`, `password`, `csrf`), with the page's cookie.
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1519,8 +1859,29 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a Stripe Checkout for a paid plan (subscription)
-         * @description Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.
+         * Checkout for a plan
+         * @description Start a Stripe Checkout for a paid plan (subscription). Returns the Checkout Session's URL for the browser. The plan changes when Stripe reports the paid checkout (POST /billing/webhook). 503 `billing_unavailable` when Stripe is not configured; 409 when the account is on that plan already or has a live subscription.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 409 `conflict`: the account is on that plan already, or has a live subscription
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in a minute per user; `Retry-After` says when to try again
+         *     - 502 `CONNECTION_FAILED`: Stripe could not be reached or answered an error
+         *     - 503 `billing_unavailable`: Stripe is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/billing/checkout" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"plan":"pro","successUrl":"https://app.example.com/billing/success","cancelUrl":"https://app.example.com/billing/cancel"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1645,8 +2006,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Top up the wallet: a Stripe Checkout (one payment) for 5 to 500 USD
-         * @description Returns the Checkout Session's URL for the browser. The wallet is credited when Stripe reports the paid checkout (POST /billing/webhook), once. Any signed-in user (first-party token); 503 `billing_unavailable` when Stripe is not configured.
+         * Top up wallet
+         * @description Top up the wallet: a Stripe Checkout (one payment) for 5 to 500 USD. Returns the Checkout Session's URL for the browser. The wallet is credited when Stripe reports the paid checkout (POST /billing/webhook), once. Any signed-in user (first-party token); 503 `billing_unavailable` when Stripe is not configured.
+         *
+         *     `amountUsd` is 5 to 500.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 5 requests in a minute per user; `Retry-After` says when to try again
+         *     - 502 `CONNECTION_FAILED`: Stripe could not be reached or answered an error
+         *     - 503 `billing_unavailable`: Stripe is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/billing/top-ups" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"amountUsd":20,"successUrl":"https://app.example.com/wallet/paid","cancelUrl":"https://app.example.com/wallet"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1762,8 +2145,27 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free
-         * @description The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
+         * Stripe webhook
+         * @description Stripe webhook: a paid checkout sets the plan or credits a top-up, a deleted subscription returns to free. The body is Stripe's event JSON, verified against the `Stripe-Signature` header (`t=...,v1=...`, HMAC-SHA256 with the endpoint secret, at most 5 minutes old). Idempotent by event id. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (when `payment_status` is `paid`; subscription mode sets the plan, payment mode credits the wallet top-up once), `customer.subscription.deleted`; other events are acknowledged and ignored. 400 for a missing or invalid signature, 503 `billing_unavailable` when Stripe is not configured.
+         *
+         *     Called by Stripe, not by clients.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: the `Stripe-Signature` header is missing, invalid or over 5 minutes old, or the body is not an event
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
+         *     - 503 `billing_unavailable`: Stripe is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/billing/webhook" \
+         *       -H "Stripe-Signature: t=1767225600,v1=5257a869e7ec..." \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"id":"evt_1","type":"checkout.session.completed","data":{"object":{"id":"cs_test_1","mode":"payment","payment_status":"paid"}}}'
+         *     ```
          */
         post: {
             parameters: {
@@ -1845,7 +2247,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's workspaces */
+        /**
+         * List workspaces
+         * @description The caller's workspaces.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/workspaces" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1896,7 +2314,26 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a business workspace (plan `business`); the caller becomes its owner */
+        /**
+         * Create workspace
+         * @description Create a business workspace (plan `business`); the caller becomes its owner.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the account is not on plan `business` (or an OAuth token: first-party only)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/workspaces" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Acme Research"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1974,7 +2411,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a member (owners and admins only) */
+        /**
+         * Add member
+         * @description Add a member (owners and admins only).
+         *
+         *     `email` of an existing user; `role` is `admin` or `member`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the caller is not an owner or admin of the workspace (or not a member at all)
+         *     - 404 `not_found`: no user has this e-mail address
+         *     - 409 `conflict`: the user is a member already, or the workspace is personal
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/workspaces/$ID/members" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"grace@example.com","role":"member"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2072,7 +2532,27 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provision a user (and their account and personal workspace) */
+        /**
+         * Provision user
+         * @description Provision a user (and their account and personal workspace).
+         *
+         *     No rate limit: operator provisioning.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 409 `conflict`: an account with this e-mail exists
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/users" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"email":"grace@example.com","password":"a-long-password","name":"Grace Hopper","plan":"pro"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2141,7 +2621,26 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a partner API key (the key is shown once) */
+        /**
+         * Issue partner key
+         * @description Issue a partner API key (the key is shown once).
+         *
+         *     The answer's `key` is shown once; only its hash is stored. A key with `partner:oauth-client-admin` registers OAuth clients.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/partner-keys" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Acme","scopes":["partner:oauth-client-admin"]}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2205,7 +2704,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a user's plan, entitlements (replacing the list) or AI allowance */
+        /**
+         * Change user's account
+         * @description Change a user's plan, entitlements (replacing the list) or AI allowance.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such user
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/admin/users/$USER_ID/account" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"plan":"business","entitlements":["ai","connectors"]}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2272,7 +2789,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a notification to a user */
+        /**
+         * Send notification
+         * @description Send a notification to a user.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such user
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/notifications" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"userId":"7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10","title":"Your weekly summary is ready","body":"You ran 12 AI sessions this week.","icon":"chart","actionUrl":"/usage","category":"productivity","priority":"low"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2341,7 +2876,27 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a status service */
+        /**
+         * Create status service
+         * @description Create a status service.
+         *
+         *     Every status write republishes the public projection before it answers.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 409 `conflict`: the slug is taken
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/status/services" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"slug":"api","name":"API","description":"The public REST API","sortOrder":10,"isPublic":true}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2414,7 +2969,26 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a status service */
+        /**
+         * Update status service
+         * @description Change a status service.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no service with this slug
+         *     - 409 `conflict`: the new slug is taken
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/admin/status/services/$SLUG" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Public API","sortOrder":5}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2490,7 +3064,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a component of a service */
+        /**
+         * Create component
+         * @description Create a component of a service.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, or `serviceSlug` names no service (`details.fields[]`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 409 `conflict`: the slug is taken
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/status/components" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"slug":"api-auth","name":"Authentication","serviceSlug":"api","status":"operational"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2563,7 +3155,26 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a component (its status, typically) */
+        /**
+         * Update component
+         * @description Change a component (its status, typically).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no component with this slug
+         *     - 409 `conflict`: the new slug is taken
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/admin/status/components/$SLUG" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"status":"degraded_performance"}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2639,7 +3250,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open (or record) an incident */
+        /**
+         * Open incident
+         * @description Open (or record) an incident.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, or `serviceSlugs` names an unknown service (`details.fields[]`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/status/incidents" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"title":"Elevated error rates","impact":"major","description":"Some requests fail with 5xx.","serviceSlugs":["api"],"status":"investigating"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2703,7 +3331,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an incident */
+        /**
+         * Update incident
+         * @description Change an incident.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such incident
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/admin/status/incidents/$ID" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"status":"monitoring"}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2770,7 +3416,27 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post an update to an incident's timeline (moves the incident to that status) */
+        /**
+         * Post incident update
+         * @description Post an update to an incident's timeline (moves the incident to that status).
+         *
+         *     `resolved` sets the incident's `resolved_at`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such incident
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/status/incidents/$ID/updates" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"status":"identified","message":"A bad deploy; rolling back.","authorName":"Platform team"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2841,7 +3507,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Schedule a maintenance window */
+        /**
+         * Schedule maintenance
+         * @description Schedule a maintenance window.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, `serviceSlug` is unknown, or `endsAt` is not after `startsAt`
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/status/maintenance" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"title":"Database engine upgrade","serviceSlug":"api","startsAt":"2026-12-01T02:00:00Z","endsAt":"2026-12-01T04:00:00Z","status":"scheduled"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2905,7 +3588,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a maintenance window */
+        /**
+         * Update maintenance
+         * @description Change a maintenance window.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such maintenance window
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/admin/status/maintenance/$ID" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"status":"in_progress"}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2970,7 +3671,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tail a reply's event stream (replay after Last-Event-ID, then live) */
+        /**
+         * Tail a reply (operator)
+         * @description Tail a reply's event stream (replay after Last-Event-ID, then live).
+         *
+         *     The same SSE stream as the owner's (see the introduction), for support.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such assistant message, or it has no run
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -N "http://localhost:8787/api/v1/admin/ai/messages/$MESSAGE_ID/stream" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" -H "Accept: text/event-stream"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3044,7 +3763,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** E-mails written to the outbox (sign-in and confirmation links, recovery codes), newest first */
+        /**
+         * Read the outbox
+         * @description E-mails written to the outbox (sign-in and confirmation links, recovery codes), newest first.
+         *
+         *     Offset pagination (`limit` at most 100). Locally, this is where sign-in links and codes arrive.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/admin/outbox" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3114,8 +3850,24 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Credit or debit a user's wallet (an `adjustment` entry)
-         * @description `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         * Adjust wallet
+         * @description Credit or debit a user's wallet (an `adjustment` entry). `amountUsd` is signed (rounded to the micro-dollar). A `reference` used before is 409 and changes nothing, so a retry is safe.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the operator token (`ADMIN_TOKEN`) is missing or wrong
+         *     - 404 `not_found`: no such user
+         *     - 409 `conflict`: an adjustment with this `reference` exists already (nothing changed)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/admin/users/$USER_ID/wallet/adjustments" \
+         *       -H "Authorization: Bearer $ADMIN_TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"amountUsd":5,"reason":"Refund for a failed run","reference":"ticket-1234"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -3194,7 +3946,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's notifications, newest first (archived and expired ones excluded unless `status` asks) */
+        /**
+         * List notifications
+         * @description The caller's notifications, newest first (archived and expired ones excluded unless `status` asks).
+         *
+         *     Offset pagination (`limit` 1 to 50, default 20). `status` filters (`unread`, `read`, `archived`).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 60 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/notifications" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3281,7 +4052,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many unread, unexpired notifications the caller has */
+        /**
+         * Unread count
+         * @description How many unread, unexpired notifications the caller has.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 60 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/notifications/unread-count" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3352,7 +4139,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark one notification read (sets `readAt` once; no-op when already read) */
+        /**
+         * Mark read
+         * @description Mark one notification read (sets `readAt` once; no-op when already read).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such notification of the caller
+         *     - 422 `unprocessable_entity`: `id` is not a UUID
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 30 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/notifications/$ID/read" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3433,7 +4238,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark every unread notification that existed when the request arrived as read */
+        /**
+         * Mark all read
+         * @description Mark every unread notification that existed when the request arrived as read.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 10 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/notifications/mark-all-read" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3502,7 +4323,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Archive one notification (retained, hidden from the default listing; no-op when archived) */
+        /**
+         * Archive
+         * @description Archive one notification (retained, hidden from the default listing; no-op when archived).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such notification of the caller
+         *     - 422 `unprocessable_entity`: `id` is not a UUID
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 30 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/notifications/$ID/archive" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3581,7 +4420,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Platform summary */
+        /**
+         * Status summary
+         * @description Platform summary.
+         *
+         *     Anonymous. Every status answer carries `Cache-Control: public, max-age=30, stale-while-revalidate=300`, an `ETag` and `Last-Modified`; `If-None-Match` / `If-Modified-Since` get 304.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: nothing has been published yet (a fresh deployment)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3647,7 +4501,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public services ordered by sort_order */
+        /**
+         * Status services
+         * @description Public services ordered by sort_order.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: nothing has been published yet
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/services"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3713,7 +4580,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One service with its components, incidents, maintenance and uptime */
+        /**
+         * Status of a service
+         * @description One service with its components, incidents, maintenance and uptime.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: no public service with this slug
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/services/$SLUG"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3781,7 +4661,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Components, optionally of one service */
+        /**
+         * Components
+         * @description Components, optionally of one service.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: nothing has been published yet (a `serviceSlug` naming no public service is an empty list)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/components"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3849,7 +4742,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Incident feed, newest first */
+        /**
+         * Incidents
+         * @description Incident feed, newest first.
+         *
+         *     Offset pagination (`limit` 1 to 100, default 20).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 404 `not_found`: nothing has been published yet
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/incidents"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3935,7 +4844,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One incident with its full update timeline */
+        /**
+         * Incident
+         * @description One incident with its full update timeline.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: no such incident
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/incidents/$ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4003,7 +4925,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upcoming and active maintenance windows */
+        /**
+         * Maintenance
+         * @description Upcoming and active maintenance windows.
+         *
+         *     **Errors**
+         *
+         *     - 404 `not_found`: nothing has been published yet
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/maintenance"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4069,7 +5004,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The daily snapshot of a UTC date */
+        /**
+         * Daily snapshot
+         * @description The daily snapshot of a UTC date.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: `date` is not `YYYY-MM-DD`
+         *     - 404 `not_found`: no snapshot exists for that date
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/snapshots/2026-01-31"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4146,7 +5095,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Platform uptime rollup over a window */
+        /**
+         * Uptime rollup
+         * @description Platform uptime rollup over a window.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: `window` is not one of `24h`, `7d`, `30d`, `90d`, `1y`
+         *     - 404 `not_found`: nothing has been published yet
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/status/uptime/30d"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4223,7 +5186,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's conversations, newest first */
+        /**
+         * List sessions
+         * @description The caller's conversations, newest first.
+         *
+         *     Cursor pagination: pass `meta.nextCursor` as `cursor` until `hasNextPage` is false.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/sessions" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -4293,7 +5275,26 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a conversation */
+        /**
+         * Create session
+         * @description Create a conversation.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"title":"Trip planning","effortMode":"basic"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4369,7 +5370,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One conversation */
+        /**
+         * Get session
+         * @description One conversation.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4441,7 +5460,27 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a conversation and its messages (a run still going is stopped) */
+        /**
+         * Delete session
+         * @description Delete a conversation and its messages (a run still going is stopped).
+         *
+         *     Its generated media go with it; uploads stay (`DELETE /api/v1/files/{id}`).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4528,7 +5567,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's personas, newest first */
+        /**
+         * List personas
+         * @description The caller's personas, newest first.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/personas" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4579,7 +5634,26 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a persona (standing instructions for a session's runs) */
+        /**
+         * Create persona
+         * @description Create a persona (standing instructions for a session's runs).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/personas" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Travel agent","instructions":"Answer as a concise travel agent."}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4655,7 +5729,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured) */
+        /**
+         * List models
+         * @description Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured).
+         *
+         *     `key` is what `model` takes on send.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/models" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4720,7 +5812,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What this deployment can do: each capability, whether it is available, its providers and parameters */
+        /**
+         * List capabilities
+         * @description What this deployment can do: each capability, whether it is available, its providers and parameters.
+         *
+         *     What `capabilityKey` on send can run here: `available`, the default `provider`, every configured one, and each parameter's range.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/capabilities" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4785,7 +5895,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's memories, newest first */
+        /**
+         * List memories
+         * @description The caller's memories, newest first.
+         *
+         *     Cursor pagination.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/memories" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -4855,7 +5984,29 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a memory (pinned into a run's instructions with memoryIds) */
+        /**
+         * Add memory
+         * @description Add a memory (pinned into a run's instructions with memoryIds).
+         *
+         *     `content` at most 2,000 characters.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 409 `conflict`: the caller has 200 memories, the most there may be
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/memories" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"content":"I prefer metric units"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4943,7 +6094,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a memory (runs already started keep it; later retries run without it) */
+        /**
+         * Delete memory
+         * @description Delete a memory (runs already started keep it; later retries run without it).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/ai/memories/$MEMORY_ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -5030,7 +6199,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** History: each user message and its active reply, in conversation order */
+        /**
+         * Message history
+         * @description History: each user message and its active reply, in conversation order.
+         *
+         *     Either cursor pagination (`cursor`; `meta` has `cursor`, `hasMore`, `total`) or `offset`. `personaId` filters by persona: 404 when the session is not associated with it.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller, or the session is not associated with `personaId`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 60 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -5114,7 +6303,30 @@ export interface paths {
             };
         };
         put?: never;
-        /** Send a message; the reply's run starts and is streamed separately */
+        /**
+         * Send message
+         * @description Send a message; the reply's run starts and is streamed separately.
+         *
+         *     Answers 201 at once with `userMessage`, an empty `assistantMessage` and `run` (`queued`); the reply streams from `GET .../messages/{messageId}/stream`. `content` is 1 to 20,000 characters. A `capabilityKey` runs that capability (`GET /api/v1/ai/capabilities`); its parameters go in `parameters`. Spends one request of the daily allowance. A send repeating an `idempotencyKey` answers 200 with the first send's result.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid: `details.fields[]` names each (unknown or foreign capability parameters, an attachment or memory that is not the sender's, too many attachments, a model that cannot take images)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller
+         *     - 409 `conflict`: a reply in this session is still being generated; stop it or wait for its terminal event
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 20 sends a minute, or the daily AI allowance is spent (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"content":"Find three quiet beaches near Lisbon","capabilityKey":"ai.search.web","parameters":{"maxResults":5}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5223,7 +6435,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create another version of a reply (it becomes the active one) */
+        /**
+         * Retry reply
+         * @description Create another version of a reply (it becomes the active one).
+         *
+         *     `idempotencyKey` is required (at most 200 characters): a second retry with the same key answers the first retry's result. Spends one request of the daily allowance.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller, or no such assistant message in it
+         *     - 409 `conflict`: a reply in this session is still being generated; stop it or wait for its terminal event
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 20 retries a minute, or the daily AI allowance is spent (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages/$ASSISTANT_MESSAGE_ID/retries" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"idempotencyKey":"retry-2026-11-22-1"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5322,7 +6557,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make this version of a reply the active one */
+        /**
+         * Select version
+         * @description Make this version of a reply the active one.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller, or no such version of a reply in it
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages/$ASSISTANT_MESSAGE_ID/selection" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5408,7 +6661,26 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop a reply being generated; the partial content is kept */
+        /**
+         * Stop reply
+         * @description Stop a reply being generated; the partial content is kept.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller, or no such assistant message in it
+         *     - 409 `conflict`: the reply has already ended (completed, stopped or failed); there is nothing to stop
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 30 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages/$ASSISTANT_MESSAGE_ID/stop" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5504,8 +6776,28 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve or reject a tool call awaiting approval
-         * @description The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.
+         * Decide tool call
+         * @description Approve or reject a tool call awaiting approval. The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.
+         *
+         *     Approved: the call runs (`executing`, then its outcome); rejected: `rejected`, and the model is told.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token (whatever its scopes), or the plan lacks the `ai` entitlement
+         *     - 404 `not_found`: no such session, message or tool call of the caller
+         *     - 409 `conflict`: the tool call is not awaiting a decision
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages/$ASSISTANT_MESSAGE_ID/tool-calls/$CALL_ID/decision" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"approve":true}'
+         *     ```
          */
         post: {
             parameters: {
@@ -5606,7 +6898,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reply's events as SSE: replay after Last-Event-ID (or all), then live until the terminal event */
+        /**
+         * Stream reply (SSE)
+         * @description The reply's events as SSE: replay after Last-Event-ID (or all), then live until the terminal event.
+         *
+         *     See the introduction's "Streaming replies": frames `id`/`event`/`data`, `retry: 3000`, `: ping` every 15 seconds, resume with `Last-Event-ID` (or `?lastEventId=`), 204 when that id is at or past the terminal event.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such session of the caller, or no such message in it
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 20 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -N "http://localhost:8787/api/v1/ai/sessions/$SESSION_ID/messages/$MESSAGE_ID/stream" \
+         *       -H "Authorization: Bearer $TOKEN" -H "Accept: text/event-stream" -H "Last-Event-ID: 12"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -5700,7 +7012,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's daily AI request allowance (per account) */
+        /**
+         * AI allowance
+         * @description The caller's daily AI request allowance (per account).
+         *
+         *     `limit`, `remaining`, `resetsAt` and `scope` (`account`).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/operations/rate-limit" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5765,7 +7095,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Token usage of a conversation's runs, with an estimated cost */
+        /**
+         * Session usage
+         * @description Token usage of a conversation's runs, with an estimated cost.
+         *
+         *     Totals over the session's runs; `estimatedCostUsd` is null when no price is known for what was used.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/operations/sessions/$SESSION_ID/usage" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5850,7 +7200,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Start an authorization code flow with PKCE (browser) */
+        /**
+         * Authorize (browser)
+         * @description Start an authorization code flow with PKCE (browser).
+         *
+         *     Open in the user's browser. It leads to sign-in and consent, then redirects to `redirect_uri` with `code`, `state` and `iss` (or `error=access_denied`).
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page, never a redirect, for an unknown `client_id` or a `redirect_uri` not registered; other invalid parameters redirect with `error=invalid_request` (`invalid_scope`, `invalid_target`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     http://localhost:8787/api/v1/oauth/authorize?response_type=code&client_id=$CLIENT_ID&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcallback&scope=profile%3Aread%20email%3Aread&state=xyz&code_challenge=$CHALLENGE&code_challenge_method=S256
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -5910,7 +7275,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign-in page of a flow (browser) */
+        /**
+         * Sign-in page
+         * @description Sign-in page of a flow (browser).
+         *
+         *     Answers 303 to the consent page when the browser is signed in already.
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the flow is expired or belongs to another browser (start again at authorize)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Reached by the redirect of `GET /api/v1/oauth/authorize`.
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -5950,7 +7330,22 @@ export interface paths {
             };
         };
         put?: never;
-        /** Sign in with e-mail and password (browser form) */
+        /**
+         * Sign in (form)
+         * @description Sign in with e-mail and password (browser form).
+         *
+         *     **Errors**
+         *
+         *     - 401: the page again: wrong e-mail or password
+         *     - 403: the CSRF token is missing or stale
+         *     - 429: the page, saying to wait: too many attempts for this address from this IP
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the sign-in page's form (`flow`, `csrf`, `email`, `password`).
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6018,7 +7413,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check-your-e-mail page, after a sign-in link was requested (browser) */
+        /**
+         * Check-your-e-mail page
+         * @description Check-your-e-mail page, after a sign-in link was requested (browser).
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the flow is expired or belongs to another browser
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Reached by the 303 of `POST /api/v1/oauth/magic-link`.
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6051,7 +7459,22 @@ export interface paths {
             };
         };
         put?: never;
-        /** E-mail a single-use sign-in link (written to the outbox) */
+        /**
+         * Send sign-in link (form)
+         * @description E-mail a single-use sign-in link (written to the outbox).
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the flow is expired or belongs to another browser, or the e-mail is invalid
+         *     - 403: the CSRF token is missing or stale
+         *     - 429: the page, saying to wait
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the sign-in page's form (`flow`, `csrf`, `email`).
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6118,7 +7541,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Landing page of a sign-in link: confirms with a POST, so link scanners cannot spend it */
+        /**
+         * Sign-in link page
+         * @description Landing page of a sign-in link: confirms with a POST, so link scanners cannot spend it.
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the link is expired, or opened in another browser than the one that asked for it
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Opened from the e-mailed link.
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6151,7 +7587,21 @@ export interface paths {
             };
         };
         put?: never;
-        /** Spend a sign-in link (browser form) */
+        /**
+         * Spend sign-in link (form)
+         * @description Spend a sign-in link (browser form).
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the link is expired or spent
+         *     - 403: the CSRF token is missing or stale
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the link page's form.
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6209,7 +7659,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Consent page listing the requested scopes (browser) */
+        /**
+         * Consent page
+         * @description Consent page listing the requested scopes (browser).
+         *
+         *     Answers 303 to sign-in when the browser is not signed in.
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the flow is expired or belongs to another browser
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Reached after sign-in.
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6249,7 +7714,21 @@ export interface paths {
             };
         };
         put?: never;
-        /** Approve or deny (browser form); back to the client with `code` or `error=access_denied` */
+        /**
+         * Approve or deny (form)
+         * @description Approve or deny (browser form); back to the client with `code` or `error=access_denied`.
+         *
+         *     **Errors**
+         *
+         *     - 400: an error page: the flow is expired or belongs to another browser
+         *     - 403: the CSRF token is missing or stale
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Posted by the consent page's form (`flow`, `csrf`, `decision`).
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6311,8 +7790,31 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange an authorization code or rotate a refresh token
-         * @description Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).
+         * Token
+         * @description Exchange an authorization code or rotate a refresh token. Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).
+         *
+         *     Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`; or `grant_type=refresh_token` with `refresh_token`. Answers `access_token` (JWT, `expires_in` 3600), `token_type` `Bearer`, a new `refresh_token` and `scope`. Errors use OAuth's shape `{ error, error_description }`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_request`: a required parameter is missing, repeated, or `code_verifier` is malformed
+         *     - 400 `invalid_grant`: the code or refresh token is invalid, expired, used or another client's; `redirect_uri` differs; PKCE failed. A reused refresh token revokes its family
+         *     - 400 `unsupported_grant_type`: `grant_type` is neither `authorization_code` nor `refresh_token`
+         *     - 400 `invalid_target`: `resource` is not this server's API or MCP gateway
+         *     - 400 `invalid_scope`: a refresh asks for more than was granted
+         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/oauth/token" \
+         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
+         *       --data-urlencode "grant_type=authorization_code" \
+         *       --data-urlencode "code=$CODE" \
+         *       --data-urlencode "redirect_uri=https://app.example.com/callback" \
+         *       --data-urlencode "code_verifier=$VERIFIER"
+         *     ```
          */
         post: {
             parameters: {
@@ -6380,7 +7882,26 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke an access token, or a refresh token and its whole family (RFC 7009) */
+        /**
+         * Revoke token
+         * @description Revoke an access token, or a refresh token and its whole family (RFC 7009).
+         *
+         *     Always 200 for a well-formed request, even for an unknown token.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_request`: `token` is missing
+         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/oauth/revoke" \
+         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
+         *       --data-urlencode "token=$REFRESH_TOKEN" --data-urlencode "token_type_hint=refresh_token"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6443,7 +7964,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Claims about the user, as far as the access token's scopes release them */
+        /**
+         * User info
+         * @description Claims about the user, as far as the access token's scopes release them.
+         *
+         *     `sub` always; `email`, `email_verified` with `email:read`; `name`, `preferred_username` with `profile:read`.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/oauth/userinfo" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6499,7 +8037,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an OAuth client (the client secret is shown once) */
+        /**
+         * Register OAuth client
+         * @description Register an OAuth client (the client secret is shown once).
+         *
+         *     `clientSecret` is returned once (confidential clients only). Every client uses PKCE with S256.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the partner API key is missing, unknown or revoked
+         *     - 403 `forbidden`: the partner key lacks the scope `partner:oauth-client-admin`
+         *     - 413 `payload_too_large`: the body is over 1 MiB
+         *     - 415 `unsupported_media_type`: the body is not `application/json`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/partner/oauth-clients" \
+         *       -H "Authorization: Bearer $PARTNER_KEY" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"clientName":"Acme Planner","clientType":"confidential","redirectUris":["https://acme.example.com/callback"],"grantTypes":["authorization_code","refresh_token"],"allowedScopes":["email:read","profile:read","execution:run"]}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6593,7 +8154,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Called by the external service after consent; answers 302 to the web app's connector settings */
+        /**
+         * Connector OAuth callback
+         * @description Called by the external service after consent; answers 302 to the web app's connector settings.
+         *
+         *     Called by the external service's redirect; clients never call it.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a query parameter is over its length, or the connector key is malformed; a missing, used or expired `state` redirects with `status=error&error=invalid_state` instead
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     Reached by the provider's redirect after the user consents.
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6652,7 +8229,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Instances visible in the active workspace (the caller's personal ones, the workspace's team ones) */
+        /**
+         * List instances
+         * @description Instances visible in the active workspace (the caller's personal ones, the workspace's team ones).
+         *
+         *     Offset pagination (`limit` 1 to 100, default 20). `scope` filters (`personal`, `team`); `locale` translates.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6725,7 +8322,30 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an instance (status pending_auth) */
+        /**
+         * Create instance
+         * @description Create an instance (status pending_auth).
+         *
+         *     Status `pending_auth` until credentials are stored or the OAuth hand-off completes.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, or `config` does not match the definition's `configSchema` or names a forbidden URL
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: no `connectors` entitlement, or a `team` instance without plan `business` and the owner or admin role
+         *     - 404 `NOT_FOUND`: no such connector definition visible to the caller
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"connectorKey":"mcp-generic","displayName":"Research MCP server","scope":"personal","config":{"serverUrl":"https://mcp.example.com/mcp"}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6821,7 +8441,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One instance */
+        /**
+         * Get instance
+         * @description One instance.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances/$ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -6895,7 +8534,26 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete (user-created) or disable (built-in OAuth SaaS) an instance */
+        /**
+         * Delete instance
+         * @description Delete (user-created) or disable (built-in OAuth SaaS) an instance.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -6971,7 +8629,30 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Update displayName, config or enabled (ownership is immutable) */
+        /**
+         * Update instance
+         * @description Update displayName, config or enabled (ownership is immutable).
+         *
+         *     Changing the destination (`baseUrl`, `serverUrl`, database host) clears stored credentials.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/connectors/instances/$ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"displayName":"Research MCP (staging)","enabled":false}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -7062,7 +8743,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test the connection (health check through the adapter) */
+        /**
+         * Test connection
+         * @description Test the connection (health check through the adapter).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: not testable: no credentials, the instance is disabled, or its connector is unavailable
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 503 `CONNECTION_FAILED`: the provider is not configured or inactive on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/test" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7172,7 +8874,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the OAuth hand-off: the provider's authorize URL (with state and PKCE) to open in the user's browser */
+        /**
+         * Start OAuth hand-off
+         * @description Start the OAuth hand-off: the provider's authorize URL (with state and PKCE) to open in the user's browser.
+         *
+         *     Open `redirectUrl` in the user's browser; the callback stores the tokens and redirects to the web app.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: the instance is disabled, its connector is unavailable, or it does not use OAuth
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 503 `CONNECTION_FAILED`: the provider is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/oauth/initiate" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7275,7 +9000,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store or replace credentials (sealed; the instance becomes active) */
+        /**
+         * Store credentials
+         * @description Store or replace credentials (sealed; the instance becomes active).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, or `credType` does not fit the definition's `authType`
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/credentials" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"credType":"bearer_token","credentials":{"token":"mcp-token-..."}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7362,7 +9108,27 @@ export interface paths {
                 };
             };
         };
-        /** Delete credentials (the instance goes back to pending_auth); 409 when none are stored */
+        /**
+         * Delete credentials
+         * @description Delete credentials (the instance goes back to pending_auth); 409 when none are stored.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: no credentials are stored
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID/credentials" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -7459,7 +9225,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether credentials are stored (never their values) */
+        /**
+         * Credential status
+         * @description Whether credentials are stored (never their values).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/credentials/status" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7550,7 +9335,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The instance's tools */
+        /**
+         * List tools
+         * @description The instance's tools.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/tools" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -7623,7 +9427,29 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a custom tool (custom, non-system connectors only) */
+        /**
+         * Create tool
+         * @description Create a custom tool (custom, non-system connectors only).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid, or a schema is refused (remote `$ref`, too deep, a `pattern` that cannot run in linear time)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: not a custom connector's instance, or the caller may not manage it
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `conflict`: the `toolKey` exists on this instance; or `CONNECTOR_ERROR`: the instance holds 500 tools
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/tools" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"toolKey":"create_ticket","displayName":"Create ticket","description":"Opens a ticket in the help desk","inputSchema":{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]},"outputSchema":{"type":"object","properties":{"id":{"type":"string"}}},"requiresApproval":true}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: {
@@ -7736,7 +9562,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused) */
+        /**
+         * Sync tools
+         * @description Pull the adapter's tools and upsert them; returns the full list, and in meta.skipped the discovered tools not stored (name or schema refused).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: no usable credentials, the instance is disabled, or the server lists more than 500 tools
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *     - 502 `CONNECTION_FAILED`: the external service could not be reached or answered garbage
+         *     - 503 `CONNECTION_FAILED`: the provider is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/sync-tools" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         post: {
             parameters: {
                 query?: {
@@ -7862,7 +9710,28 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Enable or disable a tool */
+        /**
+         * Enable or disable tool
+         * @description Enable or disable a tool.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/connectors/instances/$ID/tools/$TOOL_ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"enabled":true}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -7953,7 +9822,34 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Execute a tool directly (tools that require approval are refused) */
+        /**
+         * Execute tool
+         * @description Execute a tool directly (tools that require approval are refused).
+         *
+         *     A failure inside the external service is still 200 with `success` false, `httpStatus` and `error`. Checked in order: instance visible (404), may execute (403), tool exists (404), tool and instance usable (409), approval (403), input (400), the tool's `rateLimitRpm` (429).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: `input` does not match the tool's `inputSchema` (`details.fields[]`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: no `connectors` entitlement, or the caller may not execute this instance's tools
+         *     - 403 `connector_tool_approval_required`: the tool has `requiresApproval` true: nothing is sent (it runs only through the assistant)
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: the tool or instance is disabled, or no usable credentials are stored
+         *     - 429 `RATE_LIMIT_EXCEEDED`: the default limit, or the tool's own `rateLimitRpm` (`Retry-After`)
+         *     - 502 `CONNECTION_FAILED`: the external service could not be reached, answered garbage, or over 5 MiB
+         *     - 503 `CONNECTION_FAILED`: the provider is not configured on this deployment
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/instances/$ID/tools/$TOOL_ID/execute" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"input":{"sql":"SELECT id, title FROM tickets WHERE status = $1","params":["open"]}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: {
@@ -8082,7 +9978,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Execution history, newest first (inputs and outputs are never listed) */
+        /**
+         * Execution history
+         * @description Execution history, newest first (inputs and outputs are never listed).
+         *
+         *     Offset pagination (`limit` 1 to 100, default 20).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/executions" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -8178,7 +10095,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connector definitions: built-in and the account's custom ones */
+        /**
+         * List definitions
+         * @description Connector definitions: built-in and the account's custom ones.
+         *
+         *     Query `category`, `isActive`, `locale`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -8258,7 +10195,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a custom definition (category custom; account owner or workspace owner/admin) */
+        /**
+         * Create definition
+         * @description Create a custom definition (category custom; account owner or workspace owner/admin).
+         *
+         *     `key` matches `^[a-z0-9][a-z0-9-]{1,62}$`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the caller is not the account owner or a workspace owner/admin
+         *     - 409 `conflict`: the key exists in the account or is a built-in connector's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/connectors/definitions" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"key":"acme-helpdesk","displayName":"Acme help desk","description":"Tickets in the Acme help desk","authType":"bearer_token","configSchema":{"type":"object","properties":{"baseUrl":{"type":"string"}},"required":["baseUrl"]}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8360,7 +10320,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable */
+        /**
+         * Retire definition
+         * @description Retire a custom definition: its team instances and the caller's own are deleted, other people's personal instances stay unavailable.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: a built-in definition, or the caller is not the account owner or a workspace owner/admin
+         *     - 404 `NOT_FOUND`: no such custom definition in the account
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/connectors/definitions/$KEY" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -8436,7 +10414,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One definition (public metadata) */
+        /**
+         * Get definition
+         * @description One definition (public metadata).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/$KEY" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -8515,7 +10511,29 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Let an OAuth client use tools of your personal instance (automation consent) */
+        /**
+         * Grant client consent
+         * @description Let an OAuth client use tools of your personal instance (automation consent).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such instance of the caller, or no such OAuth client
+         *     - 409 `CONNECTOR_ERROR`: a team instance: consents apply to personal instances
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PUT "http://localhost:8787/api/v1/connectors/instances/$ID/consents/$CLIENT_ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"toolKeys":["search_messages"],"workspaceId":"0b6f3c52-5d1e-4b7a-9c3e-2f8d6a1e4b90","audience":"owner"}'
+         *     ```
+         */
         put: {
             parameters: {
                 query?: never;
@@ -8606,7 +10624,27 @@ export interface paths {
             };
         };
         post?: never;
-        /** Revoke a client's consent (future calls only) */
+        /**
+         * Revoke client consent
+         * @description Revoke a client's consent (future calls only).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: a team instance: consents apply to personal instances
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/connectors/instances/$ID/consents/$CLIENT_ID" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -8702,7 +10740,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OAuth clients your personal instance has consented to */
+        /**
+         * List client consents
+         * @description The OAuth clients your personal instance has consented to.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `connectors` entitlement, `X-Workspace-Id` names a workspace the caller is not a member of, or the caller may not manage this instance
+         *     - 404 `NOT_FOUND`: no such resource visible to the caller in this workspace (never says which)
+         *     - 409 `CONNECTOR_ERROR`: a team instance: consents apply to personal instances
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/connectors/instances/$ID/consents" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "X-Workspace-Id: $WORKSPACE_ID"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8796,7 +10854,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not offered: 405 (no server-initiated stream) */
+        /**
+         * MCP stream (not offered)
+         * @description Not offered: 405 (no server-initiated stream).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 405: always, a JSON-RPC error with `Allow: POST`: no server-initiated stream
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/mcp" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8846,8 +10921,26 @@ export interface paths {
         };
         put?: never;
         /**
-         * MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools
-         * @description initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id.
+         * MCP server
+         * @description MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools. initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id.
+         *
+         *     Lists only tools that may run directly. A tool's own failure is a JSON-RPC result with `isError: true`, not an HTTP error.
+         *
+         *     **Errors**
+         *
+         *     - 400: a JSON-RPC error message: not JSON, a batch, an invalid request, or an unsupported `MCP-Protocol-Version`
+         *     - 401 `unauthorized`: no valid token; `WWW-Authenticate` names the protected-resource metadata
+         *     - 403 `forbidden`: an `Origin` other than the issuer's, or an OAuth token without `execution:run`
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 60 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/mcp" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" -H "Accept: application/json, text/event-stream" \
+         *       -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+         *     ```
          */
         post: {
             parameters: {
@@ -8912,7 +11005,24 @@ export interface paths {
                 };
             };
         };
-        /** Not offered: 405 (no sessions to end) */
+        /**
+         * MCP session end (not offered)
+         * @description Not offered: 405 (no sessions to end).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 405: always, a JSON-RPC error with `Allow: POST`: no sessions to end
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/mcp" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -8973,8 +11083,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's prepaid balance (USD)
-         * @description First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
+         * Wallet balance
+         * @description The caller's prepaid balance (USD). First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/wallet" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
          */
         get: {
             parameters: {
@@ -9040,7 +11163,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's ledger, newest first (top-ups, AI usage, adjustments) */
+        /**
+         * Wallet ledger
+         * @description The wallet's ledger, newest first (top-ups, AI usage, adjustments).
+         *
+         *     Offset pagination (`limit` 1 to 50, default 20).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token whose scopes do not grant this operation, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/wallet/entries" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -9127,7 +11269,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB) */
+        /**
+         * Upload file
+         * @description Upload a file (raw body with its Content-Type, or multipart/form-data with one `file`; at most 20 MiB).
+         *
+         *     PNG, JPEG, WebP, GIF, PDF, plain text, Markdown, CSV, JSON. Use the answer's `id` in `attachmentIds` on send.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: the content does not match its declared type, or a multipart body without one `file`
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 413 `payload_too_large`: the file is over 20 MiB
+         *     - 415 `unsupported_media_type`: a type not in the list above
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 30 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/files" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: image/png" --data-binary @photo.png
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9234,7 +11398,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's media items (an upload or generated media) */
+        /**
+         * Get file
+         * @description One of the caller's media items (an upload or generated media).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/files/$ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9306,7 +11488,26 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete an upload (generated media go with their session: 409) */
+        /**
+         * Delete upload
+         * @description Delete an upload (generated media go with their session: 409).
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such resource, or it is not the caller's
+         *     - 409 `conflict`: generated media are deleted with their session
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X DELETE "http://localhost:8787/api/v1/files/$ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -9403,8 +11604,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking
-         * @description No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.
+         * Download media
+         * @description A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking. No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.
+         *
+         *     Answers 206 for `Range`, 304 for `If-None-Match`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: `id`, `exp` or `sig` is malformed
+         *     - 401 `unauthorized`: not answered: a missing, bad or expired token gets the same 404 as no token
+         *     - 403 `forbidden`: not answered: a token without the `ai` entitlement or scope gets the same 404
+         *     - 404 `not_found`: no valid signature and not the owner's token (the same for existing and unknown ids)
+         *     - 416 `range_not_satisfiable`: the `Range` is outside the file
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/media/$ID?exp=1767229200&sig=..." -H "Range: bytes=0-1023"
+         *     ```
          */
         get: {
             parameters: {
@@ -9509,7 +11726,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status page (HTML) */
+        /**
+         * Status page
+         * @description Status page (HTML).
+         *
+         *     HTML for people: services with 90 days of uptime, open incidents, maintenance.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/status"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9558,7 +11788,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Atom feed of incident updates */
+        /**
+         * Incident feed (Atom)
+         * @description Atom feed of incident updates.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/status/feed.atom"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9607,7 +11848,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status badge (SVG) */
+        /**
+         * Status badge
+         * @description Status badge (SVG).
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/status/badge.svg"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9656,7 +11908,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Atlassian Statuspage v2 compatible summary */
+        /**
+         * Statuspage summary
+         * @description Atlassian Statuspage v2 compatible summary.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v2/summary.json"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9705,7 +11968,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Atlassian Statuspage v2 compatible status */
+        /**
+         * Statuspage status
+         * @description Atlassian Statuspage v2 compatible status.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v2/status.json"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9754,7 +12028,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OpenID-style discovery document */
+        /**
+         * OpenID configuration
+         * @description OpenID-style discovery document.
+         *
+         *     Public; `Cache-Control: public, max-age=3600`, `Access-Control-Allow-Origin: *`.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/.well-known/openid-configuration"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9790,7 +12077,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth 2.0 authorization server metadata (RFC 8414) */
+        /**
+         * Authorization server metadata
+         * @description OAuth 2.0 authorization server metadata (RFC 8414).
+         *
+         *     Identical to the OpenID configuration.
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/.well-known/oauth-authorization-server"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9826,7 +12126,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728) */
+        /**
+         * Protected resource metadata
+         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728).
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/.well-known/oauth-protected-resource"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9862,7 +12173,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728) */
+        /**
+         * MCP resource metadata
+         * @description OAuth 2.0 protected resource metadata of the MCP gateway (RFC 9728).
+         *
+         *     **Errors**: none; this operation cannot fail for a caller.
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/.well-known/oauth-protected-resource/api/v1/mcp"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9898,7 +12220,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty) */
+        /**
+         * Connector hand-off outcome
+         * @description The outcome of a connector's OAuth hand-off (when WEB_APP_URL is empty).
+         *
+         *     **Errors**
+         *
+         *     - 400: the page, showing the hand-off's error (or that it was opened by hand)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/settings/connectors?connector=slack&status=connected"
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {

@@ -1,5 +1,29 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/**
+ * The page's stylesheet as the source writes it (src/domains/status/pages.tsx), split into rules and
+ * their declarations' properties: what Chromium must have kept. An escaped quote in the served CSS
+ * (hono/jsx escaping a `<style>` child) makes Chromium drop declarations, and the page falls back to
+ * Times.
+ */
+function sourceRules() {
+  const source = readFileSync(resolve(import.meta.dirname, "../../src/domains/status/pages.tsx"), "utf8");
+  const css = source.match(/export const STATUS_PAGE_CSS = `([^`]*)`/)[1];
+  return css
+    .split("}")
+    .map((rule) => rule.trim())
+    .filter(Boolean)
+    .map((rule) => {
+      const [selector, body] = rule.split("{");
+      const properties = body
+        .split(";")
+        .filter((declaration) => declaration.includes(":"))
+        .map((declaration) => declaration.slice(0, declaration.indexOf(":")).trim());
+      return { selector: selector.trim(), properties };
+    });
+}
 
 /**
  * The public status page in headless Chromium: the seeded services with their 90-day uptime bars,
@@ -12,6 +36,26 @@ export default async function ({ origin, browser, screenshotDir }) {
     assert.equal(response.status(), 200);
     assert.match(response.headers()["cache-control"], /public, max-age=30, stale-while-revalidate=300/);
     assert.ok(response.headers()["etag"]);
+
+    // The stylesheet arrived whole: every rule and every declaration of the source, and the font
+    // stack, not the browser's serif default.
+    const expected = sourceRules();
+    assert.ok(expected.length > 10 && expected.some((r) => r.properties.includes("font")), "the source CSS was read");
+    const ruleCount = await page.evaluate(() => document.styleSheets[0].cssRules.length);
+    assert.equal(ruleCount, expected.length, "Chromium kept every rule of the stylesheet");
+    const dropped = await page.evaluate(
+      (rules) =>
+        rules.flatMap(({ properties }, k) =>
+          properties
+            .filter((property) => document.styleSheets[0].cssRules[k].style.getPropertyValue(property) === "")
+            .map((property) => `${document.styleSheets[0].cssRules[k].selectorText} { ${property} }`),
+        ),
+      expected,
+    );
+    assert.deepEqual(dropped, [], "Chromium kept every declaration of the stylesheet");
+    const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    assert.match(fontFamily, /^system-ui/, `the page's font stack is used: ${fontFamily}`);
+    assert.doesNotMatch(fontFamily, /times|^serif/i);
 
     const services = await page.locator("[data-service]").count();
     assert.ok(services >= 4, `expected the seeded services, saw ${services}`);

@@ -95,6 +95,9 @@ describe("the Worker's upload", () => {
     expect(document).toBeDefined();
     expect(index).toContain(`import("./${document}")`);
     expect(index).not.toContain("#/components/schemas/");
+    // Nor the reference text merged into it at generation (clients/reference).
+    expect(index).not.toContain("Streaming replies (SSE) and Last-Event-ID");
+    expect(index).not.toContain("a field is invalid; `details.fields[]` names each one");
   });
 
   it("leaves pdf.js to the PDF text Worker (workers/pdf-text, service binding PDF_TEXT)", () => {

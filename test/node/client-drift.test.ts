@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { firstDifference, generateClientTypes } from "../../clients/typescript/generate";
-import { loadApp, openApiDocument } from "../../src/app";
+import { referenceDocument } from "../../clients/reference";
 
 /**
  * The committed client types must be what the live document generates; `npm run client:generate`
@@ -9,7 +9,7 @@ import { loadApp, openApiDocument } from "../../src/app";
  */
 const SCHEMA_FILE = new URL("../../clients/typescript/schema.d.ts", import.meta.url);
 
-const document = openApiDocument(await loadApp());
+const document = await referenceDocument();
 
 describe("the typed TypeScript client", () => {
   it("matches the OpenAPI document (drift check)", async () => {

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loadApp, openApiDocument } from "../../src/app";
+import { referenceDocument } from "../../clients/reference";
+import { loadApp } from "../../src/app";
 
 describe("GET /api/v1/docs", () => {
   it("renders the reference from the served document with a renderer this Worker serves itself", async () => {
@@ -30,7 +31,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(res.status).toBe(200);
     // The tests' workerd resolves the real generator (the Worker's bundle has none: wrangler.toml).
     const whole = await loadApp();
-    expect(await res.json()).toEqual(openApiDocument(whole, "https://api.example.com"));
+    expect(await res.json()).toEqual(await referenceDocument("https://api.example.com"));
     // The same answer the whole app gives (its middleware's headers), from a group app with no routers.
     const fromWhole = await whole.request(url, {}, env);
     const names = (response: Response) => [...response.headers.keys()].sort();

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { FC } from "hono/jsx";
+import { inlineCss } from "../../http/pages/inline-css";
 import { INDICATOR_COLOR, impactIndicator, statusLabel } from "./derive";
 import type { StatusModel } from "./projection";
 import type { IncidentResource, ServiceDetail } from "./schemas";
@@ -22,7 +23,7 @@ function barColor(percent: number | undefined): string {
 
 const time = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-const STYLE = `
+export const STATUS_PAGE_CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#18181b;background:#f4f4f5}
 main{max-width:860px;margin:0 auto;padding:32px 16px 64px}h1{font-size:24px;margin:0 0 16px}h2{font-size:17px;margin:32px 0 12px}
 .banner{color:#fff;border-radius:10px;padding:18px 20px;font-size:18px;font-weight:600}.banner small{display:block;font-weight:400;font-size:13px;opacity:.9}
@@ -101,7 +102,7 @@ const StatusPage: FC<{ model: StatusModel }> = ({ model }) => {
           title="Incident updates"
           href={`${model.origin}/status/feed.atom`}
         />
-        <style>{STYLE}</style>
+        <style>{inlineCss(STATUS_PAGE_CSS)}</style>
       </head>
       <body>
         <main>

@@ -1,10 +1,11 @@
 import type { Child } from "hono/jsx";
+import { inlineCss } from "./inline-css";
 
 // The look every server-rendered page shares (OAuth sign-in, account e-mail landings, connector
 // outcomes): one layout, hidden form fields, the error line.
 
 /** One small stylesheet, sent inline under a per-response CSP nonce (no other styles or scripts run). */
-const STYLES = `
+export const PAGE_CSS = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2129; margin: 0; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
   h1 { font-size: 1.35rem; margin: 0 0 1rem; }
@@ -27,7 +28,7 @@ export function PageLayout(props: { title: string; nonce: string; children: Chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
         <title>{props.title}</title>
-        <style nonce={props.nonce}>{STYLES}</style>
+        <style nonce={props.nonce}>{inlineCss(PAGE_CSS)}</style>
       </head>
       <body>
         <main>{props.children}</main>
