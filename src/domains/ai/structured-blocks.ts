@@ -39,7 +39,8 @@ export const structuredBlock = z
         ? `must be one of ${BLOCK_TYPES.join(", ")}`
         : "must be an object",
   })
-  .openapi("StructuredBlock");
+  // `type` beside `oneOf`: the reference page's renderer refuses a union schema without one.
+  .openapi("StructuredBlock", { type: "object" });
 
 export type StructuredBlock = z.infer<typeof structuredBlock>;
 export type MentionBlock = z.infer<typeof mentionBlock>;
