@@ -88,7 +88,11 @@ describe("a video provider's file is sniffed and allow-listed before anything is
 describe("the video cap, counted as the bytes stream in", () => {
   it("a file streamed past the cap (no length) fails the step; the partial multipart upload is aborted, no object or row is left", async () => {
     expect(BIG_VIDEO_BYTES).toBeGreaterThan(6 * 1024 * 1024);
-    await expectRefused("a very long take #big", {}, "Sora sent a video larger than the 6 MiB limit; nothing was stored");
+    await expectRefused(
+      "a very long take #big",
+      {},
+      "Sora sent a video larger than the 6 MiB limit; nothing was stored",
+    );
   });
 
   it("a declared length past the cap is refused before a byte is read", async () => {
@@ -104,7 +108,9 @@ describe("Sora's create is the real API's multipart upload", () => {
   it("the input image goes as an `input_reference` file part (its bytes and type)", async () => {
     const user = await aiUser();
     const before = soraRequests.length;
-    const { message } = await generate(user, "the cat stretches", { inputImageUrl: "https://images.fake.test/cat.png" });
+    const { message } = await generate(user, "the cat stretches", {
+      inputImageUrl: "https://images.fake.test/cat.png",
+    });
     expect(message.status).toBe("completed");
     const create = soraRequests.slice(before).find((r) => r.method === "POST")!;
     expect(create.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);

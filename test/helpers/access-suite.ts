@@ -37,10 +37,13 @@ export interface DomainAccess {
   /** Parameters every challenge of the domain adds (the MCP gateway names its resource metadata). */
   challengeParameters?: string;
   /**
-   * Operations (`METHOD path`) that answer 404 rather than 401 to a request without a token,
-   * because a signed URL can open them without one (media: CONTRACT "Media").
+   * Operations (`METHOD path`) that answer every caller they refuse with the 404 of an unknown id
+   * rather than 401 or 403: no token; a malformed, tampered or expired token; an OAuth token
+   * without the scope; a workspace the caller is not in; a plan without the entitlement; for
+   * unknown ids and for another user's alike (media: a signed URL opens them without a token,
+   * CONTRACT "Media"). Needs a `foreign` fixture for the existing ids.
    */
-  anonymousNotFound?: string[];
+  refusedAsNotFound?: string[];
   /**
    * For the operations the document marks `x-permission: manage` (an OpenAPI extension the
    * domain's routes set): a workspace member who sees what the operation changes but may not
@@ -232,87 +235,133 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     });
   });
 
-  describe.each(checked.filter((op) => op.security === "bearer"))("$method $path", ({ method, path, domain }) => {
-    it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
-      const user = await caller();
-      const target = fill(path);
-      if (domain?.anonymousNotFound?.includes(`${method} ${path}`))
-        expectError(await call(method, target, { ip: user.ip }), 404, "not_found");
-      else expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+  const opaque = checked.filter(
+    (op) => op.security === "bearer" && op.domain?.refusedAsNotFound?.includes(`${op.method} ${op.path}`),
+  );
+
+  it("every operation a domain answers refusals with 404 for is one of its operations, with a foreign fixture", () => {
+    const named = domains.flatMap((domain) => domain.refusedAsNotFound ?? []);
+    const known = new Set(opaque.filter((op) => op.domain?.foreign?.[op.path]).map((op) => `${op.method} ${op.path}`));
+    expect(named.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  describe.each(opaque)("$method $path (refusals are 404)", ({ method, path, domain }) => {
+    it("answers the 404 of an unknown id to every refused caller, for unknown ids and another user's alike", async () => {
+      const [user, other, resourceOwner] = await Promise.all([caller(), stranger(), owner()]);
+      const { params } = await domain!.foreign![path]!(resourceOwner);
       const expired = await signTestToken(
         { sub: user.id, sid: crypto.randomUUID() },
         { issuedAt: 1_000, expiresAt: 2_000 },
       );
-      for (const [what, token] of [
-        ["malformed", "not-a-jwt"],
-        ["tampered", tampered(user.accessToken)],
-        ["expired", expired],
-      ] as const) {
-        const res = await call(method, target, { token, ip: user.ip });
-        expectUnauthorized(res, what);
-        expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
-      }
-    });
-
-    const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
-    const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
-
-    it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
-      const [user, other] = await Promise.all([caller(), stranger()]);
-      const target = fill(path);
-      const oauth = await signTestToken(
+      const unscoped = await signTestToken(
         { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
         { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
       );
-      const refused = await call(method, target, { token: oauth, ip: user.ip });
-      expectError(refused, 403, "forbidden");
-      const scope = oauthScope ? `, scope="${oauthScope}"` : "";
-      expect(refused.headers.get("WWW-Authenticate")).toBe(
-        `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
-      );
-      const elsewhere = await call(method, target, {
-        token: user.accessToken,
-        ip: user.ip,
-        workspaceId: other.personalWorkspaceId,
-      });
-      expectError(elsewhere, 403, "forbidden");
+      const lacking = domain!.entitlement ? await lackingEntitlement(domain!.entitlement) : undefined;
+      const refused: [string, CallOptions][] = [
+        ["no token", { ip: user.ip }],
+        ["malformed", { token: "not-a-jwt", ip: user.ip }],
+        ["tampered", { token: tampered(user.accessToken), ip: user.ip }],
+        ["expired", { token: expired, ip: user.ip }],
+        ["OAuth without the scope", { token: unscoped, ip: user.ip }],
+        ["another workspace", { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId }],
+        ...(lacking
+          ? [["without the entitlement", { token: lacking.accessToken, ip: lacking.ip }] as [string, CallOptions]]
+          : []),
+      ];
+      for (const target of [fill(path), fill(path, params)]) {
+        for (const [what, options] of refused) {
+          const res = await call(method, target, options);
+          expect(res.status, `${what}: ${target}`).toBe(404);
+          expectError(res, 404, domain?.notFoundCode ?? "not_found");
+          expect(res.headers.get("WWW-Authenticate"), what).toBeNull();
+        }
+      }
     });
+  });
 
-    if (firstPartyOnly) {
-      it("answers 403 to an OAuth token holding every scope (first-party tokens only)", async () => {
+  describe.each(checked.filter((op) => op.security === "bearer" && !opaque.includes(op)))(
+    "$method $path",
+    ({ method, path, domain }) => {
+      it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
         const user = await caller();
+        const target = fill(path);
+        expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+        const expired = await signTestToken(
+          { sub: user.id, sid: crypto.randomUUID() },
+          { issuedAt: 1_000, expiresAt: 2_000 },
+        );
+        for (const [what, token] of [
+          ["malformed", "not-a-jwt"],
+          ["tampered", tampered(user.accessToken)],
+          ["expired", expired],
+        ] as const) {
+          const res = await call(method, target, { token, ip: user.ip });
+          expectUnauthorized(res, what);
+          expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
+        }
+      });
+
+      const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
+      const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
+
+      it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
+        const [user, other] = await Promise.all([caller(), stranger()]);
+        const target = fill(path);
         const oauth = await signTestToken(
-          { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
+          { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
           { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
         );
-        const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
+        const refused = await call(method, target, { token: oauth, ip: user.ip });
         expectError(refused, 403, "forbidden");
+        const scope = oauthScope ? `, scope="${oauthScope}"` : "";
         expect(refused.headers.get("WWW-Authenticate")).toBe(
-          `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
+          `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
         );
+        const elsewhere = await call(method, target, {
+          token: user.accessToken,
+          ip: user.ip,
+          workspaceId: other.personalWorkspaceId,
+        });
+        expectError(elsewhere, 403, "forbidden");
       });
-    }
 
-    if (domain?.entitlement) {
-      const entitlement = domain.entitlement;
-      it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
-        const user = await lackingEntitlement(entitlement);
-        expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
-      });
-    }
+      if (firstPartyOnly) {
+        it("answers 403 to an OAuth token holding every scope (first-party tokens only)", async () => {
+          const user = await caller();
+          const oauth = await signTestToken(
+            { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
+            { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+          );
+          const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
+          expectError(refused, 403, "forbidden");
+          expect(refused.headers.get("WWW-Authenticate")).toBe(
+            `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
+          );
+        });
+      }
 
-    const fixture = domain?.foreign?.[path];
-    if (hasParams(path) && fixture) {
-      it("refuses another user's ids (404, or the status the contract gives)", async () => {
-        const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
-        const { params, body, status = 404 } = await fixture(resourceOwner);
-        const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
-        expectError(
-          await call(method, fill(path, params), options),
-          status,
-          status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
-        );
-      });
-    }
-  });
+      if (domain?.entitlement) {
+        const entitlement = domain.entitlement;
+        it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
+          const user = await lackingEntitlement(entitlement);
+          expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
+        });
+      }
+
+      const fixture = domain?.foreign?.[path];
+      if (hasParams(path) && fixture) {
+        it("refuses another user's ids (404, or the status the contract gives)", async () => {
+          const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
+          const { params, body, status = 404 } = await fixture(resourceOwner);
+          const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
+          expectError(
+            await call(method, fill(path, params), options),
+            status,
+            status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
+          );
+        });
+      }
+    },
+  );
 }

@@ -52,7 +52,7 @@ function mpegFrame(head: Uint8Array): "audio/mpeg" | "audio/aac" | undefined {
   const version = (head[1]! >> 3) & 3;
   const layer = (head[1]! >> 1) & 3;
   if (layer === 0) return (head[1]! & 0xf6) === 0xf0 ? "audio/aac" : undefined;
-  if (version === 1 || (head[2]! >> 4) === 15) return undefined;
+  if (version === 1 || head[2]! >> 4 === 15) return undefined;
   return "audio/mpeg";
 }
 

@@ -141,7 +141,8 @@ async function soraForm(request: Request): Promise<Record<string, string | SoraF
         ? value
         : { name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
   }
-  if (typeof form.prompt !== "string" || !form.prompt) return soraError("Missing required parameter: 'prompt'.", "prompt");
+  if (typeof form.prompt !== "string" || !form.prompt)
+    return soraError("Missing required parameter: 'prompt'.", "prompt");
   if (form.seconds !== undefined && !["4", "8", "12"].includes(String(form.seconds)))
     return soraError("Invalid value for 'seconds': expected one of '4', '8', '12'.", "seconds");
   if (form.size !== undefined && !SORA_SIZES.includes(String(form.size)))

@@ -34,7 +34,9 @@ export interface GeneratedFile {
 }
 
 /** The stream's first `SNIFF_BYTES`, and the same stream whole again (what was read goes first). */
-async function peek(body: ReadableStream<Uint8Array>): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+async function peek(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -89,7 +91,9 @@ export async function storeGenerated(
   const { kind, provider, body, declaredType, length, ...dimensions } = file;
   const cap = mediaCap(env, kind);
   const tooLarge = () =>
-    new CapabilityError(`${provider} sent ${kind === "audio" ? "audio" : `a ${kind}`} larger than the ${formatBytes(cap)} limit; nothing was stored`);
+    new CapabilityError(
+      `${provider} sent ${kind === "audio" ? "audio" : `a ${kind}`} larger than the ${formatBytes(cap)} limit; nothing was stored`,
+    );
   const size = body instanceof Uint8Array ? body.byteLength : length;
   if (size !== undefined && size > cap) {
     await discard(body);
@@ -100,7 +104,9 @@ export async function storeGenerated(
   if (!mimeType) {
     await stream?.cancel().catch(() => undefined);
     const declared = declaredType ? ` (sent as ${declaredType.slice(0, 100)})` : "";
-    throw new CapabilityError(`${provider} answered with a file that is not ${GENERATED_TYPES[kind]}${declared}; nothing was stored`);
+    throw new CapabilityError(
+      `${provider} answered with a file that is not ${GENERATED_TYPES[kind]}${declared}; nothing was stored`,
+    );
   }
   const bytes =
     body instanceof Uint8Array

@@ -63,7 +63,12 @@ export const VIDEO_LIMITS: Record<string, VideoProviderLimits> = {
  * shows them beside the spec's range); an empty list means the provider does not take it.
  */
 export function videoProviderValues(providers: string[]): Record<string, Record<string, (string | number)[]>> {
-  const lists = { duration: "durations", aspectRatio: "aspectRatios", resolution: "resolutions", size: "sizes" } as const;
+  const lists = {
+    duration: "durations",
+    aspectRatio: "aspectRatios",
+    resolution: "resolutions",
+    size: "sizes",
+  } as const;
   return Object.fromEntries(
     Object.entries(lists).map(([parameter, list]) => [
       parameter,

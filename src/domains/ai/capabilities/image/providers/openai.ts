@@ -60,7 +60,8 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
       if (!response.ok) throw await providerError(name, response, (body) => body?.error?.message);
       // The image comes as base64 inside JSON: the answer is read up to what a capped image takes
       // encoded (plus the envelope), never whole whatever its size, and the cap counts decoded bytes.
-      const tooLarge = () => new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
+      const tooLarge = () =>
+        new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
       const declared = Number(response.headers.get("Content-Length") ?? "0");
       const limit = base64Length(call.maxBytes) + ENVELOPE_BYTES;
       if (declared > limit) {

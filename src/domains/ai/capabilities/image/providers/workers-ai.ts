@@ -42,7 +42,8 @@ export function workersAiImages(ai: WorkersAiBinding): ImageProvider {
         const retryable = /\b(429|5\d\d|3040)\b|capacity|rate limit/i.test(message);
         throw new CapabilityError(`${name} failed: ${message.slice(0, 300)}`, "fatal", retryable);
       }
-      const tooLarge = () => new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
+      const tooLarge = () =>
+        new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
       if (flux) {
         const image = (result as { image?: unknown } | null)?.image;
         if (typeof image !== "string") throw new CapabilityError(`${name} answered without an image`);
