@@ -27,8 +27,11 @@ export function mediaCap(env: Env, kind: GeneratedKind): number {
 }
 
 /** A byte count as people read it (the cap in a failure's reason). */
-export const formatBytes = (bytes: number) =>
-  bytes >= MiB && bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+export function formatBytes(bytes: number): string {
+  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
 
 /**
  * Reads a stream whole, refusing it (`tooLarge()`, the stream cancelled) once it passes
