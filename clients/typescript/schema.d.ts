@@ -9403,7 +9403,7 @@ export interface paths {
         };
         /**
          * A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking
-         * @description No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.
+         * @description Everyone else gets 404, with or without a token: no valid signature, another user's item, and a bad, expired or under-scoped token (or a plan without `ai`) alike. Every answer carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; images, video, audio and text are `Content-Disposition: inline` with a file name, anything else (PDFs) `attachment`. No rate limit: a `<video>` sends bursts of ranges.
          */
         get: {
             parameters: {
@@ -9448,24 +9448,6 @@ export interface paths {
                 };
                 /** @description Error 400 */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10733,7 +10715,7 @@ export interface components {
             provider: string | null;
             /** @description Every configured provider */
             providers: string[];
-            /** @description Each parameter's JSON Schema (type, range, values) */
+            /** @description Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider */
             parameters: {
                 [key: string]: {
                     [key: string]: unknown;

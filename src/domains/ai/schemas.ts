@@ -406,6 +406,9 @@ export const capabilitySchema = z
     providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
     parameters: z
       .record(z.string(), z.record(z.string(), z.unknown()))
-      .openapi({ description: "Each parameter's JSON Schema (type, range, values)" }),
+      .openapi({
+        description:
+          "Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider",
+      }),
   })
   .openapi("AiCapability");
