@@ -280,88 +280,86 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     });
   });
 
-  describe.each(checked.filter((op) => op.security === "bearer" && !opaque.includes(op)))(
-    "$method $path",
-    ({ method, path, domain }) => {
-      it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
-        const user = await caller();
-        const target = fill(path);
-        expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
-        const expired = await signTestToken(
-          { sub: user.id, sid: crypto.randomUUID() },
-          { issuedAt: 1_000, expiresAt: 2_000 },
-        );
-        for (const [what, token] of [
-          ["malformed", "not-a-jwt"],
-          ["tampered", tampered(user.accessToken)],
-          ["expired", expired],
-        ] as const) {
-          const res = await call(method, target, { token, ip: user.ip });
-          expectUnauthorized(res, what);
-          expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
-        }
+  const bearer = checked.filter((op) => op.security === "bearer" && !opaque.includes(op));
+  describe.each(bearer)("$method $path", ({ method, path, domain }) => {
+    it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
+      const user = await caller();
+      const target = fill(path);
+      expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+      const expired = await signTestToken(
+        { sub: user.id, sid: crypto.randomUUID() },
+        { issuedAt: 1_000, expiresAt: 2_000 },
+      );
+      for (const [what, token] of [
+        ["malformed", "not-a-jwt"],
+        ["tampered", tampered(user.accessToken)],
+        ["expired", expired],
+      ] as const) {
+        const res = await call(method, target, { token, ip: user.ip });
+        expectUnauthorized(res, what);
+        expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
+      }
+    });
+
+    const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
+    const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
+
+    it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
+      const [user, other] = await Promise.all([caller(), stranger()]);
+      const target = fill(path);
+      const oauth = await signTestToken(
+        { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
+        { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+      );
+      const refused = await call(method, target, { token: oauth, ip: user.ip });
+      expectError(refused, 403, "forbidden");
+      const scope = oauthScope ? `, scope="${oauthScope}"` : "";
+      expect(refused.headers.get("WWW-Authenticate")).toBe(
+        `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
+      );
+      const elsewhere = await call(method, target, {
+        token: user.accessToken,
+        ip: user.ip,
+        workspaceId: other.personalWorkspaceId,
       });
+      expectError(elsewhere, 403, "forbidden");
+    });
 
-      const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
-      const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
-
-      it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
-        const [user, other] = await Promise.all([caller(), stranger()]);
-        const target = fill(path);
+    if (firstPartyOnly) {
+      it("answers 403 to an OAuth token holding every scope (first-party tokens only)", async () => {
+        const user = await caller();
         const oauth = await signTestToken(
-          { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
+          { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
           { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
         );
-        const refused = await call(method, target, { token: oauth, ip: user.ip });
+        const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
         expectError(refused, 403, "forbidden");
-        const scope = oauthScope ? `, scope="${oauthScope}"` : "";
         expect(refused.headers.get("WWW-Authenticate")).toBe(
-          `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
+          `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
         );
-        const elsewhere = await call(method, target, {
-          token: user.accessToken,
-          ip: user.ip,
-          workspaceId: other.personalWorkspaceId,
-        });
-        expectError(elsewhere, 403, "forbidden");
       });
+    }
 
-      if (firstPartyOnly) {
-        it("answers 403 to an OAuth token holding every scope (first-party tokens only)", async () => {
-          const user = await caller();
-          const oauth = await signTestToken(
-            { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
-            { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
-          );
-          const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
-          expectError(refused, 403, "forbidden");
-          expect(refused.headers.get("WWW-Authenticate")).toBe(
-            `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
-          );
-        });
-      }
+    if (domain?.entitlement) {
+      const entitlement = domain.entitlement;
+      it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
+        const user = await lackingEntitlement(entitlement);
+        expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
+      });
+    }
 
-      if (domain?.entitlement) {
-        const entitlement = domain.entitlement;
-        it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
-          const user = await lackingEntitlement(entitlement);
-          expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
-        });
-      }
-
-      const fixture = domain?.foreign?.[path];
-      if (hasParams(path) && fixture) {
-        it("refuses another user's ids (404, or the status the contract gives)", async () => {
-          const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
-          const { params, body, status = 404 } = await fixture(resourceOwner);
-          const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
-          expectError(
-            await call(method, fill(path, params), options),
-            status,
-            status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
-          );
-        });
-      }
-    },
-  );
+    const fixture = domain?.foreign?.[path];
+    if (hasParams(path) && fixture) {
+      it("refuses another user's ids (404, or the status the contract gives)", async () => {
+        const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
+        const { params, body, status = 404 } = await fixture(resourceOwner);
+        const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
+        expectError(
+          await call(method, fill(path, params), options),
+          status,
+          status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
+        );
+      });
+    }
+  });
 }
