@@ -60,6 +60,9 @@ const VIDEO_BINDINGS = {
   KLING_SECRET_KEY: "test-kling-secret-0123456789",
   KLING_BASE_URL: "https://fake-kling.test",
   VIDEO_POLL_MS: "20",
+  // The video cap lowered from 200 MiB so a test streams past it quickly, yet above one R2
+  // multipart part (5 MiB), so the partial upload it aborts is a real one.
+  MEDIA_CAP_VIDEO_BYTES: String(6 * 1024 * 1024),
 };
 
 /** Tests that need the media capabilities' providers configured (their own project). */
@@ -149,6 +152,9 @@ export default defineConfig(async () => {
               IMAGE_PROVIDER: "openai",
               STABILITY_API_KEY: "test-stability-key",
               ELEVENLABS_API_KEY: "test-elevenlabs-key",
+              // Caps lowered (from 20 and 50 MiB) so the tests pass them with small fakes' answers.
+              MEDIA_CAP_IMAGE_BYTES: String(64 * 1024),
+              MEDIA_CAP_AUDIO_BYTES: String(128 * 1024),
             }),
           ],
           test: {

@@ -817,9 +817,11 @@ export const OPERATIONS: Record<string, OperationText> = {
     about: "Answers 206 for `Range`, 304 for `If-None-Match`.",
     errors: [
       [400, "bad_request", "`id`, `exp` or `sig` is malformed"],
-      [401, "unauthorized", "not answered: a missing, bad or expired token gets the same 404 as no token"],
-      [403, "forbidden", "not answered: a token without the `ai` entitlement or scope gets the same 404"],
-      [404, "not_found", "no valid signature and not the owner's token (the same for existing and unknown ids)"],
+      [
+        404,
+        "not_found",
+        "no valid signature and not the owner's token: no token, a bad, expired or under-scoped one, or one without the `ai` entitlement (the same for existing and unknown ids)",
+      ],
       [416, "range_not_satisfiable", "the `Range` is outside the file"],
     ],
     example: `curl "${O}/api/v1/media/$ID?exp=1767229200&sig=..." -H "Range: bytes=0-1023"`,

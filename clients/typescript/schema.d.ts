@@ -11605,16 +11605,14 @@ export interface paths {
         };
         /**
          * Download media
-         * @description A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking. No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.
+         * @description A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking. Everyone else gets 404, with or without a token: no valid signature, another user's item, and a bad, expired or under-scoped token (or a plan without `ai`) alike. Every answer carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; images, video, audio and text are `Content-Disposition: inline` with a file name, anything else (PDFs) `attachment`. No rate limit: a `<video>` sends bursts of ranges.
          *
          *     Answers 206 for `Range`, 304 for `If-None-Match`.
          *
          *     **Errors**
          *
          *     - 400 `bad_request`: `id`, `exp` or `sig` is malformed
-         *     - 401 `unauthorized`: not answered: a missing, bad or expired token gets the same 404 as no token
-         *     - 403 `forbidden`: not answered: a token without the `ai` entitlement or scope gets the same 404
-         *     - 404 `not_found`: no valid signature and not the owner's token (the same for existing and unknown ids)
+         *     - 404 `not_found`: no valid signature and not the owner's token: no token, a bad, expired or under-scoped one, or one without the `ai` entitlement (the same for existing and unknown ids)
          *     - 416 `range_not_satisfiable`: the `Range` is outside the file
          *
          *     **Example**
@@ -11666,24 +11664,6 @@ export interface paths {
                 };
                 /** @description Error 400 */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13069,7 +13049,7 @@ export interface components {
             provider: string | null;
             /** @description Every configured provider */
             providers: string[];
-            /** @description Each parameter's JSON Schema (type, range, values) */
+            /** @description Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider */
             parameters: {
                 [key: string]: {
                     [key: string]: unknown;

@@ -47,7 +47,7 @@ describe("Stable Audio, against its fake", () => {
       model: "stable-audio-2",
       output_format: "mp3",
     });
-    expect(audio).toMatchObject({ mimeType: "audio/mpeg", length: 12 * 4096 });
+    expect(audio).toMatchObject({ declaredType: "audio/mpeg", length: 12 * 4096 });
     expect(await bytesOf(audio.body)).toEqual(bytesFor(12));
   });
 

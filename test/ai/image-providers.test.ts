@@ -5,6 +5,7 @@ import {
   FLUX_MODEL,
   SDXL_MODEL,
 } from "../../src/domains/ai/capabilities/image/config";
+import { MEDIA_CAPS } from "../../src/domains/ai/capabilities/media-caps";
 import { openAiImages } from "../../src/domains/ai/capabilities/image/providers/openai";
 import { workersAiImages } from "../../src/domains/ai/capabilities/image/providers/workers-ai";
 import { withRetries } from "../../src/domains/ai/capabilities/retry";
@@ -19,6 +20,7 @@ const call = (parameters: Record<string, unknown>, prompt: string, provider: "op
   request: imageRequestFor(provider, parameters, prompt).request,
   signal: new AbortController().signal,
   fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  maxBytes: MEDIA_CAPS.image,
 });
 const fast = { signal: new AbortController().signal, sleep: () => Promise.resolve(), baseMs: 1 };
 const ihdrSize = (bytes: Uint8Array) => [

@@ -16,6 +16,7 @@ import {
   soraRequests,
   veoRequests,
 } from "./fakes/video";
+import { installFakeOpenAi, requests as chatRequests } from "./fakes/openai";
 import {
   aiUser,
   events,
@@ -29,6 +30,8 @@ import {
   sent,
 } from "./helpers";
 
+// The chat fake first: the video fake takes Sora's paths on the same host and passes the rest on.
+installFakeOpenAi();
 installFakeVideo();
 
 const video = (content: string, parameters: Record<string, unknown> = {}) => ({
@@ -65,6 +68,9 @@ describe("ai.video.generate: Sora (its local fake)", () => {
       "tool.progress",
       "tool.progress",
       "tool.completed",
+      // The chat model's reply, as the fake streams it.
+      "message.delta",
+      "message.delta",
       "message.delta",
       "message.completed",
       "message.suggestions",
@@ -89,11 +95,11 @@ describe("ai.video.generate: Sora (its local fake)", () => {
     });
     expect(item.url).toMatch(new RegExp(`^/api/v1/media/${item.id}\\?exp=\\d+&sig=`));
 
-    // The mapping, on the fake's recorded requests: JSON create, then polls, then the content.
+    // The mapping, on the fake's recorded requests: a multipart create, then polls, then the content.
     const sent = soraRequests.slice(before);
     expect(sent[0]!.method).toBe("POST");
     expect(sent[0]!.url.pathname).toBe("/v1/videos");
-    expect(JSON.parse(sent[0]!.body)).toEqual({
+    expect(sent[0]!.form).toEqual({
       model: "sora-2",
       prompt: "a fox crossing a snowy road\n\nStyle: noir, grainy",
       seconds: "8",
@@ -105,10 +111,14 @@ describe("ai.video.generate: Sora (its local fake)", () => {
       "GET /v1/videos/:id/content",
     ]);
 
-    expect(message).toMatchObject({
-      status: "completed",
-      content: "Here is your 8-second video, generated with Sora.",
-    });
+    // The reply is the session's chat model's, written from what was made (no fixed template).
+    expect(message).toMatchObject({ status: "completed", content: "Hello from the fake model." });
+    const asked = chatRequests.filter((r) => JSON.stringify(r.body).includes("a fox crossing a snowy road"));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body.model).toBe("fake-basic");
+    expect(asked[0]!.body.messages.at(-1)!.content).toBe(
+      'a fox crossing a snowy road\n\nGenerated: a video (8 s, video/mp4) by Sora for "a fox crossing a snowy road".',
+    );
     expect(message.toolCalls).toEqual([
       expect.objectContaining({
         toolKey: "video.generate",

@@ -37,10 +37,13 @@ export interface DomainAccess {
   /** Parameters every challenge of the domain adds (the MCP gateway names its resource metadata). */
   challengeParameters?: string;
   /**
-   * Operations (`METHOD path`) that answer 404 rather than 401 to a request without a token,
-   * because a signed URL can open them without one (media: CONTRACT "Media").
+   * Operations (`METHOD path`) that answer every caller they refuse with the 404 of an unknown id
+   * rather than 401 or 403: no token; a malformed, tampered or expired token; an OAuth token
+   * without the scope; a workspace the caller is not in; a plan without the entitlement; for
+   * unknown ids and for another user's alike (media: a signed URL opens them without a token,
+   * CONTRACT "Media"). Needs a `foreign` fixture for the existing ids.
    */
-  anonymousNotFound?: string[];
+  refusedAsNotFound?: string[];
   /**
    * For the operations the document marks `x-permission: manage` (an OpenAPI extension the
    * domain's routes set): a workspace member who sees what the operation changes but may not
@@ -232,13 +235,57 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
     });
   });
 
-  describe.each(checked.filter((op) => op.security === "bearer"))("$method $path", ({ method, path, domain }) => {
+  const opaque = checked.filter(
+    (op) => op.security === "bearer" && op.domain?.refusedAsNotFound?.includes(`${op.method} ${op.path}`),
+  );
+
+  it("every operation a domain answers refusals with 404 for is one of its operations, with a foreign fixture", () => {
+    const named = domains.flatMap((domain) => domain.refusedAsNotFound ?? []);
+    const known = new Set(opaque.filter((op) => op.domain?.foreign?.[op.path]).map((op) => `${op.method} ${op.path}`));
+    expect(named.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  describe.each(opaque)("$method $path (refusals are 404)", ({ method, path, domain }) => {
+    it("answers the 404 of an unknown id to every refused caller, for unknown ids and another user's alike", async () => {
+      const [user, other, resourceOwner] = await Promise.all([caller(), stranger(), owner()]);
+      const { params } = await domain!.foreign![path]!(resourceOwner);
+      const expired = await signTestToken(
+        { sub: user.id, sid: crypto.randomUUID() },
+        { issuedAt: 1_000, expiresAt: 2_000 },
+      );
+      const unscoped = await signTestToken(
+        { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
+        { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+      );
+      const lacking = domain!.entitlement ? await lackingEntitlement(domain!.entitlement) : undefined;
+      const refused: [string, CallOptions][] = [
+        ["no token", { ip: user.ip }],
+        ["malformed", { token: "not-a-jwt", ip: user.ip }],
+        ["tampered", { token: tampered(user.accessToken), ip: user.ip }],
+        ["expired", { token: expired, ip: user.ip }],
+        ["OAuth without the scope", { token: unscoped, ip: user.ip }],
+        ["another workspace", { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId }],
+        ...(lacking
+          ? [["without the entitlement", { token: lacking.accessToken, ip: lacking.ip }] as [string, CallOptions]]
+          : []),
+      ];
+      for (const target of [fill(path), fill(path, params)]) {
+        for (const [what, options] of refused) {
+          const res = await call(method, target, options);
+          expect(res.status, `${what}: ${target}`).toBe(404);
+          expectError(res, 404, domain?.notFoundCode ?? "not_found");
+          expect(res.headers.get("WWW-Authenticate"), what).toBeNull();
+        }
+      }
+    });
+  });
+
+  const bearer = checked.filter((op) => op.security === "bearer" && !opaque.includes(op));
+  describe.each(bearer)("$method $path", ({ method, path, domain }) => {
     it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
       const user = await caller();
       const target = fill(path);
-      if (domain?.anonymousNotFound?.includes(`${method} ${path}`))
-        expectError(await call(method, target, { ip: user.ip }), 404, "not_found");
-      else expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+      expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
       const expired = await signTestToken(
         { sub: user.id, sid: crypto.randomUUID() },
         { issuedAt: 1_000, expiresAt: 2_000 },

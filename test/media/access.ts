@@ -14,11 +14,15 @@ export const filesAccess: DomainAccess = {
   foreign: { [`${V1}/files/{id}`]: item },
 };
 
-/** Media bytes: the same, except that without a token (and without a signed URL) the answer is 404. */
+/**
+ * Media bytes: the owner with a token the AI endpoints admit, or a signed URL's holder; everyone
+ * else gets 404, with or without a token (a bad, expired or under-scoped token, a plan without
+ * `ai`), for existing and unknown ids alike (CONTRACT "Media").
+ */
 export const mediaAccess: DomainAccess = {
   prefix: `${V1}/media`,
   entitlement: "ai",
   oauthScope: "execution:run",
   foreign: { [`${V1}/media/{id}`]: item },
-  anonymousNotFound: [`GET ${V1}/media/{id}`],
+  refusedAsNotFound: [`GET ${V1}/media/{id}`],
 };

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { deleteSessionMedia, signedMediaUrl, storeMedia } from "../../src/domains/media";
 import { PART_BYTES } from "../../src/domains/media/blobs";
-import { call, createUser, expectError, type ApiResponse } from "../helpers/api";
+import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
+import { admin, call, createUser, expectError, type ApiResponse } from "../helpers/api";
 import { signTestToken } from "../helpers/tokens";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { byteStream, jsonOf, png, raw, upload } from "./helpers";
@@ -98,22 +99,101 @@ describe("GET /media/:id", () => {
     }
   });
 
-  it("checks a token as the AI endpoints do: 401 for a bad one, 403 without execution:run", async () => {
+  it("answers the same 404 to every token it refuses (bad, expired, under-scoped, without the AI entitlement), for existing and unknown ids", async () => {
     const owner = await createUser();
     const item = await upload(owner, png(1, 1), "image/png");
-    const bad = await asApi(await raw("GET", pathOf(item.id), { token: "not-a-jwt" }));
-    expectError(bad, 401, "unauthorized");
-    const scoped = (scope: string) =>
+    const oauth = (scope: string) =>
       signTestToken(
         { sub: owner.id, client_id: crypto.randomUUID(), scope },
         { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
       );
-    expectError(
-      await asApi(await raw("GET", pathOf(item.id), { token: await scoped("profile:read") })),
-      403,
-      "forbidden",
+    const withoutAi = await createUser();
+    const entitlements = DEFAULT_ENTITLEMENTS.filter((e) => e !== "ai");
+    expect((await admin("PATCH", `/admin/users/${withoutAi.id}/account`, { entitlements })).status).toBe(200);
+    // Their own item (stored before the plan changed) is refused to them the same way.
+    const theirs = await storeMedia(createDb(env.DB), env, {
+      ownerId: withoutAi.id,
+      kind: "image",
+      mimeType: "image/png",
+      source: "upload",
+      body: png(1, 1).buffer as ArrayBuffer,
+    });
+    const expired = await signTestToken(
+      { sub: owner.id, sid: crypto.randomUUID() },
+      { issuedAt: 1_000, expiresAt: 2_000 },
     );
-    expect((await raw("GET", pathOf(item.id), { token: await scoped("execution:run") })).status).toBe(200);
+    for (const [what, token] of [
+      ["malformed", "not-a-jwt"],
+      ["expired", expired],
+      ["OAuth without execution:run", await oauth("profile:read")],
+      ["a plan without ai", withoutAi.accessToken],
+    ] as const) {
+      for (const id of [item.id, crypto.randomUUID(), theirs.id]) {
+        const res = await raw("GET", pathOf(id), { token });
+        expectError(await asApi(res), 404, "not_found");
+        expect(res.headers.get("WWW-Authenticate"), what).toBeNull();
+        expect(res.headers.get("Content-Security-Policy"), what).toBe("sandbox; default-src 'none'");
+      }
+    }
+    // The owner's token and an OAuth token with execution:run open it.
+    expect((await raw("GET", pathOf(item.id), { token: owner.accessToken })).status).toBe(200);
+    expect((await raw("GET", pathOf(item.id), { token: await oauth("execution:run") })).status).toBe(200);
+  });
+
+  it("carries the sandbox CSP, nosniff and an inline Content-Disposition with a file name on every answer (200, 206, 304, 416, 404)", async () => {
+    const user = await createUser();
+    const item = await upload(user, png(2, 2), "image/png");
+    const etag = (await raw("GET", item.url)).headers.get("ETag")!;
+    for (const [what, response, status] of [
+      ["whole", await raw("GET", item.url), 200],
+      ["range", await raw("GET", item.url, { headers: { Range: "bytes=0-3" } }), 206],
+      ["not modified", await raw("GET", item.url, { headers: { "If-None-Match": etag } }), 304],
+      ["by token", await raw("GET", pathOf(item.id), { token: user.accessToken }), 200],
+    ] as const) {
+      expect(response.status, what).toBe(status);
+      expect(response.headers.get("Content-Security-Policy"), what).toBe("sandbox; default-src 'none'");
+      expect(response.headers.get("X-Content-Type-Options"), what).toBe("nosniff");
+      expect(response.headers.get("Content-Disposition"), what).toBe(`inline; filename="${item.id}.png"`);
+      await response.body?.cancel();
+    }
+    for (const [what, response, status] of [
+      ["unsatisfiable", await raw("GET", item.url, { headers: { Range: "bytes=9999-" } }), 416],
+      ["unknown", await raw("GET", pathOf(crypto.randomUUID())), 404],
+    ] as const) {
+      expect(response.status, what).toBe(status);
+      expect(response.headers.get("Content-Security-Policy"), what).toBe("sandbox; default-src 'none'");
+      expect(response.headers.get("X-Content-Type-Options"), what).toBe("nosniff");
+      await response.body?.cancel();
+    }
+  });
+
+  it("serves what its kind does not allow inline (HTML or SVG stored before the allow-list, a PDF) as an attachment, sandboxed", async () => {
+    const user = await createUser();
+    const db = createDb(env.DB);
+    const stored = (mimeType: string, text: string) =>
+      storeMedia(db, env, {
+        ownerId: user.id,
+        kind: "video",
+        mimeType,
+        source: "generated",
+        body: new TextEncoder().encode(text).buffer as ArrayBuffer,
+      });
+    for (const [mimeType, text, extension] of [
+      ["text/html", "<html><script>alert(document.cookie)</script></html>", "bin"],
+      ["image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "bin"],
+      ["application/pdf", "%PDF-1.4\n%%EOF", "pdf"],
+    ] as const) {
+      const row = await stored(mimeType, text);
+      const response = await raw("GET", signedMediaUrl(env, row.id));
+      expect(response.status, mimeType).toBe(200);
+      expect(response.headers.get("Content-Type"), mimeType).toBe(mimeType);
+      expect(response.headers.get("Content-Disposition"), mimeType).toBe(
+        `attachment; filename="${row.id}.${extension}"`,
+      );
+      expect(response.headers.get("Content-Security-Policy"), mimeType).toBe("sandbox; default-src 'none'");
+      expect(response.headers.get("X-Content-Type-Options"), mimeType).toBe("nosniff");
+      expect(await response.text()).toBe(text);
+    }
   });
 
   it("is not rate limited (a <video> sends bursts of ranges)", async () => {

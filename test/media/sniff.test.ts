@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchesEtag, resolveRange } from "../../src/domains/media/ranges";
-import { imageDimensions, sniffImage } from "../../src/domains/media/sniff";
+import { imageDimensions, sniffGenerated, sniffImage } from "../../src/domains/media/sniff";
 import { gif, jpeg, png, webpExtended, webpLossless, webpLossy } from "./helpers";
 
 describe("image headers", () => {
@@ -20,6 +20,49 @@ describe("image headers", () => {
     // Cut short before the dimensions: unknown rather than wrong.
     expect(imageDimensions("image/png", png(1, 1).subarray(0, 20))).toBeUndefined();
     expect(imageDimensions("image/jpeg", jpeg(5, 5, 100).subarray(0, 60))).toBeUndefined();
+  });
+});
+
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
+
+describe("generated media: the types each kind allows, by their bytes", () => {
+  it("video: MP4 and QuickTime by their ftyp box, WebM by its EBML header", () => {
+    expect(sniffGenerated("video", bytes([0, 0, 0, 0x18], "ftypmp42", [0, 0, 0, 0]))).toBe("video/mp4");
+    expect(sniffGenerated("video", bytes([0, 0, 0, 0x14], "ftypqt  ", [0, 0, 0, 0]))).toBe("video/quicktime");
+    expect(sniffGenerated("video", bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81], "webm"))).toBe("video/webm");
+  });
+
+  it("audio: MPEG (ID3 or a frame), WAV, Ogg, FLAC, AAC (ADTS) and MP4 audio", () => {
+    expect(sniffGenerated("audio", bytes("ID3", [4, 0, 0, 0, 0, 0, 0]))).toBe("audio/mpeg");
+    expect(sniffGenerated("audio", bytes([0xff, 0xfb, 0x90, 0x64]))).toBe("audio/mpeg");
+    expect(sniffGenerated("audio", bytes("RIFF", [0, 0, 0, 0], "WAVEfmt "))).toBe("audio/wav");
+    expect(sniffGenerated("audio", bytes("OggS", [0, 2]))).toBe("audio/ogg");
+    expect(sniffGenerated("audio", bytes("fLaC", [0, 0, 0, 34]))).toBe("audio/flac");
+    expect(sniffGenerated("audio", bytes([0xff, 0xf1, 0x50, 0x80]))).toBe("audio/aac");
+    expect(sniffGenerated("audio", bytes([0, 0, 0, 0x20], "ftypM4A ", [0, 0, 0, 0]))).toBe("audio/mp4");
+  });
+
+  it("refuses HTML, SVG, JSON, another kind's bytes and what is too short to tell", () => {
+    const text = (t: string) => new TextEncoder().encode(t);
+    for (const kind of ["image", "video", "audio"] as const) {
+      for (const hostile of [
+        text("<!doctype html><script>alert(1)</script>"),
+        text('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'),
+        text('{"error":"nope"}'),
+        new Uint8Array(0),
+        bytes([0, 0, 0]),
+      ]) {
+        expect(sniffGenerated(kind, hostile), kind).toBeUndefined();
+      }
+    }
+    // A WebP (RIFF) is not WAV; a PNG is not a video; a video is not an image.
+    expect(sniffGenerated("audio", bytes("RIFF", [0, 0, 0, 0], "WEBPVP8 "))).toBeUndefined();
+    expect(sniffGenerated("video", png(1, 1))).toBeUndefined();
+    expect(sniffGenerated("image", bytes([0, 0, 0, 0x18], "ftypmp42", [0, 0, 0, 0]))).toBeUndefined();
+    // An MPEG frame with reserved version or layer bits, or a bad bitrate, is not audio.
+    expect(sniffGenerated("audio", bytes([0xff, 0xeb, 0x90, 0x64]))).toBeUndefined();
+    expect(sniffGenerated("audio", bytes([0xff, 0xfb, 0xf0, 0x64]))).toBeUndefined();
   });
 });
 

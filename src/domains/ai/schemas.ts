@@ -422,8 +422,9 @@ export const capabilitySchema = z
     available: z.boolean(),
     provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
     providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
-    parameters: z
-      .record(z.string(), z.record(z.string(), z.unknown()))
-      .openapi({ description: "Each parameter's JSON Schema (type, range, values)" }),
+    parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
+      description:
+        "Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider",
+    }),
   })
   .openapi("AiCapability");

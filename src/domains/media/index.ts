@@ -20,4 +20,4 @@ export {
   type LoadedAttachments,
 } from "./attachments";
 export { ownedMediaAmong, openMedia } from "./store";
-export { sniffImage, imageDimensions } from "./sniff";
+export { sniffImage, imageDimensions, sniffGenerated, GENERATED_TYPES, SNIFF_BYTES } from "./sniff";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { ApiError, notFound } from "../../lib/errors";
+import { ApiError } from "../../lib/errors";
 import type { AppEnv } from "../../env";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
@@ -11,6 +11,7 @@ import { matchesEtag, resolveRange } from "./ranges";
 import { mediaItemSchema, signedQuery } from "./schemas";
 import { isSignedFor } from "./signing";
 import { deleteUpload, findMedia, openMedia, ownedMedia, presentMedia, type MediaRow } from "./store";
+import { contentDisposition, MEDIA_SAFETY_HEADERS } from "./serving";
 import { storeUpload, uploadedFile, UPLOAD_MIME_TYPES } from "./uploads";
 
 const tags = ["Media"];
@@ -22,27 +23,40 @@ const idParams = z.object({ id: uuidParam("id") });
 
 const binary = { type: "string", format: "binary" } as const;
 
-/** The bytes' headers, shared by 200, 206 and 304. */
+/** The bytes' headers, shared by 200, 206 and 304: what a `<video>` needs, and what keeps them inert. */
 function mediaHeaders(row: MediaRow) {
   return new Headers({
     ETag: row.etag,
     "Cache-Control": "private",
     "Accept-Ranges": "bytes",
     "Content-Type": row.mimeType,
+    "Content-Disposition": contentDisposition(row),
+    ...MEDIA_SAFETY_HEADERS,
   });
 }
 
+/** The one answer for everyone but the owner or a signed URL's holder (CONTRACT "Media"). */
+const hidden = () => new ApiError("not_found", "Media not found", undefined, { ...MEDIA_SAFETY_HEADERS });
+
 /**
  * Whether the caller may read the item: anyone with a valid signed URL; else the owner with a
- * token (checked as the AI endpoints check it, so a bad token is still a 401). Everyone else
- * gets the 404 an unknown id gets.
+ * token that the AI endpoints would admit. Everyone else gets the 404 an unknown id gets, with or
+ * without a token: a bad, expired or under-scoped token, or a plan without `ai`, is not told
+ * apart from a stranger's (a 401 or 403 here would say that the id exists, or invite a retry
+ * where a signed URL was meant).
  */
 async function readable(c: Context<AppEnv>, id: string, query: { exp?: string; sig?: string }): Promise<MediaRow> {
   const row = await findMedia(c.var.db, id);
   if (row && isSignedFor(c.env, id, query.exp, query.sig)) return row;
-  if (!c.req.header("Authorization")) throw notFound("Media not found");
-  for (const check of tokenChecks) await check(c, async () => undefined);
-  if (!row || row.userId !== c.var.auth.user.id) throw notFound("Media not found");
+  if (!c.req.header("Authorization")) throw hidden();
+  try {
+    for (const check of tokenChecks) await check(c, async () => undefined);
+  } catch (error) {
+    // A refusal of the token (401, 403, a malformed workspace header's 400); anything else is a fault.
+    if (error instanceof ApiError) throw hidden();
+    throw error;
+  }
+  if (!row || row.userId !== c.var.auth.user.id) throw hidden();
   return row;
 }
 
@@ -108,7 +122,10 @@ export const mediaRoutes = createRouter()
       tags,
       summary: "A media item's bytes: the owner with a token, or anyone with its signed URL; ranges for seeking",
       description:
-        "No token and no valid signature, or another user's item, is 404. No rate limit: a `<video>` sends bursts of ranges.",
+        "Everyone else gets 404, with or without a token: no valid signature, another user's item, and a bad, expired or under-scoped token (or a plan without `ai`) alike. " +
+        "Every answer carries `Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; " +
+        "images, video, audio and text are `Content-Disposition: inline` with a file name, anything else (PDFs) `attachment`. " +
+        "No rate limit: a `<video>` sends bursts of ranges.",
       // A signed URL needs no token, hence the empty requirement beside the bearer one.
       security: [...bearerAuth, {}],
       request: { params: idParams, query: signedQuery },
@@ -116,7 +133,7 @@ export const mediaRoutes = createRouter()
         200: { description: "The whole file", content: { "*/*": { schema: binary } } },
         206: { description: "One byte range (`Content-Range`)", content: { "*/*": { schema: binary } } },
         304: { description: "Not modified (`If-None-Match`)" },
-        ...errors(400, 401, 403, 404, 416),
+        ...errors(400, 404, 416),
       },
     }),
     async (c) => {
@@ -130,11 +147,14 @@ export const mediaRoutes = createRouter()
           ? resolveRange(c.req.header("Range"), row.size)
           : { kind: "whole" as const };
       if (range.kind === "unsatisfiable") {
-        throw new ApiError("range_not_satisfiable", undefined, undefined, { "Content-Range": `bytes */${row.size}` });
+        throw new ApiError("range_not_satisfiable", undefined, undefined, {
+          "Content-Range": `bytes */${row.size}`,
+          ...MEDIA_SAFETY_HEADERS,
+        });
       }
       const part = range.kind === "part" ? range : undefined;
       const object = await openMedia(c.env, row.id, part);
-      if (!object || !("body" in object)) throw notFound("Media not found");
+      if (!object || !("body" in object)) throw hidden();
       headers.set("Content-Length", String(part ? part.length : row.size));
       if (!part) return new Response(object.body, { status: 200, headers });
       headers.set("Content-Range", `bytes ${part.offset}-${part.offset + part.length - 1}/${row.size}`);

@@ -31,6 +31,62 @@ export function sniffImage(head: Uint8Array): "image/png" | "image/jpeg" | "imag
 
 export const looksLikePdf = (head: Uint8Array) => startsWith(head, PDF);
 
+/** ISO BMFF (MP4, QuickTime, M4A): a first box of type `ftyp` (its size, then the type, then the brand). */
+const hasFtyp = (head: Uint8Array) => head.length >= 12 && startsWith(head, ascii("ftyp"), 4);
+/** Matroska/WebM's EBML header. */
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+
+/** The video type the bytes start like: an `ftyp` box (QuickTime by its `qt  ` brand) or an EBML header. */
+export function sniffVideo(head: Uint8Array): "video/mp4" | "video/quicktime" | "video/webm" | undefined {
+  if (hasFtyp(head)) return startsWith(head, ascii("qt  "), 8) ? "video/quicktime" : "video/mp4";
+  if (startsWith(head, EBML)) return "video/webm";
+  return undefined;
+}
+
+/**
+ * An MPEG audio frame header: the 11-bit sync, then a version and a layer that are not the
+ * reserved values and a bitrate index that is not "bad". ADTS (AAC) shares the sync with layer 0.
+ */
+function mpegFrame(head: Uint8Array): "audio/mpeg" | "audio/aac" | undefined {
+  if (head.length < 4 || head[0] !== 0xff || (head[1]! & 0xe0) !== 0xe0) return undefined;
+  const version = (head[1]! >> 3) & 3;
+  const layer = (head[1]! >> 1) & 3;
+  if (layer === 0) return (head[1]! & 0xf6) === 0xf0 ? "audio/aac" : undefined;
+  if (version === 1 || head[2]! >> 4 === 15) return undefined;
+  return "audio/mpeg";
+}
+
+/** The audio type the bytes start like: MPEG (ID3 tag or frame), WAV, Ogg, FLAC, AAC (ADTS) or MP4 audio. */
+export function sniffAudio(head: Uint8Array): string | undefined {
+  if (startsWith(head, ascii("ID3"))) return "audio/mpeg";
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
+  if (startsWith(head, ascii("OggS"))) return "audio/ogg";
+  if (startsWith(head, ascii("fLaC"))) return "audio/flac";
+  if (hasFtyp(head)) return "audio/mp4";
+  return mpegFrame(head);
+}
+
+/** Bytes enough for every signature above (WAV's `WAVE` and an `ftyp` brand end at 12). */
+export const SNIFF_BYTES = 16;
+
+/**
+ * What a generated file of `kind` is, from its first bytes, when its kind allows it (CONTRACT
+ * "Media": images PNG, JPEG, WebP, GIF; video MP4, WebM, QuickTime; audio MPEG, WAV, Ogg, FLAC,
+ * AAC/MP4). Anything else (HTML, SVG, JSON, unknown bytes) is undefined: it is never stored.
+ */
+export function sniffGenerated(kind: "image" | "video" | "audio", head: Uint8Array): string | undefined {
+  if (kind === "image") return sniffImage(head);
+  if (kind === "video") return sniffVideo(head);
+  return sniffAudio(head);
+}
+
+/** What each kind accepts, as a failure's reason names it. */
+export const GENERATED_TYPES: Record<"image" | "video" | "audio", string> = {
+  image: "a PNG, JPEG, WebP or GIF image",
+  video: "an MP4, WebM or QuickTime video",
+  audio: "MPEG, WAV, Ogg, FLAC or AAC/MP4 audio",
+};
+
 /** Width and height from the header of an image of `type`; undefined where the header is cut short. */
 export function imageDimensions(type: string, b: Uint8Array): Dimensions | undefined {
   switch (type) {

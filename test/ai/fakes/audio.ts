@@ -4,7 +4,9 @@
  * bytes; errors `{ id, name, errors[] }`, content moderation a 403) and ElevenLabs'
  * `POST /v1/music` (JSON `{ prompt, music_length_ms }`, `xi-api-key`; the answer is the audio;
  * errors `{ detail: { status, message } }`, a refused prompt a 400 `bad_prompt`). Scenarios are
- * tags in the prompt: `#policy`, `#429x<n>`, `#500-always`. The audio is `bytesFor(seconds)` long
+ * tags in the prompt: `#policy`, `#429x<n>`, `#500-always`; hostile answers `#html` (text/html
+ * with a script), `#huge` (HUGE_AUDIO_BYTES streamed without a length) and `#huge-declared` (a
+ * Content-Length of as many). The audio is `bytesFor(seconds)` long
  * (an MP3 frame header then filler), so a test can check what reached R2.
  */
 import { installFakeHost, json, record, type RecordedRequest } from "../../connectors/fakes/fake-host";
@@ -24,6 +26,31 @@ const audio = (seconds: number) =>
   new Response(bytesFor(seconds), {
     headers: { "Content-Type": "audio/mpeg", "Content-Length": String(seconds * 4096) },
   });
+
+/** What `#huge` sends: past the audio cap the media-capabilities tests set (128 KiB). */
+export const HUGE_AUDIO_BYTES = 200 * 1024;
+
+/** A hostile answer for the prompt's tag, or null for a real one. */
+function hostile(prompt: string): Response | null {
+  if (prompt.includes("#html"))
+    return new Response("<html><script>alert(1)</script></html>", { headers: { "Content-Type": "text/html" } });
+  if (prompt.includes("#huge-declared"))
+    return new Response(bytesFor(1), {
+      headers: { "Content-Type": "audio/mpeg", "Content-Length": String(HUGE_AUDIO_BYTES) },
+    });
+  if (prompt.includes("#huge")) {
+    const bytes = new Uint8Array(HUGE_AUDIO_BYTES).fill(0x55);
+    bytes.set(bytesFor(1).subarray(0, 4));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 16 * 1024) controller.enqueue(bytes.slice(i, i + 16 * 1024));
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "audio/mpeg" } });
+  }
+  return null;
+}
 
 const failed = new Map<string, number>();
 function failure(prompt: string): number | null {
@@ -60,7 +87,7 @@ export function installFakeAudio() {
       return error(status, status === 429 ? "rate_limit_exceeded" : "internal_error", [
         status === 429 ? "You have exceeded the rate limit." : "An unexpected server error occurred.",
       ]);
-    return audio(Number(form.duration));
+    return hostile(prompt) ?? audio(Number(form.duration));
   });
 
   installFakeHost(ELEVENLABS, async (request) => {

@@ -4,7 +4,8 @@
  * `{ created, data: [{ b64_json }] }`; errors `{ error: { message, type, code } }` (a content
  * policy refusal is a 400 with code `content_policy_violation`). It replaces `fetch` for the images
  * paths of the fake OpenAI host only (chat completions stay with test/ai/fakes/openai.ts). Scenarios
- * are tags in the prompt: `#policy`, `#429x<n>`, `#500-always`, `#slow` (each image takes 300 ms).
+ * are tags in the prompt: `#policy`, `#429x<n>`, `#500-always`, `#slow` (each image takes 300 ms);
+ * hostile images `#svg` (an SVG with a script, base64) and `#huge` (a PNG of HUGE_IMAGE_BYTES).
  * Also a Workers AI binding double that records `run` calls, answering FLUX's `{ image }` and
  * SDXL's PNG stream.
  */
@@ -21,11 +22,20 @@ export interface ImagesRequest {
 }
 export const imagesRequests: ImagesRequest[] = [];
 
+/** What `#huge` answers: past the image cap the media-capabilities tests set (64 KiB), decoded. */
+export const HUGE_IMAGE_BYTES = 100 * 1024;
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>';
+
 const failed = new Map<string, number>();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const b64 = (bytes: Uint8Array) => {
+  let binary = "";
+  // In slices: String.fromCharCode takes its bytes as arguments, and argument lists are bounded.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+};
 const error = (status: number, message: string, type: string, code: string | null) =>
   json({ error: { message, type, param: null, code } }, status);
 
@@ -73,6 +83,12 @@ async function respond(request: Request): Promise<Response> {
     .split("x")
     .map(Number) as [number, number];
   const n = Number(body.n ?? 1);
+  const hostile = prompt.includes("#svg")
+    ? new TextEncoder().encode(SVG)
+    : prompt.includes("#huge")
+      ? png(width, height, HUGE_IMAGE_BYTES)
+      : null;
+  if (hostile) return json({ created: 1_764_000_000, data: [{ b64_json: b64(hostile) }] });
   return json({
     created: 1_764_000_000,
     data: Array.from({ length: n }, () => ({ b64_json: b64(png(width, height)), revised_prompt: prompt })),

@@ -1,8 +1,11 @@
 /**
  * Local fakes of the video providers, speaking their documented wire formats:
- * - Sora (OpenAI videos API) under `https://fake-openai.test/v1/videos`: video objects with
- *   `status` queued/in_progress/completed/failed and `progress`, `/content` for the MP4, DELETE;
- *   errors `{ error: { message, type, code } }`.
+ * - Sora (OpenAI videos API) under `https://fake-openai.test/v1/videos`: the create is
+ *   multipart/form-data only (`prompt` required; `seconds` 4/8/12; `size` one of the API's;
+ *   `input_reference` a PNG, JPEG or WebP file part, as the real API takes it; a JSON body or an
+ *   `input_reference` that is not a file is a 400 as there), then video objects with `status`
+ *   queued/in_progress/completed/failed and `progress`, `/content` for the MP4, DELETE; errors
+ *   `{ error: { message, type, code } }`.
  * - Veo (Gemini API) on `https://fake-gemini.test`: `predictLongRunning` → operation `{ name }`,
  *   the operation read until `done` with `response.generateVideoResponse.generatedSamples` (or
  *   `raiMediaFilteredReasons`, or `error`), the file downloaded with `x-goog-api-key`.
@@ -12,6 +15,9 @@
  * - Input images on `https://images.fake.test`.
  * Scenarios are tags in the prompt: `#fail` (the job fails), `#policy` (a content-policy refusal),
  * `#429x2` (the create answers 429 twice), `#hold` (the job keeps running until `release()`).
+ * Hostile results (the file the finished job answers): `#html` (text/html with a script), `#svg`
+ * (image/svg+xml with a script), `#big` (BIG_VIDEO_BYTES of MP4, streamed without a length),
+ * `#big-declared` (a Content-Length past the cap); Kling's `#private` names a loopback URL.
  */
 import { jwtVerify } from "jose";
 import { installFakeHost, json, record, type RecordedRequest } from "../../connectors/fakes/fake-host";
@@ -23,7 +29,13 @@ export const KLING_CDN = "https://cdn.fake-kling.test";
 export const IMAGES = "https://images.fake.test";
 const SORA = "https://fake-openai.test/v1/videos";
 
-export const soraRequests: RecordedRequest[] = [];
+/** Sora's requests; a multipart create's fields as `form` (a file part as `{ name, type, bytes }`). */
+export const soraRequests: (RecordedRequest & { form?: Record<string, string | SoraFile> })[] = [];
+export interface SoraFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
 export const veoRequests: RecordedRequest[] = [];
 export const klingRequests: RecordedRequest[] = [];
 
@@ -36,12 +48,19 @@ export const VIDEO_BYTES = (() => {
   return bytes;
 })();
 
+/** What `#big` streams: past the video cap the video tests set (MEDIA_CAP_VIDEO_BYTES, 6 MiB). */
+export const BIG_VIDEO_BYTES = 7 * 1024 * 1024;
+const HTML_BODY = "<!doctype html><html><body><script>fetch('/api/v1/auth/me')</script></body></html>";
+const SVG_BODY = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>';
+
 interface Job {
   prompt: string;
   polls: number;
   deleted: boolean;
 }
 const jobs = new Map<string, Job>();
+/** The prompt behind each finished file (Veo's file id, Kling's CDN path). */
+const fileJobs = new Map<string, string>();
 const held = new Set<string>();
 const failures = new Map<string, number>();
 let counter = 0;
@@ -70,6 +89,31 @@ function rateLimited(prompt: string): boolean {
   return true;
 }
 
+/** The finished file for a job's prompt: a video, or what a hostile scenario answers instead. */
+function resultResponse(prompt: string, length: boolean): Response {
+  if (prompt.includes("#html")) return new Response(HTML_BODY, { headers: { "Content-Type": "text/html" } });
+  if (prompt.includes("#svg")) return new Response(SVG_BODY, { headers: { "Content-Type": "image/svg+xml" } });
+  if (prompt.includes("#big-declared"))
+    return new Response(VIDEO_BYTES, {
+      headers: { "Content-Type": "video/mp4", "Content-Length": String(BIG_VIDEO_BYTES) },
+    });
+  if (prompt.includes("#big")) {
+    let sent = 0;
+    const chunk = 256 * 1024;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= BIG_VIDEO_BYTES) return controller.close();
+        const bytes = new Uint8Array(chunk).fill(0x2a);
+        if (sent === 0) bytes.set(VIDEO_BYTES.subarray(0, 12));
+        controller.enqueue(bytes);
+        sent += chunk;
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "video/mp4" } });
+  }
+  return videoResponse(length);
+}
+
 const videoResponse = (length: boolean) => {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -82,7 +126,37 @@ const videoResponse = (length: boolean) => {
   });
 };
 
-function sora(request: RecordedRequest): Response {
+const SORA_SIZES = ["720x1280", "1280x720", "1024x1792", "1792x1024"];
+const soraError = (message: string, param: string | null, status = 400) =>
+  json({ error: { message, type: "invalid_request_error", param, code: null } }, status);
+
+/** The create's multipart fields, or the 400 the real API answers to anything else. */
+async function soraForm(request: Request): Promise<Record<string, string | SoraFile> | Response> {
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return soraError("Invalid Content-Type header, expected multipart/form-data.", null);
+  const form: Record<string, string | SoraFile> = {};
+  for (const [name, value] of await request.formData()) {
+    form[name] =
+      typeof value === "string"
+        ? value
+        : { name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
+  }
+  if (typeof form.prompt !== "string" || !form.prompt)
+    return soraError("Missing required parameter: 'prompt'.", "prompt");
+  if (form.seconds !== undefined && !["4", "8", "12"].includes(String(form.seconds)))
+    return soraError("Invalid value for 'seconds': expected one of '4', '8', '12'.", "seconds");
+  if (form.size !== undefined && !SORA_SIZES.includes(String(form.size)))
+    return soraError(`Invalid value for 'size': expected one of ${SORA_SIZES.join(", ")}.`, "size");
+  const reference = form.input_reference;
+  if (reference !== undefined) {
+    if (typeof reference === "string") return soraError("'input_reference' must be a file upload.", "input_reference");
+    if (!["image/png", "image/jpeg", "image/webp"].includes(reference.type) || !reference.bytes.length)
+      return soraError("'input_reference' must be a PNG, JPEG or WebP image.", "input_reference");
+  }
+  return form;
+}
+
+async function sora(request: RecordedRequest, form: Record<string, string | SoraFile> | Response | undefined) {
   if (request.headers.get("Authorization") !== "Bearer test-openai-key")
     return json(
       {
@@ -98,7 +172,9 @@ function sora(request: RecordedRequest): Response {
   const path = request.url.pathname.replace(/^\/v1\/videos\/?/, "");
   const [id, sub] = path.split("/");
   if (request.method === "POST" && !path) {
-    const body = JSON.parse(request.body) as { prompt: string; model?: string; seconds?: string; size?: string };
+    if (!form) return soraError("Invalid request.", null);
+    if (form instanceof Response) return form;
+    const body = form as { prompt: string; model?: string; seconds?: string; size?: string };
     if (body.prompt.includes("#policy")) {
       return json(
         {
@@ -154,7 +230,7 @@ function sora(request: RecordedRequest): Response {
     job.deleted = true;
     return json({ id, object: "video.deleted", deleted: true });
   }
-  if (sub === "content") return videoResponse(true);
+  if (sub === "content") return resultResponse(job.prompt, true);
   const phase = advance(job);
   const base = {
     id,
@@ -221,7 +297,8 @@ function veo(request: RecordedRequest): Response {
     return json({ name });
   }
   const file = /^\/v1beta\/files\/([^/:]+):download$/.exec(path);
-  if (file && request.url.searchParams.get("alt") === "media") return videoResponse(true);
+  if (file && request.url.searchParams.get("alt") === "media")
+    return resultResponse(fileJobs.get(file[1]!) ?? "", true);
   const name = path.replace(/^\/v1beta\//, "");
   const job = jobs.get(name);
   if (!job) return json({ error: { code: 404, message: "Operation not found", status: "NOT_FOUND" } }, 404);
@@ -250,12 +327,21 @@ function veo(request: RecordedRequest): Response {
     });
   }
   // The file's URI names the real API's host (the client rebases it onto GEMINI_BASE_URL).
-  const uri = `https://generativelanguage.googleapis.com/v1beta/files/${name.split("/").at(-1)}:download?alt=media`;
+  const fileId = name.split("/").at(-1)!;
+  fileJobs.set(fileId, job.prompt);
+  const uri = `https://generativelanguage.googleapis.com/v1beta/files/${fileId}:download?alt=media`;
   return json({
     name,
     done: true,
     response: { "@type": type, generateVideoResponse: { generatedSamples: [{ video: { uri } }] } },
   });
+}
+
+/** The CDN URL of a finished Kling task (`#private`: a loopback address the SSRF rules refuse). */
+function klingFile(taskId: string, prompt: string): string {
+  const path = `/videos/${taskId}.mp4`;
+  fileJobs.set(path, prompt);
+  return prompt.includes("#private") ? `https://127.0.0.1${path}` : `${KLING_CDN}${path}`;
 }
 
 async function kling(request: RecordedRequest): Promise<Response> {
@@ -328,7 +414,7 @@ async function kling(request: RecordedRequest): Promise<Response> {
       ...task,
       task_status: "succeed",
       task_status_msg: "",
-      task_result: { videos: [{ id: `v-${read[2]}`, url: `${KLING_CDN}/videos/${read[2]}.mp4`, duration: "5" }] },
+      task_result: { videos: [{ id: `v-${read[2]}`, url: klingFile(read[2]!, job.prompt), duration: "5" }] },
     },
   });
 }
@@ -336,7 +422,7 @@ async function kling(request: RecordedRequest): Promise<Response> {
 export function installFakeVideo() {
   installFakeHost(GEMINI, async (request) => veo(await record(request, veoRequests)));
   installFakeHost(KLING, async (request) => kling(await record(request, klingRequests)));
-  installFakeHost(KLING_CDN, () => videoResponse(false));
+  installFakeHost(KLING_CDN, (request) => resultResponse(fileJobs.get(new URL(request.url).pathname) ?? "", false));
   installFakeHost(IMAGES, (request) => {
     const path = new URL(request.url).pathname;
     if (path === "/cat.png") return new Response(CAT_PNG, { headers: { "Content-Type": "image/png" } });
@@ -349,6 +435,10 @@ export function installFakeVideo() {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.url.startsWith(SORA)) return inner(input, init);
-    return sora(await record(request, soraRequests));
+    const create = request.method === "POST" && new URL(request.url).pathname === "/v1/videos";
+    const form = create ? await soraForm(request.clone()) : undefined;
+    const seen = await record(request, soraRequests);
+    if (form && !(form instanceof Response)) soraRequests[soraRequests.length - 1] = { ...seen, form };
+    return sora(seen, form);
   }) as typeof fetch;
 }

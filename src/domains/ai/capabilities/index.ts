@@ -3,7 +3,8 @@
 import { z } from "@hono/zod-openapi";
 import type { ModelEntry } from "../models";
 import { capabilityProviders, demoEnabled } from "./config";
-import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS } from "./parameters";
+import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, type CapabilityKey } from "./parameters";
+import { videoProviderValues } from "./video/parameters";
 
 export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
@@ -20,6 +21,16 @@ const describe = (schema: z.ZodType) => {
   return rest;
 };
 
+/**
+ * Where a provider accepts fewer values than the spec's range (video lengths, aspect ratios,
+ * resolutions, sizes), the values of each configured provider, as `providerValues` on the parameter.
+ */
+const PROVIDER_VALUES: Partial<
+  Record<CapabilityKey, (providers: string[]) => Record<string, Record<string, (string | number)[]>>>
+> = {
+  "ai.video.generate": videoProviderValues,
+};
+
 /** `GET /ai/capabilities`: what this deployment can do (CONTRACT "AI capabilities"). */
 export function listCapabilities(env: Env, models: ModelEntry[]) {
   const demo = demoEnabled(models);
@@ -31,7 +42,10 @@ export function listCapabilities(env: Env, models: ModelEntry[]) {
       provider,
       providers,
       parameters: Object.fromEntries(
-        Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => [name, describe(schema)]),
+        Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => {
+          const values = PROVIDER_VALUES[key]?.(providers)[name];
+          return [name, values ? { ...describe(schema), providerValues: values } : describe(schema)];
+        }),
       ),
     };
   });

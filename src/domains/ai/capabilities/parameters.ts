@@ -75,7 +75,8 @@ export const CAPABILITY_PARAMETERS: Record<CapabilityKey, Record<string, z.ZodTy
   },
   "ai.video.generate": {
     aspectRatio: oneOf(["16:9", "9:16", "1:1", "4:3", "3:4", "21:9"]),
-    duration: numericString.pipe(between(1, 60)),
+    // The range is stated for clients too: the input schema of a pipe is its first part's alone.
+    duration: numericString.pipe(between(1, 60)).meta({ minimum: 1, maximum: 60 }),
     resolution: oneOf(["480p", "720p", "1080p", "4k"]),
     size: z.string().regex(/^[1-9]\d*x[1-9]\d*$/, "must be WxH, e.g. 1280x720"),
     generateAudio: z.boolean({ message: "must be a boolean" }),

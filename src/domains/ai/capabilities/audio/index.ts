@@ -69,7 +69,8 @@ export const audioGenerate: Capability = {
         );
         const item = await storeGenerated(context, {
           kind: "audio",
-          mimeType: audio.mimeType,
+          provider: subject,
+          declaredType: audio.declaredType,
           body: audio.body,
           length: audio.length,
           durationSeconds,

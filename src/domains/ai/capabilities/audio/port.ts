@@ -15,7 +15,8 @@ export interface AudioCall {
 
 export interface ComposedAudio {
   body: ReadableStream<Uint8Array>;
-  mimeType: string;
+  /** The provider's `Content-Type`: named in a refusal, never trusted (the stored type is sniffed). */
+  declaredType: string;
   /** The byte count when the provider sent `Content-Length`. */
   length?: number;
 }
@@ -27,13 +28,13 @@ export interface AudioProvider {
   compose(call: AudioCall): Promise<ComposedAudio>;
 }
 
-/** The answer's audio: its stream, a plain audio type, and its length when known. */
+/** The answer's audio: its stream, the type it was sent as (the bytes decide what is stored), and its length when known. */
 export function audioOf(response: Response): ComposedAudio {
   const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   const length = Number(response.headers.get("Content-Length") ?? "");
   return {
     body: response.body!,
-    mimeType: /^audio\/[a-z0-9.+-]+$/.test(type) ? type : "audio/mpeg",
+    declaredType: type,
     ...(Number.isInteger(length) && length > 0 ? { length } : {}),
   };
 }

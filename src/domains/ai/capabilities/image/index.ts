@@ -1,5 +1,6 @@
 import { createDb } from "../../../../db/client";
-import { imageDimensions, openMedia, ownedMediaAmong, sniffImage } from "../../../media";
+import { openMedia, ownedMediaAmong } from "../../../media";
+import { mediaCap } from "../media-caps";
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { withRetries } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext } from "../types";
@@ -70,7 +71,13 @@ export const imageGenerate: Capability = {
         while (media.length < request.count) {
           const image = await withRetries(
             async () => {
-              const made = await provider.generate({ request, source, signal: step.signal, fetch: context.fetch });
+              const made = await provider.generate({
+                request,
+                source,
+                signal: step.signal,
+                fetch: context.fetch,
+                maxBytes: mediaCap(context.env, "image"),
+              });
               context.unit(imageUnit(key, request), 1);
               return made;
             },
@@ -85,14 +92,16 @@ export const imageGenerate: Capability = {
                 }),
             },
           );
-          const mimeType = sniffImage(image.bytes);
-          if (!mimeType) throw new CapabilityError(`${subject} answered with something that is not an image`);
-          const dimensions = imageDimensions(mimeType, image.bytes) ?? { width: request.width, height: request.height };
-          const body = image.bytes.buffer.slice(
-            image.bytes.byteOffset,
-            image.bytes.byteOffset + image.bytes.byteLength,
-          ) as ArrayBuffer;
-          media.push(await storeGenerated(context, { kind: "image", mimeType, body, ...dimensions }));
+          // The bytes decide the type (a PNG, JPEG, WebP or GIF, else nothing is stored), and the
+          // header the dimensions where it has them.
+          media.push(
+            await storeGenerated(context, {
+              kind: "image",
+              provider: subject,
+              body: image.bytes,
+              ...(request.width ? { width: request.width, height: request.height } : {}),
+            }),
+          );
           context.store.put(MADE_KEY, media);
           step.progress(activity(media.length), { media });
         }

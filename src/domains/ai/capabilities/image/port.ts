@@ -11,6 +11,8 @@ export interface ImageCall {
   source?: { bytes: Uint8Array; mimeType: string };
   signal: AbortSignal;
   fetch: typeof fetch;
+  /** The image cap (CONTRACT "Media"): a provider reads no more of its answer than this image needs. */
+  maxBytes: number;
 }
 
 export interface GeneratedImage {

@@ -1,11 +1,11 @@
-import { createDb } from "../../../../db/client";
-import { storeGenerated } from "../media-output";
+import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { videoProviderConfig, type VideoProviderKey } from "../config";
 import { withRetries } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext, type StepHandle } from "../types";
 import { readInputImage } from "./inputs";
 import { VIDEO_LIMITS } from "./parameters";
 import type { JobStatus, ProviderCall, VideoProvider, VideoRequest } from "./port";
+import { resultFetch } from "./results";
 import { kling } from "./providers/kling";
 import { sora } from "./providers/sora";
 import { veo } from "./providers/veo";
@@ -71,6 +71,7 @@ async function generate(context: CapabilityContext, step: StepHandle) {
     baseUrl: config.baseUrl,
     signal: step.signal,
     fetch: context.fetch,
+    fetchResult: resultFetch(context.env, config.baseUrl, context.fetch),
   };
   const title = `Generating a video with ${provider.name}`;
   const retried = <T>(attempt: () => Promise<T>) =>
@@ -107,10 +108,14 @@ async function generate(context: CapabilityContext, step: StepHandle) {
         step.progress({ title, detail: "Copying the video", status: "saving", subject: provider.name, progress: 100 });
         const file = await retried(() => provider.download(jobId, status.resultUrl, call));
         const length = Number(file.headers.get("Content-Length") ?? "");
+        if (!file.body) throw new CapabilityError(`${provider.name} answered without the video`);
+        // The stored type is what the bytes are (an MP4, WebM or QuickTime video), never the
+        // provider's `Content-Type`: anything else fails the step and nothing is stored.
         const item = await storeGenerated(context, {
           kind: "video",
-          mimeType: (file.headers.get("Content-Type") ?? "video/mp4").split(";")[0]!.trim() || "video/mp4",
-          body: file.body!,
+          provider: provider.name,
+          declaredType: file.headers.get("Content-Type")?.split(";")[0]?.trim() ?? "",
+          body: file.body,
           ...(Number.isInteger(length) && length > 0 ? { length } : {}),
           durationSeconds: job.duration,
         });
@@ -136,7 +141,10 @@ async function generate(context: CapabilityContext, step: StepHandle) {
   }
 }
 
-/** `ai.video.generate`: one `video.generate` step, then a short reply naming what was made. */
+/**
+ * `ai.video.generate`: one `video.generate` step, then the reply, written by the session's chat
+ * model from what was made, as for every other capability (CONTRACT "AI capabilities").
+ */
 export const videoGenerate: Capability = {
   key: "ai.video.generate",
   async run(context) {
@@ -151,11 +159,16 @@ export const videoGenerate: Capability = {
       (step) => generate(context, step),
     );
     if (context.signal.aborted || result.status !== "completed") return;
-    const seconds = (result.output?.media as { durationSeconds?: number }[] | undefined)?.[0]?.durationSeconds;
-    context.write(
-      seconds
-        ? `Here is your ${seconds}-second video, generated with ${name}.`
-        : `Here is your video, generated with ${name}.`,
+    const [item] = (result.output?.media as StoredMediaItem[] | undefined) ?? [];
+    if (!item) return;
+    const shape = [
+      item.durationSeconds ? `${item.durationSeconds} s` : undefined,
+      item.width && item.height ? `${item.width}x${item.height}` : undefined,
+      item.mimeType,
+    ].filter(Boolean);
+    await writeMediaAnswer(
+      context,
+      `a video (${shape.join(", ")}) by ${name} for "${context.spec.prompt.trim().slice(0, 300)}".`,
     );
   },
 };

@@ -58,6 +58,25 @@ export const VIDEO_LIMITS: Record<string, VideoProviderLimits> = {
   },
 };
 
+/**
+ * Per parameter with a list above, the values each of `providers` accepts (`GET /ai/capabilities`
+ * shows them beside the spec's range); an empty list means the provider does not take it.
+ */
+export function videoProviderValues(providers: string[]): Record<string, Record<string, (string | number)[]>> {
+  const lists = {
+    duration: "durations",
+    aspectRatio: "aspectRatios",
+    resolution: "resolutions",
+    size: "sizes",
+  } as const;
+  return Object.fromEntries(
+    Object.entries(lists).map(([parameter, list]) => [
+      parameter,
+      Object.fromEntries(providers.flatMap((key) => (VIDEO_LIMITS[key] ? [[key, VIDEO_LIMITS[key][list]]] : []))),
+    ]),
+  );
+}
+
 /** Parameters every provider takes (checked against the lists above, or joined to the prompt). */
 const LISTED = new Set(["duration", "aspectRatio", "resolution", "size", "generateAudio", "styleTokens", "provider"]);
 

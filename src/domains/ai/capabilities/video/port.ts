@@ -1,4 +1,5 @@
 import { CapabilityError } from "../types";
+import type { ResultFetch } from "./results";
 export { callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
@@ -35,6 +36,8 @@ export interface ProviderCall {
   baseUrl?: string;
   signal: AbortSignal;
   fetch: typeof fetch;
+  /** For a result URL the provider's JSON names: through the SSRF rules (results.ts). */
+  fetchResult: ResultFetch;
 }
 
 /** Where a job is: `progress` in percent where the provider reports it. */

@@ -1,5 +1,6 @@
 import { providerError } from "../../search/port";
 import { callProvider, fromBase64, joinUrl } from "../../provider-http";
+import { base64Length, formatBytes, readBytesCapped } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import type { ImageProvider } from "../port";
 
@@ -10,6 +11,9 @@ import type { ImageProvider } from "../port";
  * base64). Both answer `{ data: [{ b64_json }] }`; errors `{ error: { message, code } }`
  * (a content-policy refusal is a 400 with code `content_policy_violation`).
  */
+/** Room for the JSON around the base64 image (`created`, a `revised_prompt` of a long prompt, usage). */
+const ENVELOPE_BYTES = 256 * 1024;
+
 export function openAiImages(config: { apiKey: string; baseUrl: string }): ImageProvider {
   const name = "OpenAI Images";
   return {
@@ -54,10 +58,29 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
         });
       }
       if (!response.ok) throw await providerError(name, response, (body) => body?.error?.message);
-      const answer = (await response.json().catch(() => null)) as { data?: { b64_json?: unknown }[] } | null;
+      // The image comes as base64 inside JSON: the answer is read up to what a capped image takes
+      // encoded (plus the envelope), never whole whatever its size, and the cap counts decoded bytes.
+      const tooLarge = () =>
+        new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
+      const declared = Number(response.headers.get("Content-Length") ?? "0");
+      const limit = base64Length(call.maxBytes) + ENVELOPE_BYTES;
+      if (declared > limit) {
+        await response.body?.cancel();
+        throw tooLarge();
+      }
+      const text = response.body ? new TextDecoder().decode(await readBytesCapped(response.body, limit, tooLarge)) : "";
+      let answer: { data?: { b64_json?: unknown }[] } | null = null;
+      try {
+        answer = JSON.parse(text);
+      } catch {
+        answer = null;
+      }
       const encoded = answer?.data?.[0]?.b64_json;
       if (typeof encoded !== "string") throw new CapabilityError(`${name} answered without an image`);
-      return { bytes: fromBase64(encoded) };
+      if (encoded.length > base64Length(call.maxBytes)) throw tooLarge();
+      const bytes = fromBase64(encoded);
+      if (bytes.byteLength > call.maxBytes) throw tooLarge();
+      return { bytes };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { WorkersAiBinding } from "../../../providers/workers-ai";
 import { fromBase64, toBase64 } from "../../provider-http";
+import { base64Length, formatBytes, readBytesCapped } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import { FLUX_MODEL } from "../config";
 import type { ImageProvider } from "../port";
@@ -41,13 +42,19 @@ export function workersAiImages(ai: WorkersAiBinding): ImageProvider {
         const retryable = /\b(429|5\d\d|3040)\b|capacity|rate limit/i.test(message);
         throw new CapabilityError(`${name} failed: ${message.slice(0, 300)}`, "fatal", retryable);
       }
+      const tooLarge = () =>
+        new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
       if (flux) {
         const image = (result as { image?: unknown } | null)?.image;
         if (typeof image !== "string") throw new CapabilityError(`${name} answered without an image`);
+        if (image.length > base64Length(call.maxBytes)) throw tooLarge();
         return { bytes: fromBase64(image) };
       }
-      if (result instanceof ReadableStream) return { bytes: new Uint8Array(await new Response(result).arrayBuffer()) };
-      if (result instanceof Uint8Array) return { bytes: result };
+      if (result instanceof ReadableStream) return { bytes: await readBytesCapped(result, call.maxBytes, tooLarge) };
+      if (result instanceof Uint8Array) {
+        if (result.byteLength > call.maxBytes) throw tooLarge();
+        return { bytes: result };
+      }
       throw new CapabilityError(`${name} answered without an image`);
     },
   };

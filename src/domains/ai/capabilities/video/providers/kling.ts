@@ -133,8 +133,8 @@ export const kling: VideoProvider = {
   },
   async download(_jobId, resultUrl, call) {
     if (!resultUrl) throw badAnswer(this.name);
-    // A CDN link from the task's answer, not Kling's API: it is fetched without the token.
-    const response = await callProvider(this.name, call, resultUrl);
+    // A CDN link from the task's answer, not Kling's API: fetched without the token, through the SSRF rules.
+    const response = await call.fetchResult(this.name, resultUrl, { signal: call.signal });
     if (!response.ok) throw await providerError(this.name, response, () => undefined);
     return response;
   },

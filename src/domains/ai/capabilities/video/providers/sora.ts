@@ -1,8 +1,9 @@
+import { fromBase64 } from "../../provider-http";
 import { badAnswer, callProvider, providerError, type JobStatus, type ProviderCall, type VideoProvider } from "../port";
 
 /**
- * Sora, the OpenAI videos API: `POST /videos` (JSON: `model`, `prompt`, `seconds` "4"/"8"/"12",
- * `size` WxH, `input_reference.image_url` as a data URL) answers a video object whose `status` is
+ * Sora, the OpenAI videos API: `POST /videos` (multipart/form-data: `model`, `prompt`, `seconds`
+ * "4"/"8"/"12", `size` WxH, `input_reference` the first frame as an image file) answers a video object whose `status` is
  * `queued`, `in_progress`, `completed` or `failed` (with `progress` in percent and, when failed,
  * `error.message`); `GET /videos/{id}` reads it, `GET /videos/{id}/content` streams the MP4, and
  * `DELETE /videos/{id}` removes a job (the API documents no other way to end one early). Errors
@@ -11,6 +12,8 @@ import { badAnswer, callProvider, providerError, type JobStatus, type ProviderCa
 const DEFAULT_BASE = "https://api.openai.com/v1";
 const DEFAULT_MODEL = "sora-2";
 const SIZE_BY_ASPECT: Record<string, string> = { "16:9": "1280x720", "9:16": "720x1280" };
+/** The input image's file name carries its type as well (the API reads either). */
+const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
 const urlOf = (call: ProviderCall, path: string) => `${(call.baseUrl ?? DEFAULT_BASE).replace(/\/+$/, "")}${path}`;
 const headers = (call: ProviderCall) => ({ Authorization: `Bearer ${call.apiKey}`, Accept: "application/json" });
@@ -21,19 +24,21 @@ export const sora: VideoProvider = {
   name: "Sora",
   async create(request, call) {
     const size = request.size ?? (request.aspectRatio ? SIZE_BY_ASPECT[request.aspectRatio] : undefined);
-    const body = {
-      model: request.model ?? DEFAULT_MODEL,
-      prompt: request.prompt,
-      seconds: String(request.duration),
-      ...(size ? { size } : {}),
-      ...(request.image
-        ? { input_reference: { image_url: `data:${request.image.mimeType};base64,${request.image.base64}` } }
-        : {}),
-    };
+    // multipart/form-data, as the API takes `input_reference` (a file upload, not a URL or JSON).
+    const form = new FormData();
+    form.append("model", request.model ?? DEFAULT_MODEL);
+    form.append("prompt", request.prompt);
+    form.append("seconds", String(request.duration));
+    if (size) form.append("size", size);
+    if (request.image) {
+      const { mimeType, base64 } = request.image;
+      const extension = EXTENSIONS[mimeType] ?? "png";
+      form.append("input_reference", new File([fromBase64(base64)], `input.${extension}`, { type: mimeType }));
+    }
     const response = await callProvider(this.name, call, urlOf(call, "/videos"), {
       method: "POST",
-      headers: { ...headers(call), "Content-Type": "application/json" },
-      body: JSON.stringify(body),
+      headers: headers(call),
+      body: form,
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
     const video = (await response.json().catch(() => null)) as { id?: unknown } | null;

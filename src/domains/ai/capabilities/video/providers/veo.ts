@@ -92,11 +92,19 @@ export const veo: VideoProvider = {
   },
   async download(_jobId, resultUrl, call) {
     if (!resultUrl) throw badAnswer(this.name);
-    // The file URI is the Gemini API's own (operator configuration), rebased like every other URL of it.
-    const url = new URL(resultUrl);
-    const response = await callProvider(this.name, call, providerUrl(ORIGIN, url.pathname + url.search, call.baseUrl), {
+    // The file URI comes from the operation's JSON: only its path and query are kept, on the Gemini
+    // API's own host (rebased like every other URL of it), so the key goes nowhere else. The API
+    // answers with a redirect to storage: the hops go through the SSRF rules, without the key.
+    let path: string;
+    try {
+      const url = new URL(resultUrl);
+      path = url.pathname + url.search;
+    } catch {
+      throw badAnswer(this.name);
+    }
+    const response = await call.fetchResult(this.name, providerUrl(ORIGIN, path, call.baseUrl).toString(), {
       headers: { "x-goog-api-key": call.apiKey },
-      redirect: "follow",
+      signal: call.signal,
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
     return response;
