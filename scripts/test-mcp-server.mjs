@@ -7,9 +7,12 @@
 //   POST /mcp-expiring the same, but the first session it hands out (after each /stats reset) is
 //                      forgotten at its first request, which then answers 404
 //   POST /mcp-loop     stateless, tools/list always answers the same nextCursor
-//   POST /mcp-many?n=N stateless, lists N tools `tool_0`... in pages of 100 (the 500-tool limit)
+//   POST /mcp-many?n=N stateless, lists N tools `tool_0`... in pages of 100 (the 500-tool limit),
+//                      or of `pageSize` (the 20-page walk)
 //   POST /mcp-hostile  stateless, lists tools with refused names and schemas beside good ones and
 //                      `redos` (pattern ^(a+)+$); calls of `redos` answer their arguments
+//   POST /mcp-echo-auth stateless, quotes the request's Authorization header and token in its name
+//                      and in its JSON-RPC error to tools/list
 //   POST /mcp-rpc?answer=no-version|other-id  hand-written answers that break JSON-RPC 2.0
 //   POST /mcp-sized    stateless, lists `sized`, whose call answers a text of `bytes` letters
 //   POST /redirect     307 to /mcp
@@ -95,9 +98,16 @@ const HOSTILE_TOOLS = [
   { name: "x".repeat(5000), inputSchema: { type: "object" } },
 ];
 
-function mcpServer({ loopCursor = false, tools = TOOLS, pageSize = PAGE_SIZE, name = "connectors-test-mcp" } = {}) {
+function mcpServer({
+  loopCursor = false,
+  tools = TOOLS,
+  pageSize = PAGE_SIZE,
+  name = "connectors-test-mcp",
+  refuseListing = null,
+} = {}) {
   const server = new Server({ name, version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (refuseListing) throw new McpError(ErrorCode.InvalidRequest, refuseListing);
     if (loopCursor) return { tools: tools.slice(0, 1), nextCursor: "same-cursor" };
     const start = request.params?.cursor ? Number(request.params.cursor.replace("page-", "")) * pageSize : 0;
     const end = start + pageSize;
@@ -207,15 +217,20 @@ export async function startMcpServer({ port = 0 } = {}) {
       count(path, body);
       if (path === "/mcp") return await stateless(req, res, body, { json: true });
       if (path === "/mcp-sse") return await stateless(req, res, body, { json: false });
-      // A hostile server quoting the request's credentials in its name (what a health check shows).
+      // A hostile server quoting the request's credentials in its name (what a health check shows)
+      // and in its refusal to list tools (what sync-tools answers).
       if (path === "/mcp-echo-auth")
-        return await stateless(req, res, body, { json: true, name: `echo ${req.headers.authorization}` });
+        return await stateless(req, res, body, {
+          json: true,
+          name: `echo ${req.headers.authorization}`,
+          refuseListing: `no tools for ${req.headers.authorization} (token ${req.headers.authorization.slice(7)})`,
+        });
       if (path === "/mcp-loop") return await stateless(req, res, body, { json: true, loopCursor: true });
       if (path === "/mcp-many")
         return await stateless(req, res, body, {
           json: true,
           tools: manyTools(Number(url.searchParams.get("n"))),
-          pageSize: 100,
+          pageSize: Number(url.searchParams.get("pageSize") ?? 100),
         });
       if (path === "/mcp-hostile") return await stateless(req, res, body, { json: true, tools: HOSTILE_TOOLS });
       if (path === "/mcp-sized") return await stateless(req, res, body, { json: true, tools: SIZED_TOOLS });

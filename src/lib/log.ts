@@ -4,28 +4,13 @@
  * basic credentials and JWT-shaped strings are masked before anything is written, whatever an
  * error message happens to quote.
  */
+import { secretValues } from "./secrets";
 
-/** Bindings whose values are secrets (see README, "Configuration"). */
-const SECRET_BINDINGS = [
-  "JWT_SECRET",
-  "ADMIN_TOKEN",
-  "CREDENTIALS_KEY",
-  "OPENAI_API_KEY",
-  "RESEND_API_KEY",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-  // Built-in connector OAuth apps (CONTRACT "Catalogue": CONNECTOR_<K>_CLIENT_SECRET).
-  "CONNECTOR_SLACK_CLIENT_SECRET",
-  "CONNECTOR_GMAIL_CLIENT_SECRET",
-  "CONNECTOR_GOOGLE_DRIVE_CLIENT_SECRET",
-  "CONNECTOR_GOOGLE_CALENDAR_CLIENT_SECRET",
-  "CONNECTOR_NOTION_CLIENT_SECRET",
-  "CONNECTOR_FIGMA_CLIENT_SECRET",
-] as const;
-
-type SecretSource = Partial<Record<(typeof SECRET_BINDINGS)[number], string>>;
+/** The bindings to mask: an `Env`, or part of one (only its secrets are read, see lib/secrets). */
+type SecretSource = object;
 
 const REDACTED = "[redacted]";
+const MIN_SECRET_LENGTH = 8;
 const CREDENTIAL_PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   [/\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
@@ -34,11 +19,13 @@ const CREDENTIAL_PATTERNS: [RegExp, string][] = [
 /** Masks secret values and credential-shaped substrings in `text`. */
 export function redact(text: string, secrets: SecretSource = {}): string {
   let out = text;
-  for (const name of SECRET_BINDINGS) {
-    const value = secrets[name];
-    // Very short values would mask ordinary words; real secrets are long.
-    if (value && value.length >= 8) out = out.split(value).join(REDACTED);
-  }
+  // Each value as written and as a JSON string holds it (a log line is JSON), longest first so a
+  // secret inside another is not half-masked. Very short values would mask ordinary words.
+  const forms = secretValues(secrets)
+    .filter((value) => value.length >= MIN_SECRET_LENGTH)
+    .flatMap((value) => [value, JSON.stringify(value).slice(1, -1)])
+    .sort((a, b) => b.length - a.length);
+  for (const form of new Set(forms)) out = out.split(form).join(REDACTED);
   for (const [pattern, replacement] of CREDENTIAL_PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }

@@ -119,4 +119,21 @@ describe("memoryIds on send", () => {
     ).toBe(before);
     expect((await history(user, session.id)).data).toEqual([]);
   });
+
+  it("at most 20 memoryIds: 20 pass the size check (then each is looked up), 21 are a 400 on memoryIds", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    const twenty = await send(user, session.id, { content: "hi", memoryIds: ids(20) });
+    expectError(twenty, 400, "bad_request");
+    expect(twenty.body.error.details.fields).toEqual(
+      Array.from({ length: 20 }, (_, i) => ({ field: `memoryIds.${i}`, message: "is not one of your memories" })),
+    );
+    const twentyOne = await send(user, session.id, { content: "hi", memoryIds: ids(21) });
+    expectError(twentyOne, 400, "bad_request");
+    expect(twentyOne.body.error.details.fields).toEqual([
+      { field: "memoryIds", message: "must have at most 20 items" },
+    ]);
+    expect((await history(user, session.id)).data).toEqual([]);
+  });
 });

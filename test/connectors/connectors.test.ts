@@ -4,6 +4,7 @@ import { call, createUser, expectError, expectFieldError, expectShape } from "..
 import { definitionSchema, instanceSchema, toolSchema } from "../../src/domains/connectors/http/schemas";
 import { installToolServer, seen, TOOL_HOST } from "./fakes/tool-server";
 import { businessTeam, connected, SECRET_TOKEN } from "./helpers";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 
 beforeAll(() => installToolServer());
 
@@ -565,12 +566,16 @@ describe("tools and execution", () => {
       httpStatus: 200,
     });
     expect(JSON.stringify(history.body)).not.toMatch(/second|hello|input|output/);
-    const stored = await env.DB.prepare(
-      "SELECT input_sealed, output_sealed FROM connector_executions WHERE instance_id = ?",
-    )
-      .bind(instanceId)
-      .all();
-    expect(JSON.stringify(stored.results)).not.toMatch(/hello|second/);
+    // The payloads live in R2 (`executions/<id>`), sealed: neither the input nor the output's text.
+    const ids = (await call("GET", `/connectors/instances/${instanceId}/executions`, as)).body.data.map(
+      (record: { id: string }) => record.id,
+    );
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const stored = await env.BLOBS.get(`executions/${id}`);
+      expect(stored, id).not.toBeNull();
+      expect(await stored!.text()).not.toMatch(/hello|second|echoed|sawAuth/);
+    }
   });
 
   it("a provider failure is a result with success false; garbage or no answer is 502 CONNECTION_FAILED (both recorded)", async () => {
@@ -643,6 +648,8 @@ describe("tools and execution", () => {
         },
       })
     ).body.data;
+    // The three calls must fall in one fixed one-minute window, or the third one is allowed.
+    await awaitRoomInWindow(60, 5000);
     const results = await Promise.all([1, 2, 3].map(() => execute(limited.id, {})));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429]);
     expectError(results.find((r) => r.status === 429)!, 429, "RATE_LIMIT_EXCEEDED");

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/client";
 import { purgeExpiredOAuthStates } from "../../src/domains/connectors/secrets/oauth-handoff";
 import { call, createUser, expectError, expectFieldError, ORIGIN } from "../helpers/api";
@@ -28,7 +28,23 @@ const crmOAuth = new FakeOAuthServer({
   errorAnswer: (error, status) => json({ error }, status),
 });
 
+/** A provider whose token endpoint refuses every code quoting what it was sent (code, verifier, Basic credentials). */
+const ECHOING = "https://echoing-oauth.fake.test";
+const ECHOED_CODE = "code-the-provider-echoes-0123456789";
+
 beforeAll(() => {
+  installFakeHost(ECHOING, async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/authorize") {
+      const target = new URL(url.searchParams.get("redirect_uri")!);
+      target.searchParams.set("state", url.searchParams.get("state")!);
+      target.searchParams.set("code", ECHOED_CODE);
+      return new Response(null, { status: 302, headers: { Location: target.toString() } });
+    }
+    const sent = new URLSearchParams(await request.text());
+    const quoted = `${sent.get("code")} ${sent.get("code_verifier")} ${request.headers.get("Authorization")}`;
+    return json({ error: `invalid_grant: ${quoted}` }, 400);
+  });
   installFakeSlack();
   installFakeHost(CRM, async (raw) => {
     const request = await record(raw, crmRequests);
@@ -243,6 +259,46 @@ describe("OAuth hand-off (custom oauth2 definition)", () => {
     token_url: `${CRM}/token`,
     scopes: ["contacts.read"],
   };
+
+  it("a refused exchange is logged without the code, the verifier or the client secret the provider quoted (hardening 34, point 4)", async () => {
+    const user = await createUser();
+    const key = `echo-${crypto.randomUUID().slice(0, 8)}`;
+    const as = { token: user.accessToken };
+    const clientSecret = "echoing-client-secret-0123456789";
+    const echoingConfig = {
+      client_id: FAKE_CLIENT_ID,
+      client_secret: clientSecret,
+      authorization_url: `${ECHOING}/authorize`,
+      token_url: `${ECHOING}/token`,
+    };
+    const created = await call("POST", "/connectors/definitions", {
+      ...as,
+      body: { key, displayName: "Echo", authType: "oauth2", authConfig: echoingConfig },
+    });
+    expect(created.status).toBe(201);
+    const id = (
+      await call("POST", "/connectors/instances", {
+        ...as,
+        body: { connectorKey: key, displayName: "Echo", scope: "personal", config: {} },
+      })
+    ).body.data.id;
+    const { redirectUrl } = (await call("POST", `/connectors/instances/${id}/oauth/initiate`, as)).body.data;
+    const callback = await consent(redirectUrl);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let lines: string[];
+    try {
+      expect((await land(callback)).searchParams.get("error")).toBe("exchange_failed");
+      lines = logged.mock.calls.map((args) => String(args[0]));
+    } finally {
+      logged.mockRestore();
+    }
+    const line = lines.find((text) => text.includes("connector_oauth_exchange_failed"))!;
+    expect(JSON.parse(line).reason).toMatch(
+      /^The token endpoint refused the grant: invalid_grant: \[redacted\] \[redacted\] Basic \[redacted\]$/,
+    );
+    for (const secret of [ECHOED_CODE, clientSecret, btoa(`${FAKE_CLIENT_ID}:${clientSecret}`)])
+      expect(line).not.toContain(secret);
+  });
 
   it("uses the definition's authConfig; its URLs must pass the SSRF rules", async () => {
     const user = await createUser();

@@ -12,7 +12,7 @@ import {
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
 import { call, createUser, type TestUser } from "../helpers/api";
-import { installToolServer, failFlaky, seen } from "./fakes/tool-server";
+import { installToolServer, failFlaky, failLimited, seen } from "./fakes/tool-server";
 import { connected } from "./helpers";
 
 /**
@@ -108,6 +108,42 @@ describe("tool-executions consumer", () => {
       "error",
     ]);
   });
+
+  it("a 429 answer with Retry-After (not processed) is retried, then succeeds on a later delivery", async () => {
+    const { message, instanceId, as } = await setup({ toolKey: "limited" });
+    const sent = await message();
+    failLimited(1);
+    const before = toolRequests("/limited");
+    expect(await deliver(sent)).toEqual({ acked: false, retry: { msgId: expect.any(String) } });
+    expect(await callRow(sent.callId)).toMatchObject({ state: "retry", attempts: 1, error: "rate limited" });
+    expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
+    expect(await callRow(sent.callId)).toMatchObject({ state: "done", attempts: 2, error: null });
+    expect(toolRequests("/limited")).toBe(before + 2);
+    expect((await historyOf(instanceId, as)).data.map((record: { httpStatus: number }) => record.httpStatus)).toEqual([
+      200, 429,
+    ]);
+  });
+
+  it.each([
+    ["error-500", 500, "done"],
+    ["error-502", 502, "failed"],
+    ["error-504", 504, "done"],
+  ])(
+    "%s: an HTTP %i answer is final (the call may have had its effect), sent exactly once",
+    async (toolKey, status, state) => {
+      const { message, instanceId, as } = await setup({ toolKey });
+      const sent = await message();
+      const before = toolRequests(`/${toolKey}`);
+      expect(await deliver(sent)).toEqual({ acked: true, retry: null });
+      expect(await callRow(sent.callId)).toMatchObject({ state, attempts: 1, execution_id: expect.any(String) });
+      expect((await historyOf(instanceId, as)).data).toEqual([
+        expect.objectContaining({ status: "error", httpStatus: status, actorType: "agent" }),
+      ]);
+      // Delivered again (a Queue redelivery): still not sent again.
+      expect(await deliver(sent, 2)).toEqual({ acked: true, retry: null });
+      expect(toolRequests(`/${toolKey}`)).toBe(before + 1);
+    },
+  );
 
   it("the backoff doubles per delivery, at most 5 minutes", async () => {
     // The test harness's batch does not keep a retry's delay, so the consumer's answer is read directly.

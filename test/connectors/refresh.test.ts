@@ -26,6 +26,8 @@ const refreshGrants = () =>
 /** A token endpoint that is down (503) for the transient case. */
 const FLAKY = "https://flaky-oauth.fake.test";
 let flakyCalls = 0;
+/** A token endpoint that refuses the grant quoting what it was sent: the refresh token and the client's Basic credentials. */
+const ECHOING = "https://echoing-oauth.fake.test";
 
 beforeAll(() => {
   installFakeSlack();
@@ -33,7 +35,34 @@ beforeAll(() => {
     flakyCalls++;
     return json({ error: "temporarily_unavailable" }, 503);
   });
+  installFakeHost(ECHOING, async (request) => {
+    const refreshToken = new URLSearchParams(await request.text()).get("refresh_token");
+    return json({ error: `invalid_grant ${refreshToken} for ${request.headers.get("Authorization")}` }, 400);
+  });
 });
+
+/** A personal instance of a new custom oauth2 definition whose token endpoint is `origin`. */
+async function customOAuthInstance(user: TestUser, origin: string, clientSecret = FAKE_CLIENT_SECRET) {
+  const key = `custom-${crypto.randomUUID().slice(0, 8)}`;
+  const as = { token: user.accessToken };
+  const authConfig = {
+    client_id: FAKE_CLIENT_ID,
+    client_secret: clientSecret,
+    authorization_url: `${origin}/authorize`,
+    token_url: `${origin}/token`,
+  };
+  const definition = await call("POST", "/connectors/definitions", {
+    ...as,
+    body: { key, displayName: "Custom", authType: "oauth2", authConfig },
+  });
+  expect(definition.status).toBe(201);
+  return (
+    await call("POST", "/connectors/instances", {
+      ...as,
+      body: { connectorKey: key, displayName: "Custom", scope: "personal", config: {} },
+    })
+  ).body.data.id as string;
+}
 
 const expireSoon = (instanceId: string, now = Date.now()) =>
   env.DB.prepare("UPDATE connector_credentials SET expires_at = ? WHERE instance_id = ?")
@@ -145,30 +174,27 @@ describe("token refresh cron", () => {
     expect((await connectorNotices(owner)).length).toBe(2);
   });
 
+  it("a dead grant's health message quotes neither the refresh token nor the client secret the endpoint echoed (hardening 34, point 4)", async () => {
+    const user = await createUser();
+    const clientSecret = "custom-client-secret-0123456789";
+    const id = await customOAuthInstance(user, ECHOING, clientSecret);
+    const refreshToken = "rt-echoed-back-0123456789";
+    await storeTokens(user, id, refreshToken);
+    expect(await outcomeOf(id)).toContain("dead");
+    const instance = (await call("GET", `/connectors/instances/${id}`, { token: user.accessToken })).body.data;
+    expect(instance).toMatchObject({
+      status: "error",
+      healthMessage:
+        "Access could not be renewed (The token endpoint refused the grant: invalid_grant [redacted] for Basic [redacted]); authorize the connection again",
+    });
+    expect(JSON.stringify(instance)).not.toContain(refreshToken);
+    expect(JSON.stringify(instance)).not.toContain(btoa(`${FAKE_CLIENT_ID}:${clientSecret}`));
+  });
+
   it("a transient failure changes nothing and is tried again next tick", async () => {
     const user = await createUser();
-    const key = `flaky-${crypto.randomUUID().slice(0, 8)}`;
     const as = { token: user.accessToken };
-    const authConfig = {
-      client_id: FAKE_CLIENT_ID,
-      client_secret: FAKE_CLIENT_SECRET,
-      authorization_url: `${FLAKY}/authorize`,
-      token_url: `${FLAKY}/token`,
-    };
-    expect(
-      (
-        await call("POST", "/connectors/definitions", {
-          ...as,
-          body: { key, displayName: "Flaky", authType: "oauth2", authConfig },
-        })
-      ).status,
-    ).toBe(201);
-    const id = (
-      await call("POST", "/connectors/instances", {
-        ...as,
-        body: { connectorKey: key, displayName: "Flaky", scope: "personal", config: {} },
-      })
-    ).body.data.id;
+    const id = await customOAuthInstance(user, FLAKY);
     await storeTokens(user, id, "any-refresh-token");
     const calls = flakyCalls;
     expect(await outcomeOf(id)).toContain("retry");

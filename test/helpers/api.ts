@@ -1,6 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { z } from "zod";
+import worker from "../../src/index";
 
 export const ORIGIN = "http://localhost";
 export const BASE = `${ORIGIN}/api/v1`;
@@ -21,6 +23,28 @@ export interface ApiResponse<T = any> {
 }
 
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  return readResponse<T>(await exports.default.fetch(apiRequest(method, path, options)));
+}
+
+/**
+ * `call`, and then the work the request left to `waitUntil` (mail written after the answer, say),
+ * awaited to its end: the handler runs with an execution context of the test's, so a check that
+ * something did not happen needs no sleep.
+ */
+export async function callAwaitingWork<T = any>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const ctx = createExecutionContext();
+  const request = apiRequest(method, path, options) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, env, ctx);
+  const answer = await readResponse<T>(response);
+  await waitOnExecutionContext(ctx);
+  return answer;
+}
+
+function apiRequest(method: string, path: string, options: CallOptions): Request {
   const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? "203.0.113.1", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.workspaceId) headers["X-Workspace-Id"] = options.workspaceId;
@@ -34,7 +58,10 @@ export async function call<T = any>(method: string, path: string, options: CallO
     : path.startsWith("/api/") || path.startsWith("/.well-known")
       ? `${ORIGIN}${path}`
       : `${BASE}${path}`;
-  const response = await exports.default.fetch(new Request(url, { method, headers, body, redirect: "manual" }));
+  return new Request(url, { method, headers, body, redirect: "manual" });
+}
+
+async function readResponse<T>(response: Response): Promise<ApiResponse<T>> {
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -40,7 +40,11 @@ export async function mailsTo(recipient: string): Promise<OutboxMail[]> {
   return results;
 }
 
-/** Lets work scheduled with `waitUntil` by earlier requests finish before asserting its absence. */
+/**
+ * A pause for `waitUntil` work of requests made with `call` (the timing tests, which measure the
+ * answer alone). A check that something did not happen makes its request with `callAwaitingWork`
+ * instead, which awaits that work to its end.
+ */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const linkIn = (body: string) => /https?:\/\/\S+/.exec(body)?.[0] ?? "";

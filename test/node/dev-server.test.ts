@@ -85,9 +85,11 @@ describe("npm run dev and its environment (CONTRACT: Local defaults)", () => {
   it("passes the contract's variables set in its environment on to the Worker, printing secrets hidden", async () => {
     const persistTo = mkdtempSync(join(tmpdir(), "dev-env-test-"));
     const secret = "from-env-slack-secret-value";
+    // A free port, not a fixed one: another dev server or test run may hold any given port.
+    const port = await freePort();
     const environment = {
       ...process.env,
-      PORT: "8805",
+      PORT: String(port),
       DEV_PERSIST_DIR: persistTo,
       CONNECTOR_SLACK_CLIENT_ID: "from-env-slack-client",
       CONNECTOR_SLACK_CLIENT_SECRET: secret,
@@ -103,7 +105,7 @@ describe("npm run dev and its environment (CONTRACT: Local defaults)", () => {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     const exited = new Promise((done) => child.once("exit", done));
-    const origin = "http://127.0.0.1:8805";
+    const origin = `http://127.0.0.1:${port}`;
     try {
       const deadline = Date.now() + 110_000;
       while (!output.includes("Platform API on")) {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { redact } from "../../src/lib/log";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { logError, redact } from "../../src/lib/log";
 
 describe("log redaction", () => {
   const secrets = {
@@ -26,5 +27,21 @@ describe("log redaction", () => {
 
   it("leaves ordinary text and too-short secret values alone", () => {
     expect(redact("user 42 failed: not found", { ADMIN_TOKEN: "42" })).toBe("user 42 failed: not found");
+  });
+
+  it("reads the secrets from the Worker's own env: a capability provider's key and the media signing key", () => {
+    const { BRAVE_API_KEY } = env as unknown as Record<string, string>;
+    expect(BRAVE_API_KEY).toBeTruthy();
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      logError(env, { error: `brave ${BRAVE_API_KEY}, media ${env.MEDIA_SIGNING_KEY}`, origin: env.BRAVE_BASE_URL });
+      const line = String(spy.mock.calls[0]![0]);
+      expect(JSON.parse(line)).toEqual({
+        error: "brave [redacted], media [redacted]",
+        origin: env.BRAVE_BASE_URL,
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

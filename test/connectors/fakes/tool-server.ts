@@ -3,7 +3,9 @@
  * `POST /{toolKey}` with JSON and `GET /` for health. It replaces `fetch` for its own host only.
  * Tools: `echo` (answers the input and the Authorization header it saw), `fail` (HTTP 422 JSON),
  * `garbage` (HTTP 200 HTML), `down` (the connection fails), `flaky` (HTTP 503, "not processed",
- * while `failFlaky(n)` has failures left, then echoes).
+ * while `failFlaky(n)` has failures left, then echoes), `limited` (HTTP 429 with `Retry-After`
+ * while `failLimited(n)` has refusals left, then echoes), and `error-500`, `error-502`, `error-504`
+ * (always that status: JSON from the server itself, an HTML page from a gateway, JSON).
  */
 export const TOOL_HOST = "https://tools.fake-connector.test";
 
@@ -20,6 +22,14 @@ let flakyFailuresLeft = 0;
 export const failFlaky = (n: number) => {
   flakyFailuresLeft = n;
 };
+
+let limitedRefusalsLeft = 0;
+/** The next `n` calls of `limited` answer 429 with `Retry-After` (rate limited: not processed). */
+export const failLimited = (n: number) => {
+  limitedRefusalsLeft = n;
+};
+/** The `Retry-After` (seconds) of `limited`'s 429. */
+export const LIMITED_RETRY_AFTER_SECONDS = 30;
 
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -44,6 +54,21 @@ async function answer(request: Request): Promise<Response> {
         return Response.json({ error: "busy, try again" }, { status: 503 });
       }
       return Response.json({ echoed: body });
+    case "/limited":
+      if (limitedRefusalsLeft > 0) {
+        limitedRefusalsLeft--;
+        return Response.json(
+          { error: "rate limited" },
+          { status: 429, headers: { "Retry-After": String(LIMITED_RETRY_AFTER_SECONDS) } },
+        );
+      }
+      return Response.json({ echoed: body });
+    case "/error-500":
+      return Response.json({ error: "internal error" }, { status: 500 });
+    case "/error-502":
+      return new Response("<html>Bad Gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } });
+    case "/error-504":
+      return Response.json({ error: "upstream timed out" }, { status: 504 });
     default:
       return Response.json({ error: "no such tool" }, { status: 404 });
   }

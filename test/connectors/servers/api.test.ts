@@ -131,3 +131,22 @@ describe("a health check's message", () => {
     expect(JSON.stringify([health.body, instance.body])).not.toContain(MCP_TOKEN);
   });
 });
+
+describe("a sync-tools failure's message", () => {
+  it("quotes no credential: a server refusing tools/list with the request's token in its error is redacted (hardening 34, point 4)", async () => {
+    const user = await createUser();
+    const { id, as } = await instanceOf(
+      user,
+      "mcp-generic",
+      { serverUrl: `${inject("mcpOrigin")}/mcp-echo-auth` },
+      { credType: "bearer_token", credentials: { token: MCP_TOKEN } },
+    );
+    const synced = await call("POST", `/connectors/instances/${id}/sync-tools`, as);
+    expectError(synced, 502, "CONNECTION_FAILED");
+    expect(synced.body.error.message).toBe(
+      "The MCP server answered tools/list with an error: MCP error -32600: no tools for Bearer [redacted] (token [redacted])",
+    );
+    expect(JSON.stringify(synced.body)).not.toContain(MCP_TOKEN);
+    expect((await call("GET", `/connectors/instances/${id}/tools`, as)).body.data).toEqual([]);
+  });
+});

@@ -96,6 +96,18 @@ describe("sync-tools with many tools", () => {
   });
 });
 
+describe("the tools/list walk", () => {
+  it("follows nextCursor for at most 20 pages: a server of 25 one-tool pages has its first 20 tools stored", async () => {
+    const user = await createUser();
+    const { sync } = await mcpInstance(user, "/mcp-many?n=25&pageSize=1");
+    const synced = await sync();
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(synced.body.data.map((tool: { toolKey: string }) => tool.toolKey).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `tool_${i}`).sort(),
+    );
+  });
+});
+
 describe("a hostile MCP server", () => {
   it("tools with refused names or schemas are skipped, and the answer says which and why", async () => {
     const user = await createUser();

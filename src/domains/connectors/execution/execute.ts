@@ -21,7 +21,7 @@ import { requireAllowedUrls } from "../instances/destinations";
 import { schemaErrors } from "../instances/json-schema";
 import { outboundFetch, parseAllowList } from "../adapters/outbound";
 import { putExecutionPayload, executionKey } from "../secrets/payloads";
-import { redact, redactJson, secretsOf } from "../secrets/redact";
+import { redact, redactFailure, redactJson, secretsOf } from "../secrets/redact";
 
 /**
  * CONTRACT "Tools and execution": a call gives up after 30 seconds; `sql-database` after 35, so
@@ -127,11 +127,7 @@ function screened(
   failure: AdapterError | null,
   secrets: string[],
 ): { result: ToolResult | null; failure: AdapterError | null } {
-  if (failure)
-    return {
-      result: null,
-      failure: new AdapterError(failure.kind, redact(failure.message, secrets), failure.httpStatus),
-    };
+  if (failure) return { result: null, failure: redactFailure(failure, secrets) };
   if (!result) return { result: null, failure: null };
   if (byteLength(JSON.stringify(result.output)) > MAX_OUTPUT_BYTES) {
     return {

@@ -8,7 +8,7 @@ import { openInstance } from "./access";
 import { adapterFor } from "../adapters";
 import { AdapterError } from "../adapters/types";
 import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "../execution/execute";
-import { redact, secretsOf } from "../secrets/redact";
+import { redact, redactFailure, secretsOf } from "../secrets/redact";
 import { syncTools } from "./instance-tools";
 
 /**
@@ -63,13 +63,13 @@ export async function testInstance(ctx: Ctx, id: string) {
   return { ok: health.ok, status, message: health.message, latencyMs, checkedAt: now };
 }
 
-/** `POST .../sync-tools`: the adapter's tools, stored. */
+/** `POST .../sync-tools`: the adapter's tools, stored. A failure quotes the server, redacted like the test's. */
 export async function syncInstanceTools(ctx: Ctx, id: string, locale?: string | null) {
   const { resolved, adapter, context } = await prepare(ctx, id);
   try {
     return await syncTools(ctx, resolved, await adapter.listTools(context), locale);
   } catch (error) {
-    if (error instanceof AdapterError) throw adapterErrorToApi(error);
+    if (error instanceof AdapterError) throw adapterErrorToApi(redactFailure(error, secretsOf(context.credentials)));
     throw error;
   }
 }

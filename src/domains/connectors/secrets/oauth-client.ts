@@ -74,8 +74,15 @@ export function authorizeUrl(
   return url.toString();
 }
 
-const basicAuth = (provider: OAuthProvider) =>
-  `Basic ${btoa(`${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret ?? "")}`)}`;
+const basicCredentials = (provider: OAuthProvider) =>
+  btoa(`${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret ?? "")}`);
+const basicAuth = (provider: OAuthProvider) => `Basic ${basicCredentials(provider)}`;
+
+/** The client secret as a token request sends it (plain, form-encoded, in Basic), for redaction. */
+export const clientSecretForms = (provider: OAuthProvider): string[] =>
+  provider.clientSecret
+    ? [provider.clientSecret, encodeURIComponent(provider.clientSecret), basicCredentials(provider)]
+    : [];
 
 /** One token request, authenticated and encoded the provider's way, read by the provider's reader. */
 async function tokenRequest(provider: OAuthProvider, url: string, grant: Record<string, string>): Promise<TokenSet> {

@@ -4,15 +4,16 @@ import { connectorDefinitions, connectorInstances, connectorOauthStates } from "
 import { toIso } from "../../../lib/clock";
 import { randomToken, sha256Hex } from "../../../lib/crypto";
 import { ApiError } from "../../../lib/errors";
-import { describeError, logError } from "../../../lib/log";
+import { logError } from "../../../lib/log";
 import { BASE_PATH } from "../../../lib/origin";
 import type { Ctx } from "../../identity";
 import { OAuthTokenError } from "../adapters/types";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
 import { requireAllowedUrls } from "../instances/destinations";
 import { openInstance } from "../instances/access";
-import { authorizeUrl, exchangeCode, pkcePair } from "./oauth-client";
+import { authorizeUrl, clientSecretForms, exchangeCode, pkcePair } from "./oauth-client";
 import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
+import { describeRedacted, redact, secretsOf } from "./redact";
 import { open, seal } from "./sealing";
 
 /**
@@ -132,13 +133,17 @@ export async function handleCallback(
     .leftJoin(connectorDefinitions, eq(connectorDefinitions.id, connectorInstances.definitionId))
     .where(eq(connectorInstances.id, pending.instanceId));
   if (!instance?.enabled) return fail("invalid_state", pending.instanceId);
+  // What the token endpoint's words may quote (the code, the verifier, a custom client's secret).
+  const sent = [query.code];
   try {
     const provider = oauthProviderFor(env, connectorKey, instance.definitionId ? (instance.authConfig ?? {}) : null);
+    sent.push(...clientSecretForms(provider));
     const codeVerifier = await open(
       env.CREDENTIALS_KEY,
       verifierBinding(pending.stateHash),
       pending.codeVerifier ?? "",
     );
+    sent.push(codeVerifier);
     const tokens = await exchangeCode(provider, {
       code: query.code,
       redirectUri: callbackUrl(origin, connectorKey),
@@ -157,11 +162,12 @@ export async function handleCallback(
   } catch (error) {
     // The reason stays on the server (logged with secrets masked): the browser only learns that the exchange failed.
     const expected = error instanceof OAuthTokenError || error instanceof ApiError;
+    const secrets = secretsOf(null, sent);
     logError(env, {
       event: "connector_oauth_exchange_failed",
       connectorKey,
       instanceId: pending.instanceId,
-      ...(expected ? { reason: error.message } : describeError(error)),
+      ...(expected ? { reason: redact(error.message, secrets) } : describeRedacted(error, secrets)),
     });
     return fail("exchange_failed", pending.instanceId);
   }

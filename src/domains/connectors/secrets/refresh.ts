@@ -2,13 +2,14 @@ import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { connectorCredentials, connectorDefinitions, connectorInstances, memberships } from "../../../db/schema";
 import { toIso } from "../../../lib/clock";
-import { describeError, logError } from "../../../lib/log";
+import { logError } from "../../../lib/log";
 import { MANAGER_ROLES } from "../../identity";
 import { notify } from "../../notifications";
 import { OAuthTokenError } from "../adapters/types";
 import { oauthCredentialValues, openCredentials, sealCredentials } from "./credentials";
-import { refreshTokens } from "./oauth-client";
+import { clientSecretForms, refreshTokens } from "./oauth-client";
 import { oauthProviderFor } from "./oauth-providers";
+import { describeRedacted, redact, secretsOf } from "./redact";
 
 /**
  * The 5-minute cron task (CONTRACT "Credentials and the OAuth hand-off"): oauth2 credentials that
@@ -105,8 +106,12 @@ async function refreshOne(
       .set({ refreshLeaseUntil: null })
       .where(eq(connectorCredentials.instanceId, instanceId));
   const nowText = toIso(now);
+  // What the token endpoint's words may quote (the refresh token, the client secret): redacted from
+  // the health message and the log, as every provider text is (secrets/redact.ts).
+  let secrets: string[] = [];
   try {
     const opened = await openCredentials(env, instanceId, credential);
+    secrets = secretsOf(opened);
     const refreshToken = opened.values.refresh_token;
     if (!refreshToken) throw new OAuthTokenError("invalid_grant", "no refresh token is stored");
     const provider = oauthProviderFor(
@@ -114,6 +119,7 @@ async function refreshOne(
       instance.connectorKey,
       instance.definitionId ? (found.authConfig ?? {}) : null,
     );
+    secrets = secretsOf(opened, clientSecretForms(provider));
     const { values, expiresAt, scopes } = oauthCredentialValues(
       await refreshTokens(provider, refreshToken),
       refreshToken,
@@ -152,7 +158,7 @@ async function refreshOne(
   } catch (error) {
     if (!(error instanceof OAuthTokenError)) {
       await releaseLease();
-      logError(env, { task: "connector-refresh", instanceId, ...describeError(error) });
+      logError(env, { task: "connector-refresh", instanceId, ...describeRedacted(error, secrets) });
       return "retry";
     }
     if (error.kind === "transient") {
@@ -168,7 +174,7 @@ async function refreshOne(
         .update(connectorInstances)
         .set({
           status: "error",
-          healthMessage: `Access could not be renewed (${error.message}); authorize the connection again`,
+          healthMessage: `Access could not be renewed (${redact(error.message, secrets)}); authorize the connection again`,
           updatedAt: nowText,
         })
         .where(eq(connectorInstances.id, instanceId)),
