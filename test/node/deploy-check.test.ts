@@ -13,7 +13,7 @@ const ISSUER = "https://api.example.com";
 
 /** `node scripts/deploy-check.mjs -c <config>` with `ISSUER` as given (absent when undefined). */
 function runCheck(configPath: string, issuer?: string) {
-  const env = { ...process.env };
+  const env: Record<string, string | undefined> = { ...process.env };
   delete env.ISSUER;
   if (issuer !== undefined) env.ISSUER = issuer;
   return spawnSync(process.execPath, [join(root, "scripts/deploy-check.mjs"), "-c", configPath], {
