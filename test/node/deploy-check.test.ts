@@ -18,7 +18,7 @@ function runCheck(configPath: string, issuer?: string) {
   if (issuer !== undefined) env.ISSUER = issuer;
   return spawnSync(process.execPath, [join(root, "scripts/deploy-check.mjs"), "-c", configPath], {
     cwd: root,
-    env,
+    env: env as NodeJS.ProcessEnv,
     encoding: "utf8",
   });
 }
