@@ -98,6 +98,16 @@ describe("npm run dev's output", () => {
         const reference = await fetch(`${direct}/docs`);
         expect(reference.status).toBe(200);
         expect(await reference.text()).toContain("Platform API reference");
+        // Through wrangler's static-asset layer too: a trailing slash is the same path, a wrong method 405.
+        const origin = `http://127.0.0.1:${port}`;
+        for (const path of ["/", "/api/v1/", "/api/v1/docs/", "/status/"]) {
+          const res = await fetch(`${origin}${path}`, { redirect: "manual" });
+          expect(res.status, path).toBe(200);
+          await res.body?.cancel();
+        }
+        const wrongMethod = await fetch(`${direct}/health`, { method: "DELETE" });
+        expect(wrongMethod.status).toBe(405);
+        expect(wrongMethod.headers.get("Allow")).toBe("GET, HEAD");
       } finally {
         await stopGroup(child);
         rmSync(persistTo, { recursive: true, force: true });
