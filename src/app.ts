@@ -12,6 +12,7 @@ import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body"
 import { requestContext } from "./middleware/request-context";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
+import { allowedMethods, methodNotAllowed } from "./http/methods";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -36,6 +37,8 @@ const site = mounted("/");
 
 // Every router of the app, each imported on first use (a router's module builds its zod schemas as it loads).
 const system: RouterImport = async () => (await import("./domains/system/routes")).systemRoutes;
+const siteIndex: RouterImport = async () => (await import("./domains/system/index-routes")).siteIndexRoutes;
+const apiIndex: RouterImport = async () => (await import("./domains/system/index-routes")).apiIndexRoutes;
 const docs: RouterImport = async () => (await import("./domains/system/docs-routes")).docsRoutes;
 const identity: RouterImport = async () => (await import("./domains/identity/routes")).identityRoutes;
 const account: RouterImport = async () => (await import("./domains/identity/account-routes")).accountRoutes;
@@ -76,6 +79,9 @@ const media: RouterImport = async () => (await import("./domains/media/routes"))
  * test/platform/router-groups.test.ts checks that every route of the whole app is in its group.
  */
 const GROUPS: Record<string, () => Promise<Mount[]>> = {
+  // The index (where to go next) at the site's root and at `/api/v1` (routerGroupOf: `/api/v1/`).
+  "/": site(siteIndex),
+  [`${BASE_PATH}/`]: api(apiIndex),
   [`${BASE_PATH}/health`]: api(system),
   [`${BASE_PATH}/docs`]: api(docs),
   [`${BASE_PATH}/auth`]: api(identity, account),
@@ -112,7 +118,9 @@ async function allMounts(): Promise<Mount[]> {
 
 /** The app over `mounts`: the shared middleware, envelope and error handling around those routers. */
 function buildApp(mounts: Mount[]) {
-  const app = new OpenAPIHono<AppEnv>();
+  // Not strict: a trailing slash is the same path (`/status/` answers as `/status` does), for every
+  // route and middleware, since `c.req.path` is the path without it (docs/developer-experience.md).
+  const app = new OpenAPIHono<AppEnv>({ strict: false });
 
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
@@ -135,7 +143,14 @@ function buildApp(mounts: Mount[]) {
 
   for (const [base, router] of mounts) app.route(base, router);
 
-  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`)));
+  // A path some route answers, asked with another method, is 405 with `Allow`; else 404. This app
+  // holds every route of the path's group, so every route of the path.
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed.length && !allowed.includes(c.req.method))
+      return errorResponse(c, methodNotAllowed(c.req.method, c.req.path, allowed));
+    return errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`));
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));

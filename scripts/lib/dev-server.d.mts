@@ -11,6 +11,20 @@ export interface DevServerOptions {
   adminToken?: string;
   vars?: Record<string, string>;
   inheritOutput?: boolean;
+  /** npm run dev's progress reporter (dev-progress.mjs); none: silent. */
+  progress?: Progress;
+}
+
+export interface ProgressStep {
+  total(n: number): void;
+  advance(detail?: string): void;
+  note(detail: string): void;
+  finish(verb?: string): void;
+}
+
+export interface Progress {
+  line(text: string): void;
+  step(label: string, total?: number): ProgressStep;
 }
 
 export interface LaunchedServer {
@@ -26,7 +40,9 @@ export interface DevServer extends LaunchedServer {
 }
 
 export const EPHEMERAL_SECRETS: Record<string, string>;
-export function applyMigrations(persistTo: string): void;
+export function applyMigrations(persistTo: string, onLine?: (line: string) => void): Promise<void>;
+export function portProblem(port: number): Promise<string | null>;
+export function nextFreePort(port: number): Promise<number>;
 export function freePort(): Promise<number>;
 export function launch(options: {
   port: number;

@@ -7,7 +7,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runSeeds } from "./seed.mjs";
+import { createInterface } from "node:readline";
+import { createWranglerOutputFilter } from "./dev-output.mjs";
+import { migrationEvent, silentProgress } from "./dev-progress.mjs";
+import { runSeeds, seedFiles } from "./seed.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const wranglerBin = join(root, "node_modules/wrangler/bin/wrangler.js");
@@ -21,18 +24,34 @@ export const EPHEMERAL_SECRETS = {
   MEDIA_SIGNING_KEY: "ephemeral-media-signing-key-0123456789",
 };
 
-function wrangler(args, options = {}) {
-  return execFileSync(process.execPath, [wranglerBin, ...args], {
-    cwd: root,
-    stdio: "pipe",
-    encoding: "utf8",
-    ...options,
-  });
-}
+/**
+ * The environment of every wrangler this module runs. CI: no prompts (a migration asks to go on).
+ * No metrics. No `Request.cf` download (workers.cloudflare.com; nothing here reads `request.cf`, and
+ * offline it fails with a stack trace at every start).
+ */
+const WRANGLER_ENV = { CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-export function applyMigrations(persistTo) {
-  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    env: { ...process.env, CI: "true" },
+/**
+ * Applies the pending migrations to the local D1 under `persistTo`; `onLine` gets each line wrangler
+ * prints (it reports each migration as it is applied). Its output is kept for the error if it fails.
+ */
+export function applyMigrations(persistTo, onLine = () => {}) {
+  const child = spawn(
+    process.execPath,
+    [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...WRANGLER_ENV } },
+  );
+  const output = [];
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on("line", (line) => {
+      output.push(line);
+      onLine(line);
+    });
+  return new Promise((done, fail) => {
+    child.once("error", fail);
+    child.once("close", (code) =>
+      code === 0 ? done() : fail(new Error(`applying migrations failed (exit ${code}):\n${output.join("\n")}`)),
+    );
   });
 }
 
@@ -81,6 +100,24 @@ async function waitForHealth(origin, child) {
   throw new Error(`wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`);
 }
 
+/**
+ * Whether `port` can be listened on at 127.0.0.1 (where `wrangler dev` listens): `null` when it
+ * can, else the reason (`EADDRINUSE`: another server has it).
+ */
+export const portProblem = (port) =>
+  new Promise((answer) => {
+    const probe = createServer()
+      .once("error", (error) => answer(error.code ?? String(error)))
+      .listen(port, "127.0.0.1", () => probe.close(() => answer(null)));
+  });
+
+/** The first port after `port` that is free (a suggestion when `port` is taken); any free one past 20 tries. */
+export async function nextFreePort(port) {
+  for (let candidate = port + 1; candidate <= Math.min(port + 20, 65535); candidate++)
+    if ((await portProblem(candidate)) === null) return candidate;
+  return freePort();
+}
+
 /** A free TCP port on the loopback interface. */
 export const freePort = () =>
   new Promise((resolvePort) => {
@@ -117,15 +154,30 @@ export async function launch({ port, persistTo, vars, envFile, inheritOutput }) 
   ];
   if (envFile) args.push("--env-file", envFile);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  // A dev registry of this server's own (wrangler's default is one per machine): its private Workers
+  // register there, and other `wrangler dev`s starting or stopping on the machine (another clone's
+  // platform-pdf-text, say) neither reprint its bindings nor take their names.
+  const registry = mkdtempSync(join(tmpdir(), "platform-dev-registry-"));
   const child = spawn(process.execPath, [wranglerBin, ...args], {
     cwd: root,
-    stdio: inheritOutput ? "inherit" : "ignore",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    stdio: inheritOutput ? ["ignore", "pipe", "inherit"] : "ignore",
+    env: {
+      ...process.env,
+      ...WRANGLER_ENV,
+      WRANGLER_REGISTRY_PATH: registry,
+      // Piped through the filter below, wrangler would lose its colours in a terminal.
+      ...(inheritOutput && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+    },
   });
+  // npm run dev: wrangler's stdout without its repetitions (dev-output.mjs); stderr as it comes.
+  const filter = inheritOutput ? createWranglerOutputFilter((line) => process.stdout.write(`${line}\n`)) : null;
+  if (filter) createInterface({ input: child.stdout }).on("line", filter.line).on("close", filter.end);
+  child.once("exit", () => rmSync(registry, { recursive: true, force: true }));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise((done) => {
       if (child.exitCode !== null) return done();
+      filter?.stopping();
       child.once("exit", done);
       child.kill("SIGTERM");
     });
@@ -155,10 +207,17 @@ export async function startDevServer(options = {}) {
   const secrets = options.secrets === null ? null : { ...EPHEMERAL_SECRETS, ...options.secrets };
   const vars = { ...secrets, ...options.vars };
   const adminToken = secrets?.ADMIN_TOKEN ?? options.adminToken;
+  const progress = options.progress ?? silentProgress;
   const record = readRecord(persistTo);
   const migrations = migrationFiles();
   if (JSON.stringify(record.migrations) !== JSON.stringify(migrations)) {
-    applyMigrations(persistTo);
+    const step = progress.step("migrations");
+    await applyMigrations(persistTo, (line) => {
+      const event = migrationEvent(line);
+      if (event?.total !== undefined) step.total(event.total);
+      else if (event?.applied) step.advance();
+    });
+    step.finish("applied");
     writeRecord(persistTo, { ...record, migrations });
   }
   const currentSeed = seedHash();
@@ -166,6 +225,8 @@ export async function startDevServer(options = {}) {
   const remember = () => writeRecord(persistTo, { ...readRecord(persistTo), seed: currentSeed });
 
   if (seed && options.seedBeforeServing) {
+    const step = progress.step("seeding demo data", seedFiles().length);
+    step.note("starting a private server");
     const seeder = await launch({
       port: await freePort(),
       persistTo,
@@ -174,12 +235,14 @@ export async function startDevServer(options = {}) {
       inheritOutput: false,
     });
     try {
-      await runSeeds({ origin: seeder.origin, adminToken });
+      await runSeeds({ origin: seeder.origin, adminToken }, (file) => step.advance(file));
       remember();
     } finally {
       await seeder.stop();
     }
+    step.finish();
   }
+  progress.line(`starting the API on port ${port} …`);
   const server = await launch({
     port,
     persistTo,

@@ -7,12 +7,17 @@ import { pathToFileURL } from "node:url";
 
 const seedDir = resolve(import.meta.dirname, "../seed");
 
-export async function runSeeds(context) {
-  const files = readdirSync(seedDir)
+/** The seed files in the order they run. */
+export const seedFiles = () =>
+  readdirSync(seedDir)
     .filter((f) => f.endsWith(".mjs"))
     .sort((a, b) => (a === "identity.mjs" ? -1 : b === "identity.mjs" ? 1 : a.localeCompare(b)));
-  for (const file of files) {
+
+/** Runs every seed; `onSeeded(name)` after each (npm run dev's progress). */
+export async function runSeeds(context, onSeeded = () => {}) {
+  for (const file of seedFiles()) {
     const { seed } = await import(pathToFileURL(join(seedDir, file)).href);
     await seed(context);
+    onSeeded(file.replace(/\.mjs$/, ""));
   }
 }

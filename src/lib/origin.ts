@@ -3,10 +3,11 @@ export const BASE_PATH = "/api/v1";
 
 /**
  * The router group a path belongs to (app.ts loads each group's routers on its first request):
- * `/api/v1/<first segment>` in the API, `/<first segment>` elsewhere.
+ * `/api/v1/<first segment>` in the API, `/<first segment>` elsewhere; `/api/v1` itself is the API's
+ * `/api/v1/` (its index), not the site's `/api`.
  */
 export function routerGroupOf(path: string): string {
-  const inApi = path.startsWith(`${BASE_PATH}/`);
+  const inApi = path === BASE_PATH || path.startsWith(`${BASE_PATH}/`);
   const first = `/${(inApi ? path.slice(BASE_PATH.length) : path).split("/")[1] ?? ""}`;
   return inApi ? `${BASE_PATH}${first}` : first;
 }

@@ -29,11 +29,13 @@ describe("router groups", () => {
     expect(routerGroupOf("/api/v2/summary.json")).toBe("/api");
     expect(routerGroupOf("/.well-known/oauth-authorization-server")).toBe("/.well-known");
     expect(routerGroupOf("/")).toBe("/");
-    expect(routerGroupOf("/api/v1")).toBe("/api");
+    // The API's root is its own group (the index), not the site's `/api` (Statuspage v2 JSON).
+    expect(routerGroupOf("/api/v1")).toBe("/api/v1/");
+    expect(routerGroupOf("/api/v1/")).toBe("/api/v1/");
   });
 
   it("answers a path of no group, and an unknown path of a group, with the 404 envelope", async () => {
-    for (const path of ["http://localhost/nowhere", "/api/v1", "/api/v1/nowhere", "/api/v1/ai/nowhere"])
+    for (const path of ["http://localhost/nowhere", "/api/v1/nowhere", "/api/v1/ai/nowhere"])
       expectError(await call("GET", path), 404, "not_found");
     // The operator API stays behind its token for any path under it, known or not.
     expectError(await call("GET", "/api/v1/admin/nowhere"), 401, "unauthorized");
