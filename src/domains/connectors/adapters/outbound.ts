@@ -1,3 +1,4 @@
+import { readBytesCapped } from "../../../lib/bytes";
 import { AdapterError, type OutboundFetch } from "./types";
 
 /**
@@ -159,30 +160,13 @@ export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
 /** Reads a response body up to `maxBytes`; a larger answer is `bad_response`, not a memory spike. */
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
   const declared = Number(response.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
+    throw tooLarge();
   }
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(await readBytesCapped(response.body, maxBytes, tooLarge));
 }

@@ -1,6 +1,7 @@
 import { providerError } from "../../search/port";
 import { callProvider, fromBase64, joinUrl } from "../../provider-http";
-import { base64Length, formatBytes, readBytesCapped } from "../../media-caps";
+import { readBytesCapped } from "../../../../../lib/bytes";
+import { base64Length, formatBytes } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import type { ImageProvider } from "../port";
 

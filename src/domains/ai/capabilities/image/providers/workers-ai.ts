@@ -1,6 +1,7 @@
 import type { WorkersAiBinding } from "../../../providers/workers-ai";
 import { fromBase64, toBase64 } from "../../provider-http";
-import { base64Length, formatBytes, readBytesCapped } from "../../media-caps";
+import { readBytesCapped } from "../../../../../lib/bytes";
+import { base64Length, formatBytes } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import { FLUX_MODEL } from "../config";
 import type { ImageProvider } from "../port";
