@@ -70,7 +70,20 @@ const MEDIA_CAPABILITY_TESTS = ["test/ai/image*.test.ts", "test/ai/audio*.test.t
  * only there, and the PDF text Worker's bounds (memory, `DecompressionStream`, one isolate beside
  * the API's) mean something only there. The three are built side by side.
  */
-async function privateWorker(dir: "sql" | "pdf-text" | "json-schema") {
+function privateWorker(dir: PrivateWorkerDir): ReturnType<typeof buildPrivateWorker> {
+  // Vitest evaluates this config once per project in one process; a module variable would not
+  // survive (each evaluation imports the config afresh), so the builds are kept on the process
+  // (a watch session that changes workers/ restarts to rebuild them).
+  const built = ((
+    globalThis as { __privateWorkers?: Map<string, ReturnType<typeof buildPrivateWorker>> }
+  ).__privateWorkers ??= new Map());
+  if (!built.has(dir)) built.set(dir, buildPrivateWorker(dir));
+  return built.get(dir)!;
+}
+
+type PrivateWorkerDir = "sql" | "pdf-text" | "json-schema";
+
+async function buildPrivateWorker(dir: PrivateWorkerDir) {
   const root = import.meta.dirname;
   const configPath = join(root, "workers", dir, "wrangler.toml");
   const outdir = mkdtempSync(join(tmpdir(), `platform-${dir}-worker-`));
