@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { checkAttachmentRows, loadAttachments, MAX_RUN_ATTACHMENT_BYTES, storeMedia } from "../../src/domains/media";
 import { ApiError } from "../../src/lib/errors";
+import { newSession, send } from "../ai/helpers";
 import { createUser } from "../helpers/api";
 import { pdf, png, upload } from "./helpers";
 
@@ -175,6 +176,16 @@ describe("loadAttachments", () => {
         message: "takes the attached images past the 20 MiB a message may carry (counted as base64)",
       },
     ]);
+    // Through the API: a 400 at send, before any allowance is spent.
+    const session = await newSession(user);
+    const answer = await send(user, session.id, {
+      content: "look",
+      model: "demo",
+      attachmentIds: [small.id, first.id, second.id],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe("bad_request");
+    expect(answer.body.error.details.fields).toEqual(fields);
     // A capability run reads no attachments' bytes: the same set passes.
     await expect(
       checkAttachmentRows(db(), env, user.id, [small.id, first.id, second.id], { textBudget: 100, images: false }),
