@@ -78,9 +78,13 @@ export async function checkAttachmentRows(
   if (missing.length) throw badRequest(missing);
 
   const refused: FieldError[] = [];
-  // One PDF at a time: each extraction streams up to 20 MiB to the PDF text Worker.
+  // One PDF at a time (each extraction streams up to 20 MiB to the PDF text Worker), and once each
+  // (an id sent twice is not extracted twice).
+  const outcomes = new Map<string, string>();
   for (const { row, index } of found) {
-    if (isPdf(row) && (await pdfOutcome(db, env, row)) !== "ok")
+    if (!isPdf(row)) continue;
+    if (!outcomes.has(row.id)) outcomes.set(row.id, await pdfOutcome(db, env, row));
+    if (outcomes.get(row.id) !== "ok")
       refused.push({ field: fieldOf(index), message: "is a PDF whose text cannot be read within limits" });
   }
   if (refused.length) throw badRequest(refused);
