@@ -124,14 +124,13 @@ function uncountable(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** A zlib header (RFC 1950) as pdf.js's FlateStream requires it: deflate, a valid check, no dictionary. */
+/**
+ * A zlib header (RFC 1950) as pdf.js's FlateStream checks it: deflate, a valid check, no preset
+ * dictionary. pdf.js does not check the window size, so neither does this: a size
+ * `DecompressionStream` refuses is an inflation that fails, hence uncountable.
+ */
 const zlibHeader = (cmf: number | undefined, flg: number | undefined) =>
-  cmf !== undefined &&
-  flg !== undefined &&
-  (cmf & 0x0f) === 8 &&
-  cmf >> 4 <= 7 &&
-  ((cmf << 8) | flg) % 31 === 0 &&
-  (flg & 0x20) === 0;
+  cmf !== undefined && flg !== undefined && (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0 && (flg & 0x20) === 0;
 
 /** The data of each stream: from the line after `stream` to the next `endstream`. */
 function* streamData(bytes: Uint8Array): Generator<{ start: number; end: number }> {
