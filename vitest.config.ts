@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { unstable_readConfig } from "wrangler";
 import { defineConfig } from "vitest/config";
-import { handleJsonSchema } from "./workers/json-schema/src/index";
-import { handlePdfText } from "./workers/pdf-text/src/index";
 
 /** Secrets for tests only; production and `npm run dev` read theirs from the environment/.dev.vars. */
 export const TEST_BINDINGS = {
@@ -69,21 +67,39 @@ const VIDEO_BINDINGS = {
 const MEDIA_CAPABILITY_TESTS = ["test/ai/image*.test.ts", "test/ai/audio*.test.ts"];
 
 /**
- * The SQL Worker (workers/sql) as `wrangler deploy` uploads it (index.js and the parser's .wasm),
- * built once per run into a temp folder and run by Miniflare in workerd as an auxiliary Worker
- * behind the binding `SQL`: its PostgreSQL sockets (`cloudflare:sockets`) exist only there.
+ * A private Worker the API binds (workers/<dir>) as `wrangler deploy` uploads it (index.js, and any
+ * .wasm beside it), built once per run into a temp folder and run by Miniflare in workerd as an
+ * auxiliary Worker, as deployed: the SQL Worker's PostgreSQL sockets (`cloudflare:sockets`) exist
+ * only there, and the PDF text Worker's bounds (memory, `DecompressionStream`, one isolate beside
+ * the API's) mean something only there. The three are built side by side.
  */
-function sqlWorker() {
+function privateWorker(dir: PrivateWorkerDir): ReturnType<typeof buildPrivateWorker> {
+  // Vitest evaluates this config once per project in one process; a module variable would not
+  // survive (each evaluation imports the config afresh), so the builds are kept on the process
+  // (a watch session that changes workers/ restarts to rebuild them).
+  const built = ((
+    globalThis as { __privateWorkers?: Map<string, ReturnType<typeof buildPrivateWorker>> }
+  ).__privateWorkers ??= new Map());
+  if (!built.has(dir)) built.set(dir, buildPrivateWorker(dir));
+  return built.get(dir)!;
+}
+
+type PrivateWorkerDir = "sql" | "pdf-text" | "json-schema";
+
+async function buildPrivateWorker(dir: PrivateWorkerDir) {
   const root = import.meta.dirname;
-  const configPath = join(root, "workers/sql/wrangler.toml");
-  const outdir = mkdtempSync(join(tmpdir(), "platform-sql-worker-"));
+  const configPath = join(root, "workers", dir, "wrangler.toml");
+  const outdir = mkdtempSync(join(tmpdir(), `platform-${dir}-worker-`));
   process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
   const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
-  execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", outdir, "-c", configPath], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [wrangler, "deploy", "--dry-run", "--outdir", outdir, "-c", configPath],
+      { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+      (error, _stdout, stderr) => (error ? reject(new Error(`${dir} Worker build failed: ${stderr}`)) : resolve()),
+    ),
+  );
   const config = unstable_readConfig({ config: configPath });
   const wasm = readdirSync(outdir).filter((file) => file.endsWith(".wasm"));
   return {
@@ -100,7 +116,11 @@ function sqlWorker() {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  const sql = sqlWorker();
+  const [sql, pdfText, jsonSchema] = await Promise.all([
+    privateWorker("sql"),
+    privateWorker("pdf-text"),
+    privateWorker("json-schema"),
+  ]);
   const workerd = (bindings: Record<string, string> = {}) =>
     cloudflareTest({
       // The app's entry with a test MessageRun host that offers the AI tests' tools.
@@ -108,10 +128,9 @@ export default defineConfig(async () => {
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { ...TEST_BINDINGS, ...bindings, TEST_MIGRATIONS: migrations },
-        // The PDF text and JSON Schema Workers' handlers, run by Miniflare in Node behind the same
-        // service bindings; the SQL Worker, built from workers/sql, in workerd beside the API.
-        serviceBindings: { PDF_TEXT: handlePdfText, JSON_SCHEMA: handleJsonSchema, SQL: sql.name },
-        workers: [sql],
+        // The private Workers, built from workers/, in workerd beside the API behind its bindings.
+        serviceBindings: { PDF_TEXT: pdfText.name, JSON_SCHEMA: jsonSchema.name, SQL: sql.name },
+        workers: [sql, pdfText, jsonSchema],
       },
     });
   return {

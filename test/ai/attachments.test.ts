@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkAttachments } from "../../src/domains/ai/attachments";
 import { activeModels } from "../../src/domains/ai/models";
+import { MAX_ATTACHMENTS } from "../../src/domains/media";
 import { createDb } from "../../src/db/client";
 import type { Ctx } from "../../src/domains/identity";
 import { call } from "../helpers/api";
@@ -71,12 +72,21 @@ describe("attachmentIds on send", () => {
       attachmentIds: Array.from({ length: 11 }, () => mine.id),
     });
     expect(many.status).toBe(400);
-    expect(many.body.error.details.fields).toEqual([{ field: "attachmentIds", message: "at most 10 attachments" }]);
+    // The send schema refuses the 11th, with the same constant the OpenAPI document states (maxItems 10).
+    expect(many.body.error.details.fields).toEqual([{ field: "attachmentIds", message: "must have at most 10 items" }]);
     const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
       token: user.accessToken,
       ip: user.ip,
     });
     expect(usage.body.data.runCount).toBe(0);
+  });
+
+  it("the OpenAPI document allows as many attachments as the server takes (one constant, 10)", async () => {
+    const document = await call("GET", "/openapi.json");
+    expect(document.status).toBe(200);
+    const send = document.body.components.schemas.SendMessageRequest.properties.attachmentIds;
+    expect(send.maxItems).toBe(MAX_ATTACHMENTS);
+    expect(MAX_ATTACHMENTS).toBe(10);
   });
 
   it("images need a vision model: OPENAI_MODELS entries ending in :text do not take them (400 naming the model)", async () => {

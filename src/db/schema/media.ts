@@ -3,6 +3,8 @@ import { users } from "./identity";
 
 export const MEDIA_KINDS = ["image", "video", "audio", "document"] as const;
 export const MEDIA_SOURCES = ["generated", "upload"] as const;
+/** How a PDF's text extraction ended (CONTRACT "Media"); null: not a PDF, or not extracted yet. */
+export const TEXT_OUTCOMES = ["ok", "unreadable", "over_limits"] as const;
 
 /**
  * One media item (a generated file or an upload), owned by one user; its bytes are the R2 object
@@ -26,6 +28,7 @@ export const media = sqliteTable(
     sessionId: text("session_id"),
     source: text("source", { enum: MEDIA_SOURCES }).notNull(),
     etag: text("etag").notNull(),
+    textOutcome: text("text_outcome", { enum: TEXT_OUTCOMES }),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("media_user_idx").on(t.userId, t.createdAt), index("media_session_idx").on(t.sessionId)],

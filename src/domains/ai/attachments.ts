@@ -1,34 +1,39 @@
 import { createDb } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import type { Ctx } from "../identity";
-import { loadAttachments, type LoadedAttachments } from "../media";
+import { ATTACHMENT_TEXT_CHARS, checkAttachmentRows, loadAttachments, type LoadedAttachments } from "../media";
 import { VISION, type ModelEntry } from "./models";
 import type { ChatMessage } from "./providers/types";
 import type { RunSpec } from "./run/types";
 
 /**
- * The characters of attached text and PDF files a message may carry (about 8,000 tokens by the
- * 4-characters rule), so the turn fits the context of the smallest model offered; files are given
- * their text in order, and a file cut short is marked so.
+ * The characters of attached text and PDF files a message may carry (the media domain's budget,
+ * which PDF extraction also stops at); files are given their text in order, and a file cut short
+ * is marked so.
  */
-const ATTACHMENT_TEXT_BUDGET = 32_000;
+const ATTACHMENT_TEXT_BUDGET = ATTACHMENT_TEXT_CHARS;
 
 /**
- * Send-time check of `attachmentIds` (CONTRACT "Media"): each must be the sender's (field errors
- * `attachmentIds.N`), at most 10, a PDF must be readable, and images need a model that takes them
- * (400 naming the model), before any allowance is spent. A capability run reads no attachments.
+ * Send-time check of `attachmentIds` (CONTRACT "Media"), by their rows (the bytes are read when the
+ * run starts): each must be the sender's (field errors `attachmentIds.N`), at most 10, a PDF must
+ * have been read within limits, images must fit the bytes a run may hold, and images need a model
+ * that takes them (400 naming the model), before any allowance is spent. A capability run reads no
+ * attachments' bytes.
  */
 export async function checkAttachments({ db, env, auth }: Ctx, ids: string[], model: ModelEntry, capability: boolean) {
   if (!ids.length) return;
-  const loaded = await loadAttachments(db, env, auth.user.id, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
-  if (capability || !loaded.images.length || model.capabilities.includes(VISION)) return;
-  const imageIds = new Set(loaded.images.map((image) => image.id));
+  const found = await checkAttachmentRows(db, env, auth.user.id, ids, {
+    textBudget: ATTACHMENT_TEXT_BUDGET,
+    images: !capability,
+  });
+  if (capability || model.capabilities.includes(VISION)) return;
+  const images = found.filter(({ row }) => row.kind === "image");
+  if (!images.length) return;
   throw badRequest(
-    ids.flatMap((id, index) =>
-      imageIds.has(id.toLowerCase())
-        ? [{ field: `attachmentIds.${index}`, message: `is an image, and model "${model.key}" does not take images` }]
-        : [],
-    ),
+    images.map(({ index }) => ({
+      field: `attachmentIds.${index}`,
+      message: `is an image, and model "${model.key}" does not take images`,
+    })),
   );
 }
 
@@ -48,17 +53,14 @@ const named = (loaded: LoadedAttachments) => [
 export async function userMessageOf(env: Env, spec: RunSpec): Promise<Extract<ChatMessage, { role: "user" }>> {
   const ids = spec.attachmentIds ?? [];
   if (!ids.length) return { role: "user", content: spec.prompt };
-  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, {
-    textBudget: ATTACHMENT_TEXT_BUDGET,
-    lenient: true,
-  });
+  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
   const documents = loaded.documents
     .map((doc) => `\n\nAttached file (${doc.mimeType}${doc.truncated ? ", cut to fit" : ""}):\n${doc.text}`)
     .join("");
   return {
     role: "user",
     content: spec.prompt + documents,
-    ...(loaded.images.length ? { images: loaded.images.map(({ mimeType, bytes }) => ({ mimeType, bytes })) } : {}),
+    ...(loaded.images.length ? { images: loaded.images.map(({ mimeType, dataUrl }) => ({ mimeType, dataUrl })) } : {}),
     attached: named(loaded),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isUuidV4 } from "../../lib/ids";
 import { isoDate } from "../../http/openapi";
+import { MAX_ATTACHMENTS } from "../media";
 import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
 import { MAX_MEMORY_CHARS } from "./memories";
 import { EFFORT_MODES } from "./models";
@@ -11,7 +12,6 @@ const MAX_CONTENT_CHARS = 20_000;
 /** Spec "Limits": a retry's idempotencyKey is at most 200 characters and not blank. */
 const MAX_IDEMPOTENCY_KEY_CHARS = 200;
 /** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
-const MAX_ATTACHMENTS = 20;
 const MAX_MEMORIES = 20;
 const MAX_TITLE_CHARS = 200;
 const MAX_PERSONA_NAME_CHARS = 100;

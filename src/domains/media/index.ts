@@ -12,12 +12,15 @@ export {
 } from "./store";
 export { signedMediaUrl } from "./signing";
 export {
+  checkAttachmentRows,
   loadAttachments,
   MAX_ATTACHMENTS,
-  toDataUrl,
+  MAX_RUN_ATTACHMENT_BYTES,
+  type AttachmentRow,
   type AttachedDocument,
   type AttachedImage,
   type LoadedAttachments,
 } from "./attachments";
 export { ownedMediaAmong, openMedia } from "./store";
+export { ATTACHMENT_TEXT_CHARS } from "./pdf-text";
 export { sniffImage, imageDimensions, sniffGenerated, GENERATED_TYPES, SNIFF_BYTES } from "./sniff";

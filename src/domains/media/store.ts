@@ -14,6 +14,9 @@ export type MediaSource = (typeof MEDIA_SOURCES)[number];
 /** Every item's bytes are this one R2 object (CONTRACT; docs/storage.md). */
 export const mediaKey = (id: string) => `media/${id}`;
 
+/** A PDF's extracted text (CONTRACT "Media"; media/pdf-text.ts), deleted with its item. */
+export const textKey = (id: string) => `text/${id}`;
+
 export interface StoreMediaInput {
   ownerId: string;
   kind: MediaKind;
@@ -71,6 +74,7 @@ export async function storeMedia(
     sessionId: input.sessionId ?? null,
     source: input.source,
     etag: object.httpEtag,
+    textOutcome: null,
     createdAt: nowIso(),
   };
   try {
@@ -146,14 +150,14 @@ export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Pr
 }
 
 /**
- * Deletes one of the user's uploads: the row, then its bytes. Generated media are 409: they belong
+ * Deletes one of the user's uploads: the row, then its bytes (and a PDF's extracted text). Generated media are 409: they belong
  * to their session and go with it (CONTRACT), and the caller owns them, so saying so reveals nothing.
  */
 export async function deleteUpload(db: Db, env: Pick<Env, "BLOBS">, userId: string, id: string) {
   const row = await ownedMedia(db, userId, id);
   if (row.source !== "upload") throw conflict("Generated media are deleted with their session");
   await db.delete(media).where(eq(media.id, id));
-  await env.BLOBS.delete(mediaKey(id));
+  await env.BLOBS.delete([mediaKey(id), textKey(id)]);
   return { id, deleted: true as const };
 }
 

@@ -3,6 +3,7 @@ import { ApiError, badRequest } from "../../lib/errors";
 import { MAX_UPLOAD_BYTES } from "../../limits";
 import { tap, type ByteCheck } from "./blobs";
 import { imageDimensions, looksLikePdf, sniffImage } from "./sniff";
+import { extractPdfText } from "./pdf-text";
 import { storeMedia } from "./store";
 
 /** The types `POST /files` accepts (CONTRACT "Media"), each with how its content is checked. */
@@ -122,17 +123,18 @@ function nonEmpty(check: ByteCheck): ByteCheck {
 
 /**
  * Stores an upload of the user's: checked by its content as it streams into R2 (a refusal aborts
- * the write, so nothing is kept), with an image's dimensions read from its header.
+ * the write, so nothing is kept), with an image's dimensions read from its header. A PDF's text is
+ * extracted before the answer, within the bounds (CONTRACT "Media"), and its outcome recorded.
  */
 export async function storeUpload(
   db: Db,
-  env: Pick<Env, "BLOBS">,
+  env: Pick<Env, "BLOBS" | "PDF_TEXT">,
   userId: string,
   file: { type: UploadType; body: ReadableStream<Uint8Array>; length?: number },
 ) {
   if (file.length !== undefined && file.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
   const isImage = UPLOAD_TYPES[file.type] === "image";
-  return storeMedia(
+  const row = await storeMedia(
     db,
     env,
     {
@@ -150,6 +152,8 @@ export async function storeUpload(
       describe: isImage ? (head) => imageDimensions(file.type, head) : undefined,
     },
   );
+  if (UPLOAD_TYPES[file.type] === "pdf") row.textOutcome = await extractPdfText(db, env, row);
+  return row;
 }
 
 export interface UploadedFile {

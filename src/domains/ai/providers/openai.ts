@@ -1,5 +1,4 @@
 import { sseData } from "../../../lib/sse";
-import { toDataUrl } from "../../media";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
 interface OpenAiConfig {
@@ -49,7 +48,7 @@ function wireMessage(message: ChatMessage) {
               { type: "text", text: message.content },
               ...message.images.map((image) => ({
                 type: "image_url",
-                image_url: { url: toDataUrl({ id: "", ...image }) },
+                image_url: { url: image.dataUrl },
               })),
             ],
           }

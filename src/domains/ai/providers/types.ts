@@ -9,10 +9,13 @@ export interface ChatToolCall {
   arguments: string;
 }
 
-/** An image a user attached, for a vision model (loaded from R2 when the run starts). */
+/**
+ * An image a user attached, for a vision model: loaded from R2 when the run starts, as the `data:`
+ * URL OpenAI-compatible providers take (encoded once; the run holds no other copy of its bytes).
+ */
 export interface ChatImage {
   mimeType: string;
-  bytes: Uint8Array;
+  dataUrl: string;
 }
 
 export type ChatMessage =

@@ -1,19 +1,18 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { handleJsonSchema } from "../../workers/json-schema/src/index";
 
 /**
- * The JSON Schema Worker's protocol (workers/json-schema/src/index.ts). What its answers mean for
- * the API is tested through the API (test/connectors/schemas.test.ts); here, the edges of the
- * protocol itself, which only the API's client (src/domains/connectors/instances/json-schema.ts)
- * speaks.
+ * The JSON Schema Worker's protocol (workers/json-schema/src/index.ts), as deployed: built by
+ * `wrangler deploy --dry-run` and run in workerd behind the API's binding `JSON_SCHEMA`
+ * (vitest.config.ts). What its answers mean for the API is tested through the API
+ * (test/connectors/schemas.test.ts); here, the edges of the protocol itself, which only the API's
+ * client (src/domains/connectors/instances/json-schema.ts) speaks.
  */
 const post = (path: string, body: unknown, method = "POST") =>
-  handleJsonSchema(
-    new Request(`https://json-schema.internal${path}`, {
-      method,
-      ...(method === "POST" ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
-    }),
-  );
+  env.JSON_SCHEMA.fetch(`https://json-schema.internal${path}`, {
+    method,
+    ...(method === "POST" ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+  });
 
 describe("the JSON Schema Worker", () => {
   it("checks a batch of schemas, one list of problems per schema, in order", async () => {
