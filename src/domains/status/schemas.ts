@@ -175,8 +175,8 @@ export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(
 const slug = () =>
   z
     .string()
-    .max(64, { message: "at most 64 characters" })
-    .regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
+    .max(64)
+    .regex(SLUG, { message: "must be lowercase letters, digits and single hyphens" });
 
 export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
 /** Not validated as a UUID: anything else names no incident, which the spec answers with 404. */
@@ -185,7 +185,7 @@ export const incidentIdParam = z.object({
 });
 export const windowParam = z.object({
   window: z
-    .enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` })
+    .enum(UPTIME_WINDOWS)
     .openapi({ param: { name: "window", in: "path" } }),
 });
 
@@ -199,7 +199,7 @@ const isoCalendarDate = () =>
         const parsed = new Date(`${value}T00:00:00Z`);
         return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
       },
-      { message: "is not a calendar date" },
+      { message: "must be a calendar date" },
     );
 
 export const dateParam = z.object({
@@ -216,19 +216,19 @@ export const componentsQuery = z.object({ serviceSlug: z.string().optional() });
 
 // ---- Operator request bodies (CONTRACT.md, /admin/status/...)
 
-const datetime = () => z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
+const datetime = () => z.iso.datetime({ offset: true });
 const text = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, { message: "must not be empty" })
-    .max(max, { message: `at most ${max} characters` });
+    .min(1)
+    .max(max);
 
 export const createServiceBody = z
   .strictObject({
     slug: slug(),
     name: text(100),
-    description: z.string().max(2000, { message: "at most 2000 characters" }).default(""),
+    description: z.string().max(2000).default(""),
     sortOrder: z.number().int().min(0).max(1_000_000).default(0),
     isPublic: z.boolean().default(true),
   })
@@ -240,7 +240,7 @@ export const updateServiceBody = z
   .strictObject({
     slug: slug().optional(),
     name: text(100).optional(),
-    description: z.string().max(2000, { message: "at most 2000 characters" }).optional(),
+    description: z.string().max(2000).optional(),
     sortOrder: z.number().int().min(0).max(1_000_000).optional(),
     isPublic: z.boolean().optional(),
   })
@@ -271,8 +271,8 @@ export const updateComponentBody = z
 const serviceSlugs = () =>
   z
     .array(slug())
-    .min(1, { message: "at least one service" })
-    .max(50, { message: "at most 50 services" })
+    .min(1)
+    .max(50)
     .refine((list) => new Set(list).size === list.length, { message: "must not repeat a service" });
 
 export const createIncidentBody = z
