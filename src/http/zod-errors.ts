@@ -84,7 +84,7 @@ function bounded(
   return `${verb} ${bound === "min" ? "at least" : "at most"} ${amount}`;
 }
 
-/** The message for one zod issue, or undefined for zod's own (which no issue here reaches). */
+/** The message for one zod issue; undefined leaves a kind of issue zod adds later to zod's own words. */
 export function fieldMessage(issue: Issue): string | undefined {
   // A missing field and a field of the wrong type or value are different mistakes and read
   // differently, whatever the field's type (JSON has no undefined: undefined is absent).
