@@ -223,9 +223,7 @@ const uuidV4List = (max: number) =>
 /** The message's own model choice (spec "POST messages": `model`, `provider`). */
 const MODEL_CHOICE = {
   model: z.string().min(1).max(100),
-  provider: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+  provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
 };
 type ChoiceField = keyof typeof MODEL_CHOICE;
 const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];

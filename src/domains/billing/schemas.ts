@@ -2,7 +2,10 @@ import { z } from "@hono/zod-openapi";
 
 // Only the format's message is this field's own; its length reads in the common wording.
 const redirectUrl = z
-  .url({ protocol: /^https?$/, error: (issue) => (issue.code === "invalid_format" ? "must be an http(s) URL" : undefined) })
+  .url({
+    protocol: /^https?$/,
+    error: (issue) => (issue.code === "invalid_format" ? "must be an http(s) URL" : undefined),
+  })
   .max(2048);
 
 export const checkoutBody = z

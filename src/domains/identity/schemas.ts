@@ -10,10 +10,7 @@ export const email = z
   .email()
   .max(254)
   .transform((v) => v.trim().toLowerCase());
-export const passwordSchema = z
-  .string()
-  .min(10)
-  .max(200);
+export const passwordSchema = z.string().min(10).max(200);
 const name = z.string().trim().min(1).max(100);
 /** Compared case-insensitively: lower-cased before the format check (CONTRACT: ^[a-z0-9_]{3,30}$). */
 const username = z

@@ -172,11 +172,7 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Whether a value could name a service at all; anything else is absent without a read. */
 export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(value);
-const slug = () =>
-  z
-    .string()
-    .max(64)
-    .regex(SLUG, { message: "must be lowercase letters, digits and single hyphens" });
+const slug = () => z.string().max(64).regex(SLUG, { message: "must be lowercase letters, digits and single hyphens" });
 
 export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
 /** Not validated as a UUID: anything else names no incident, which the spec answers with 404. */
@@ -184,9 +180,7 @@ export const incidentIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }),
 });
 export const windowParam = z.object({
-  window: z
-    .enum(UPTIME_WINDOWS)
-    .openapi({ param: { name: "window", in: "path" } }),
+  window: z.enum(UPTIME_WINDOWS).openapi({ param: { name: "window", in: "path" } }),
 });
 
 /** A real calendar date in ISO form (2025-02-30 is refused, not rolled over). */
@@ -217,12 +211,7 @@ export const componentsQuery = z.object({ serviceSlug: z.string().optional() });
 // ---- Operator request bodies (CONTRACT.md, /admin/status/...)
 
 const datetime = () => z.iso.datetime({ offset: true });
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max);
+const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const createServiceBody = z
   .strictObject({
