@@ -23,3 +23,18 @@ export function firstDifference(
   }
   return null;
 }
+
+const JS_HEADER = "// Generated from index.ts by `npm run client:generate`. Do not edit by hand.\n";
+
+/**
+ * The client as plain JavaScript (`index.js`), which any Node (or bundler) imports without a
+ * TypeScript loader: the types are erased, nothing else changes. TypeScript code importing
+ * `./index.js` still gets `index.ts` and its types.
+ */
+export async function compileClient(source: string): Promise<string> {
+  const { default: ts } = await import("typescript");
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
+  });
+  return JS_HEADER + outputText;
+}

@@ -1,8 +1,13 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
 import { badRequest, type FieldError } from "../lib/errors";
 import { unknownIdError } from "./path-ids";
+import { fieldMessage } from "./zod-errors";
+
+// One wording for every field error, set where every router (and so every request's validation)
+// passes before any schema parses; never at the Worker's startup (index.ts imports no router).
+z.config({ customError: fieldMessage });
 
 /** Zod issues as the API's `details.fields[]`: a dotted path and a message per problem. */
 export function fieldErrors(error: ZodError): FieldError[] {

@@ -17,12 +17,12 @@ const V4 = "3f2b7c1e-9a4d-4e2f-8b1c-2d3e4f5a6b7c";
 
 describe("POST messages: validation", () => {
   it.each([
-    [{}, "content", "must be a string"],
+    [{}, "content", "is required"],
     [{ content: "" }, "content", "must not be empty"],
     [{ content: "   \n " }, "content", "must not be empty"],
     [{ content: "x".repeat(20_001) }, "content", "must be at most 20000 characters"],
     [{ content: 5 }, "content", "must be a string"],
-    [{ content: "hi", effortMode: "max" }, "effortMode", "must be one of basic, thinking, pro"],
+    [{ content: "hi", effortMode: "max" }, "effortMode", "must be one of: basic, thinking, pro"],
     [{ content: "hi", provider: "OpenAI" }, "provider", "must be a lowercase provider key"],
     [{ content: "hi", capabilityKey: "ai.fly" }, "capabilityKey", "must be one of"],
     [{ content: "hi", attachmentIds: ["not-a-uuid"] }, "attachmentIds.0", "must be a UUID v4"],
@@ -303,7 +303,7 @@ describe("POST messages: a capability's own `provider` and `model` at top level"
       model: "",
     });
     expect(fields).toEqual([
-      { field: "provider", message: "must be one of kling, veo, sora", capabilityKey: "ai.video.generate" },
+      { field: "provider", message: "must be one of: kling, veo, sora", capabilityKey: "ai.video.generate" },
       { field: "model", message: "must not be empty", capabilityKey: "ai.video.generate" },
     ]);
   });

@@ -186,7 +186,7 @@ describe("operator status API: incidents", () => {
     expectFieldError(await post({ description: undefined }), "description");
     expectFieldError(await post({ status: "open" }), "status");
     expectFieldError(await post({ severity: "s".repeat(51) }), "severity");
-    expectFieldError(await post({ serviceSlugs: [] }), "serviceSlugs", /at least one/);
+    expectFieldError(await post({ serviceSlugs: [] }), "serviceSlugs", /^must not be empty$/);
     expectFieldError(await post({ serviceSlugs: [service.slug, service.slug] }), "serviceSlugs", /repeat/);
     expectFieldError(await post({ serviceSlugs: [uniqueSlug()] }), "serviceSlugs", /no service/);
     expectFieldError(await post({ serviceSlugs: ["Bad Slug"] }), "serviceSlugs.0");

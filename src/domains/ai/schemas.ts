@@ -18,12 +18,12 @@ const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
 
 const characters = (value: string) => [...value].length;
-const effortMode = z.enum(EFFORT_MODES, { message: `must be one of ${EFFORT_MODES.join(", ")}` });
+const effortMode = z.enum(EFFORT_MODES);
 
 export const createSessionBody = z
   .strictObject({
-    title: z.string().trim().min(1, "must not be empty").max(MAX_TITLE_CHARS).optional(),
-    personaId: z.uuid({ message: "must be a UUID" }).optional(),
+    title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
+    personaId: z.uuid().optional(),
     effortMode: effortMode.optional(),
   })
   .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } });
@@ -40,8 +40,8 @@ export const sessionSchema = z
 
 export const createPersonaBody = z
   .strictObject({
-    name: z.string().trim().min(1, "must not be empty").max(MAX_PERSONA_NAME_CHARS),
-    instructions: z.string().trim().min(1, "must not be empty").max(MAX_INSTRUCTIONS_CHARS),
+    name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
+    instructions: z.string().trim().min(1).max(MAX_INSTRUCTIONS_CHARS),
   })
   .openapi("CreatePersonaRequest", {
     example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
@@ -207,8 +207,8 @@ export const messageListMeta = z.object({
 });
 
 const idempotencyKey = z
-  .string({ message: "must be a string" })
-  .max(MAX_IDEMPOTENCY_KEY_CHARS, `must be at most ${MAX_IDEMPOTENCY_KEY_CHARS} characters`)
+  .string()
+  .max(MAX_IDEMPOTENCY_KEY_CHARS)
   .refine((value) => value.trim().length > 0, "must not be blank");
 
 export const retryBody = z
@@ -222,10 +222,8 @@ const uuidV4List = (max: number) =>
 
 /** The message's own model choice (spec "POST messages": `model`, `provider`). */
 const MODEL_CHOICE = {
-  model: z.string({ message: "must be a string" }).min(1, "must not be empty").max(100),
-  provider: z
-    .string({ message: "must be a string" })
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+  model: z.string().min(1).max(100),
+  provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
 };
 type ChoiceField = keyof typeof MODEL_CHOICE;
 const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
@@ -240,7 +238,7 @@ const choiceField = (description: string) => z.unknown().optional().openapi({ ty
 /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
 const MESSAGE_FIELDS = {
   content: z
-    .string({ message: "must be a string" })
+    .string()
     .refine((value) => value.trim().length > 0, "must not be empty")
     .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
   model: choiceField(
@@ -250,11 +248,11 @@ const MESSAGE_FIELDS = {
   provider: choiceField(
     "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
   ),
-  capabilityKey: z.enum(CAPABILITY_KEYS, { message: `must be one of ${CAPABILITY_KEYS.join(", ")}` }).optional(),
+  capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
   attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
   memoryIds: uuidV4List(MAX_MEMORIES).optional(),
   idempotencyKey: idempotencyKey.optional(),
-  parameters: z.record(z.string(), z.unknown(), { message: "must be an object" }).optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
   structuredBlocks: structuredBlocksField.optional(),
 };
 
@@ -410,7 +408,7 @@ export const memorySchema = z.object({ id: z.uuid(), content: z.string(), create
 export const createMemoryBody = z
   .object({
     content: z
-      .string({ message: "must be a string" })
+      .string()
       .refine((value) => value.trim().length > 0, "must not be empty")
       .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
   })

@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 
-const redirectUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2048);
+// Only the format's message is this field's own; its length reads in the common wording.
+const redirectUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: (issue) => (issue.code === "invalid_format" ? "must be an http(s) URL" : undefined),
+  })
+  .max(2048);
 
 export const checkoutBody = z
   .strictObject({

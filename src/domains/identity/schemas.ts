@@ -7,13 +7,10 @@ export const planSchema = z.enum(PLANS);
 export const ENTITLEMENT_PATTERN = /^(ai|connectors|provider:[a-z0-9][a-z0-9_-]{0,63})$/;
 
 export const email = z
-  .email({ message: "must be an e-mail address" })
+  .email()
   .max(254)
   .transform((v) => v.trim().toLowerCase());
-export const passwordSchema = z
-  .string()
-  .min(10, "must be at least 10 characters")
-  .max(200, "must be at most 200 characters");
+export const passwordSchema = z.string().min(10).max(200);
 const name = z.string().trim().min(1).max(100);
 /** Compared case-insensitively: lower-cased before the format check (CONTRACT: ^[a-z0-9_]{3,30}$). */
 const username = z

@@ -91,7 +91,7 @@ export const notificationInput = z.strictObject({
 export type NotificationInput = z.input<typeof notificationInput>;
 
 export const adminCreateNotificationBody = notificationInput
-  .extend({ userId: z.uuid({ message: "must be a UUID" }) })
+  .extend({ userId: z.uuid() })
   .openapi("CreateNotificationRequest", {
     example: {
       userId: "7d0b8f8e-2f7a-4c8e-9a51-0c3c5e4b9f10",

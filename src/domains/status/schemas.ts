@@ -172,11 +172,7 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Whether a value could name a service at all; anything else is absent without a read. */
 export const isServiceSlug = (value: string) => value.length <= 64 && SLUG.test(value);
-const slug = () =>
-  z
-    .string()
-    .max(64, { message: "at most 64 characters" })
-    .regex(SLUG, { message: "lowercase letters, digits and single hyphens" });
+const slug = () => z.string().max(64).regex(SLUG, { message: "must be lowercase letters, digits and single hyphens" });
 
 export const slugParam = z.object({ slug: z.string().openapi({ param: { name: "slug", in: "path" } }) });
 /** Not validated as a UUID: anything else names no incident, which the spec answers with 404. */
@@ -184,9 +180,7 @@ export const incidentIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, format: "uuid" }),
 });
 export const windowParam = z.object({
-  window: z
-    .enum(UPTIME_WINDOWS, { message: `must be one of ${UPTIME_WINDOWS.join(", ")}` })
-    .openapi({ param: { name: "window", in: "path" } }),
+  window: z.enum(UPTIME_WINDOWS).openapi({ param: { name: "window", in: "path" } }),
 });
 
 /** A real calendar date in ISO form (2025-02-30 is refused, not rolled over). */
@@ -199,7 +193,7 @@ const isoCalendarDate = () =>
         const parsed = new Date(`${value}T00:00:00Z`);
         return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
       },
-      { message: "is not a calendar date" },
+      { message: "must be a calendar date" },
     );
 
 export const dateParam = z.object({
@@ -216,19 +210,14 @@ export const componentsQuery = z.object({ serviceSlug: z.string().optional() });
 
 // ---- Operator request bodies (CONTRACT.md, /admin/status/...)
 
-const datetime = () => z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: "must not be empty" })
-    .max(max, { message: `at most ${max} characters` });
+const datetime = () => z.iso.datetime({ offset: true });
+const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const createServiceBody = z
   .strictObject({
     slug: slug(),
     name: text(100),
-    description: z.string().max(2000, { message: "at most 2000 characters" }).default(""),
+    description: z.string().max(2000).default(""),
     sortOrder: z.number().int().min(0).max(1_000_000).default(0),
     isPublic: z.boolean().default(true),
   })
@@ -240,7 +229,7 @@ export const updateServiceBody = z
   .strictObject({
     slug: slug().optional(),
     name: text(100).optional(),
-    description: z.string().max(2000, { message: "at most 2000 characters" }).optional(),
+    description: z.string().max(2000).optional(),
     sortOrder: z.number().int().min(0).max(1_000_000).optional(),
     isPublic: z.boolean().optional(),
   })
@@ -271,8 +260,8 @@ export const updateComponentBody = z
 const serviceSlugs = () =>
   z
     .array(slug())
-    .min(1, { message: "at least one service" })
-    .max(50, { message: "at most 50 services" })
+    .min(1)
+    .max(50)
     .refine((list) => new Set(list).size === list.length, { message: "must not repeat a service" });
 
 export const createIncidentBody = z

@@ -21,9 +21,11 @@ const MAX_NEGATIVE_PROMPT_CHARS = 4000;
 const MAX_TEXT_PARAM = 2048;
 const MAX_REFERENCES = 8;
 
-const text = z.string().min(1, "must not be empty").max(MAX_TEXT_PARAM);
-const url = z.url({ message: "must be a URL" }).max(MAX_TEXT_PARAM);
-const integer = z.number({ message: "must be a number" }).int("must be an integer");
+// Type, emptiness, format and choice messages are the common wording (src/http/zod-errors.ts);
+// ranges and list shapes name themselves here.
+const text = z.string().min(1).max(MAX_TEXT_PARAM);
+const url = z.url().max(MAX_TEXT_PARAM);
+const integer = z.number().int();
 const styleTokens = z
   .array(z.string().max(MAX_STYLE_TOKEN_CHARS, `each item must be at most ${MAX_STYLE_TOKEN_CHARS} characters`), {
     message: "must be an array of strings",
@@ -37,8 +39,7 @@ const between = (min: number, max: number) =>
     .number({ message: "must be a number" })
     .min(min, `must be between ${min} and ${max}`)
     .max(max, `must be between ${min} and ${max}`);
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { message: `must be one of ${values.join(", ")}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 /** Video `duration` accepts numeric strings ("12") as well as numbers. */
 const numericString = z.union(
   [

@@ -149,7 +149,7 @@ export const syncMetaSchema = z.object({
   durationMs: z.number(),
 });
 export const createToolBody = z.object({
-  toolKey: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, "letters, digits, _ . - (at most 128)"),
+  toolKey: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, "must be letters, digits, _ . or - (at most 128)"),
   displayName: z.string().trim().min(1).max(255),
   description: z.string().max(2000).optional(),
   inputSchema: jsonObject,
@@ -214,7 +214,7 @@ export const consentParams = z.object({
 });
 export const putConsentBody = z.object({
   toolKeys: z.array(z.string().min(1).max(128)).min(1).max(200),
-  workspaceId: z.uuid({ message: "must be a UUID" }).transform((id) => id.toLowerCase()),
+  workspaceId: z.uuid().transform((id) => id.toLowerCase()),
   audience: z.enum(["owner", "workspace"]),
 });
 export const consentSchema = z
