@@ -37,20 +37,22 @@ const tokensPart = (modelId: string | null) => `tokens.${modelId ?? "unknown"}`;
 
 /**
  * Prices `parts`: each model's tokens at its list price per million, each unit at its price in
- * `capabilities/prices.ts`. A part without a price adds nothing and is named in `unpriced`. A model
- * without a price is unpriced even at 0 tokens: a call cut short reports no usage, yet may be billed.
- * Parts are summed in a fixed order (model id, unit name), so equal parts give bit-equal sums.
+ * `capabilities/prices.ts`. A part without a price adds nothing and is named in `unpriced`; a part
+ * of 0 (a model that wrote nothing, as under an image or video run's fixed reply) costs 0 whatever
+ * its price. Parts are summed in a fixed order (model id, unit name), so equal parts give bit-equal sums.
  */
 export async function priceParts(parts: CostParts): Promise<PricedParts> {
   let pricedUsd = 0;
   const unpriced: string[] = [];
   const byModel = [...parts.tokens].sort((a, b) => (a.modelId ?? "").localeCompare(b.modelId ?? ""));
   for (const group of byModel) {
+    if (group.input === 0 && group.output === 0) continue;
     const price = await priceOfModel(group.modelId);
     if (price) pricedUsd += (group.input * price.inputPerMillion + group.output * price.outputPerMillion) / 1e6;
     else unpriced.push(tokensPart(group.modelId));
   }
   for (const unit of Object.keys(parts.units).sort()) {
+    if (parts.units[unit] === 0) continue;
     const price = UNIT_PRICES[unit];
     if (price === undefined) unpriced.push(unit);
     else pricedUsd += parts.units[unit]! * price;
