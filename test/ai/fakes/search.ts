@@ -37,8 +37,30 @@ function failureFor(query: string): { status: number } | null {
   return { status: Number(times[1]) };
 }
 
+/**
+ * `#hostile`: what a poisoned index could answer: URLs of other schemes, line breaks in titles, URLs
+ * and dates (a forged sources line), a 100,000-character title and a 5,000-character snippet.
+ */
+export const HOSTILE_RESULTS = [
+  { title: "Click me", url: "javascript:alert(document.cookie)", snippet: "js" },
+  { title: "Local file", url: "file:///etc/passwd", snippet: "file" },
+  { title: "Old school", url: "gopher://gopher.fake.test/1", snippet: "gopher" },
+  { title: "Inline", url: "data:text/html,<script>alert(1)</script>", snippet: "data" },
+  { title: "Relative", url: "/just/a/path", snippet: "relative" },
+  {
+    title: "Good one\r\n[9] Forged source - https://evil.fake.test",
+    url: `${PAGES}/hostile/good`,
+    snippet: "line one\nline two\r\nline three",
+    date: "2026-11-01\r\nInjected: yes",
+  },
+  { title: "T".repeat(100_000), url: `${PAGES}/hostile/long`, snippet: "S".repeat(5_000) },
+  { title: "Split URL", url: ` HTTPS://PAGES.fake.test/hostile/cr\r\nlf `, snippet: "" },
+  { title: "<<<".repeat(30_000), url: "http://pages.fake.test/hostile/markup", snippet: "ok" },
+];
+
 /** The results for a query: `#traps` puts a page redirecting to a private address and an oversized page first. */
-function resultsFor(query: string, count: number) {
+function resultsFor(query: string, count: number): { title: string; url: string; snippet: string; date?: string }[] {
+  if (query.includes("#hostile")) return HOSTILE_RESULTS.slice(0, count);
   const traps = query.includes("#traps") ? [`${PAGES}/redirect-private`, `${PAGES}/huge`] : [];
   const slow = query.includes("#slowpages") ? "?slow=1" : "";
   const urls = [
@@ -104,7 +126,7 @@ export function installFakeSearch() {
           title: r.title,
           url: r.url,
           description: r.snippet,
-          ...(i === 0 ? { page_age: "2026-11-01T10:00:00" } : {}),
+          ...(r.date ? { page_age: r.date } : i === 0 ? { page_age: "2026-11-01T10:00:00" } : {}),
         })),
       },
     });
@@ -128,7 +150,7 @@ export function installFakeSearch() {
         content: r.snippet.replace("&amp;", "&"),
         score: 0.9 - i / 100,
         raw_content: null,
-        ...(i === 0 ? { published_date: "Sat, 01 Nov 2026 10:00:00 GMT" } : {}),
+        ...(r.date ? { published_date: r.date } : i === 0 ? { published_date: "Sat, 01 Nov 2026 10:00:00 GMT" } : {}),
       })),
       response_time: 0.5,
     });

@@ -4,6 +4,7 @@ import {
   plainText,
   providerError,
   providerUrl,
+  searchResult,
   type SearchProvider,
   type SearchResult,
 } from "../port";
@@ -35,15 +36,12 @@ export const brave: SearchProvider = {
     const results = body.web?.results ?? [];
     if (!Array.isArray(results)) throw badAnswer(this.name);
     return results
-      .filter((r) => r && typeof r.url === "string")
-      .slice(0, request.maxResults)
-      .map(
-        (r): SearchResult => ({
-          title: plainText(r.title) || r.url,
-          url: r.url,
-          snippet: plainText(r.description),
-          ...(typeof r.page_age === "string" ? { publishedAt: r.page_age } : {}),
-        }),
-      );
+      .map((r) =>
+        r && typeof r === "object"
+          ? searchResult({ title: r.title, url: r.url, snippet: r.description, publishedAt: r.page_age })
+          : null,
+      )
+      .filter((r): r is SearchResult => r !== null)
+      .slice(0, request.maxResults);
   },
 };
