@@ -1,7 +1,6 @@
 import {
   badAnswer,
   callProvider,
-  plainText,
   providerError,
   providerUrl,
   searchResult,
