@@ -190,6 +190,9 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
       };
     case "hang":
       return { pieces: [delta("Partial "), delta("answer "), "hang"] };
+    case "silent":
+      // Headers, then not a byte until the request is aborted.
+      return { pieces: ["hang"] };
     case "suggest":
       // The suggestions marker split across chunks: no part of it may reach the content.
       return {

@@ -74,6 +74,25 @@ function resultsFor(query: string, count: number): { title: string; url: string;
   }));
 }
 
+/**
+ * `#hang`: a provider that never answers (until the request is aborted); `#stall`: one that sends
+ * its headers and then nothing. Null for any other query.
+ */
+function stuck(query: string, request: Request): Promise<Response> | null {
+  if (query.includes("#hang"))
+    return new Promise<never>((_, reject) =>
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }),
+    );
+  if (!query.includes("#stall")) return null;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"type":"search","web":{"results":['));
+      request.signal.addEventListener("abort", () => controller.error(request.signal.reason), { once: true });
+    },
+  });
+  return Promise.resolve(new Response(body, { headers: { "Content-Type": "application/json" } }));
+}
+
 export function installFakeSearch() {
   installFakeHost(BRAVE, async (request) => {
     const seen = await record(request, braveRequests);
@@ -93,6 +112,8 @@ export function installFakeSearch() {
       );
     }
     const query = seen.url.searchParams.get("q") ?? "";
+    const never = stuck(query, request);
+    if (never) return never;
     if (query.includes("#422")) {
       return json(
         {
@@ -138,6 +159,8 @@ export function installFakeSearch() {
     if (seen.headers.get("Authorization") !== "Bearer test-tavily-key")
       return json({ detail: { error: "Unauthorized: missing or invalid API key." } }, 401);
     const body = JSON.parse(seen.body) as { query: string; max_results: number };
+    const never = stuck(body.query, request);
+    if (never) return never;
     if (body.query.includes("#422")) return json({ detail: { error: "Query is invalid." } }, 400);
     const failure = failureFor(body.query);
     if (failure) return json({ detail: { error: "Rate limit exceeded" } }, failure.status);

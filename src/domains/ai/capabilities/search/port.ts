@@ -1,5 +1,5 @@
 import { CapabilityError } from "../types";
-export { callProvider, providerError, providerUrl } from "../provider-http";
+export { answerJson, callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
  * The port every search provider implements: plain values in (the query, its parameters, the

@@ -1,4 +1,5 @@
 import {
+  answerJson,
   badAnswer,
   callProvider,
   providerError,
@@ -29,7 +30,7 @@ export const brave: SearchProvider = {
     });
     if (!response.ok)
       throw await providerError(this.name, response, (body) => body?.error?.detail ?? body?.error?.code);
-    const body = (await response.json().catch(() => null)) as { web?: { results?: unknown } } | null;
+    const body = (await answerJson(this.name, response)) as { web?: { results?: unknown } } | null;
     if (!body || typeof body !== "object") throw badAnswer(this.name);
     // A query with no web results has no `web` section at all.
     const results = body.web?.results ?? [];

@@ -1,4 +1,5 @@
 import {
+  answerJson,
   badAnswer,
   callProvider,
   providerError,
@@ -37,7 +38,7 @@ export const tavily: SearchProvider = {
     });
     if (!response.ok)
       throw await providerError(this.name, response, (body) => body?.detail?.error ?? body?.detail ?? body?.error);
-    const body = (await response.json().catch(() => null)) as { results?: unknown } | null;
+    const body = (await answerJson(this.name, response)) as { results?: unknown } | null;
     if (!body || !Array.isArray(body.results)) throw badAnswer(this.name);
     return (body.results as any[])
       .map((r) =>
