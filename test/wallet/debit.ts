@@ -3,7 +3,8 @@ import { call, type TestUser, uniqueIp } from "../helpers/api";
 
 /** How long a run's end may take to reach the wallet after its stream ended (the debit follows the row's write). */
 const DEBIT_WAIT_MS = 5_000;
-const POLL_MS = 25;
+/** Slow enough that a wait stays under the ledger's 120 reads a minute per user. */
+const POLL_MS = 100;
 
 /** The wallet's entry for a reply (its assistant message id is the entry's reference), once written. */
 export async function debitOf(user: TestUser, messageId: string) {
