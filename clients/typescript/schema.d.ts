@@ -13211,11 +13211,14 @@ export interface components {
             totalOutputTokens: number;
             totalTokens: number;
             runCount: number;
-            /** @description Units beside tokens: `search.<provider>` queries and `page.read` pages read */
+            /** @description Units beside tokens: `search.<provider>` queries, `page.read` pages read, `image.<provider>...` images, `video.<provider>.seconds` and `audio.<provider>...` generated */
             costUnits: {
                 [key: string]: number;
             };
+            /** @description Every part (model tokens and cost units) priced and summed, rounded once to 1e-6 USD; the wallet debits the same pricing run by run. Null when a part has no price. */
             estimatedCostUsd: number | null;
+            /** @description The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits */
+            unpricedUnits: string[];
         };
         OAuthTokenResponse: {
             access_token: string;

@@ -66,6 +66,8 @@ describe("retries and selection", () => {
       runCount: 3,
       costUnits: {},
       estimatedCostUsd: null,
+      // The fake models have no price: their tokens are the part that makes the estimate null.
+      unpricedUnits: [`tokens.${list.find((m) => m.role === "assistant")!.modelId}`],
     });
   });
 

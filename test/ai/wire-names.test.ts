@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolSet, type ToolDefinition } from "../../src/domains/ai/tool-source";
 import { WIRE_NAME } from "../../src/domains/ai/wire-names";
-import { FAKE_HOST, installFakeOpenAi } from "./fakes/openai";
+import { FAKE_API_KEY, FAKE_HOST, installFakeOpenAi } from "./fakes/openai";
 
 const tool = (key: string): ToolDefinition => ({
   key,
@@ -37,7 +37,7 @@ describe("the fake OpenAI refuses invalid function names as the real API does", 
     installFakeOpenAi();
     const response = await fetch(`${FAKE_HOST}/v1/chat/completions`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${FAKE_API_KEY}` },
       body: JSON.stringify({
         model: "m",
         stream: true,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadApp } from "../../src/app";
 import { createDb } from "../../src/db/client";
 import { recordRunEnd } from "../../src/domains/ai";
+import { UNIT_PRICES } from "../../src/domains/ai/capabilities/prices";
 import { debitRunCost } from "../../src/domains/wallet";
 import { walletEntrySchema, walletSchema } from "../../src/domains/wallet/schemas";
 import { sha1Hex } from "../../src/lib/crypto";
@@ -225,15 +226,15 @@ describe("the running total", () => {
       { length: 30 },
       (_, i) => (i % 3 === 0 ? -0.3 : i % 3 === 1 ? 0.1 : 0.2) * (1 + (i % 7)) + 0.000001 * i,
     );
-    const debits = Array.from({ length: 10 }, (_, i) => 0.000123 * (i + 1));
+    const debits = Array.from({ length: 10 }, (_, i) => 123 * (i + 1));
     const started = [];
     for (const amount of [5, 12.34]) started.push(await startedTopUp(user, amount));
     await Promise.all([
       ...adjustments.map((amountUsd, i) =>
         adjust(user.id, { amountUsd, reason: `mixed ${i}` }).then((res) => expect(res.status).toBe(201)),
       ),
-      ...debits.map((costUsd) =>
-        debitRunCost(createDb(env.DB), { userId: user.id, messageId: crypto.randomUUID(), costUsd }),
+      ...debits.map((costMicros) =>
+        debitRunCost(createDb(env.DB), { userId: user.id, messageId: crypto.randomUUID(), costMicros }),
       ),
       ...started.map(async (s) =>
         expect((await deliver(stripeEvent("checkout.session.completed", paidSession(s)))).body.data.duplicate).toBe(
@@ -243,7 +244,7 @@ describe("the running total", () => {
     ]);
     const expectedMicros =
       adjustments.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) -
-      debits.reduce((sum, usd) => sum + Math.round(usd * 1e6), 0) +
+      debits.reduce((sum, micros) => sum + micros, 0) +
       (5 + 12.34) * 1e6;
 
     const { results } = await env.DB.prepare(
@@ -461,11 +462,101 @@ describe("AI usage debit", () => {
       inputTokens: 5000,
       outputTokens: 5000,
     });
-    await debitRunCost(createDb(env.DB), { userId: user.id, messageId, costUsd: 1 });
+    await debitRunCost(createDb(env.DB), { userId: user.id, messageId, costMicros: 1_000_000 });
     const ledger = (await entries(user)).body.data;
     expect(ledger).toEqual([
       expect.objectContaining({ kind: "usage", amountUsd: -0.00135, reference: messageId, description: "AI run" }),
     ]);
+  });
+
+  /** A session whose replies ran one after another (inserted running, then ended), as the API runs them. */
+  async function sessionOfRuns(
+    user: TestUser,
+    runs: { modelKey: string; inputTokens: number; outputTokens: number; costUnits?: Record<string, number> }[],
+  ) {
+    const session = await call("POST", "/ai/sessions", { token: user.accessToken, body: {}, ip: uniqueIp() });
+    expect(session.status).toBe(201);
+    const ids: string[] = [];
+    for (const [i, run] of runs.entries()) {
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "INSERT INTO ai_messages (id, session_id, seq, role, status, is_active, run_id, model_id, created_at) VALUES (?, ?, ?, 'assistant', 'running', 1, ?, ?, ?)",
+      )
+        .bind(
+          id,
+          session.body.data.id,
+          i + 1,
+          crypto.randomUUID(),
+          await modelIdOf(run.modelKey),
+          new Date().toISOString(),
+        )
+        .run();
+      const { modelKey: _, ...end } = run;
+      await recordRunEnd(env.DB, id, { status: "completed", content: "done", ...end });
+      ids.push(id);
+    }
+    const usage = await call("GET", `/ai/operations/sessions/${session.body.data.id}/usage`, {
+      token: user.accessToken,
+      ip: uniqueIp(),
+    });
+    expect(usage.status).toBe(200);
+    return { ids, usage: usage.body.data };
+  }
+
+  it("capability units are debited with the tokens; a part without a price costs nothing and the usage endpoint names it", async () => {
+    const user = await createUser();
+    const priced = await sessionOfRuns(user, [
+      {
+        modelKey: "gpt-4o-mini",
+        inputTokens: 1000,
+        outputTokens: 2000,
+        costUnits: { "search.brave": 4, "page.read": 6 },
+      },
+    ]);
+    // 0.00135 of tokens (as above) and 4 Brave queries at 0.005.
+    expect(priced.usage).toMatchObject({ estimatedCostUsd: 0.02135, unpricedUnits: [] });
+    const sdxl = "image.workers-ai.stable-diffusion-xl-base-1.0";
+    expect(UNIT_PRICES[sdxl]).toBeUndefined();
+    const partly = await sessionOfRuns(user, [
+      { modelKey: "gpt-4o-mini", inputTokens: 1000, outputTokens: 2000, costUnits: { [sdxl]: 2, "search.tavily": 1 } },
+      { modelKey: "fake-basic", inputTokens: 50, outputTokens: 50, costUnits: { "video.sora.seconds": 4 } },
+    ]);
+    expect(partly.usage).toMatchObject({
+      estimatedCostUsd: null,
+      costUnits: { [sdxl]: 2, "search.tavily": 1, "video.sora.seconds": 4 },
+      unpricedUnits: expect.arrayContaining([sdxl, `tokens.${await modelIdOf("fake-basic")}`]),
+    });
+    expect(partly.usage.unpricedUnits).toHaveLength(2);
+    const ledger = (await entries(user)).body.data;
+    expect(ledger).toEqual([
+      // The unpriced model's tokens cost nothing; Sora's 4 seconds at 0.10 do.
+      expect.objectContaining({ kind: "usage", amountUsd: -0.4, reference: partly.ids[1] }),
+      // 0.00135 of tokens and Tavily's 0.008; the SDXL images have no price.
+      expect.objectContaining({ kind: "usage", amountUsd: -0.00935, reference: partly.ids[0] }),
+      expect.objectContaining({ kind: "usage", amountUsd: -0.02135, reference: priced.ids[0] }),
+    ]);
+  });
+
+  it("a session's debits add up to its usage estimate rounded once, not to each run rounded alone", async () => {
+    const user = await createUser();
+    // gpt-4o-mini's 0.15 USD per million input tokens: 3 tokens cost 0.45 micro-dollars, which
+    // rounds to nothing alone; 20 such runs cost 9 micro-dollars.
+    const { ids, usage } = await sessionOfRuns(
+      user,
+      Array.from({ length: 20 }, () => ({ modelKey: "gpt-4o-mini", inputTokens: 3, outputTokens: 0 })),
+    );
+    expect(usage).toMatchObject({ runCount: 20, estimatedCostUsd: 0.000009, unpricedUnits: [] });
+    const { results } = await env.DB.prepare(
+      `SELECT reference, amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference IN (${ids.map(() => "?").join(",")})`,
+    )
+      .bind(...ids)
+      .all<{ reference: string; amount_micros: number }>();
+    expect(results.reduce((sum, row) => sum + row.amount_micros, 0)).toBe(-9);
+    // Each run pays at most a micro-dollar more or less than its own 0.45.
+    for (const row of results) expect(row.amount_micros).toBe(-1);
+    // Recording an end again changes nothing.
+    await recordRunEnd(env.DB, ids[5]!, { status: "completed", content: "x", inputTokens: 1e6, outputTokens: 0 });
+    expect((await wallet(user)).body.data.balanceUsd).toBe(-0.000009);
   });
 
   it("runs without a price, or that cost nothing, debit nothing", async () => {

@@ -135,10 +135,18 @@ export const sessionUsageSchema = z
     totalOutputTokens: z.number().int(),
     totalTokens: z.number().int(),
     runCount: z.number().int(),
-    costUnits: z
-      .record(z.string(), z.number().int())
-      .openapi({ description: "Units beside tokens: `search.<provider>` queries and `page.read` pages read" }),
-    estimatedCostUsd: z.number().nullable(),
+    costUnits: z.record(z.string(), z.number().int()).openapi({
+      description:
+        "Units beside tokens: `search.<provider>` queries, `page.read` pages read, `image.<provider>...` images, `video.<provider>.seconds` and `audio.<provider>...` generated",
+    }),
+    estimatedCostUsd: z.number().nullable().openapi({
+      description:
+        "Every part (model tokens and cost units) priced and summed, rounded once to 1e-6 USD; the wallet debits the same pricing run by run. Null when a part has no price.",
+    }),
+    unpricedUnits: z.array(z.string()).openapi({
+      description:
+        "The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits",
+    }),
   })
   .openapi("AiSessionUsage");
 

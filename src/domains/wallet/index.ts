@@ -2,4 +2,4 @@
 // run's end debits its cost).
 export { ledgerStatements, type LedgerEntry } from "./ledger";
 export { debitRunCost, type RunCost } from "./usage";
-export { usdToMicros } from "./money";
+export { microsToUsd, usdToMicros } from "./money";

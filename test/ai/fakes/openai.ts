@@ -190,6 +190,9 @@ function scenario(body: RecordedRequest["body"]): { status?: number; pieces: Pie
       };
     case "hang":
       return { pieces: [delta("Partial "), delta("answer "), "hang"] };
+    case "silent":
+      // Headers, then not a byte until the request is aborted.
+      return { pieces: ["hang"] };
     case "suggest":
       // The suggestions marker split across chunks: no part of it may reach the content.
       return {
@@ -245,6 +248,40 @@ function respond(body: RecordedRequest["body"], signal: AbortSignal | null | und
   return new Response(stream, { headers: { "Content-Type": "text/event-stream" } });
 }
 
+/** The key the fake accepts: the tests' `OPENAI_API_KEY` (vitest.config.ts). */
+export const FAKE_API_KEY = "test-openai-key";
+/** The one endpoint it serves (the images and Sora fakes take their own paths before it). */
+const CHAT_PATH = "/v1/chat/completions";
+
+/** OpenAI's error envelope, as its API answers. */
+const openAiError = (status: number, message: string, code: string | null) =>
+  Response.json({ error: { message, type: "invalid_request_error", param: null, code } }, { status });
+
+/**
+ * What OpenAI answers before it looks at the body: an unknown path or method is 404 "Invalid URL",
+ * a missing or wrong key 401 (the key shown masked, as OpenAI shows it). Null when both are right.
+ */
+function refusal(request: Request): Response | null {
+  const { pathname } = new URL(request.url);
+  if (request.method !== "POST" || pathname !== CHAT_PATH)
+    return openAiError(404, `Invalid URL (${request.method} ${pathname})`, null);
+  const authorization = request.headers.get("Authorization");
+  if (!authorization?.startsWith("Bearer ") || authorization.length === "Bearer ".length)
+    return openAiError(
+      401,
+      "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      null,
+    );
+  const key = authorization.slice("Bearer ".length);
+  if (key !== FAKE_API_KEY)
+    return openAiError(
+      401,
+      `Incorrect API key provided: ${key.slice(0, 3)}${"*".repeat(Math.max(0, key.length - 7))}${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      "invalid_api_key",
+    );
+  return null;
+}
+
 let installed = false;
 
 /** Routes fetches for the fake host to the fake; everything else goes to the real fetch. */
@@ -255,6 +292,8 @@ export function installFakeOpenAi() {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.url.startsWith(FAKE_HOST)) return realFetch(input, init);
+    const refused = refusal(request);
+    if (refused) return refused;
     const body = (await request.json()) as RecordedRequest["body"];
     requests.push({ url: request.url, authorization: request.headers.get("Authorization"), body });
     return respond(body, init?.signal ?? request.signal);

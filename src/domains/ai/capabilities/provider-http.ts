@@ -1,3 +1,4 @@
+import { bodyWithin, Deadline, secondsText } from "../../../lib/deadline";
 import { CapabilityError } from "./types";
 
 // The HTTP kit every capability provider shares (search, images, video, music).
@@ -14,8 +15,46 @@ export function providerUrl(defaultOrigin: string, path: string, baseUrl: string
 }
 
 /**
+ * A provider request past its deadline (CONTRACT: it counts as a 5xx, so it is retried as one).
+ * `name` is the provider's, once the error reaches code that knows it.
+ */
+export class DeadlinePassed extends CapabilityError {
+  constructor(
+    readonly ms: number,
+    name = "The provider",
+  ) {
+    super(`${name} did not answer within ${secondsText(ms)}`, "fatal", true);
+  }
+}
+
+/**
+ * A capability's provider fetch with a deadline of `ms` on every request: its answer and its
+ * whole body (a provider that sends headers and then stalls is as stuck as one that never
+ * answers). Past it, the request is aborted and the caller gets `DeadlinePassed`.
+ */
+export function fetchWithin(ms: number, inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const deadline = new Deadline(init?.signal ?? (input instanceof Request ? input.signal : undefined));
+    deadline.arm(ms, () => new DeadlinePassed(ms));
+    try {
+      const response = await deadline.race(inner(input, { ...init, signal: deadline.signal }));
+      if (!response.body) {
+        deadline.clear();
+        return response;
+      }
+      const { status, statusText, headers } = response;
+      return new Response(bodyWithin(response.body, deadline), { status, statusText, headers });
+    } catch (error) {
+      deadline.clear();
+      throw deadline.passed ?? error;
+    }
+  };
+}
+
+/**
  * Calls a provider's API (operator configuration: not subject to the SSRF rules). A network
- * failure is retryable, as 429 and 5xx are (CONTRACT "Provider failures"); a stop passes through.
+ * failure is retryable, as 429 and 5xx are (CONTRACT "Provider failures"), and so is a deadline
+ * passed; a stop passes through.
  */
 export async function callProvider(
   name: string,
@@ -27,7 +66,21 @@ export async function callProvider(
     return await call.fetch(url.toString(), { ...init, signal: call.signal });
   } catch (error) {
     if (call.signal.aborted) throw error;
+    if (error instanceof DeadlinePassed) throw new DeadlinePassed(error.ms, name);
     throw new CapabilityError(`${name} could not be reached`, "fatal", true);
+  }
+}
+
+/**
+ * A provider's JSON answer, or null when it is not JSON. A deadline passed while the body was
+ * read is the provider not answering (retryable), not a malformed answer.
+ */
+export async function answerJson(name: string, response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (error instanceof DeadlinePassed) throw new DeadlinePassed(error.ms, name);
+    return null;
   }
 }
 

@@ -1,7 +1,11 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
 import { ProviderError, type TokenUsage } from "../providers/types";
 import type { RunOutcome, RunSpec } from "../run/types";
+import { secondsText } from "../../../lib/deadline";
+import { type DeadlineName, deadlineMs } from "../deadlines";
 import { demoCapability, demoCapabilityUsage } from "./demo";
+import type { CapabilityKey } from "./parameters";
+import { fetchWithin } from "./provider-http";
 import { CAPABILITIES } from "./registry";
 import { abortableSleep } from "./retry";
 import { Steps, type StepIo } from "./steps";
@@ -24,6 +28,36 @@ interface RunIoPart extends StepIo {
 
 /** A run whose steps persist: it may be resumed after an eviction as long as it wrote no text yet. */
 export const isStepRun = (spec: RunSpec) => spec.capability?.provider != null;
+
+/** Each capability's deadline on one provider request (CONTRACT "AI capabilities"). */
+const REQUEST_DEADLINE: Record<CapabilityKey, DeadlineName> = {
+  "ai.search.web": "SEARCH_DEADLINE_MS",
+  "ai.research.deep": "SEARCH_DEADLINE_MS",
+  "ai.image.generate": "IMAGE_DEADLINE_MS",
+  "ai.video.generate": "MEDIA_REQUEST_DEADLINE_MS",
+  "ai.audio.generate": "MEDIA_REQUEST_DEADLINE_MS",
+};
+
+/** When the run's provider job began waiting (kept in the object: the deadline survives an eviction). */
+const JOB_SINCE_KEY = "job:waiting-since";
+
+/**
+ * `wait` with the job deadline: a provider job (the only thing a capability waits for) still
+ * unfinished `limitMs` after its first wait fails the step. Not retried: polling again would not
+ * make the provider's job finish.
+ */
+function waitWithin(wait: CapabilityContext["wait"], store: StepStore, limitMs: number): CapabilityContext["wait"] {
+  return (ms, signal) => {
+    const now = Date.now();
+    let since = store.get<number>(JOB_SINCE_KEY);
+    if (since === undefined) store.put(JOB_SINCE_KEY, (since = now));
+    if (now - since >= limitMs) {
+      const limit = limitMs >= 60_000 ? `${limitMs / 60_000} minutes` : secondsText(limitMs);
+      return Promise.reject(new CapabilityError(`The provider's job did not finish within ${limit}`));
+    }
+    return wait(Math.min(ms, since + limitMs - now), signal);
+  };
+}
 
 /** A store for a run driven without an object (tests that call the executor directly). */
 function memoryStore(): StepStore {
@@ -104,8 +138,8 @@ export async function runCapability(
     instructions,
     sleep: abortableSleep,
     // Without an object (the executor driven directly), a plain timer.
-    wait: capabilityIo?.wait ?? abortableSleep,
-    fetch: (input, init) => fetch(input, init),
+    wait: waitWithin(capabilityIo?.wait ?? abortableSleep, store, deadlineMs(env, "MEDIA_JOB_DEADLINE_MS")),
+    fetch: fetchWithin(deadlineMs(env, REQUEST_DEADLINE[capability.key]), (input, init) => fetch(input, init)),
   };
   try {
     await implementation.run(context);

@@ -1,3 +1,4 @@
+import { deadlineMs } from "../deadlines";
 import { aiConfig, DEMO_PROVIDER, openAiProviderKey, WORKERS_AI_PROVIDER } from "../models";
 import { DemoProvider } from "./demo";
 import { OpenAiCompatibleProvider } from "./openai";
@@ -23,6 +24,8 @@ export function providerFor(providerKey: string, env: Env): ModelProvider {
       baseUrl: config.OPENAI_BASE_URL,
       apiKey: config.OPENAI_API_KEY ?? "",
       providerKey,
+      firstByteMs: deadlineMs(env, "CHAT_FIRST_BYTE_MS"),
+      idleMs: deadlineMs(env, "CHAT_IDLE_MS"),
     });
   }
   throw new ProviderError(`Provider "${providerKey}" is not configured`, "provider_unavailable");

@@ -1,3 +1,4 @@
+import { bodyWithin, Deadline, secondsText } from "../../../lib/deadline";
 import { sseData } from "../../../lib/sse";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
@@ -7,6 +8,10 @@ interface OpenAiConfig {
   /** Secret. Sent only in the Authorization header, never logged or echoed. */
   apiKey: string;
   providerKey: string;
+  /** The deadline on the stream's first byte, from the request (`CHAT_FIRST_BYTE_MS`). */
+  firstByteMs: number;
+  /** The longest silence after the first byte (`CHAT_IDLE_MS`). */
+  idleMs: number;
 }
 
 interface ChunkToolCall {
@@ -73,27 +78,59 @@ export class OpenAiCompatibleProvider implements ModelProvider {
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const response = await fetch(`${this.config.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "text/event-stream",
-        Authorization: `Bearer ${this.config.apiKey}`,
-      },
-      body: JSON.stringify({
-        model: request.model,
-        messages: request.messages.map(wireMessage),
-        stream: true,
-        stream_options: { include_usage: true },
-        ...(request.tools.length ? { tools: request.tools.map((tool) => ({ type: "function", function: tool })) } : {}),
-      }),
-      signal: request.signal,
-    }).catch((error: unknown) => {
-      if (request.signal.aborted) throw error;
-      throw new ProviderError("The model provider could not be reached", "provider_unreachable");
-    });
+    // CONTRACT "AI capabilities": a first byte within its deadline, then no silence longer than
+    // the idle one; either passed fails the run as a 5xx would (a chat call is not retried).
+    const { firstByteMs, idleMs } = this.config;
+    const deadline = new Deadline(request.signal);
+    deadline.arm(
+      firstByteMs,
+      () => new ProviderError(`The model provider sent nothing within ${secondsText(firstByteMs)}`),
+    );
+    try {
+      yield* this.streamWithin(request, deadline, {
+        ms: idleMs,
+        error: () => new ProviderError(`The model provider's stream stalled: nothing for ${secondsText(idleMs)}`),
+      });
+    } catch (error) {
+      if (deadline.passed && !request.signal.aborted) throw deadline.passed;
+      throw error;
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  private async *streamWithin(
+    request: ChatRequest,
+    deadline: Deadline,
+    idle: { ms: number; error: () => Error },
+  ): AsyncGenerator<ProviderEvent> {
+    const response = await deadline
+      .race(
+        fetch(`${this.config.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "text/event-stream",
+            Authorization: `Bearer ${this.config.apiKey}`,
+          },
+          body: JSON.stringify({
+            model: request.model,
+            messages: request.messages.map(wireMessage),
+            stream: true,
+            stream_options: { include_usage: true },
+            ...(request.tools.length
+              ? { tools: request.tools.map((tool) => ({ type: "function", function: tool })) }
+              : {}),
+          }),
+          signal: deadline.signal,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (request.signal.aborted || deadline.passed) throw error;
+        throw new ProviderError("The model provider could not be reached", "provider_unreachable");
+      });
     if (!response.ok || !response.body) {
-      const text = (await response.text().catch(() => "")).slice(0, MAX_ERROR_TEXT);
+      const text = (await deadline.race(response.text()).catch(() => "")).slice(0, MAX_ERROR_TEXT);
       let detail = text;
       try {
         detail = (JSON.parse(text) as Chunk).error?.message ?? text;
@@ -105,7 +142,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
 
     const calls = new Map<number, { id: string; name: string; arguments: string }>();
     let done = false;
-    for await (const data of sseData(response.body)) {
+    for await (const data of sseData(bodyWithin(response.body, deadline, idle))) {
       if (data === "[DONE]") {
         done = true;
         break;

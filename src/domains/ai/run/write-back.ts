@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
 import { debitRunCost } from "../../wallet";
-import { pricedRun, runCostUsd } from "./cost";
+import { endedRun, runDebitMicros } from "./cost";
 
 export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
 
@@ -11,13 +11,20 @@ export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "comple
  * reply whose session was deleted meanwhile stays deleted.
  */
 export async function recordRunEnd(d1: D1Database, messageId: string, values: RunEnd) {
-  const [ended] = await createDb(d1)
+  const db = createDb(d1);
+  const [ended] = await db
     .update(aiMessages)
     .set({ ...values, runStatus: values.status })
     .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")))
-    .returning(pricedRun);
-  // The run's cost leaves the sender's wallet as its end is first recorded (docs/billing.md "Wallet").
-  if (ended) await debitRunCost(createDb(d1), { userId: ended.userId, messageId, costUsd: await runCostUsd(ended) });
+    .returning(endedRun);
+  // The run's priced parts (tokens and capability units) leave the sender's wallet as its end is
+  // first recorded (docs/billing.md "Wallet").
+  if (ended)
+    await debitRunCost(db, {
+      userId: ended.userId,
+      messageId,
+      costMicros: () => runDebitMicros(db, ended),
+    });
 }
 
 /**

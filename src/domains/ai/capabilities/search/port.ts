@@ -1,5 +1,5 @@
 import { CapabilityError } from "../types";
-export { callProvider, providerError, providerUrl } from "../provider-http";
+export { answerJson, callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
  * The port every search provider implements: plain values in (the query, its parameters, the
@@ -43,6 +43,56 @@ export const plainText = (value: unknown): string =>
         .replace(/&amp;/g, "&")
         .trim()
     : "";
+
+/** CONTRACT "AI capabilities": a result's title at most this many characters, its snippet this many. */
+export const MAX_TITLE_CHARS = 300;
+export const MAX_SNIPPET_CHARS = 1_000;
+/** `publishedAt` is a date: anything longer is not one. */
+const MAX_DATE_CHARS = 64;
+
+/** Line breaks (and other control characters) out, whitespace runs as one space, at most `max` code points. */
+function oneLine(value: string, max: number): string {
+  const flat = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (flat.length <= max) return flat;
+  return Array.from(flat).slice(0, max).join("").trimEnd();
+}
+
+/**
+ * The start of a provider's text, enough for `max` characters once its markup is stripped (a bound
+ * on the work: the markup pattern is slow on a huge run of `<` without `>`).
+ */
+const head = (value: unknown, max: number) =>
+  typeof value === "string" ? value.slice(0, max * MARKUP_ALLOWANCE) : value;
+/** How much longer than its cap a field may be before its markup is stripped. */
+const MARKUP_ALLOWANCE = 4;
+
+/**
+ * A provider's result as the tool call's output and the sources list carry it, or null when its
+ * URL is not http(s) (`javascript:`, `file:`, `gopher:`, `data:` and the like are dropped): results
+ * come from the open web, and the answer repeats them one per line (`[n] title - url`), so CR/LF is
+ * removed from every field (a URL's own is removed by parsing it) and titles and snippets are capped.
+ */
+export function searchResult(raw: { title: unknown; url: unknown; snippet: unknown; publishedAt?: unknown }) {
+  if (typeof raw.url !== "string") return null;
+  let url: URL;
+  try {
+    url = new URL(raw.url.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const href = url.href;
+  const published = typeof raw.publishedAt === "string" ? oneLine(raw.publishedAt, MAX_DATE_CHARS) : "";
+  return {
+    title: oneLine(plainText(head(raw.title, MAX_TITLE_CHARS)), MAX_TITLE_CHARS) || oneLine(href, MAX_TITLE_CHARS),
+    url: href,
+    snippet: oneLine(plainText(head(raw.snippet, MAX_SNIPPET_CHARS)), MAX_SNIPPET_CHARS),
+    ...(published ? { publishedAt: published } : {}),
+  } satisfies SearchResult;
+}
 
 /** A malformed success answer (not the provider's documented shape). */
 export const badAnswer = (name: string) =>

@@ -1,9 +1,10 @@
 import {
+  answerJson,
   badAnswer,
   callProvider,
-  plainText,
   providerError,
   providerUrl,
+  searchResult,
   type SearchProvider,
   type SearchResult,
 } from "../port";
@@ -29,21 +30,18 @@ export const brave: SearchProvider = {
     });
     if (!response.ok)
       throw await providerError(this.name, response, (body) => body?.error?.detail ?? body?.error?.code);
-    const body = (await response.json().catch(() => null)) as { web?: { results?: unknown } } | null;
+    const body = (await answerJson(this.name, response)) as { web?: { results?: unknown } } | null;
     if (!body || typeof body !== "object") throw badAnswer(this.name);
     // A query with no web results has no `web` section at all.
     const results = body.web?.results ?? [];
     if (!Array.isArray(results)) throw badAnswer(this.name);
     return results
-      .filter((r) => r && typeof r.url === "string")
-      .slice(0, request.maxResults)
-      .map(
-        (r): SearchResult => ({
-          title: plainText(r.title) || r.url,
-          url: r.url,
-          snippet: plainText(r.description),
-          ...(typeof r.page_age === "string" ? { publishedAt: r.page_age } : {}),
-        }),
-      );
+      .map((r) =>
+        r && typeof r === "object"
+          ? searchResult({ title: r.title, url: r.url, snippet: r.description, publishedAt: r.page_age })
+          : null,
+      )
+      .filter((r): r is SearchResult => r !== null)
+      .slice(0, request.maxResults);
   },
 };

@@ -1,9 +1,10 @@
 import {
+  answerJson,
   badAnswer,
   callProvider,
-  plainText,
   providerError,
   providerUrl,
+  searchResult,
   type SearchProvider,
   type SearchResult,
 } from "../port";
@@ -37,18 +38,15 @@ export const tavily: SearchProvider = {
     });
     if (!response.ok)
       throw await providerError(this.name, response, (body) => body?.detail?.error ?? body?.detail ?? body?.error);
-    const body = (await response.json().catch(() => null)) as { results?: unknown } | null;
+    const body = (await answerJson(this.name, response)) as { results?: unknown } | null;
     if (!body || !Array.isArray(body.results)) throw badAnswer(this.name);
     return (body.results as any[])
-      .filter((r) => r && typeof r.url === "string")
-      .slice(0, request.maxResults)
-      .map(
-        (r): SearchResult => ({
-          title: plainText(r.title) || r.url,
-          url: r.url,
-          snippet: plainText(r.content),
-          ...(typeof r.published_date === "string" ? { publishedAt: r.published_date } : {}),
-        }),
-      );
+      .map((r) =>
+        r && typeof r === "object"
+          ? searchResult({ title: r.title, url: r.url, snippet: r.content, publishedAt: r.published_date })
+          : null,
+      )
+      .filter((r): r is SearchResult => r !== null)
+      .slice(0, request.maxResults);
   },
 };

@@ -1,0 +1,36 @@
+import { expect } from "vitest";
+import { call, type TestUser, uniqueIp } from "../helpers/api";
+
+/** How long a run's end may take to reach the wallet after its stream ended (the debit follows the row's write). */
+const DEBIT_WAIT_MS = 5_000;
+/** Slow enough that a wait stays under the ledger's 120 reads a minute per user. */
+const POLL_MS = 100;
+
+/** The wallet's entry for a reply (its assistant message id is the entry's reference), once written. */
+export async function debitOf(user: TestUser, messageId: string) {
+  const deadline = Date.now() + DEBIT_WAIT_MS;
+  for (;;) {
+    const ledger = await call("GET", "/wallet/entries?limit=50", { token: user.accessToken, ip: uniqueIp() });
+    expect(ledger.status).toBe(200);
+    const entry = ledger.body.data.find((e: { reference: string | null }) => e.reference === messageId);
+    if (entry || Date.now() > deadline) return entry as { kind: string; amountUsd: number } | undefined;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * The run's wallet debit is the session's usage estimate (CONTRACT "Wallet"), for a session of one
+ * run whose every part is priced: tokens of a priced model and the capability's units.
+ */
+export async function expectDebitEqualsUsage(user: TestUser, sessionId: string, messageId: string) {
+  const usage = await call("GET", `/ai/operations/sessions/${sessionId}/usage`, {
+    token: user.accessToken,
+    ip: uniqueIp(),
+  });
+  expect(usage.status).toBe(200);
+  expect(usage.body.data.unpricedUnits).toEqual([]);
+  expect(usage.body.data.estimatedCostUsd).toBeGreaterThan(0);
+  const debit = await debitOf(user, messageId);
+  expect(debit).toMatchObject({ kind: "usage", amountUsd: -usage.body.data.estimatedCostUsd });
+  return usage.body.data as { costUnits: Record<string, number>; estimatedCostUsd: number };
+}
