@@ -32,10 +32,17 @@ describe("operator API authentication", () => {
   });
 
   it("guards the whole /admin path: an unknown operator route is 401 without the token, 404 with it", async () => {
-    for (const path of ["/admin", "/admin/users", "/admin/no-such-thing"]) {
+    for (const path of ["/admin", "/admin/no-such-thing"]) {
       expectError(await call("GET", path), 401, "unauthorized");
       expectError(await admin("GET", path), 404, "not_found");
     }
+  });
+
+  it("a wrong method on an operator route is 401 without the token, 405 with Allow with it", async () => {
+    expectError(await call("GET", "/admin/users"), 401, "unauthorized");
+    const res = await admin("GET", "/admin/users");
+    expectError(res, 405, "method_not_allowed");
+    expect(res.headers.get("Allow")).toBe("POST");
   });
 
   it("accepts the scheme name in any case", async () => {

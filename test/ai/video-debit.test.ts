@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expectDebitEqualsUsage } from "../wallet/debit";
+import { call } from "../helpers/api";
+import { debitOf } from "../wallet/debit";
 import { installFakeVideo } from "./fakes/video";
 import { aiUser, finished, newSession, sent } from "./helpers";
 
@@ -7,7 +8,7 @@ import { aiUser, finished, newSession, sent } from "./helpers";
 installFakeVideo();
 
 describe("a video run's wallet debit is its usage estimate", () => {
-  it("Sora: 4 seconds (0.10 a second); the fixed reply uses no model tokens", async () => {
+  it("Sora: 4 seconds (0.10 a second) are debited; the chat model that writes the reply, without a price here, costs nothing and is named", async () => {
     const user = await aiUser();
     const session = await newSession(user);
     const reply = await sent(user, session.id, {
@@ -15,8 +16,18 @@ describe("a video run's wallet debit is its usage estimate", () => {
       capabilityKey: "ai.video.generate",
       parameters: { duration: 4 },
     });
-    expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
-    const usage = await expectDebitEqualsUsage(user, session.id, reply.assistantMessage.id);
-    expect(usage).toMatchObject({ costUnits: { "video.sora.seconds": 4 }, estimatedCostUsd: 0.4 });
+    const message = await finished(user, session.id, reply.assistantMessage.id);
+    expect(message.status).toBe("completed");
+    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
+      token: user.accessToken,
+      ip: user.ip,
+    });
+    // The session's chat model writes the reply (CONTRACT): the test deployment's fake, unpriced.
+    expect(usage.body.data).toMatchObject({
+      costUnits: { "video.sora.seconds": 4 },
+      estimatedCostUsd: null,
+      unpricedUnits: [`tokens.${message.modelId}`],
+    });
+    expect(await debitOf(user, reply.assistantMessage.id)).toMatchObject({ kind: "usage", amountUsd: -0.4 });
   });
 });
