@@ -1,6 +1,6 @@
 import { CapabilityError } from "../types";
 import type { ResultFetch } from "./results";
-export { callProvider, providerError, providerUrl } from "../provider-http";
+export { answerJson, callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
  * The port every video provider implements. A video is an asynchronous job at the provider:

@@ -1,6 +1,7 @@
 import { signJwt } from "../../../../../lib/jwt";
 import { CapabilityError } from "../../types";
 import {
+  answerJson,
   badAnswer,
   callProvider,
   providerError,
@@ -88,7 +89,7 @@ export const kling: VideoProvider = {
       body: JSON.stringify(body),
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const answer = (await response.json().catch(() => null)) as Answer | null;
+    const answer = (await answerJson(this.name, response)) as Answer | null;
     if (!answer) throw badAnswer(this.name);
     const refusal = refused(answer);
     if (refusal) throw refusal;
@@ -106,7 +107,7 @@ export const kling: VideoProvider = {
       },
     );
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const answer = (await response.json().catch(() => null)) as Answer | null;
+    const answer = (await answerJson(this.name, response)) as Answer | null;
     if (!answer) throw badAnswer(this.name);
     const refusal = refused(answer);
     if (refusal) throw refusal;

@@ -1,5 +1,13 @@
 import { fromBase64 } from "../../provider-http";
-import { badAnswer, callProvider, providerError, type JobStatus, type ProviderCall, type VideoProvider } from "../port";
+import {
+  answerJson,
+  badAnswer,
+  callProvider,
+  providerError,
+  type JobStatus,
+  type ProviderCall,
+  type VideoProvider,
+} from "../port";
 
 /**
  * Sora, the OpenAI videos API: `POST /videos` (multipart/form-data: `model`, `prompt`, `seconds`
@@ -41,7 +49,7 @@ export const sora: VideoProvider = {
       body: form,
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const video = (await response.json().catch(() => null)) as { id?: unknown } | null;
+    const video = (await answerJson(this.name, response)) as { id?: unknown } | null;
     if (typeof video?.id !== "string") throw badAnswer(this.name);
     return video.id;
   },
@@ -50,7 +58,7 @@ export const sora: VideoProvider = {
       headers: headers(call),
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const video = (await response.json().catch(() => null)) as {
+    const video = (await answerJson(this.name, response)) as {
       status?: unknown;
       progress?: unknown;
       error?: { message?: unknown } | null;

@@ -1,4 +1,5 @@
 import {
+  answerJson,
   badAnswer,
   callProvider,
   providerError,
@@ -61,7 +62,7 @@ export const veo: VideoProvider = {
       body: JSON.stringify({ instances: [instance], parameters }),
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const operation = (await response.json().catch(() => null)) as Operation | null;
+    const operation = (await answerJson(this.name, response)) as Operation | null;
     if (typeof operation?.name !== "string") throw badAnswer(this.name);
     return operation.name;
   },
@@ -71,7 +72,7 @@ export const veo: VideoProvider = {
       headers: headers(call),
     });
     if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const operation = (await response.json().catch(() => null)) as Operation | null;
+    const operation = (await answerJson(this.name, response)) as Operation | null;
     if (!operation || typeof operation !== "object") throw badAnswer(this.name);
     if (!operation.done) return { state: "running" };
     if (operation.error)
