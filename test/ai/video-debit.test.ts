@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { debitOf } from "../wallet/debit";
+import { expectUnitsDebitedBesideUnpricedModel } from "../wallet/debit";
 import { installFakeVideo } from "./fakes/video";
 import { aiUser, finished, newSession, sent } from "./helpers";
 
@@ -18,16 +17,7 @@ describe("a video run's wallet debit is its usage estimate", () => {
     });
     const message = await finished(user, session.id, reply.assistantMessage.id);
     expect(message.status).toBe("completed");
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
-      token: user.accessToken,
-      ip: user.ip,
-    });
     // The session's chat model writes the reply (CONTRACT): the test deployment's fake, unpriced.
-    expect(usage.body.data).toMatchObject({
-      costUnits: { "video.sora.seconds": 4 },
-      estimatedCostUsd: null,
-      unpricedUnits: [`tokens.${message.modelId}`],
-    });
-    expect(await debitOf(user, reply.assistantMessage.id)).toMatchObject({ kind: "usage", amountUsd: -0.4 });
+    await expectUnitsDebitedBesideUnpricedModel(user, session.id, message, { "video.sora.seconds": 4 }, 0.4);
   });
 });

@@ -34,3 +34,26 @@ export async function expectDebitEqualsUsage(user: TestUser, sessionId: string, 
   expect(debit).toMatchObject({ kind: "usage", amountUsd: -usage.body.data.estimatedCostUsd });
   return usage.body.data as { costUnits: Record<string, number>; estimatedCostUsd: number };
 }
+
+/**
+ * A capability run whose answer the test deployment's unpriced chat model wrote: its priced units
+ * are debited, the usage endpoint reports no estimate and names the model's tokens (CONTRACT "Wallet").
+ */
+export async function expectUnitsDebitedBesideUnpricedModel(
+  user: TestUser,
+  sessionId: string,
+  message: { id: string; modelId: string },
+  costUnits: Record<string, number>,
+  debitUsd: number,
+) {
+  const usage = await call("GET", `/ai/operations/sessions/${sessionId}/usage`, {
+    token: user.accessToken,
+    ip: uniqueIp(),
+  });
+  expect(usage.body.data).toMatchObject({
+    costUnits,
+    estimatedCostUsd: null,
+    unpricedUnits: [`tokens.${message.modelId}`],
+  });
+  expect(await debitOf(user, message.id)).toMatchObject({ kind: "usage", amountUsd: -debitUsd });
+}
