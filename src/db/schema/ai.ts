@@ -126,3 +126,36 @@ export const aiMemories = sqliteTable(
   },
   (t) => [index("ai_memories_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );
+
+/**
+ * The run record (CONTRACT "The run record and the run-level stream"): one row per run, written in
+ * the send's (or retry's) batch as `queued`, `running` once its object takes it, and completed once
+ * at its end with its usage, in the same D1 batch as its wallet entry (`debited_at`), so a run is
+ * debited exactly once. A run its object refused (`run_not_started`) has none.
+ */
+export const aiRuns = sqliteTable(
+  "ai_runs",
+  {
+    runId: text("run_id").primaryKey(),
+    /** The assistant message the run writes (no foreign key: issue 36 moves messages out of D1). */
+    messageId: text("message_id").notNull(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => aiSessions.id, { onDelete: "cascade" }),
+    /** The session's owner, whose wallet pays. */
+    userId: text("user_id").notNull(),
+    status: text("status", { enum: ["queued", "running", "completed", "stopped", "failed"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    endedAt: text("ended_at"),
+    modelId: text("model_id"),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    costUnits: text("cost_units", { mode: "json" }).$type<Record<string, number>>(),
+    /** When the run's end and its wallet entry (if it cost anything) committed; null while it is open. */
+    debitedAt: text("debited_at"),
+  },
+  (t) => [
+    uniqueIndex("ai_runs_message_idx").on(t.messageId),
+    index("ai_runs_session_idx").on(t.sessionId, t.createdAt),
+  ],
+);
