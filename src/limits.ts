@@ -47,6 +47,10 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
   "POST /ai/sessions/:sessionId/messages": perMinute(20),
   "POST /ai/sessions/:sessionId/messages/:assistantMessageId/retries": perMinute(20),
   "GET /ai/sessions/:sessionId/messages/:messageId/stream": perMinute(20),
+  // The run record (CONTRACT "The run record and the run-level stream"): the run-level stream is the
+  // message stream reached by a run id, and counts in its bucket (LIMIT_BUCKETS); the read is default.
+  "GET /ai/runs/:runId/stream": perMinute(20),
+  "GET /ai/runs/:runId": DEFAULT_RATE_LIMIT,
   "POST /ai/sessions/:sessionId/messages/:assistantMessageId/stop": perMinute(30),
 
   "GET /notifications": perMinute(60),
@@ -72,6 +76,17 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
  * answer has left, so it reveals nothing about the address.
  */
 export const RECOVERY_CODES_PER_ADDRESS: Omit<RateLimitRule, "by"> = { limit: 5, windowSeconds: 3600 };
+
+/**
+ * Endpoints counted in another endpoint's bucket (the same requests reached by another path), so a
+ * caller cannot double a limit by alternating paths. Their rule in RATE_LIMITS is the same.
+ */
+const LIMIT_BUCKETS: Record<string, string> = {
+  "GET /ai/runs/:runId/stream": "GET /ai/sessions/:sessionId/messages/:messageId/stream",
+};
+
+/** The bucket an endpoint's requests are counted in: its own, or the one it shares. */
+export const limitBucket = (endpoint: string) => LIMIT_BUCKETS[endpoint] ?? endpoint;
 
 export const rateLimitRule = (endpoint: string): RateLimitRule => RATE_LIMITS[endpoint] ?? DEFAULT_RATE_LIMIT;
 

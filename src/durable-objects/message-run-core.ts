@@ -8,6 +8,7 @@ import {
   isGenerated,
   isStepRun,
   recordRunEnd,
+  recordRunStart,
   recordToolCalls,
   RunStore,
   runToolSource,
@@ -108,6 +109,12 @@ export class MessageRunCore {
     this.store.spec = spec;
     this.store.state = { status: "queued", attempts: 0 };
     this.ctx.waitUntil(this.run(spec, 1));
+    // The run record shows it `running` (D1); beside the run, never before its provider request.
+    this.ctx.waitUntil(
+      recordRunStart(this.env.DB, spec.runId).catch((error) =>
+        logError(this.env, { messageId: spec.messageId, runId: spec.runId, ...describeError(error) }),
+      ),
+    );
     return { runId: spec.runId, status: "queued" };
   }
 

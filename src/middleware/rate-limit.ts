@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../env";
 import { BASE_PATH } from "../lib/origin";
-import { rateLimitRule } from "../limits";
+import { limitBucket, rateLimitRule } from "../limits";
 import { applyRateLimitHeaders, consumeLimit, rateLimitExceeded } from "../domains/limits";
 import { clientIp } from "../http/context";
 
@@ -26,7 +26,7 @@ async function countThisRequest(c: Context<AppEnv>) {
   const rule = rateLimitRule(endpoint);
   const userId = c.get("auth")?.user.id;
   const caller = rule.by === "user" && userId ? `user:${userId}` : `ip:${clientIp(c)}`;
-  const bucket = rule.by === "ip+email" ? `${endpoint} ${await loginEmail(c)}` : endpoint;
+  const bucket = rule.by === "ip+email" ? `${endpoint} ${await loginEmail(c)}` : limitBucket(endpoint);
   return consumeLimit(c.env, caller, bucket, rule.limit, rule.windowSeconds);
 }
 

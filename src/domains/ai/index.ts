@@ -3,7 +3,7 @@ export { EventLog, heartbeatMsOf } from "./run/event-log";
 export { endToolCalls, executeRun, REJECTED, toolEventPayload } from "./run/executor";
 export { RunStore } from "./run/store";
 export { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
-export { recordRunEnd, recordToolCalls, type RunEnd } from "./run/write-back";
+export { recordRunEnd, recordRunStart, recordToolCalls, type RunEnd } from "./run/write-back";
 export { CallMailbox } from "./run/mailbox";
 export {
   combineToolSources,

@@ -16,8 +16,10 @@ import {
   selectVersion,
   sendMessage,
   stopMessage,
+  storedRun,
   streamTarget,
 } from "./messages";
+import { callersRun, runView } from "./run-record";
 import { listCapabilities } from "./capabilities";
 import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
@@ -38,6 +40,7 @@ import {
   sendMessageBody,
   sendResultSchema,
   sessionSchema,
+  runSchema,
   sessionUsageSchema,
   stopResultSchema,
   decisionBody,
@@ -71,6 +74,18 @@ const sessionParams = z.object({ sessionId: idParam("sessionId", () => notFound(
 const messageId = (name: string) => idParam(name, () => notFound("Message not found"));
 const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
+const runParams = z.object({ runId: idParam("runId", () => notFound("Run not found")) });
+/** `Last-Event-ID` in the query, for clients that cannot set headers. */
+const streamQuery = z.object({
+  lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }),
+});
+const streamResponses = {
+  200: {
+    content: { "text/event-stream": { schema: z.string() } },
+    description: "SSE frames: id, event, data (envelope JSON)",
+  },
+  204: { description: "Nothing is left to send: the run ended at or before Last-Event-ID" },
+};
 /** A tool call's id is the model's own (`call_...`), not one of ours. */
 const toolCallParams = assistantParams.extend({
   callId: z
@@ -382,26 +397,45 @@ export const aiRoutes = createRouter()
       summary: "The reply's events as SSE: replay after Last-Event-ID (or all), then live until the terminal event",
       security: bearerAuth,
       middleware,
-      request: {
-        params: streamParams,
-        query: z.object({
-          lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }),
-        }),
-      },
-      responses: {
-        200: {
-          content: { "text/event-stream": { schema: z.string() } },
-          description: "SSE frames: id, event, data (envelope JSON)",
-        },
-        204: { description: "Nothing is left to send: the run ended at or before Last-Event-ID" },
-        ...errors(400, 401, 403, 404, 429),
-      },
+      request: { params: streamParams, query: streamQuery },
+      responses: { ...streamResponses, ...errors(400, 401, 403, 404, 429) },
     }),
     async (c) => {
       const { sessionId, messageId } = c.req.valid("param");
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(ctxOf(c), sessionId, messageId);
       return sseResponse(c, target.id, after, async () => target) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/runs/{runId}",
+      tags,
+      summary: "A run: its status, session and assistant message",
+      security: bearerAuth,
+      middleware,
+      request: { params: runParams },
+      responses: { 200: json(envelope(runSchema), "The run"), ...errors(401, 403, 404, 429) },
+    }),
+    async (c) => ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ai/runs/{runId}/stream",
+      tags,
+      summary: "The run's events as SSE: the stream of the assistant message the run writes",
+      security: bearerAuth,
+      middleware,
+      request: { params: runParams, query: streamQuery },
+      responses: { ...streamResponses, ...errors(400, 401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
+      const ctx = ctxOf(c);
+      const run = await callersRun(ctx, c.req.valid("param").runId);
+      return sseResponse(c, run.messageId, after, () => storedRun(ctx.db, run.messageId)) as never;
     },
   )
   .openapi(

@@ -120,6 +120,18 @@ export const stopResultSchema = z
   .object({ id: z.uuid(), status: z.literal("stopped"), content: z.string(), stoppedAt: isoDate() })
   .openapi("StopResult");
 
+/** The run record (CONTRACT "The run record and the run-level stream"). */
+export const runSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["queued", "running", "completed", "stopped", "failed"]),
+    sessionId: z.uuid(),
+    messageId: z.uuid(),
+    createdAt: isoDate(),
+    endedAt: isoDate().nullable(),
+  })
+  .openapi("AiRun");
+
 export const selectionResultSchema = z
   .object({ activeMessageId: z.uuid(), selectedMessage: messageSchema })
   .openapi("SelectionResult");

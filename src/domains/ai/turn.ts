@@ -9,6 +9,7 @@ import { planCapability } from "./capabilities";
 import { activeModels, aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./models";
 import type { RunSpec } from "./run/types";
 import type { RunMention } from "./mentions";
+import { dropRunStatement, newRunStatement } from "./run-record";
 import { RUN_NOT_STARTED, startRun } from "./runs";
 import { callersSession } from "./sessions";
 import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
@@ -116,6 +117,14 @@ export async function startTurn<R extends TurnReading>(
             .set({ isActive: false })
             .where(and(eq(aiMessages.parentId, user.row.id), eq(aiMessages.role, "assistant"))),
       db.insert(aiMessages).values(assistant),
+      // The run record, in the same batch: no extra round trip, and no run without its reply.
+      newRunStatement(db, {
+        runId: assistant.runId!,
+        messageId: assistant.id,
+        sessionId: plan.sessionId,
+        userId: ctx.auth.user.id,
+        createdAt: ctx.now,
+      }),
     ]);
   } catch (error) {
     if (violatesOneRunningReply(error)) throw runningReplyConflict();
@@ -193,20 +202,26 @@ function replyModel(models: ModelEntry[], capability: RunSpec["capability"], cho
   return demo;
 }
 
-/** Hands the run to its Durable Object; if that fails the message must not stay `running`. */
+/**
+ * Hands the run to its Durable Object; if that fails the message must not stay `running`, and a
+ * run that never started has no run record (it is not a run: docs/ai.md "The run record").
+ */
 async function launch(db: Db, env: Env, spec: RunSpec) {
   try {
     await startRun(env, spec);
   } catch (error) {
-    await db
-      .update(aiMessages)
-      .set({
-        status: "failed",
-        runStatus: "failed",
-        content: "",
-        runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
-      })
-      .where(eq(aiMessages.id, spec.messageId));
+    await db.batch([
+      db
+        .update(aiMessages)
+        .set({
+          status: "failed",
+          runStatus: "failed",
+          content: "",
+          runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
+        })
+        .where(eq(aiMessages.id, spec.messageId)),
+      dropRunStatement(db, spec.runId),
+    ]);
     throw error;
   }
 }

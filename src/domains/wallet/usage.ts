@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/errors";
 import { describeError, logError } from "../../lib/log";
-import { postEntry } from "./ledger";
+import { ledgerStatements } from "./ledger";
 
 export interface RunCost {
   /** The user who sent the run: their account pays. */
@@ -14,27 +16,53 @@ export interface RunCost {
    * compute them (its reads fail like the write: logged). 0 debits nothing.
    */
   costMicros: number | (() => Promise<number>);
+  /**
+   * The statements that commit with the debit, in its D1 batch (the AI run row's completion): both
+   * or neither. They are committed even when the run costs nothing, or when its entry exists already.
+   */
+  with?: BatchItem<"sqlite">[];
 }
 
 /**
- * Debits an AI run's cost from its sender's wallet when the run ends. A run that costs nothing
- * (no priced part, a free model, under half a micro-dollar) writes no entry. A failure is logged,
- * never thrown: the run's end is already recorded, and a wallet write must not undo or stall it.
+ * Debits an AI run's cost from its sender's wallet when the run ends, in one batch with `run.with`.
+ * A run that costs nothing (no priced part, a free model, under half a micro-dollar) writes no
+ * entry. A second debit of the same message fails the batch on the ledger's unique index (kind,
+ * reference): the first one stands, and `with` is committed alone (its own guards make it a no-op
+ * when the first batch wrote it). A failure is logged, never thrown: the reply's end is already
+ * recorded, and a wallet write must not undo or stall it.
  */
 export async function debitRunCost(db: Db, run: RunCost) {
   try {
     const micros = typeof run.costMicros === "number" ? run.costMicros : await run.costMicros();
-    if (!Number.isSafeInteger(micros) || micros <= 0) return;
-    const [sender] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, run.userId));
-    if (!sender) return;
-    await postEntry(db, {
+    const debit = Number.isSafeInteger(micros) && micros > 0 ? await entryOf(db, run, micros) : [];
+    const alongside = run.with ?? [];
+    try {
+      await batchOf(db, [...alongside, ...debit]);
+    } catch (error) {
+      if (debit.length === 0 || !isUniqueViolation(error)) throw error;
+      await batchOf(db, alongside);
+    }
+  } catch (error) {
+    logError({}, { messageId: run.messageId, walletDebit: true, ...describeError(error) });
+  }
+}
+
+/** One D1 batch (one transaction) of `statements`; none for no statement. */
+async function batchOf(db: Db, statements: BatchItem<"sqlite">[]) {
+  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/** The ledger statements of the run's debit, or none when its sender is gone. */
+async function entryOf(db: Db, run: RunCost, micros: number): Promise<BatchItem<"sqlite">[]> {
+  const [sender] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, run.userId));
+  if (!sender) return [];
+  return [
+    ...ledgerStatements(db, {
       accountId: sender.accountId,
       kind: "usage",
       amountMicros: -micros,
       reference: run.messageId,
       description: "AI run",
-    });
-  } catch (error) {
-    logError({}, { messageId: run.messageId, walletDebit: true, ...describeError(error) });
-  }
+    }),
+  ];
 }

@@ -2,13 +2,28 @@ import { and, eq } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
 import { debitRunCost } from "../../wallet";
-import { endedRun, runDebitMicros } from "./cost";
+import {
+  completeRunStatement,
+  endedReplyWithOpenRun,
+  endedRunFields,
+  markRunRunning,
+  type EndedRunUsage,
+} from "../run-record";
+import { runDebitMicros } from "./cost";
 
 export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
 
+/** The run record's `queued` → `running`, as the run's object takes it (off the path to its first delta). */
+export async function recordRunStart(d1: D1Database, runId: string) {
+  await markRunRunning(createDb(d1), runId);
+}
+
 /**
- * Writes how a run ended onto its reply's D1 row. Only a row still `running` is written, so a
- * reply whose session was deleted meanwhile stays deleted.
+ * Writes how a run ended: onto its reply's D1 row (only a row still `running`, so a reply whose
+ * session was deleted meanwhile stays deleted), then its run row's completion and its wallet
+ * debit in one batch (docs/billing.md "Wallet"). Idempotent by run: a second end finds the reply
+ * ended and the run row completed, and writes nothing; an end interrupted between its two writes
+ * completes the run row (and debits) when it is recorded again.
  */
 export async function recordRunEnd(d1: D1Database, messageId: string, values: RunEnd) {
   const db = createDb(d1);
@@ -16,15 +31,15 @@ export async function recordRunEnd(d1: D1Database, messageId: string, values: Ru
     .update(aiMessages)
     .set({ ...values, runStatus: values.status })
     .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")))
-    .returning(endedRun);
-  // The run's priced parts (tokens and capability units) leave the sender's wallet as its end is
-  // first recorded (docs/billing.md "Wallet").
-  if (ended)
-    await debitRunCost(db, {
-      userId: ended.userId,
-      messageId,
-      costMicros: () => runDebitMicros(db, ended),
-    });
+    .returning(endedRunFields);
+  const run = ended ?? (await endedReplyWithOpenRun(db, messageId));
+  if (!run?.runId) return;
+  await debitRunCost(db, {
+    userId: run.userId,
+    messageId,
+    costMicros: () => runDebitMicros(db, run),
+    with: [completeRunStatement(db, run as EndedRunUsage)],
+  });
 }
 
 /**

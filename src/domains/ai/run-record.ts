@@ -1,0 +1,112 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { aiMessages, aiRuns, aiSessions } from "../../db/schema";
+import { nowIso } from "../../lib/clock";
+import { notFound } from "../../lib/errors";
+import type { Ctx } from "../identity";
+import { endedRun } from "./run/cost";
+
+/**
+ * The run record (CONTRACT "The run record and the run-level stream"): one D1 row per run, the
+ * index an id-only caller finds a run by. Its life: `queued` in the send's batch, `running` once
+ * its object takes it, then completed once, with its usage, in the batch of its wallet entry.
+ */
+
+type RunRow = typeof aiRuns.$inferSelect;
+type EndStatus = "completed" | "stopped" | "failed";
+
+/** The insert of a new run's row, for the send's (or retry's) batch that writes its reply. */
+export const newRunStatement = (
+  db: Db,
+  run: { runId: string; messageId: string; sessionId: string; userId: string; createdAt: string },
+) => db.insert(aiRuns).values({ ...run, status: "queued" });
+
+/** Removes the row of a run its object refused (`run_not_started`): it never ran, and is not a run. */
+export const dropRunStatement = (db: Db, runId: string) => db.delete(aiRuns).where(eq(aiRuns.runId, runId));
+
+/** `queued` → `running` as the object takes the run; a run that has ended meanwhile keeps its end. */
+export const markRunRunning = (db: Db, runId: string) =>
+  db
+    .update(aiRuns)
+    .set({ status: "running" })
+    .where(and(eq(aiRuns.runId, runId), eq(aiRuns.status, "queued")));
+
+/** How a run ended, as its reply's row holds it after the end is written. */
+export interface EndedRunUsage {
+  runId: string;
+  status: EndStatus;
+  modelId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  costUnits: Record<string, number> | null;
+  stoppedAt: string | null;
+}
+
+/**
+ * The completion of an open run's row, for the batch of its wallet entry. Only a row not yet
+ * completed is written (`debited_at IS NULL`), so a second end changes nothing.
+ */
+export function completeRunStatement(db: Db, run: EndedRunUsage, now = nowIso()) {
+  return db
+    .update(aiRuns)
+    .set({
+      status: run.status,
+      endedAt: run.status === "stopped" ? (run.stoppedAt ?? now) : now,
+      modelId: run.modelId,
+      inputTokens: run.inputTokens,
+      outputTokens: run.outputTokens,
+      costUnits: run.costUnits,
+      debitedAt: now,
+    })
+    .where(and(eq(aiRuns.runId, run.runId), isNull(aiRuns.debitedAt)));
+}
+
+/** What an ended reply's row gives its run's completion (selected or returned beside `endedRun`). */
+export const endedUsage = {
+  runId: aiMessages.runId,
+  status: aiMessages.status,
+  modelId: aiMessages.modelId,
+  inputTokens: aiMessages.inputTokens,
+  outputTokens: aiMessages.outputTokens,
+  costUnits: aiMessages.costUnits,
+  stoppedAt: aiMessages.stoppedAt,
+};
+
+/** What the run's end reads back from its reply's row: its place and payer, and its usage. */
+export const endedRunFields = { ...endedRun, ...endedUsage };
+
+/**
+ * A reply that has ended while its run's row is still open: an end whose first write (the reply)
+ * committed and whose second (the run row with its wallet entry) did not. Undefined otherwise.
+ */
+export async function endedReplyWithOpenRun(db: Db, messageId: string) {
+  const [row] = await db
+    .select(endedRunFields)
+    .from(aiMessages)
+    .innerJoin(aiRuns, eq(aiRuns.runId, aiMessages.runId))
+    .where(and(eq(aiMessages.id, messageId), ne(aiMessages.status, "running"), isNull(aiRuns.debitedAt)));
+  return row;
+}
+
+const runNotFound = () => notFound("Run not found");
+
+/** The caller's run: a run of a session they own, or the same 404 as an unknown id. */
+export async function callersRun(ctx: Ctx, runId: string): Promise<RunRow> {
+  const [row] = await ctx.db
+    .select({ run: aiRuns })
+    .from(aiRuns)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiRuns.sessionId))
+    .where(and(eq(aiRuns.runId, runId), eq(aiSessions.userId, ctx.auth.user.id)));
+  if (!row) throw runNotFound();
+  return row.run;
+}
+
+/** The run as `GET /ai/runs/{runId}` shows it. */
+export const runView = (row: RunRow) => ({
+  id: row.runId,
+  status: row.status,
+  sessionId: row.sessionId,
+  messageId: row.messageId,
+  createdAt: row.createdAt,
+  endedAt: row.endedAt,
+});
