@@ -449,6 +449,20 @@ export const OPERATIONS: Record<string, OperationText> = {
     example: `curl -N "${O}/api/v1/ai/sessions/$SESSION_ID/messages/$MESSAGE_ID/stream" \\
   -H "Authorization: Bearer $TOKEN" -H "Accept: text/event-stream" -H "Last-Event-ID: 12"`,
   },
+  "GET /api/v1/ai/runs/{runId}": {
+    summary: "Get run",
+    about:
+      "The run record: `id`, `status` (`queued` until its run starts, then `running`, and at its end `completed`, `stopped` or `failed`), `sessionId`, `messageId` (the assistant message it writes), `createdAt` and `endedAt` (null while it runs). For a client that holds only a `runId` (the send's `run.id`).",
+    errors: [[404, "not_found", "no such run in a session of the caller"]],
+  },
+  "GET /api/v1/ai/runs/{runId}/stream": {
+    summary: "Stream run (SSE)",
+    about:
+      "The stream of the assistant message the run writes, reached by the run's id: the same frames, event ids, replay after `Last-Event-ID` (or `?lastEventId=`), heartbeats and end, 204 when that id is at or past the terminal event. Counts in the same per-user limit as the message stream.",
+    errors: [[404, "not_found", "no such run in a session of the caller"]],
+    example: `curl -N "${O}/api/v1/ai/runs/$RUN_ID/stream" \\
+  -H "Authorization: Bearer $TOKEN" -H "Accept: text/event-stream" -H "Last-Event-ID: 12"`,
+  },
   "GET /api/v1/ai/operations/rate-limit": {
     summary: "AI allowance",
     about: "`limit`, `remaining`, `resetsAt` and `scope` (`account`).",

@@ -7005,6 +7005,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get run
+         * @description A run: its status, session and assistant message.
+         *
+         *     The run record: `id`, `status` (`queued` until its run starts, then `running`, and at its end `completed`, `stopped` or `failed`), `sessionId`, `messageId` (the assistant message it writes), `createdAt` and `endedAt` (null while it runs). For a client that holds only a `runId` (the send's `run.id`).
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such run in a session of the caller
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/runs/$RUN_ID" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    runId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The run */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiRun"];
+                        };
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai/runs/{runId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream run (SSE)
+         * @description The run's events as SSE: the stream of the assistant message the run writes.
+         *
+         *     The stream of the assistant message the run writes, reached by the run's id: the same frames, event ids, replay after `Last-Event-ID` (or `?lastEventId=`), heartbeats and end, 204 when that id is at or past the terminal event. Counts in the same per-user limit as the message stream.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 404 `not_found`: no such run in a session of the caller
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 20 requests in a minute per user; `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -N "http://localhost:8787/api/v1/ai/runs/$RUN_ID/stream" \
+         *       -H "Authorization: Bearer $TOKEN" -H "Accept: text/event-stream" -H "Last-Event-ID: 12"
+         *     ```
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Same as the Last-Event-ID header */
+                    lastEventId?: string;
+                };
+                header?: never;
+                path: {
+                    runId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SSE frames: id, event, data (envelope JSON) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Nothing is left to send: the run ended at or before Last-Event-ID */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 404 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai/operations/rate-limit": {
         parameters: {
             query?: never;
@@ -13195,6 +13403,20 @@ export interface components {
             content: string;
             /** Format: date-time */
             stoppedAt: string;
+        };
+        AiRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "stopped" | "failed";
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: uuid */
+            messageId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
         };
         AiRequestAllowance: {
             limit: number;

@@ -10,9 +10,9 @@ const session: ForeignFixture = async (owner) => ({ params: { sessionId: (await 
 /** Another user's conversation with one turn (the demo model answers). */
 const turn: ForeignFixture = async (owner) => {
   const { id: sessionId } = await newSession(owner);
-  const { assistantMessage } = await sent(owner, sessionId, { content: "mine", model: "demo" });
+  const { assistantMessage, run } = await sent(owner, sessionId, { content: "mine", model: "demo" });
   return {
-    params: { sessionId, assistantMessageId: assistantMessage.id, messageId: assistantMessage.id },
+    params: { sessionId, assistantMessageId: assistantMessage.id, messageId: assistantMessage.id, runId: run.id },
     body: { POST: { idempotencyKey: "k" } },
   };
 };
@@ -38,6 +38,8 @@ export const aiAccess: DomainAccess = {
       const foreign = await turn(owner);
       return { params: { ...foreign.params, callId: "demo-call-1" }, body: { POST: { approve: true } } };
     },
+    [`${P}/runs/{runId}`]: turn,
+    [`${P}/runs/{runId}/stream`]: turn,
     [`${P}/operations/sessions/{sessionId}/usage`]: session,
     [`${P}/memories/{memoryId}`]: async (owner) => {
       const memory = await call("POST", "/ai/memories", {
