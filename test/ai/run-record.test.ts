@@ -4,10 +4,11 @@ import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
 import { BASE, call, expectError, type TestUser, uniqueIp } from "../helpers/api";
 import { countingD1 } from "../helpers/counting-d1";
-import { aiUser, events, finished, frameReader, newSession, parseSse, readStream, sent } from "./helpers";
+import { aiUser, events, type Frame, finished, frameReader, newSession, parseSse, readStream, sent } from "./helpers";
 
 /** The run record as `GET /ai/runs/{runId}` answers it. */
-const getRun = (user: TestUser, runId: string) => call("GET", `/ai/runs/${runId}`, { token: user.accessToken, ip: user.ip });
+const getRun = (user: TestUser, runId: string) =>
+  call("GET", `/ai/runs/${runId}`, { token: user.accessToken, ip: user.ip });
 
 /** The run record's D1 row, every column. */
 const runRow = (runId: string) =>
@@ -139,7 +140,10 @@ describe("the run record", () => {
       expect(res.body.error).toEqual({ code: "not_found", message: "Run not found" });
       const stream = await openRunStream(user, runId);
       expect(stream.status).toBe(404);
-      expect(((await stream.json()) as { error: unknown }).error).toEqual({ code: "not_found", message: "Run not found" });
+      expect(((await stream.json()) as { error: unknown }).error).toEqual({
+        code: "not_found",
+        message: "Run not found",
+      });
     }
     await finished(owner, session.id, reply.assistantMessage.id);
   });
@@ -178,7 +182,7 @@ describe("GET /ai/runs/{runId}/stream", () => {
     const session = await newSession(user);
     const reply = await sent(user, session.id, { content: "#scenario=hang" });
     const reader = frameReader(await openRunStream(user, reply.run.id));
-    const seen = [];
+    const seen: Frame[] = [];
     while (!seen.some((frame) => frame.comment === "ping")) seen.push((await reader.next())!);
     expect(seen.filter((frame) => frame.event).map((frame) => frame.event)).toEqual(["message.delta", "message.delta"]);
     const stop = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/stop`, {
@@ -193,7 +197,7 @@ describe("GET /ai/runs/{runId}/stream", () => {
   it("counts in the message stream's limit (20 a minute per user, one bucket)", async () => {
     const user = await aiUser();
     const unknown = crypto.randomUUID();
-    const limits = [];
+    const limits: [string | null, number][] = [];
     for (let i = 0; i < 10; i++) {
       const path = i % 2 ? `/ai/runs/${unknown}/stream` : `/ai/sessions/${unknown}/messages/${unknown}/stream`;
       const res = await call("GET", path, { token: user.accessToken, ip: user.ip });
@@ -202,7 +206,7 @@ describe("GET /ai/runs/{runId}/stream", () => {
     }
     // One window may roll over between two requests; the remaining count falls by one each request otherwise.
     expect(limits.every(([limit]) => limit === "20")).toBe(true);
-    const drops = limits.slice(1).filter(([, remaining], i) => remaining === (limits[i]![1] as number) - 1).length;
+    const drops = limits.slice(1).filter(([, remaining], i) => remaining === limits[i]![1] - 1).length;
     expect(drops).toBeGreaterThanOrEqual(8);
   });
 });
