@@ -1,10 +1,22 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
 import { BASE, call, expectError, type TestUser, uniqueIp } from "../helpers/api";
 import { countingD1 } from "../helpers/counting-d1";
-import { aiUser, events, type Frame, finished, frameReader, newSession, parseSse, readStream, sent } from "./helpers";
+import {
+  aiUser,
+  events,
+  type Frame,
+  finished,
+  frameReader,
+  history,
+  newSession,
+  parseSse,
+  readStream,
+  send,
+  sent,
+} from "./helpers";
 
 /** The run record as `GET /ai/runs/{runId}` answers it. */
 const getRun = (user: TestUser, runId: string) =>
@@ -146,6 +158,23 @@ describe("the run record", () => {
       });
     }
     await finished(owner, session.id, reply.assistantMessage.id);
+  });
+});
+
+describe("a run its object refused (run_not_started)", () => {
+  it("has no run record: its row leaves with the reply's failure, and its id is a 404", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const refuse = vi.spyOn(env.MESSAGE_RUN, "getByName").mockImplementationOnce(() => {
+      throw new Error("the object is unavailable");
+    });
+    const res = await send(user, session.id, { content: "hi" });
+    refuse.mockRestore();
+    expect(res.status).toBe(500);
+    const [, assistant] = (await history(user, session.id)).data;
+    expect(assistant).toMatchObject({ status: "failed", runId: expect.any(String) });
+    expect(await runRow(assistant.runId)).toBeNull();
+    expectError(await getRun(user, assistant.runId), 404, "not_found");
   });
 });
 
