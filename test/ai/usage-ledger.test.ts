@@ -115,11 +115,12 @@ describe("session usage from the run record", () => {
     // The session as it stood before 0017: no run rows (the send's batch of this tree wrote none here).
     await env.DB.prepare("DELETE FROM ai_runs WHERE session_id = ?").bind(session.id).run();
     await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(MIGRATION).run();
-    const before = await usageOf(user, session.id);
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
     const after = await usageOf(user, session.id);
 
-    // What the usage endpoint answered from the message rows before the run record: gpt-4o-mini
+    // What the usage endpoint answered over these rows before this migration, when it summed the
+    // message rows (read through the endpoint, before 0017 applied, in the commit that added this
+    // test, on the tree before usage read the run record): gpt-4o-mini
     // 2011 in / 678 out (708.45 micro-USD), gpt-4o 2056 in / 333 out (8,470), 3 Brave queries
     // (15,000), pages read free: 24,178.45, rounded once. Five runs (the refused one is none).
     const expected = {
@@ -132,8 +133,7 @@ describe("session usage from the run record", () => {
       estimatedCostUsd: 0.024178,
       unpricedUnits: [],
     };
-    expect(before).toEqual(expected);
-    expect(after).toEqual(before);
+    expect(after).toEqual(expected);
 
     // The run going across the upgrade ends: its debit is the session's rounded increase through
     // it (24,328.9 → 24,329), over the runs before it, not its own 150.45 rounded alone.
@@ -145,7 +145,9 @@ describe("session usage from the run record", () => {
       totalTokens: 6081,
       estimatedCostUsd: 0.024329,
     });
-    const debit = await env.DB.prepare("SELECT amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference = ?")
+    const debit = await env.DB.prepare(
+      "SELECT amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference = ?",
+    )
       .bind(running.id)
       .all<{ amount_micros: number }>();
     expect(debit.results).toEqual([{ amount_micros: -151 }]);
@@ -169,7 +171,12 @@ describe("session usage from the run record", () => {
     const empty = await trips();
     const mini = await modelIdOf("gpt-4o-mini");
     for (let seq = 1; seq <= 3; seq++) {
-      const reply = oldRow(session.id, seq, { status: "running", run_status: "running", content: null, model_id: mini });
+      const reply = oldRow(session.id, seq, {
+        status: "running",
+        run_status: "running",
+        content: null,
+        model_id: mini,
+      });
       await reply.statement.run();
       await env.DB.prepare(
         "INSERT INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at) VALUES (?, ?, ?, ?, 'queued', ?)",
