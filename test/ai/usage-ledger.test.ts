@@ -153,6 +153,48 @@ describe("session usage from the run record", () => {
     expect(debit.results).toEqual([{ amount_micros: -151 }]);
   });
 
+  it("a run sent during the rollout by the release before the run record (no run row) gets its row, completed, at its end", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const mini = await modelIdOf("gpt-4o-mini");
+    // gpt-4o-mini's 0.15 USD per million input tokens: 3 tokens cost 0.45 micro-dollars each run.
+    const reply = (seq: number) =>
+      oldRow(session.id, seq, { status: "running", run_status: "running", content: null, model_id: mini });
+    const first = reply(1);
+    await first.statement.run();
+    await recordRunEnd(env.DB, first.values.id as string, { status: "completed", content: "x", inputTokens: 3 });
+    expect(
+      await env.DB.prepare(
+        "SELECT message_id, session_id, user_id, status, created_at, model_id, input_tokens FROM ai_runs WHERE run_id = ?",
+      )
+        .bind(first.values.run_id)
+        .first(),
+    ).toEqual({
+      message_id: first.values.id,
+      session_id: session.id,
+      user_id: user.id,
+      status: "completed",
+      created_at: first.values.created_at,
+      model_id: mini,
+      input_tokens: 3,
+    });
+    // The next run's debit counts it: round(0.9) − round(0.45) = 1, not round(0.45) = 0.
+    const second = reply(2);
+    await second.statement.run();
+    await recordRunEnd(env.DB, second.values.id as string, { status: "completed", content: "y", inputTokens: 3 });
+    const debits = await env.DB.prepare(
+      "SELECT reference, amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference IN (?, ?)",
+    )
+      .bind(first.values.id, second.values.id)
+      .all();
+    expect(debits.results).toEqual([{ reference: second.values.id, amount_micros: -1 }]);
+    expect(await usageOf(user, session.id)).toMatchObject({
+      runCount: 2,
+      totalInputTokens: 6,
+      estimatedCostUsd: 0.000001,
+    });
+  });
+
   it("GET /ai/operations/sessions/{id}/usage: one D1 round trip past authentication, whatever the number of runs", async () => {
     const user = await aiUser();
     const session = await newSession(user);
