@@ -42,23 +42,36 @@ export interface EndedRunUsage {
   stoppedAt: string | null;
 }
 
+/** An ended run as its completion writes it: its reply, session, payer and send time beside its usage. */
+export interface EndedRun extends EndedRunUsage {
+  messageId: string;
+  sessionId: string;
+  userId: string;
+  createdAt: string;
+}
+
 /**
  * The completion of an open run's row, for the batch of its wallet entry. Only a row not yet
- * completed is written (`debited_at IS NULL`), so a second end changes nothing.
+ * completed is written (`debited_at IS NULL`), so a second end changes nothing. A run with no row
+ * (sent by an isolate of the release before the run record, during the rollout) gets its row
+ * here, completed: the run record is the usage ledger, and a run missing from it is missing
+ * from the session's usage and from the debits of the runs after it.
  */
-export function completeRunStatement(db: Db, run: EndedRunUsage, now = nowIso()) {
+export function completeRunStatement(db: Db, run: EndedRun, now = nowIso()) {
+  const end = {
+    status: run.status,
+    endedAt: run.status === "stopped" ? (run.stoppedAt ?? now) : now,
+    modelId: run.modelId,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    costUnits: run.costUnits,
+    debitedAt: now,
+  };
+  const { runId, messageId, sessionId, userId, createdAt } = run;
   return db
-    .update(aiRuns)
-    .set({
-      status: run.status,
-      endedAt: run.status === "stopped" ? (run.stoppedAt ?? now) : now,
-      modelId: run.modelId,
-      inputTokens: run.inputTokens,
-      outputTokens: run.outputTokens,
-      costUnits: run.costUnits,
-      debitedAt: now,
-    })
-    .where(and(eq(aiRuns.runId, run.runId), isNull(aiRuns.debitedAt)));
+    .insert(aiRuns)
+    .values({ runId, messageId, sessionId, userId, createdAt, ...end })
+    .onConflictDoUpdate({ target: aiRuns.runId, set: end, setWhere: isNull(aiRuns.debitedAt) });
 }
 
 /** What an ended reply's row gives its run's completion (selected or returned beside `endedRun`). */

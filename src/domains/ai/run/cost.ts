@@ -1,14 +1,13 @@
 import { and, count, eq, isNotNull, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { aiMessages } from "../../../db/schema/ai";
+import { aiMessages, aiRuns } from "../../../db/schema/ai";
 import { UNIT_PRICES } from "../capabilities/prices";
 import { usdToMicros } from "../../wallet";
 import { priceOfModel } from "../models";
-import { RUN_NOT_STARTED } from "../runs";
 
 /**
  * The one pricing of AI usage (CONTRACT "Wallet"): the usage endpoint's `estimatedCostUsd` and the
- * wallet's debits both come from `priceParts` over the same rows, so they cannot disagree.
+ * wallet's debits both come from `priceParts` over the same run rows, so they cannot disagree.
  */
 
 /** One model's tokens, summed over runs. */
@@ -61,35 +60,30 @@ export async function priceParts(parts: CostParts): Promise<PricedParts> {
 }
 
 /**
- * The replies of a session that count as runs (all versions; stopped and failed ones too: they
- * were paid for). A run its object never accepted did nothing: not a run here.
+ * The runs of a session, from the run record (docs/ai.md "The run record"): every row (all
+ * versions; stopped and failed runs too: they were paid for; a run still going counts, with what
+ * its row holds until its end: nothing). A run its object never accepted has no row.
  */
-export const countedRuns = (sessionId: string, ...more: (SQL | undefined)[]) =>
-  and(
-    eq(aiMessages.sessionId, sessionId),
-    eq(aiMessages.role, "assistant"),
-    isNotNull(aiMessages.runId),
-    sql`coalesce(json_extract(${aiMessages.runError}, '$.code'), '') <> ${RUN_NOT_STARTED}`,
-    ...more,
-  );
+export const sessionRuns = (sessionId: string, ...more: (SQL | undefined)[]) =>
+  and(eq(aiRuns.sessionId, sessionId), ...more);
 
-/** The two reads of `CostParts` over the replies `where` selects, for one D1 batch. */
+/** The two reads of `CostParts` over the run rows `where` selects, for one D1 batch. */
 export function costPartsQueries(db: Db, where: SQL | undefined) {
   return [
     db
       .select({
-        modelId: aiMessages.modelId,
-        input: sum(aiMessages.inputTokens).mapWith(Number),
-        output: sum(aiMessages.outputTokens).mapWith(Number),
+        modelId: aiRuns.modelId,
+        input: sum(aiRuns.inputTokens).mapWith(Number),
+        output: sum(aiRuns.outputTokens).mapWith(Number),
         runs: count(),
       })
-      .from(aiMessages)
+      .from(aiRuns)
       .where(where)
-      .groupBy(aiMessages.modelId),
+      .groupBy(aiRuns.modelId),
     db
-      .select({ costUnits: aiMessages.costUnits })
-      .from(aiMessages)
-      .where(and(where, isNotNull(aiMessages.costUnits))),
+      .select({ costUnits: aiRuns.costUnits })
+      .from(aiRuns)
+      .where(and(where, isNotNull(aiRuns.costUnits))),
   ] as const;
 }
 
@@ -102,33 +96,58 @@ export function costPartsOf(tokens: ModelTokens[], rows: { costUnits: Record<str
   return { tokens, units };
 }
 
-/**
- * Where a reply stands among its session's replies: its `rowid`, which grows with each insert.
- * Replies are inserted as they are sent, and a session's runs go one at a time (a unique index),
- * so this is the order in which they ran and ended. (`createdAt` may tie within a millisecond.)
- */
-const position = sql<number>`"ai_messages"."rowid"`;
+/** `parts` with one more run's usage added to its model's group, as a grouped sum over its row would. */
+function withRun(parts: CostParts, run: RunUsage): CostParts {
+  const tokens = parts.tokens.map((group) => ({ ...group }));
+  const group = tokens.find((g) => g.modelId === run.modelId);
+  if (group) {
+    group.input += run.inputTokens;
+    group.output += run.outputTokens;
+    group.runs += 1;
+  } else tokens.push({ modelId: run.modelId, input: run.inputTokens, output: run.outputTokens, runs: 1 });
+  return costPartsOf(tokens, [{ costUnits: parts.units }, { costUnits: run.costUnits }]);
+}
 
-/** What the run's end reads back from its reply's row: its place in its session, and whose wallet pays. */
+/** What the run's end reads back from its reply's row: its session, its send time, and whose wallet pays. */
 export const endedRun = {
   sessionId: aiMessages.sessionId,
-  position,
+  createdAt: aiMessages.createdAt,
   userId: sql<string>`(SELECT user_id FROM ai_sessions WHERE id = ${aiMessages.sessionId})`,
 };
 
+/** A run as its debit needs it: its place in its session's send order, and what it used. */
+export interface RunUsage {
+  runId: string;
+  sessionId: string;
+  createdAt: string;
+  modelId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  costUnits: Record<string, number> | null;
+}
+
+/**
+ * The run rows sent before `run`: by send time (`created_at`), a tie by insertion (`rowid`: a
+ * session's runs go one at a time, a unique index, and each row is inserted by its send). A run
+ * whose row is not there (sent by a release before the run record) comes after every row there
+ * is. Send time first, because the rows migration 0017 wrote were inserted in no set order.
+ */
+const sentBefore = (run: RunUsage) =>
+  sql`(${aiRuns.createdAt}, "ai_runs"."rowid") < (${run.createdAt}, coalesce((SELECT r.rowid FROM ai_runs r WHERE r.run_id = ${run.runId}), 9223372036854775807))`;
+
 /**
  * A run's debit in micro-USD: its priced parts, as the increase it makes to its session's priced
- * total rounded once: round(session through this run) − round(session before it). So a session's
- * debits add up to exactly the usage endpoint's `estimatedCostUsd` (priced per model, rounded
- * once), each within a micro-dollar of the run priced alone. It reads only rows already final
- * (the runs before this one ended before it started), so recomputing it gives the same amount.
+ * total rounded once: round(session through this run) − round(session before it), both from the
+ * run record. So a session's debits add up to exactly the usage endpoint's `estimatedCostUsd`
+ * (priced per model, rounded once), each within a micro-dollar of the run priced alone. The run's
+ * own usage is not on its row yet (the row is completed in the batch of this debit): it comes
+ * from its end, added to the runs before it, which ended before it started (so recomputing it
+ * gives the same amount).
  */
-export async function runDebitMicros(db: Db, run: { sessionId: string; position: number }) {
-  const [beforeTokens, beforeUnits, throughTokens, throughUnits] = await db.batch([
-    ...costPartsQueries(db, countedRuns(run.sessionId, sql`${position} < ${run.position}`)),
-    ...costPartsQueries(db, countedRuns(run.sessionId, sql`${position} <= ${run.position}`)),
-  ]);
-  const before = await priceParts(costPartsOf(beforeTokens, beforeUnits));
-  const through = await priceParts(costPartsOf(throughTokens, throughUnits));
+export async function runDebitMicros(db: Db, run: RunUsage) {
+  const [tokens, units] = await db.batch([...costPartsQueries(db, sessionRuns(run.sessionId, sentBefore(run)))]);
+  const beforeParts = costPartsOf(tokens, units);
+  const before = await priceParts(beforeParts);
+  const through = await priceParts(withRun(beforeParts, run));
   return Math.max(0, usdToMicros(through.pricedUsd) - usdToMicros(before.pricedUsd));
 }

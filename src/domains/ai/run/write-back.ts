@@ -6,8 +6,8 @@ import {
   completeRunStatement,
   endedReplyWithOpenRun,
   endedRunFields,
+  type EndedRun,
   markRunRunning,
-  type EndedRunUsage,
 } from "../run-record";
 import { runDebitMicros } from "./cost";
 
@@ -32,13 +32,14 @@ export async function recordRunEnd(d1: D1Database, messageId: string, values: Ru
     .set({ ...values, runStatus: values.status })
     .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")))
     .returning(endedRunFields);
-  const run = ended ?? (await endedReplyWithOpenRun(db, messageId));
-  if (!run?.runId) return;
+  const reply = ended ?? (await endedReplyWithOpenRun(db, messageId));
+  if (!reply?.runId) return;
+  const run = { ...reply, messageId } as EndedRun;
   await debitRunCost(db, {
     userId: run.userId,
     messageId,
     costMicros: () => runDebitMicros(db, run),
-    with: [completeRunStatement(db, run as EndedRunUsage)],
+    with: [completeRunStatement(db, run)],
   });
 }
 
