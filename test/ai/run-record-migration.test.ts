@@ -1,42 +1,22 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordRunEnd } from "../../src/domains/ai";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { call, uniqueIp } from "../helpers/api";
+import { messageRowBeforeRunRecord, RUN_RECORD_MIGRATION, upgradeToRunRecord } from "./before-run-record";
 import { aiUser, newSession } from "./helpers";
 
-const MIGRATION = "0017_ai_runs.sql";
+const MIGRATION = RUN_RECORD_MIGRATION;
 
-/** An assistant reply as the schema before 0017 wrote it: the run on the message row, no run record. */
-function oldReply(sessionId: string, seq: number, reply: Record<string, string | number | null>) {
-  const row = {
-    id: crypto.randomUUID(),
-    session_id: sessionId,
-    seq,
-    role: "assistant",
-    content: "an answer",
-    status: "completed",
-    is_active: 1,
-    run_id: crypto.randomUUID(),
-    run_status: "completed",
+/** An assistant reply that ran, as the schema before 0017 wrote it. */
+const oldReply = (sessionId: string, seq: number, reply: Record<string, string | number | null>) =>
+  messageRowBeforeRunRecord(sessionId, seq, {
     model_id: "11111111-1111-5111-8111-111111111111",
     input_tokens: 120,
     output_tokens: 45,
-    cost_units: null,
-    stopped_at: null,
-    run_error: null,
     created_at: `2026-11-0${seq}T10:00:00.000Z`,
     ...reply,
-  };
-  const columns = Object.keys(row);
-  return {
-    row,
-    statement: env.DB.prepare(
-      `INSERT INTO ai_messages (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    ).bind(...Object.values(row)),
-  };
-}
+  });
 
 describe(`migration ${MIGRATION}: runs of replies written before the run record`, () => {
   it("backfills a run row per run, field for field; ended ones settled (no second debit), unstarted ones none", async () => {
@@ -72,11 +52,8 @@ describe(`migration ${MIGRATION}: runs of replies written before the run record`
     ).bind(crypto.randomUUID(), session.id, "2026-11-06T10:00:00.000Z");
     await env.DB.batch([completed, stopped, failed, unstarted, running].map((r) => r.statement).concat(userMessage));
 
-    // Apply the migrations again over these rows: only this one is not recorded as applied.
-    await env.DB.prepare("DELETE FROM ai_runs WHERE session_id = ?").bind(session.id).run();
-    await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(MIGRATION).run();
     const before = Date.now();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    await upgradeToRunRecord(session.id);
     const applied = await env.DB.prepare("SELECT name FROM d1_migrations WHERE name = ?").bind(MIGRATION).first();
     expect(applied).toEqual({ name: MIGRATION });
 

@@ -1,57 +1,19 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
+import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
-import { sha1Hex } from "../../src/lib/crypto";
 import { BASE, call, type TestUser } from "../helpers/api";
 import { countingD1 } from "../helpers/counting-d1";
+import { messageRowBeforeRunRecord, upgradeToRunRecord } from "./before-run-record";
 import { aiUser, newSession } from "./helpers";
 
-const MIGRATION = "0017_ai_runs.sql";
 // Measured on the tree before usage read the run record: authentication, then one batch of three reads.
 const BASELINE_TRIPS = 2;
 const BASELINE_STATEMENTS = 4;
 
-/** A model's id as the ai domain derives it from its key (models.ts `modelId`: SHA-1, version 5 layout). */
-async function modelIdOf(key: string) {
-  const hex = (await sha1Hex(`ai-model:${key}`)).slice(0, 32).split("");
-  hex[12] = "5";
-  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
-/** A message row as the schema before 0017 wrote it: the run on the reply's row, no run record. */
-function oldRow(sessionId: string, seq: number, row: Record<string, string | number | null>) {
-  const values = {
-    id: crypto.randomUUID(),
-    session_id: sessionId,
-    seq,
-    role: "assistant",
-    content: "an answer",
-    status: "completed",
-    is_active: 1,
-    run_id: crypto.randomUUID(),
-    run_status: "completed",
-    model_id: null,
-    input_tokens: 0,
-    output_tokens: 0,
-    cost_units: null,
-    stopped_at: null,
-    run_error: null,
-    created_at: `2026-10-0${seq}T10:00:00.000Z`,
-    ...row,
-  };
-  const columns = Object.keys(values);
-  return {
-    values,
-    statement: env.DB.prepare(
-      `INSERT INTO ai_messages (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    ).bind(...Object.values(values)),
-  };
-}
+const oldRow = messageRowBeforeRunRecord;
 
 const usageOf = async (user: TestUser, sessionId: string) => {
   const res = await call("GET", `/ai/operations/sessions/${sessionId}/usage`, { token: user.accessToken, ip: user.ip });
@@ -63,7 +25,7 @@ describe("session usage from the run record", () => {
   it("over a history written before migration 0017: the same totals after it, field for field; a run ending after it debits the increase", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const [mini, gpt4o] = [await modelIdOf("gpt-4o-mini"), await modelIdOf("gpt-4o")];
+    const [mini, gpt4o] = [await modelId("gpt-4o-mini"), await modelId("gpt-4o")];
     const userRow = (seq: number) =>
       oldRow(session.id, seq, { role: "user", content: "q", status: null, run_id: null, run_status: null });
     const rows = [
@@ -110,12 +72,9 @@ describe("session usage from the run record", () => {
       oldRow(session.id, 5, { status: "running", run_status: "running", content: null, model_id: mini }),
     ];
     await env.DB.batch(rows.map((r) => r.statement));
-    const running = rows.at(-1)!.values;
+    const running = rows.at(-1)!.row;
 
-    // The session as it stood before 0017: no run rows (the send's batch of this tree wrote none here).
-    await env.DB.prepare("DELETE FROM ai_runs WHERE session_id = ?").bind(session.id).run();
-    await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(MIGRATION).run();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    await upgradeToRunRecord(session.id);
     const after = await usageOf(user, session.id);
 
     // What the usage endpoint answered over these rows before this migration, when it summed the
@@ -156,38 +115,38 @@ describe("session usage from the run record", () => {
   it("a run sent during the rollout by the release before the run record (no run row) gets its row, completed, at its end", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const mini = await modelIdOf("gpt-4o-mini");
+    const mini = await modelId("gpt-4o-mini");
     // gpt-4o-mini's 0.15 USD per million input tokens: 3 tokens cost 0.45 micro-dollars each run.
     const reply = (seq: number) =>
       oldRow(session.id, seq, { status: "running", run_status: "running", content: null, model_id: mini });
     const first = reply(1);
     await first.statement.run();
-    await recordRunEnd(env.DB, first.values.id as string, { status: "completed", content: "x", inputTokens: 3 });
+    await recordRunEnd(env.DB, first.row.id as string, { status: "completed", content: "x", inputTokens: 3 });
     expect(
       await env.DB.prepare(
         "SELECT message_id, session_id, user_id, status, created_at, model_id, input_tokens FROM ai_runs WHERE run_id = ?",
       )
-        .bind(first.values.run_id)
+        .bind(first.row.run_id)
         .first(),
     ).toEqual({
-      message_id: first.values.id,
+      message_id: first.row.id,
       session_id: session.id,
       user_id: user.id,
       status: "completed",
-      created_at: first.values.created_at,
+      created_at: first.row.created_at,
       model_id: mini,
       input_tokens: 3,
     });
     // The next run's debit counts it: round(0.9) − round(0.45) = 1, not round(0.45) = 0.
     const second = reply(2);
     await second.statement.run();
-    await recordRunEnd(env.DB, second.values.id as string, { status: "completed", content: "y", inputTokens: 3 });
+    await recordRunEnd(env.DB, second.row.id as string, { status: "completed", content: "y", inputTokens: 3 });
     const debits = await env.DB.prepare(
       "SELECT reference, amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference IN (?, ?)",
     )
-      .bind(first.values.id, second.values.id)
+      .bind(first.row.id, second.row.id)
       .all();
-    expect(debits.results).toEqual([{ reference: second.values.id, amount_micros: -1 }]);
+    expect(debits.results).toEqual([{ reference: second.row.id, amount_micros: -1 }]);
     expect(await usageOf(user, session.id)).toMatchObject({
       runCount: 2,
       totalInputTokens: 6,
@@ -211,7 +170,7 @@ describe("session usage from the run record", () => {
       return { ...counter };
     };
     const empty = await trips();
-    const mini = await modelIdOf("gpt-4o-mini");
+    const mini = await modelId("gpt-4o-mini");
     for (let seq = 1; seq <= 3; seq++) {
       const reply = oldRow(session.id, seq, {
         status: "running",
@@ -223,9 +182,9 @@ describe("session usage from the run record", () => {
       await env.DB.prepare(
         "INSERT INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at) VALUES (?, ?, ?, ?, 'queued', ?)",
       )
-        .bind(reply.values.run_id, reply.values.id, session.id, user.id, reply.values.created_at)
+        .bind(reply.row.run_id, reply.row.id, session.id, user.id, reply.row.created_at)
         .run();
-      await recordRunEnd(env.DB, reply.values.id as string, { status: "completed", content: "x", inputTokens: 10 });
+      await recordRunEnd(env.DB, reply.row.id as string, { status: "completed", content: "x", inputTokens: 10 });
     }
     const three = await trips();
     expect(three).toEqual(empty);

@@ -76,7 +76,7 @@ const WORKERS_AI_MODELS = [
 ] as const;
 
 /** A stable UUID per model key (name-based, version 5 layout), so ids survive redeploys. */
-async function modelId(key: string) {
+export async function modelId(key: string) {
   const hex = (await sha1Hex(`ai-model:${key}`)).slice(0, 32).split("");
   hex[12] = "5";
   hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
