@@ -12,7 +12,7 @@ import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body"
 import { requestContext } from "./middleware/request-context";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
-import { allowedMethods, methodNotAllowed } from "./http/methods";
+import { allowedMethods, declaredMethods, methodNotAllowed } from "./http/methods";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -145,8 +145,9 @@ function buildApp(mounts: Mount[]) {
 
   // A path some route answers, asked with another method, is 405 with `Allow`; else 404. This app
   // holds every route of the path's group, so every route of the path.
+  const declared = declaredMethods(app);
   app.notFound((c) => {
-    const allowed = allowedMethods(app, c.req.path);
+    const allowed = allowedMethods(app, declared, c.req.path);
     if (allowed.length && !allowed.includes(c.req.method))
       return errorResponse(c, methodNotAllowed(c.req.method, c.req.path, allowed));
     return errorResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`));

@@ -32,7 +32,7 @@ export async function referenceDocument(origin?: string): Promise<Json> {
 }
 
 export function withReferenceText(generated: Json): Json {
-  const document = normalizeEmptySchemas(structuredClone(generated));
+  const document = normalizeEmptySchemas(generated);
   document.info.description = INTRODUCTION;
   const missing: string[] = [];
   for (const [key, path, method, operation] of operationsOf(document)) {

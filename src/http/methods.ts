@@ -6,12 +6,17 @@ import { ApiError } from "../lib/errors";
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**
- * The methods the routes of `app` answer on `path` (the routing path, `c.req.path`): the methods
- * some route declared for it. `app.use` and `app.all` register "ALL" (middleware), never counted.
- * HEAD is answered wherever GET is (Hono runs HEAD as GET).
+ * The methods some route of `app` declares, once its routers are mounted. `app.use` and `app.all`
+ * register "ALL" (middleware), never counted.
  */
-export function allowedMethods(app: Hono<AppEnv>, path: string): string[] {
-  const declared = new Set(app.routes.map((route) => route.method).filter((method) => method !== "ALL"));
+export const declaredMethods = (app: Hono<AppEnv>) =>
+  new Set(app.routes.map((route) => route.method).filter((method) => method !== "ALL"));
+
+/**
+ * The methods the routes of `app` answer on `path` (the routing path, `c.req.path`): those of
+ * `declared` some route declared for it. HEAD is answered wherever GET is (Hono runs HEAD as GET).
+ */
+export function allowedMethods(app: Hono<AppEnv>, declared: Set<string>, path: string): string[] {
   const allowed = [...declared].filter((method) =>
     app.router.match(method, path)[0].some(([[, route]]) => route.method === method),
   );

@@ -7,31 +7,31 @@ import type { ChatMessage } from "./providers/types";
 import type { RunSpec } from "./run/types";
 
 /**
- * The characters of attached text and PDF files a message may carry (the media domain's budget,
- * which PDF extraction also stops at); files are given their text in order, and a file cut short
- * is marked so.
- */
-const ATTACHMENT_TEXT_BUDGET = ATTACHMENT_TEXT_CHARS;
-
-/**
  * Send-time check of `attachmentIds` (CONTRACT "Media"), by their rows (the bytes are read when the
- * run starts): each must be the sender's (field errors `attachmentIds.N`), at most 10, a PDF must
+ * run starts): each must be the sender's (field errors `fieldOf(N)`, `attachmentIds.N` by default), at most 10, a PDF must
  * have been read within limits, images must fit the bytes a run may hold, and images need a model
  * that takes them (400 naming the model), before any allowance is spent. A capability run reads no
  * attachments' bytes.
  */
-export async function checkAttachments({ db, env, auth }: Ctx, ids: string[], model: ModelEntry, capability: boolean) {
+export async function checkAttachments(
+  { db, env, auth }: Ctx,
+  ids: string[],
+  model: ModelEntry,
+  capability: boolean,
+  fieldOf: (index: number) => string = (index) => `attachmentIds.${index}`,
+) {
   if (!ids.length) return;
   const found = await checkAttachmentRows(db, env, auth.user.id, ids, {
-    textBudget: ATTACHMENT_TEXT_BUDGET,
+    textBudget: ATTACHMENT_TEXT_CHARS,
     images: !capability,
+    fieldOf,
   });
   if (capability || model.capabilities.includes(VISION)) return;
   const images = found.filter(({ row }) => row.kind === "image");
   if (!images.length) return;
   throw badRequest(
     images.map(({ index }) => ({
-      field: `attachmentIds.${index}`,
+      field: fieldOf(index),
       message: `is an image, and model "${model.key}" does not take images`,
     })),
   );
@@ -53,7 +53,7 @@ const named = (loaded: LoadedAttachments) => [
 export async function userMessageOf(env: Env, spec: RunSpec): Promise<Extract<ChatMessage, { role: "user" }>> {
   const ids = spec.attachmentIds ?? [];
   if (!ids.length) return { role: "user", content: spec.prompt };
-  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, { textBudget: ATTACHMENT_TEXT_BUDGET });
+  const loaded = await loadAttachments(createDb(env.DB), env, spec.userId, ids, { textBudget: ATTACHMENT_TEXT_CHARS });
   const documents = loaded.documents
     .map((doc) => `\n\nAttached file (${doc.mimeType}${doc.truncated ? ", cut to fit" : ""}):\n${doc.text}`)
     .join("");

@@ -11,7 +11,7 @@ import { assertEditableImage, withSignedMedia } from "./capabilities";
 import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
 import { checkAttachments } from "./attachments";
 import { checkMentions, retainedMentions, type RunMention } from "./mentions";
-import { allChecks, attachmentsOf, namedAsSent, storedBlocks } from "./structured-blocks";
+import { allChecks, attachmentFieldsAsSent, attachmentsOf, storedBlocks } from "./structured-blocks";
 import { callersSession, sessionNotFound } from "./sessions";
 import {
   messageRow,
@@ -129,9 +129,13 @@ export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput,
       const blocks = request.structuredBlocks;
       [mentions] = await allChecks<[RunMention[], unknown]>([
         checkMentions(ctx, blocks),
-        checkAttachments(ctx, attachmentsOf(request), model, request.capability !== null).catch((error) => {
-          throw namedAsSent(error, request.attachmentIds, blocks);
-        }),
+        checkAttachments(
+          ctx,
+          attachmentsOf(request),
+          model,
+          request.capability !== null,
+          attachmentFieldsAsSent(request.attachmentIds, blocks),
+        ),
       ]);
       await admit();
     },

@@ -4,7 +4,7 @@ import { aiMessages, aiRuns, aiSessions } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
 import type { Ctx } from "../identity";
-import { endedRun } from "./run/cost";
+import { endedRun, type RunUsage } from "./run/cost";
 
 /**
  * The run record (CONTRACT "The run record and the run-level stream"): one D1 row per run, the
@@ -31,23 +31,13 @@ export const markRunRunning = (db: Db, runId: string) =>
     .set({ status: "running" })
     .where(and(eq(aiRuns.runId, runId), eq(aiRuns.status, "queued")));
 
-/** How a run ended, as its reply's row holds it after the end is written. */
-export interface EndedRunUsage {
-  runId: string;
-  status: EndStatus;
-  modelId: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  costUnits: Record<string, number> | null;
-  stoppedAt: string | null;
-}
-
-/** An ended run as its completion writes it: its reply, session, payer and send time beside its usage. */
-export interface EndedRun extends EndedRunUsage {
+/** An ended run as its completion writes it: its usage (`RunUsage`), reply, payer and how it ended. */
+export interface EndedRun extends RunUsage {
   messageId: string;
-  sessionId: string;
   userId: string;
-  createdAt: string;
+  accountId: string | null;
+  status: EndStatus;
+  stoppedAt: string | null;
 }
 
 /**
@@ -75,7 +65,7 @@ export function completeRunStatement(db: Db, run: EndedRun, now = nowIso()) {
 }
 
 /** What an ended reply's row gives its run's completion (selected or returned beside `endedRun`). */
-export const endedUsage = {
+const endedUsage = {
   runId: aiMessages.runId,
   status: aiMessages.status,
   modelId: aiMessages.modelId,

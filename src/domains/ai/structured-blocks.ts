@@ -8,8 +8,8 @@ import { MAX_ATTACHMENTS } from "../media";
  * connector instance or a media item. A media block is an attachment (the same rules, and the same
  * limit, counted after `attachmentIds`); a mention points the run at an instance's tools.
  */
-export const MAX_STRUCTURED_BLOCKS = 20;
-export const BLOCK_TYPES = ["mention", "media"] as const;
+const MAX_STRUCTURED_BLOCKS = 20;
+const BLOCK_TYPES = ["mention", "media"] as const;
 
 const mentionBlock = z
   .strictObject({
@@ -43,17 +43,16 @@ export const structuredBlock = z
   .openapi("StructuredBlock", { type: "object" });
 
 export type StructuredBlock = z.infer<typeof structuredBlock>;
-export type MentionBlock = z.infer<typeof mentionBlock>;
 
 export const structuredBlocksField = z
   .array(structuredBlock, { message: "must be an array of objects" })
-  .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
+  .max(MAX_STRUCTURED_BLOCKS)
   .openapi({
     description: `Mentions of connector instances and media items; media blocks count with \`attachmentIds\` (at most ${MAX_ATTACHMENTS} together, \`attachmentIds\` first)`,
   });
 
 /** The ids of the media blocks, in order: they follow `attachmentIds` in the message's attachments. */
-export const mediaIdsOf = (blocks: readonly StructuredBlock[]) =>
+const mediaIdsOf = (blocks: readonly StructuredBlock[]) =>
   blocks.flatMap((block) => (block.type === "media" ? [block.mediaId] : []));
 
 /** The mentioned instance ids, in order, each once. */
@@ -88,20 +87,15 @@ export function attachmentLimitIssue(body: { attachmentIds?: unknown; structured
 }
 
 /**
- * The attachment check's field errors on the whole list, named as the request named each id: an
- * index past `attachmentIds` is a media block (`structuredBlocks.N.mediaId`).
+ * The field the request named each id of the whole attachment list by: an index past
+ * `attachmentIds` is a media block (`structuredBlocks.N.mediaId`).
  */
-export function namedAsSent(error: unknown, attachmentIds: string[], blocks: StructuredBlock[]): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const fields = error.details?.fields as FieldError[] | undefined;
-  if (!fields) return error;
+export function attachmentFieldsAsSent(attachmentIds: string[], blocks: StructuredBlock[]) {
   const blockIndexes = blocks.flatMap((block, index) => (block.type === "media" ? [index] : []));
-  const renamed = fields.map((field) => {
-    const match = /^attachmentIds\.(\d+)$/.exec(field.field);
-    const position = match ? Number(match[1]) - attachmentIds.length : -1;
-    return position >= 0 ? { ...field, field: `structuredBlocks.${blockIndexes[position]}.mediaId` } : field;
-  });
-  return new ApiError(error.code, error.message, { ...error.details, fields: renamed }, error.headers, error.status);
+  return (index: number) =>
+    index < attachmentIds.length
+      ? `attachmentIds.${index}`
+      : `structuredBlocks.${blockIndexes[index - attachmentIds.length]}.mediaId`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { toBase64 } from "../../lib/bytes";
 import { badRequest, type FieldError } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
 import { isPdf, keptPdfText, pdfOutcome } from "./pdf-text";
@@ -49,7 +50,7 @@ export interface AttachmentRow {
 const BASE64_PREFIX = (mimeType: string) => `data:${mimeType};base64,`;
 
 /** The length of an image's `data:` URL: the encoded request's share of it. */
-export const dataUrlLength = (row: Pick<MediaRow, "mimeType" | "size">) =>
+const dataUrlLength = (row: Pick<MediaRow, "mimeType" | "size">) =>
   BASE64_PREFIX(row.mimeType).length + 4 * Math.ceil(row.size / 3);
 
 /**
@@ -142,14 +143,11 @@ export async function loadAttachments(
   ids: string[],
   options: { textBudget: number },
 ): Promise<LoadedAttachments> {
-  const found = (await ownedRows(db, userId, ids.slice(0, MAX_ATTACHMENTS))).map(({ row }) => row);
+  const found = await ownedRows(db, userId, ids.slice(0, MAX_ATTACHMENTS));
   const loaded: LoadedAttachments = { images: [], documents: [], others: [] };
   let budget = options.textBudget;
-  let bytes = documentsBytes(
-    found.map((row, index) => ({ row, index })),
-    options.textBudget,
-  );
-  for (const row of found) {
+  let bytes = documentsBytes(found, options.textBudget);
+  for (const { row } of found) {
     if (row.kind === "image") {
       bytes += dataUrlLength(row);
       if (bytes > MAX_RUN_ATTACHMENT_BYTES) continue;
@@ -177,10 +175,7 @@ async function imageDataUrl(env: Pick<Env, "BLOBS">, row: MediaRow): Promise<str
   let url = BASE64_PREFIX(row.mimeType);
   let carry = new Uint8Array(0);
   const encode = (bytes: Uint8Array) => {
-    let binary = "";
-    // In slices: String.fromCharCode takes its bytes as arguments, and argument lists are bounded.
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    url += btoa(binary);
+    url += toBase64(bytes);
   };
   for await (const chunk of object.body as unknown as AsyncIterable<Uint8Array>) {
     const joined = carry.length ? new Uint8Array([...carry, ...chunk.subarray(0, 3 - carry.length)]) : undefined;

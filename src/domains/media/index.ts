@@ -16,7 +16,6 @@ export {
   loadAttachments,
   MAX_ATTACHMENTS,
   MAX_RUN_ATTACHMENT_BYTES,
-  type AttachmentRow,
   type AttachedDocument,
   type AttachedImage,
   type LoadedAttachments,

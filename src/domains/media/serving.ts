@@ -35,7 +35,7 @@ const INLINE_TYPES: Record<string, string> = {
 /** Extensions of what is served as an attachment, where the type is one the API stores. */
 const ATTACHMENT_EXTENSIONS: Record<string, string> = { "application/pdf": "pdf" };
 
-export const MEDIA_CSP = "sandbox; default-src 'none'";
+const MEDIA_CSP = "sandbox; default-src 'none'";
 
 /** `inline` with a file name for the allowed types, `attachment` for anything else. */
 export function contentDisposition(row: Pick<MediaRow, "id" | "mimeType">): string {

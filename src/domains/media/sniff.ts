@@ -37,7 +37,7 @@ const hasFtyp = (head: Uint8Array) => head.length >= 12 && startsWith(head, asci
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
 
 /** The video type the bytes start like: an `ftyp` box (QuickTime by its `qt  ` brand) or an EBML header. */
-export function sniffVideo(head: Uint8Array): "video/mp4" | "video/quicktime" | "video/webm" | undefined {
+function sniffVideo(head: Uint8Array): "video/mp4" | "video/quicktime" | "video/webm" | undefined {
   if (hasFtyp(head)) return startsWith(head, ascii("qt  "), 8) ? "video/quicktime" : "video/mp4";
   if (startsWith(head, EBML)) return "video/webm";
   return undefined;
@@ -57,7 +57,7 @@ function mpegFrame(head: Uint8Array): "audio/mpeg" | "audio/aac" | undefined {
 }
 
 /** The audio type the bytes start like: MPEG (ID3 tag or frame), WAV, Ogg, FLAC, AAC (ADTS) or MP4 audio. */
-export function sniffAudio(head: Uint8Array): string | undefined {
+function sniffAudio(head: Uint8Array): string | undefined {
   if (startsWith(head, ascii("ID3"))) return "audio/mpeg";
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WAVE"), 8)) return "audio/wav";
   if (startsWith(head, ascii("OggS"))) return "audio/ogg";

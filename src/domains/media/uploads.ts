@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { ApiError, badRequest } from "../../lib/errors";
 import { MAX_UPLOAD_BYTES } from "../../limits";
 import { tap, type ByteCheck } from "./blobs";
-import { imageDimensions, looksLikePdf, sniffImage } from "./sniff";
+import { imageDimensions, looksLikePdf, SNIFF_BYTES, sniffImage } from "./sniff";
 import { extractPdfText } from "./pdf-text";
 import { storeMedia } from "./store";
 
@@ -79,8 +79,8 @@ function magicCheck(type: UploadType, matches: (head: Uint8Array) => boolean): B
       const joined = new Uint8Array(head.length + bytes.length);
       joined.set(head);
       joined.set(bytes, head.length);
-      head = joined.subarray(0, Math.min(joined.length, SIGNATURE_BYTES));
-      if (head.length < SIGNATURE_BYTES) return;
+      head = joined.subarray(0, Math.min(joined.length, SNIFF_BYTES));
+      if (head.length < SNIFF_BYTES) return;
       decided = true;
       if (!matches(head)) throw mismatch(type, "its content does not match its type");
     },
@@ -89,9 +89,6 @@ function magicCheck(type: UploadType, matches: (head: Uint8Array) => boolean): B
     },
   };
 }
-
-/** Long enough for every signature we check (WebP's is `RIFF....WEBP`). */
-const SIGNATURE_BYTES = 16;
 
 function checkFor(type: UploadType): ByteCheck {
   switch (UPLOAD_TYPES[type]) {

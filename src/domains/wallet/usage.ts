@@ -9,6 +9,11 @@ import { ledgerStatements } from "./ledger";
 export interface RunCost {
   /** The user who sent the run: their account pays. */
   userId: string;
+  /**
+   * That user's account when the caller read it already (the run's end reads it with the reply),
+   * so the debit looks nothing up; null when the user is gone.
+   */
+  accountId?: string | null;
   /** The assistant message of the run: one debit per message, however often its end is recorded. */
   messageId: string;
   /**
@@ -52,13 +57,20 @@ async function batchOf(db: Db, statements: BatchItem<"sqlite">[]) {
   if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
+/** The sender's account, as given or read. */
+async function accountOf(db: Db, run: RunCost): Promise<string | null> {
+  if (run.accountId !== undefined) return run.accountId;
+  const [sender] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, run.userId));
+  return sender?.accountId ?? null;
+}
+
 /** The ledger statements of the run's debit, or none when its sender is gone. */
 async function entryOf(db: Db, run: RunCost, micros: number): Promise<BatchItem<"sqlite">[]> {
-  const [sender] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, run.userId));
-  if (!sender) return [];
+  const accountId = await accountOf(db, run);
+  if (!accountId) return [];
   return [
     ...ledgerStatements(db, {
-      accountId: sender.accountId,
+      accountId,
       kind: "usage",
       amountMicros: -micros,
       reference: run.messageId,

@@ -2,7 +2,7 @@ import { getDocumentProxy } from "unpdf";
 import { inflatesWithin } from "./inflate-bound";
 
 /** A PDF of more pages than this is not read (CONTRACT "Media"). */
-export const MAX_PAGES = 200;
+const MAX_PAGES = 200;
 
 export type Extraction =
   | { outcome: "ok"; text: string; truncated: boolean }

@@ -15,7 +15,7 @@
  */
 
 /** Deflate data inflated by this count, over all streams of one file (CONTRACT). */
-export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 
 /** Bytes written to the inflater at a time. */
 const WRITE_BYTES = 64 * 1024;

@@ -110,18 +110,3 @@ export async function providerError(
 
 /** `base` (an API base such as `https://api.openai.com/v1`) joined with `path`. */
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
-
-/** Base64 text as bytes. */
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** Bytes as base64 text (in slices: String.fromCharCode takes its bytes as arguments). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}

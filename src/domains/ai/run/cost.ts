@@ -113,6 +113,9 @@ export const endedRun = {
   sessionId: aiMessages.sessionId,
   createdAt: aiMessages.createdAt,
   userId: sql<string>`(SELECT user_id FROM ai_sessions WHERE id = ${aiMessages.sessionId})`,
+  accountId: sql<
+    string | null
+  >`(SELECT u.account_id FROM ai_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ${aiMessages.sessionId})`,
 };
 
 /** A run as its debit needs it: its place in its session's send order, and what it used. */

@@ -37,6 +37,7 @@ export async function recordRunEnd(d1: D1Database, messageId: string, values: Ru
   const run = { ...reply, messageId } as EndedRun;
   await debitRunCost(db, {
     userId: run.userId,
+    accountId: run.accountId,
     messageId,
     costMicros: () => runDebitMicros(db, run),
     with: [completeRunStatement(db, run)],

@@ -1,4 +1,4 @@
-import { readBytesCapped } from "../../../lib/bytes";
+import { readResponseCapped } from "../../../lib/bytes";
 import { AdapterError, type OutboundFetch } from "./types";
 
 /**
@@ -162,11 +162,5 @@ export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const tooLarge = () =>
     new AdapterError("bad_response", `The answer is too large (more than ${maxBytes} bytes)`, response.status);
-  const declared = Number(response.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return "";
-  return new TextDecoder().decode(await readBytesCapped(response.body, maxBytes, tooLarge));
+  return new TextDecoder().decode(await readResponseCapped(response, maxBytes, tooLarge));
 }

@@ -44,7 +44,7 @@ const RESERVED_KEYS = new Set(["instances", "definitions", "oauth"]);
  * connector tool `<connectorKey>.<toolKey>`, so a custom `web` with a tool `search` would be shown
  * (in events, history and the executions list) as the search capability's step.
  */
-export const CAPABILITY_STEP_KEYS: readonly string[] = ["web", "image", "video", "audio"];
+const CAPABILITY_STEP_KEYS: readonly string[] = ["web", "image", "video", "audio"];
 
 export const builtInView = (env: Env, definition: BuiltInDefinition, locale: Locale): DefinitionView => ({
   key: definition.key,

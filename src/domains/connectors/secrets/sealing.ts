@@ -5,6 +5,8 @@
  * first key seals, every key opens (rotation: put the new key first, keep the old ones).
  * Sealed text: `<version>.<base64 iv>.<base64 ciphertext>`.
  */
+import { fromBase64, toBase64 } from "../../../lib/bytes";
+
 const IV_BYTES = 12;
 const KEY_BYTES = 32;
 
@@ -14,23 +16,6 @@ interface Keyring {
 }
 
 let cached: { source: string; ring: Promise<Keyring> } | null = null;
-
-/** Bytes per `String.fromCharCode` call: spreading a whole payload (up to 5 MiB) overflows the stack. */
-const CHUNK_BYTES = 0x8000;
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let start = 0; start < bytes.length; start += CHUNK_BYTES)
-    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK_BYTES));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
 
 async function parseKeyring(source: string): Promise<Keyring> {
   const entries = source

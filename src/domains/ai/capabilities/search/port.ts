@@ -32,7 +32,7 @@ export interface SearchProvider {
 }
 
 /** Strips the markup some providers put in snippets (Brave bolds the query's words). */
-export const plainText = (value: unknown): string =>
+const plainText = (value: unknown): string =>
   typeof value === "string"
     ? value
         .replace(/<[^>]*>/g, "")

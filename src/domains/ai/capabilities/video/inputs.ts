@@ -1,3 +1,4 @@
+import { readResponseCapped, toBase64 } from "../../../../lib/bytes";
 import { AdapterError, outboundFetch, parseAllowList } from "../../../connectors";
 import { CapabilityError } from "../types";
 import type { InputImage } from "./port";
@@ -6,12 +7,6 @@ import type { InputImage } from "./port";
 const INPUT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const INPUT_TIMEOUT_MS = 15_000;
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
-
-const base64Of = (bytes: Uint8Array) => {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-};
 
 /**
  * Reads an image a user named (`inputImageUrl`, `referenceImages[]`) through the connectors'
@@ -34,27 +29,9 @@ export async function readInputImage(env: Env, url: string, field: string, signa
           : `the image URL answered ${response.status}`,
       );
     }
-    if (Number(response.headers.get("Content-Length") ?? "0") > INPUT_IMAGE_MAX_BYTES) {
-      await response.body?.cancel();
-      throw fail(`the image is larger than ${INPUT_IMAGE_MAX_BYTES} bytes`);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > INPUT_IMAGE_MAX_BYTES) {
-        await reader.cancel();
-        throw fail(`the image is larger than ${INPUT_IMAGE_MAX_BYTES} bytes`);
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
-    return { mimeType: type, base64: base64Of(bytes) };
+    const tooLarge = () => fail(`the image is larger than ${INPUT_IMAGE_MAX_BYTES} bytes`);
+    const bytes = await readResponseCapped(response, INPUT_IMAGE_MAX_BYTES, tooLarge);
+    return { mimeType: type, base64: toBase64(bytes) };
   } catch (error) {
     if (signal.aborted || error instanceof CapabilityError) throw error;
     if (error instanceof AdapterError) throw fail(error.message);

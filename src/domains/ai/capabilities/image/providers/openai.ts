@@ -1,6 +1,6 @@
 import { providerError } from "../../search/port";
-import { callProvider, fromBase64, joinUrl } from "../../provider-http";
-import { readBytesCapped } from "../../../../../lib/bytes";
+import { callProvider, joinUrl } from "../../provider-http";
+import { fromBase64, readResponseCapped } from "../../../../../lib/bytes";
 import { base64Length, formatBytes } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import type { ImageProvider } from "../port";
@@ -63,13 +63,8 @@ export function openAiImages(config: { apiKey: string; baseUrl: string }): Image
       // encoded (plus the envelope), never whole whatever its size, and the cap counts decoded bytes.
       const tooLarge = () =>
         new CapabilityError(`${name} sent an image larger than the ${formatBytes(call.maxBytes)} limit`);
-      const declared = Number(response.headers.get("Content-Length") ?? "0");
       const limit = base64Length(call.maxBytes) + ENVELOPE_BYTES;
-      if (declared > limit) {
-        await response.body?.cancel();
-        throw tooLarge();
-      }
-      const text = response.body ? new TextDecoder().decode(await readBytesCapped(response.body, limit, tooLarge)) : "";
+      const text = new TextDecoder().decode(await readResponseCapped(response, limit, tooLarge));
       let answer: { data?: { b64_json?: unknown }[] } | null = null;
       try {
         answer = JSON.parse(text);

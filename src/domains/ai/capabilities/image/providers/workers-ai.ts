@@ -1,6 +1,5 @@
 import type { WorkersAiBinding } from "../../../providers/workers-ai";
-import { fromBase64, toBase64 } from "../../provider-http";
-import { readBytesCapped } from "../../../../../lib/bytes";
+import { fromBase64, readBytesCapped, toBase64 } from "../../../../../lib/bytes";
 import { base64Length, formatBytes } from "../../media-caps";
 import { CapabilityError } from "../../types";
 import { FLUX_MODEL } from "../config";

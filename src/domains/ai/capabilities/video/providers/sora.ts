@@ -1,4 +1,4 @@
-import { fromBase64 } from "../../provider-http";
+import { fromBase64 } from "../../../../../lib/bytes";
 import {
   answerJson,
   badAnswer,
