@@ -145,8 +145,10 @@ function buildApp(mounts: Mount[]) {
 
   // A path some route answers, asked with another method, is 405 with `Allow`; else 404. This app
   // holds every route of the path's group, so every route of the path.
-  const declared = declaredMethods(app);
+  // Read on the first miss, once every route is in (some are added after this function returns).
+  let declared: Set<string> | undefined;
   app.notFound((c) => {
+    declared ??= declaredMethods(app);
     const allowed = allowedMethods(app, declared, c.req.path);
     if (allowed.length && !allowed.includes(c.req.method))
       return errorResponse(c, methodNotAllowed(c.req.method, c.req.path, allowed));

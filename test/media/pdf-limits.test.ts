@@ -253,30 +253,49 @@ describe("migration 0016: a PDF uploaded before extraction moved to upload", () 
   /** A media row as the schema before 0016 wrote it (no text_outcome), and its bytes in R2. */
   async function oldUpload(user: TestUser, bytes: Uint8Array) {
     const id = crypto.randomUUID();
+    const createdAt = new Date().toISOString();
     const object = await env.BLOBS.put(`media/${id}`, bytes, { httpMetadata: { contentType: "application/pdf" } });
     await env.DB.prepare(
       "INSERT INTO media (id, user_id, kind, mime_type, size, source, etag, created_at) VALUES (?, ?, 'document', 'application/pdf', ?, 'upload', ?, ?)",
     )
-      .bind(id, user.id, bytes.length, object!.httpEtag, new Date().toISOString())
+      .bind(id, user.id, bytes.length, object!.httpEtag, createdAt)
       .run();
     expect(await outcomeOf(id)).toBeNull();
-    return id;
+    return { id, size: bytes.length, createdAt };
+  }
+
+  /** The item as the API shows it, field for field as it was written. */
+  async function expectItemAsWritten(user: TestUser, item: Awaited<ReturnType<typeof oldUpload>>) {
+    const res = await call("GET", `/files/${item.id}`, { token: user.accessToken, ip: user.ip });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: item.id,
+      kind: "document",
+      mimeType: "application/pdf",
+      size: item.size,
+      source: "upload",
+      createdAt: item.createdAt,
+    });
   }
 
   it("is extracted on its first send, and refused then if it is over the limits", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const readable = await oldUpload(user, pdf("Written the old way"));
+    const old = await oldUpload(user, pdf("Written the old way"));
+    const readable = old.id;
     const reply = await sent(user, session.id, { content: "read", model: "demo", attachmentIds: [readable] });
     expect(await outcomeOf(readable)).toBe("ok");
     expect(await (await env.BLOBS.get(`text/${readable}`))!.text()).toBe("Written the old way");
     const message = await finished(user, session.id, reply.assistantMessage.id);
     expect(message.content).toContain("Written the old way");
+    await expectItemAsWritten(user, old);
 
-    const flood = await oldUpload(user, pageFlood());
+    const oldFlood = await oldUpload(user, pageFlood());
+    const flood = oldFlood.id;
     const refused = await send(user, session.id, { content: "read", model: "demo", attachmentIds: [readable, flood] });
     expectError(refused, 400, "bad_request");
     expect(refused.body.error.details.fields).toEqual([{ field: "attachmentIds.1", message: READ_WITHIN_LIMITS }]);
     expect(await outcomeOf(flood)).toBe("over_limits");
+    await expectItemAsWritten(user, oldFlood);
   });
 });

@@ -46,7 +46,8 @@ export type StructuredBlock = z.infer<typeof structuredBlock>;
 
 export const structuredBlocksField = z
   .array(structuredBlock, { message: "must be an array of objects" })
-  .max(MAX_STRUCTURED_BLOCKS)
+  // Its own wording: the array's message above would otherwise answer this issue too.
+  .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
   .openapi({
     description: `Mentions of connector instances and media items; media blocks count with \`attachmentIds\` (at most ${MAX_ATTACHMENTS} together, \`attachmentIds\` first)`,
   });
