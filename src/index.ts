@@ -1,5 +1,6 @@
 import { routerGroupOf } from "./lib/origin";
 
+export { Conversation } from "./durable-objects/conversation";
 export { MessageRun } from "./durable-objects/message-run";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 

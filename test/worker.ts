@@ -6,7 +6,7 @@ import { combineToolSources, type ToolSource } from "../src/domains/ai";
 import { MessageRun as AppMessageRun } from "../src/durable-objects/message-run";
 import worker from "../src/index";
 
-export { RateLimiter } from "../src/index";
+export { Conversation, RateLimiter } from "../src/index";
 export default worker;
 
 const offered = new Set<ToolSource>();

@@ -1,3 +1,4 @@
+import { aiCron } from "../domains/ai";
 import { connectorsCron } from "../domains/connectors";
 import { identityCron } from "../domains/identity";
 import { notificationsCron } from "../domains/notifications";
@@ -23,6 +24,8 @@ export const CRON_TASKS: Record<string, Task[]> = {
     connectorsCron.refreshCredentials,
     connectorsCron.purgeOAuthStates,
     connectorsCron.purgeDeletedPayloads,
+    aiCron.eraseDeletedConversations,
+    aiCron.drainConversations,
   ],
   [DAILY]: [statusCron.dailySnapshot],
 };

@@ -17,6 +17,7 @@ import {
   toolEventPayload,
   type RunEnd,
   type RunOutcome,
+  type RunContext,
   type RunSpec,
   type RunState,
   REJECTED,
@@ -103,12 +104,12 @@ export class MessageRunCore {
    * alarm tick (the first delta waits on nothing it need not); `run` arms the watchdog alarm
    * before this returns, so an instance that dies mid-run still has its run resumed or failed.
    */
-  async start(spec: RunSpec): Promise<Started> {
+  async start(spec: RunSpec, context?: RunContext): Promise<Started> {
     const existing = this.store.state;
     if (existing) return { runId: this.store.spec!.runId, status: existing.status };
     this.store.spec = spec;
     this.store.state = { status: "queued", attempts: 0 };
-    this.ctx.waitUntil(this.run(spec, 1));
+    this.ctx.waitUntil(this.run(spec, 1, context));
     // The run record shows it `running` (D1); beside the run, never before its provider request.
     this.ctx.waitUntil(
       recordRunStart(this.env.DB, spec.runId).catch((error) =>
@@ -200,7 +201,8 @@ export class MessageRunCore {
     });
   }
 
-  private async run(spec: RunSpec, attempt: number) {
+  /** `context`: what the send read for the first attempt (a later one reads it again). */
+  private async run(spec: RunSpec, attempt: number, context?: RunContext) {
     this.store.state = { status: "running", attempts: attempt };
     // Set beside the run's start rather than before it: the provider's request need not wait for it.
     const watchdog = this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
@@ -212,6 +214,7 @@ export class MessageRunCore {
           spec,
           {
             signal: abort.signal,
+            context,
             emit: (type, payload, stepId) => {
               if (!this.finishing) this.log.append(spec.runId, type, payload, stepId);
             },
@@ -378,7 +381,7 @@ export class MessageRunCore {
   }
 
   /**
-   * The tool calls so far onto the reply's D1 row, one write after another. Changes that arrive
+   * The tool calls so far onto the reply in its conversation, one write after another. Changes that arrive
    * while a write is in flight are written together after it (only the newest snapshot matters),
    * so a capability's dozens of steps cost a few writes, not one per event.
    */
@@ -389,15 +392,15 @@ export class MessageRunCore {
     this.toolCallWrites = this.toolCallWrites.then(async () => {
       const snapshot = this.unwrittenToolCalls!;
       this.unwrittenToolCalls = undefined;
-      await recordToolCalls(this.env.DB, spec.messageId, snapshot).catch((error) =>
+      await recordToolCalls(this.env, spec, snapshot).catch((error) =>
         logError(this.env, { messageId: spec.messageId, ...describeError(error) }),
       );
     });
   }
 
-  /** The final message row in D1 (the ai domain's write-back), after any tool-call write still in flight. */
+  /** The reply's end through its conversation (the ai domain's write-back), after any tool-call write still in flight. */
   private async writeMessage(spec: RunSpec, values: RunEnd) {
     await this.toolCallWrites;
-    await recordRunEnd(this.env.DB, spec.messageId, values);
+    await recordRunEnd(this.env, spec, values);
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { errorText, isUniqueViolation } from "../../lib/errors";
 import { users, workspaces } from "./identity";
 
@@ -33,8 +33,31 @@ export const aiSessions = sqliteTable(
     personaId: text("persona_id").references(() => aiPersonas.id, { onDelete: "set null" }),
     effortMode: text("effort_mode", { enum: ["basic", "thinking", "pro"] }).notNull(),
     createdAt: text("created_at").notNull(),
+    /**
+     * Written by the session's object (its messages live there, docs/ai.md "Where a conversation
+     * lives"): how many it holds, and when one last changed. Null until the object has counted.
+     */
+    messageCount: integer("message_count"),
+    lastActivityAt: text("last_activity_at"),
+    updatedAt: text("updated_at"),
   },
   (t) => [index("ai_sessions_user_created_idx").on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * Conversation objects to erase (docs/ai.md "Deleting a conversation"): every removal of an
+ * `ai_sessions` row, cascades included, lands here by trigger (migration 0018) with the replies
+ * whose `MessageRun` objects go with it (`message_id`; '' for the session itself). The cron works
+ * the rows off; the delete endpoint works off its own at once.
+ */
+export const aiSessionErasures = sqliteTable(
+  "ai_session_erasures",
+  {
+    sessionId: text("session_id").notNull(),
+    messageId: text("message_id").notNull().default(""),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.messageId] })],
 );
 
 export interface ToolCallRecord {

@@ -2,7 +2,7 @@
 export { EventLog, heartbeatMsOf } from "./run/event-log";
 export { endToolCalls, executeRun, REJECTED, toolEventPayload } from "./run/executor";
 export { RunStore } from "./run/store";
-export { TERMINAL, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
+export { TERMINAL, type RunContext, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./run/types";
 export { recordRunEnd, recordRunStart, recordToolCalls, type RunEnd } from "./run/write-back";
 export { CallMailbox } from "./run/mailbox";
 export {
@@ -30,3 +30,4 @@ export {
   type StopAnswer,
   type Unfinished,
 } from "./run/lifecycle";
+export { aiCron } from "./upkeep";

@@ -62,10 +62,10 @@ export async function deleteMemory({ db, auth }: Ctx, id: string) {
   return { id, deleted: true as const };
 }
 
-/** The query that finds which of `ids` are the user's memories (for a send's one read batch). */
+/** The user's memories among `ids`, with their contents (for a send's one read batch). */
 export const ownedMemoriesQuery = (db: Db, userId: string, ids: string[]) =>
   db
-    .select({ id: aiMemories.id })
+    .select({ id: aiMemories.id, content: aiMemories.content })
     .from(aiMemories)
     .where(and(eq(aiMemories.userId, userId), inArray(aiMemories.id, ids.length ? ids : [""])));
 
@@ -81,10 +81,11 @@ export function assertOwnMemories(ids: string[], owned: { id: string }[]) {
 /** The contents of the memories a run pins, in the order sent; those deleted since are left out. */
 export async function pinnedMemories(env: Env, userId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await createDb(env.DB)
-    .select({ id: aiMemories.id, content: aiMemories.content })
-    .from(aiMemories)
-    .where(and(eq(aiMemories.userId, userId), inArray(aiMemories.id, ids)));
+  return contentsInOrder(ids, await ownedMemoriesQuery(createDb(env.DB), userId, ids));
+}
+
+/** The contents of `rows` in the order of `ids`. */
+export function contentsInOrder(ids: string[], rows: { id: string; content: string }[]): string[] {
   const byId = new Map(rows.map((row) => [row.id, row.content]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

@@ -1,26 +1,34 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, max, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { aiMessages, aiSessions } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { aiRuns, aiSessions } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
-import { selectModel } from "./models";
+import { activeModels, selectModel } from "./models";
 import { decideToolCall, stopRun } from "./runs";
 import { capabilityParameters, modelChoice, type SendMessageInput } from "./schemas";
 import { assertEditableImage, withSignedMedia } from "./capabilities";
-import { assertOwnMemories, ownedMemoriesQuery } from "./memories";
+import { assertOwnMemories, contentsInOrder, ownedMemoriesQuery } from "./memories";
 import { checkAttachments } from "./attachments";
 import { checkMentions, retainedMentions, type RunMention } from "./mentions";
 import { allChecks, attachmentFieldsAsSent, attachmentsOf, storedBlocks } from "./structured-blocks";
-import { callersSession, sessionNotFound } from "./sessions";
+import { openSession, sessionNotFound } from "./sessions";
+import { conversationOf, present } from "./conversations";
+import type { MessageRow } from "./conversation/turns";
 import {
-  messageRow,
+  answerTurn,
+  keepingRunRow,
+  newRunIfOwned,
+  newTurnIds,
   plannedCapability,
-  runningQuery,
+  replyModel,
+  replyRow,
+  runningReplyConflict,
+  sendResult,
   sessionQuery,
-  startTurn,
-  type MessageRow,
+  sessionRef,
   type StoredRequest,
+  type Turn,
+  userRow,
 } from "./turn";
 
 /** A history item (spec "Message"); assistant-only fields appear on assistant messages. */
@@ -51,198 +59,164 @@ function publicMessage(row: MessageRow) {
 }
 
 /**
- * Sends a user message and starts the assistant's run (`startTurn`). `admit` resolves once the
- * send's rate limit admits it (rejecting with the 429 otherwise); it is awaited before anything is
- * consumed or written, so the reads run beside the limiter's hop.
+ * Sends a user message and starts the assistant's run. One D1 batch (the session with its
+ * persona, the pinned memories with their contents, the run row) beside the send's rate limit
+ * (`admit`, awaited before anything is consumed); the request's checks; one call to the session's
+ * Conversation object, which answers a replayed key or a running reply's 409 or writes the turn;
+ * then the allowance and the run (`answerTurn`).
  */
-export function sendMessage(ctx: Ctx, sessionId: string, body: SendMessageInput, admit: () => Promise<unknown>) {
+export async function sendMessage(
+  ctx: Ctx,
+  sessionId: string,
+  body: SendMessageInput,
+  admit: () => Promise<unknown>,
+): Promise<Turn> {
+  const { db, env, auth } = ctx;
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
-  // The mentions `admit` found valid, for the run.
-  let mentions: RunMention[] = [];
-  return startTurn(ctx, {
-    sessionId,
-    replyKey: null,
-    keyed: key !== null,
-    async read(ctx) {
-      const { db, auth } = ctx;
-      const [sessions, seqRows, deduped, running, ownedMemories] = await db.batch([
-        sessionQuery(ctx, sessionId),
-        db
-          .select({ last: max(aiMessages.seq) })
-          .from(aiMessages)
-          .where(eq(aiMessages.sessionId, sessionId)),
-        db
-          .select()
-          .from(aiMessages)
-          .where(
-            and(
-              eq(aiMessages.sessionId, sessionId),
-              or(
-                and(eq(aiMessages.role, "user"), eq(aiMessages.idempotencyKey, key ?? "")),
-                and(
-                  eq(aiMessages.role, "assistant"),
-                  isNull(aiMessages.idempotencyKey),
-                  sql`${aiMessages.parentId} = (SELECT id FROM ai_messages WHERE session_id = ${sessionId} AND role = 'user' AND idempotency_key = ${key ?? ""})`,
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(aiMessages.createdAt)),
-        runningQuery(db, sessionId),
-        ownedMemoriesQuery(db, auth.user.id, memoryIds),
-      ]);
-      const found = sessions[0];
-      if (!found) throw sessionNotFound();
-      const user = key ? deduped.find((row) => row.role === "user") : undefined;
-      const assistant = key ? deduped.find((row) => row.role === "assistant") : undefined;
-      return {
-        ...found,
-        replay: user && assistant ? { user, assistant } : null,
-        running: running.length > 0,
-        seq: (seqRows[0]?.last ?? 0) + 1,
-        ownedMemories,
-      };
-    },
-    async request({ env, auth }, reading, models) {
-      assertOwnMemories(memoryIds, reading.ownedMemories);
-      const effortMode = body.effortMode ?? reading.session.effortMode;
-      const capability = plannedCapability(
-        env,
-        models,
-        body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null,
-      );
-      // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
-      const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
-      const request: StoredRequest = {
-        modelKey: chosen.key,
-        effortMode,
-        capability,
-        attachmentIds: body.attachmentIds ?? [],
-        memoryIds,
-        structuredBlocks: body.structuredBlocks ?? [],
-      };
-      return { request, chosen };
-    },
-    async admit(ctx, request, model) {
-      if (request.capability) await assertEditableImage(ctx.db, ctx.auth.user.id, request.capability.parameters);
-      const blocks = request.structuredBlocks;
-      [mentions] = await allChecks<[RunMention[], unknown]>([
-        checkMentions(ctx, blocks),
-        checkAttachments(
-          ctx,
-          attachmentsOf(request),
-          model,
-          request.capability !== null,
-          attachmentFieldsAsSent(request.attachmentIds, blocks),
-        ),
-      ]);
-      await admit();
-    },
-    mentions: async () => mentions,
-    userMessage({ now }, reading, request) {
-      const row: MessageRow = {
-        ...messageRow({ sessionId, seq: reading.seq, parentId: "", model: null, idempotencyKey: key, createdAt: now }),
-        role: "user",
-        content: body.content,
-        status: null,
-        parentId: null,
-        runId: null,
-        runStatus: null,
-        request: request as unknown as Record<string, unknown>,
-      };
-      return { row, fresh: true };
-    },
-  });
-}
-
-/** The condition naming one assistant reply of a session. */
-const isReplyOf = (sessionId: string, assistantMessageId: string) =>
-  and(eq(aiMessages.id, assistantMessageId), eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"));
-
-/** The assistant message and its turn's user message, within a session of the caller's. */
-async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
-  const { db } = ctx;
-  const [sessions, targets] = await db.batch([
+  const ids = newTurnIds();
+  const [sessions, ownedMemories] = await db.batch([
     sessionQuery(ctx, sessionId),
-    db.select().from(aiMessages).where(isReplyOf(sessionId, assistantMessageId)),
+    ownedMemoriesQuery(db, auth.user.id, memoryIds),
+    newRunIfOwned(ctx, sessionId, ids),
   ]);
-  if (!sessions[0]) throw sessionNotFound();
-  if (!targets[0]) throw notFound("Message not found");
-  return { session: sessions[0].session, instructions: sessions[0].instructions, target: targets[0] };
+  return keepingRunRow(db, ids.runId, async () => {
+    const found = sessions[0];
+    if (!found) throw sessionNotFound();
+    assertOwnMemories(memoryIds, ownedMemories);
+    const models = await activeModels(env);
+    const effortMode = body.effortMode ?? found.session.effortMode;
+    const capability = plannedCapability(
+      env,
+      models,
+      body.capabilityKey ? { key: body.capabilityKey, parameters: capabilityParameters(body) } : null,
+    );
+    // The choice is checked (plan, entitlement, availability) even when a capability answers instead.
+    const chosen = selectModel(models, { ...modelChoice(body), effortMode }, auth.plan, auth.entitlements);
+    const request: StoredRequest = {
+      modelKey: chosen.key,
+      effortMode,
+      capability,
+      attachmentIds: body.attachmentIds ?? [],
+      memoryIds,
+      structuredBlocks: body.structuredBlocks ?? [],
+    };
+    const model = replyModel(models, capability, chosen);
+    if (capability) await assertEditableImage(db, auth.user.id, capability.parameters);
+    const [mentions] = await allChecks<[RunMention[], unknown]>([
+      checkMentions(ctx, request.structuredBlocks),
+      checkAttachments(
+        ctx,
+        attachmentsOf(request),
+        model,
+        capability !== null,
+        attachmentFieldsAsSent(request.attachmentIds, request.structuredBlocks),
+      ),
+    ]);
+    await admit();
+
+    const ref = sessionRef(ctx, found.session);
+    const conversation = conversationOf(env, sessionId);
+    const user = userRow({ sessionId, content: body.content, request, idempotencyKey: key, createdAt: ctx.now });
+    const assistant = replyRow({ ids, sessionId, parentId: user.id, model, idempotencyKey: null, createdAt: ctx.now });
+    const answer = present(await conversation.send(ref, user, assistant));
+    return answerTurn(ctx, answer, {
+      ref,
+      instructions: found.instructions,
+      request,
+      model,
+      mentions,
+      memories: contentsInOrder(memoryIds, ownedMemories),
+      undo: () => conversation.abandon(ref, assistant.id, user.id, []),
+    });
+  });
 }
 
-/** Another version of an assistant reply, with its own run (`startTurn`); it becomes the active version. */
-export function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: string, key: string) {
-  return startTurn(ctx, {
-    sessionId,
-    replyKey: key,
-    keyed: true,
-    async read(ctx) {
-      const { db } = ctx;
-      const [sessions, targets, users, existing, running] = await db.batch([
-        sessionQuery(ctx, sessionId),
-        db.select({ assistant: aiMessages }).from(aiMessages).where(isReplyOf(sessionId, assistantMessageId)),
-        // The turn's user message: the target's parent.
-        db
-          .select()
-          .from(aiMessages)
-          .where(
-            sql`${aiMessages.id} = (SELECT parent_id FROM ai_messages WHERE id = ${assistantMessageId} AND session_id = ${sessionId} AND role = 'assistant')`,
-          ),
-        db
-          .select()
-          .from(aiMessages)
-          .where(
-            and(
-              eq(aiMessages.role, "assistant"),
-              eq(aiMessages.idempotencyKey, key),
-              sql`${aiMessages.parentId} = (SELECT parent_id FROM ai_messages WHERE id = ${assistantMessageId} AND session_id = ${sessionId})`,
-            ),
-          ),
-        runningQuery(db, sessionId),
-      ]);
-      if (!sessions[0]) throw sessionNotFound();
-      if (!targets[0]?.assistant.parentId) throw notFound("Message not found");
-      const user = users[0];
-      if (!user) throw notFound("Message not found");
-      return {
-        ...sessions[0],
-        replay: existing[0] ? { user, assistant: existing[0] } : null,
-        running: running.length > 0,
-        user,
-      };
-    },
-    async request({ env, auth }, reading, models) {
-      const stored = reading.user.request as unknown as StoredRequest;
-      // The capability as it runs today (its provider may have been configured or removed since).
-      const request: StoredRequest = {
-        ...stored,
-        // Messages sent before blocks had a meaning may hold other objects: only today's shapes count.
-        structuredBlocks: storedBlocks(stored as unknown as Record<string, unknown>),
-        capability: plannedCapability(env, models, stored.capability),
-      };
-      // The same model as the original request when it is still active, else today's default.
-      const chosen =
-        models.find((m) => m.key === request.modelKey) ??
-        selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
-      return { request, chosen };
-    },
+/**
+ * Another version of an assistant reply, with its own run; it becomes the active version. The
+ * session and the run row in one D1 batch, the reply and its turn from the conversation, then
+ * the same request as the original (`answerTurn`).
+ */
+export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: string, key: string) {
+  const { db, env, auth } = ctx;
+  const ids = newTurnIds();
+  const [sessions] = await db.batch([sessionQuery(ctx, sessionId), newRunIfOwned(ctx, sessionId, ids)]);
+  return keepingRunRow(db, ids.runId, async () => {
+    const found = sessions[0];
+    if (!found) throw sessionNotFound();
+    const ref = sessionRef(ctx, found.session);
+    const conversation = conversationOf(env, sessionId);
+    const reading = present(await conversation.retryReading(ref, assistantMessageId, key));
+    if (!reading) throw notFound("Message not found");
+    if (reading.replay) return { created: false, result: sendResult(sessionId, reading.user, reading.replay) };
+    if (reading.running) throw runningReplyConflict();
+    const stored = reading.user.request as unknown as StoredRequest;
+    const models = await activeModels(env);
+    // The capability as it runs today (its provider may have been configured or removed since).
+    const request: StoredRequest = {
+      ...stored,
+      // Messages sent before blocks had a meaning may hold other objects: only today's shapes count.
+      structuredBlocks: storedBlocks(stored as unknown as Record<string, unknown>),
+      capability: plannedCapability(env, models, stored.capability),
+    };
+    // The same model as the original request when it is still active, else today's default.
+    const chosen =
+      models.find((m) => m.key === request.modelKey) ??
+      selectModel(models, { effortMode: request.effortMode }, auth.plan, auth.entitlements);
+    const model = replyModel(models, request.capability, chosen);
     // Mentions whose instance is gone since the send are dropped (CONTRACT).
-    mentions: (ctx, request) => retainedMentions(ctx, request.structuredBlocks),
-    userMessage: (_ctx, reading) => ({ row: reading.user, fresh: false }),
+    const mentions = await retainedMentions(ctx, request.structuredBlocks);
+    const assistant = replyRow({
+      ids,
+      sessionId,
+      parentId: reading.user.id,
+      model,
+      idempotencyKey: key,
+      createdAt: ctx.now,
+    });
+    const { answer, previouslyActive } = present(await conversation.retry(ref, reading.user, assistant));
+    const memoryIds = request.memoryIds ?? [];
+    const memories = memoryIds.length
+      ? contentsInOrder(memoryIds, await ownedMemoriesQuery(db, auth.user.id, memoryIds))
+      : [];
+    return answerTurn(ctx, answer, {
+      ref,
+      instructions: found.instructions,
+      request,
+      model,
+      mentions,
+      memories,
+      undo: () => conversation.abandon(ref, assistant.id, null, previouslyActive),
+    });
   });
+}
+
+/**
+ * The caller's session and, from its conversation, one of its assistant replies (404 for either).
+ * The D1 check and the object's read run side by side; nothing is answered before the check.
+ */
+async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
+  const conversation = conversationOf(ctx.env, sessionId);
+  const ref = { sessionId, userId: ctx.auth.user.id };
+  const [session, reply] = await Promise.all([
+    openSession(ctx, sessionId),
+    conversation.reply(ref, assistantMessageId).catch((error: unknown) => ({ error })),
+  ]);
+  if (reply && "error" in reply) throw reply.error;
+  const target = present(reply);
+  if (!target) throw notFound("Message not found");
+  return { session, target: target as MessageRow, conversation, ref };
 }
 
 /** Makes one version of a turn's reply the active one: history and later context follow it. */
 export async function selectVersion(ctx: Ctx, sessionId: string, assistantMessageId: string) {
-  const { target } = await turnOf(ctx, sessionId, assistantMessageId);
-  await ctx.db
-    .update(aiMessages)
-    .set({ isActive: sql`CASE WHEN ${aiMessages.id} = ${target.id} THEN 1 ELSE 0 END` })
-    .where(and(eq(aiMessages.parentId, target.parentId!), eq(aiMessages.role, "assistant")));
-  const [selected] = await withSignedMedia(ctx.db, ctx.env, ctx.auth.user.id, [{ ...target, isActive: true }]);
-  return { activeMessageId: target.id, selectedMessage: publicMessage(selected!) };
+  const session = await openSession(ctx, sessionId);
+  const selected = present(
+    await conversationOf(ctx.env, sessionId).select(sessionRef(ctx, session), assistantMessageId),
+  ) as MessageRow | undefined;
+  if (!selected) throw notFound("Message not found");
+  const [signed] = await withSignedMedia(ctx.db, ctx.env, ctx.auth.user.id, [selected]);
+  return { activeMessageId: selected.id, selectedMessage: publicMessage(signed!) };
 }
 
 const nothingToStop = (ended: "completed" | "failed") =>
@@ -287,15 +261,38 @@ export async function decideOnToolCall(
   return call;
 }
 
-/** A reply's D1 row by id alone (the operator's tail, which is not scoped to a user). */
-export async function storedRun(db: Db, messageId: string) {
-  return (await db.select().from(aiMessages).where(eq(aiMessages.id, messageId)))[0];
+/** A run's row by its reply's id (the operator's tail, which is not scoped to a user). */
+export async function runOfMessage(ctx: Pick<Ctx, "db">, messageId: string) {
+  const [row] = await ctx.db.select().from(aiRuns).where(eq(aiRuns.messageId, messageId));
+  return row;
 }
 
-/** The stream's message must be an assistant message of a session of the caller's. */
+/**
+ * The reply a stream is opened on: an assistant message of a session of the caller's, found by its
+ * run row in one D1 read. `stored` reads the reply itself from the conversation, needed only for a
+ * reply whose run never started (it has no run row, and its object no event log).
+ */
 export async function streamTarget(ctx: Ctx, sessionId: string, messageId: string) {
+  const [run] = await ctx.db
+    .select({ runId: aiRuns.runId })
+    .from(aiRuns)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiRuns.sessionId))
+    .where(
+      and(eq(aiRuns.messageId, messageId), eq(aiRuns.sessionId, sessionId), eq(aiSessions.userId, ctx.auth.user.id)),
+    );
+  if (run) return { id: messageId, stored: async () => (await turnOf(ctx, sessionId, messageId)).target };
   const { target } = await turnOf(ctx, sessionId, messageId);
-  return target;
+  return { id: messageId, stored: async () => target };
+}
+
+/** A reply by id alone, from its run row and conversation (the operator's tail, not scoped to a user). */
+export async function storedReply(ctx: Pick<Ctx, "db" | "env">, messageId: string) {
+  const run = await runOfMessage(ctx, messageId);
+  if (!run) return undefined;
+  const reply = present(
+    await conversationOf(ctx.env, run.sessionId).reply({ sessionId: run.sessionId, userId: run.userId }, messageId),
+  );
+  return reply as MessageRow | undefined;
 }
 
 interface ListQuery {
@@ -307,7 +304,8 @@ interface ListQuery {
 
 /**
  * History in conversation order (each user message, then its active reply). Cursor or offset
- * pagination; `meta.cursor` continues after this page either way. One batch: session, total, page.
+ * pagination; `meta.cursor` continues after this page either way. The session's D1 row (owner,
+ * persona) and the conversation's page are read side by side.
  */
 export async function listMessages(ctx: Ctx, sessionId: string, query: ListQuery) {
   const { db, env } = ctx;
@@ -316,38 +314,24 @@ export async function listMessages(ctx: Ctx, sessionId: string, query: ListQuery
   if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
     throw badRequest([{ field: "cursor", message: "is not a cursor this API issued" }]);
   }
-  const visible = and(
-    eq(aiMessages.sessionId, sessionId),
-    or(eq(aiMessages.role, "user"), eq(aiMessages.isActive, true)),
-  );
-  const [sessions, totals, rows] = await db.batch([
-    db.select({ personaId: aiSessions.personaId }).from(aiSessions).where(callersSession(ctx, sessionId)),
-    db.select({ total: count() }).from(aiMessages).where(visible),
-    db
-      .select()
-      .from(aiMessages)
-      .where(
-        and(
-          visible,
-          after
-            ? or(
-                gt(aiMessages.seq, afterSeq!),
-                and(eq(aiMessages.seq, afterSeq!), lt(aiMessages.role, after.id as "user")),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(aiMessages.seq), desc(aiMessages.role))
-      .limit(query.limit + 1)
-      .offset(after ? 0 : (query.offset ?? 0)),
+  const ref = { sessionId, userId: ctx.auth.user.id };
+  const [session, listed] = await Promise.all([
+    openSession(ctx, sessionId),
+    conversationOf(env, sessionId)
+      .list(ref, {
+        limit: query.limit,
+        after: after ? { seq: afterSeq!, role: after.id as "user" | "assistant" } : null,
+        offset: query.offset ?? 0,
+      })
+      .catch((error: unknown) => ({ error })),
   ]);
-  const session = sessions[0];
-  if (!session) throw sessionNotFound();
   if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
+  if ("error" in listed) throw listed.error;
+  const { rows, total } = present(listed) as { rows: MessageRow[]; total: number };
   const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
     // The caller's media in tool calls get URLs signed now (CONTRACT "Media": every read signs afresh).
     data: (await withSignedMedia(db, env, ctx.auth.user.id, page)).map(publicMessage),
-    meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total: totals[0]?.total ?? 0 },
+    meta: { cursor: meta.nextCursor, hasMore: meta.hasNextPage, total },
   };
 }

@@ -16,7 +16,7 @@ import {
   selectVersion,
   sendMessage,
   stopMessage,
-  storedRun,
+  storedReply,
   streamTarget,
 } from "./messages";
 import { callersRun, runView } from "./run-record";
@@ -404,7 +404,7 @@ export const aiRoutes = createRouter()
       const { sessionId, messageId } = c.req.valid("param");
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(ctxOf(c), sessionId, messageId);
-      return sseResponse(c, target.id, after, async () => target) as never;
+      return sseResponse(c, target.id, after, target.stored) as never;
     },
   )
   .openapi(
@@ -435,7 +435,7 @@ export const aiRoutes = createRouter()
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const ctx = ctxOf(c);
       const run = await callersRun(ctx, c.req.valid("param").runId);
-      return sseResponse(c, run.messageId, after, () => storedRun(ctx.db, run.messageId)) as never;
+      return sseResponse(c, run.messageId, after, () => storedReply(ctx, run.messageId)) as never;
     },
   )
   .openapi(

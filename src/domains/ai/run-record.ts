@@ -1,10 +1,10 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiMessages, aiRuns, aiSessions } from "../../db/schema";
+import { aiRuns, aiSessions } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
 import type { Ctx } from "../identity";
-import { endedRun, type RunUsage } from "./run/cost";
+import type { RunUsage } from "./run/cost";
 
 /**
  * The run record (CONTRACT "The run record and the run-level stream"): one D1 row per run, the
@@ -35,7 +35,6 @@ export const markRunRunning = (db: Db, runId: string) =>
 export interface EndedRun extends RunUsage {
   messageId: string;
   userId: string;
-  accountId: string | null;
   status: EndStatus;
   stoppedAt: string | null;
 }
@@ -62,33 +61,6 @@ export function completeRunStatement(db: Db, run: EndedRun, now = nowIso()) {
     .insert(aiRuns)
     .values({ runId, messageId, sessionId, userId, createdAt, ...end })
     .onConflictDoUpdate({ target: aiRuns.runId, set: end, setWhere: isNull(aiRuns.debitedAt) });
-}
-
-/** What an ended reply's row gives its run's completion (selected or returned beside `endedRun`). */
-const endedUsage = {
-  runId: aiMessages.runId,
-  status: aiMessages.status,
-  modelId: aiMessages.modelId,
-  inputTokens: aiMessages.inputTokens,
-  outputTokens: aiMessages.outputTokens,
-  costUnits: aiMessages.costUnits,
-  stoppedAt: aiMessages.stoppedAt,
-};
-
-/** What the run's end reads back from its reply's row: its place and payer, and its usage. */
-export const endedRunFields = { ...endedRun, ...endedUsage };
-
-/**
- * A reply that has ended while its run's row is still open: an end whose first write (the reply)
- * committed and whose second (the run row with its wallet entry) did not. Undefined otherwise.
- */
-export async function endedReplyWithOpenRun(db: Db, messageId: string) {
-  const [row] = await db
-    .select(endedRunFields)
-    .from(aiMessages)
-    .innerJoin(aiRuns, eq(aiRuns.runId, aiMessages.runId))
-    .where(and(eq(aiMessages.id, messageId), ne(aiMessages.status, "running"), isNull(aiRuns.debitedAt)));
-  return row;
 }
 
 const runNotFound = () => notFound("Run not found");

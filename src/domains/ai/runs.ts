@@ -1,5 +1,5 @@
 import type { ToolCallRecord } from "../../db/schema/ai";
-import type { RunSpec } from "./run/types";
+import type { RunContext, RunSpec } from "./run/types";
 import type { DeliveredToolResult } from "./tool-source";
 
 /**
@@ -11,7 +11,8 @@ export const RUN_NOT_STARTED = "run_not_started";
 /** The one place that addresses a run's Durable Object: one object per assistant message. */
 export const runObject = (env: Env, messageId: string) => env.MESSAGE_RUN.getByName(messageId);
 
-export const startRun = (env: Env, spec: RunSpec) => runObject(env, spec.messageId).start(spec);
+export const startRun = (env: Env, spec: RunSpec, context?: RunContext) =>
+  runObject(env, spec.messageId).start(spec, context);
 
 export const stopRun = (env: Env, messageId: string) => runObject(env, messageId).stop();
 

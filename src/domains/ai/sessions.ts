@@ -1,11 +1,11 @@
-import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
-import { aiMessages, aiPersonas, aiSessions } from "../../db/schema/ai";
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { aiPersonas, aiSessions } from "../../db/schema/ai";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
-import { eraseRun } from "./runs";
+import { eraseConversation } from "./upkeep";
 import { deleteSessionMedia } from "../media";
 
 type SessionRow = typeof aiSessions.$inferSelect;
@@ -59,6 +59,10 @@ export async function createSession(
     personaId: input.personaId ?? null,
     effortMode: input.effortMode ?? "basic",
     createdAt: now,
+    // Counted from the start: its messages are only ever in its object (nothing to import from D1).
+    messageCount: 0,
+    lastActivityAt: now,
+    updatedAt: now,
   };
   await db.insert(aiSessions).values(row);
   return publicSession(row);
@@ -105,24 +109,20 @@ export async function openSession(ctx: Ctx, sessionId: string) {
 }
 
 /**
- * Deletes the session and its messages (cascade), then stops any run still going. One batch: the
- * ownership check, the runs, the delete (which matches nothing when the session is not the caller's).
+ * Deletes the session: its D1 row in one batch with the ownership check (the delete matches nothing
+ * when the session is not the caller's; its trigger files the erasure, with the replies of rows
+ * never imported), then its conversation object, which stops a run still going and erases every
+ * reply's event log, then its media.
  */
 export async function deleteSession(ctx: Ctx, sessionId: string) {
   const { db, env } = ctx;
   const owned = callersSession(ctx, sessionId);
-  const [sessions, runs] = await db.batch([
+  const [sessions] = await db.batch([
     db.select({ id: aiSessions.id }).from(aiSessions).where(owned),
-    db
-      .select({ id: aiMessages.id })
-      .from(aiMessages)
-      .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.role, "assistant"), isNotNull(aiMessages.runId))),
     db.delete(aiSessions).where(owned),
   ]);
-  // Before erasing any run: another user's session's runs must stay untouched.
   if (!sessions[0]) throw sessionNotFound();
-  // Each reply's Durable Object holds its event log (the reply's text); it goes with the session.
-  await Promise.all(runs.map((message) => eraseRun(env, message.id)));
+  await eraseConversation(env, sessionId);
   await deleteSessionMedia(db, env, sessionId);
   return { id: sessionId, deleted: true as const };
 }

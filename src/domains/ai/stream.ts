@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { aiMessages } from "../../db/schema/ai";
+import type { MessageRow } from "./conversation/tables";
 import { eventFrame, RETRY_FRAME, type LoggedEvent } from "./run/event-log";
 import type { AppEnv } from "../../env";
 import { badRequest, notFound } from "../../lib/errors";
@@ -21,8 +21,8 @@ export function lastEventIdOf(header: string | undefined, query: string | undefi
   return Number(raw.trim());
 }
 
-/** What D1 holds of a reply's run: enough to answer for a run whose object never accepted it. */
-type StoredRun = Pick<typeof aiMessages.$inferSelect, "id" | "runId" | "status" | "runError">;
+/** What the conversation holds of a reply's run: enough to answer for a run whose object never accepted it. */
+type StoredRun = Pick<MessageRow, "id" | "runId" | "status" | "runError">;
 
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -32,7 +32,7 @@ const SSE_HEADERS = {
 
 /**
  * The stream of a reply whose run never started (its object refused it, so there is no event
- * log; D1 has the error): one terminal `run.error` as event 1, shaped like every other run.error,
+ * log; the conversation has the error): one terminal `run.error` as event 1, shaped like every other run.error,
  * then the end; 204 once a client has seen it.
  */
 function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, after: number): Response {
@@ -50,7 +50,7 @@ function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, 
 
 /**
  * The run object's SSE body, passed through with the headers proxies need to not buffer it.
- * `stored` reads the reply's D1 row, needed only when the object has no run.
+ * `stored` reads the reply from its conversation, needed only when the object has no run.
  */
 export async function sseResponse(
   c: Context<AppEnv>,

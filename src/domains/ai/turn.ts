@@ -1,24 +1,27 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiMessages, aiPersonas, aiSessions, violatesOneRunningReply } from "../../db/schema";
-import { conflict, isUniqueViolation } from "../../lib/errors";
+import { aiPersonas, aiRuns, aiSessions } from "../../db/schema";
+import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Ctx } from "../identity";
 import { consumeAllowance } from "./allowance";
 import { planCapability } from "./capabilities";
-import { activeModels, aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./models";
+import type { SessionRef } from "./conversation/object";
+import type { MessageRow, NewRow, TurnAnswer } from "./conversation/turns";
+import { conversationOf } from "./conversations";
+import { aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./models";
 import type { RunSpec } from "./run/types";
 import type { RunMention } from "./mentions";
-import { dropRunStatement, newRunStatement } from "./run-record";
+import { dropRunStatement } from "./run-record";
 import { RUN_NOT_STARTED, startRun } from "./runs";
 import { callersSession } from "./sessions";
 import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
 
-/** The 409 a send or retry answers while the session already has a reply running. */
-const runningReplyConflict = () =>
-  conflict("A reply in this session is still being generated; stop it or wait for it to finish");
+export type { MessageRow };
 
-export type MessageRow = typeof aiMessages.$inferSelect;
+/** The 409 a send or retry answers while the session already has a reply running. */
+export const runningReplyConflict = () =>
+  conflict("A reply in this session is still being generated; stop it or wait for it to finish");
 
 /** The options a user message was sent with, kept so a retry runs the same request. */
 export interface StoredRequest {
@@ -29,37 +32,6 @@ export interface StoredRequest {
   memoryIds: string[];
   /** As sent (CONTRACT "Structured blocks on send"); media blocks attach after `attachmentIds`. */
   structuredBlocks: StructuredBlock[];
-}
-
-/** What a turn's reads found: its session, an earlier answer to the same key, a reply still running. */
-export interface TurnReading {
-  session: { id: string };
-  instructions: string | null;
-  /** The turn this key already started (answered again, not started twice). */
-  replay: { user: MessageRow; assistant: MessageRow } | null;
-  running: boolean;
-}
-
-/**
- * What differs between starting a reply to a new user message (send) and another version of a
- * reply (retry); `startTurn` does the rest, in the same order for both.
- */
-export interface TurnPlan<R extends TurnReading> {
-  sessionId: string;
-  /** The reply's idempotency key (a retry's; a send keeps its key on the user message). */
-  replyKey: string | null;
-  /** Whether a unique violation means a concurrent request with the same key won (answer with its turn). */
-  keyed: boolean;
-  /** The turn's reads, in one batch (the session and the running check among them); throws its 404s. */
-  read(ctx: Ctx): Promise<R>;
-  /** The request the run makes and the model chosen for it (checked for the caller). */
-  request(ctx: Ctx, reading: R, models: ModelEntry[]): Promise<{ request: StoredRequest; chosen: ModelEntry }>;
-  /** Checks that need the reply's model, and the rate limit; before any allowance is spent. */
-  admit?(ctx: Ctx, request: StoredRequest, model: ModelEntry): Promise<void>;
-  /** The connector instances the message mentions, as the run is told them (after `admit`). */
-  mentions?(ctx: Ctx, request: StoredRequest): Promise<RunMention[]>;
-  /** The user message the reply answers: `fresh` when this turn writes it. */
-  userMessage(ctx: Ctx, reading: R, request: StoredRequest): { row: MessageRow; fresh: boolean };
 }
 
 export const sendResult = (sessionId: string, user: MessageRow, assistant: MessageRow) => ({
@@ -75,94 +47,81 @@ export const sendResult = (sessionId: string, user: MessageRow, assistant: Messa
   run: { id: assistant.runId!, status: assistant.runStatus ?? "queued" },
 });
 
-/**
- * Starts a turn's reply: reads (one batch), answers a replayed key, refuses a second running reply,
- * plans the request and its model, admits and charges it, writes the rows (one batch: all or
- * none), then hands the run to its object and answers before any model output.
- */
-export async function startTurn<R extends TurnReading>(
-  ctx: Ctx,
-  plan: TurnPlan<R>,
-): Promise<{ created: boolean; result: ReturnType<typeof sendResult> }> {
-  const { db, env } = ctx;
-  const reading = await plan.read(ctx);
-  if (reading.replay) {
-    return { created: false, result: sendResult(plan.sessionId, reading.replay.user, reading.replay.assistant) };
-  }
-  if (reading.running) throw runningReplyConflict();
+export type Turn = { created: boolean; result: ReturnType<typeof sendResult> };
 
-  const models = await activeModels(env);
-  const { request, chosen } = await plan.request(ctx, reading, models);
-  const model = replyModel(models, request.capability, chosen);
-  await plan.admit?.(ctx, request, model);
-  const mentions = (await plan.mentions?.(ctx, request)) ?? [];
-  await consumeAllowance(ctx);
+/** The ids a turn's reply and run get before anything is written (the run row is written first). */
+export const newTurnIds = () => ({ messageId: newId(), runId: newId() });
 
-  const user = plan.userMessage(ctx, reading, request);
-  const assistant = messageRow({
-    sessionId: plan.sessionId,
-    seq: user.row.seq,
-    parentId: user.row.id,
-    model,
-    idempotencyKey: plan.replyKey,
-    createdAt: ctx.now,
-  });
-  try {
-    await db.batch([
-      user.fresh
-        ? db.insert(aiMessages).values(user.row)
-        : // A new version: the turn's earlier replies step aside for it.
-          db
-            .update(aiMessages)
-            .set({ isActive: false })
-            .where(and(eq(aiMessages.parentId, user.row.id), eq(aiMessages.role, "assistant"))),
-      db.insert(aiMessages).values(assistant),
-      // The run record, in the same batch: no extra round trip, and no run without its reply.
-      newRunStatement(db, {
-        runId: assistant.runId!,
-        messageId: assistant.id,
-        sessionId: plan.sessionId,
-        userId: ctx.auth.user.id,
-        createdAt: ctx.now,
-      }),
-    ]);
-  } catch (error) {
-    if (violatesOneRunningReply(error)) throw runningReplyConflict();
-    // A concurrent request with the same key won: answer with its turn.
-    if (plan.keyed && isUniqueViolation(error)) return startTurn(ctx, plan);
-    throw error;
-  }
-  await launch(db, env, runSpec(ctx, reading, user.row, assistant, request, model, mentions));
-  return { created: true, result: sendResult(plan.sessionId, user.row, assistant) };
+/** The caller's session (with its persona's instructions), for a batch. */
+export function sessionQuery(ctx: Ctx, sessionId: string) {
+  return ctx.db
+    .select({ session: aiSessions, instructions: aiPersonas.instructions })
+    .from(aiSessions)
+    .leftJoin(aiPersonas, eq(aiPersonas.id, aiSessions.personaId))
+    .where(callersSession(ctx, sessionId));
 }
 
-/** A message row as a turn writes it: an assistant reply queued for its run (a user message overrides). */
-export function messageRow(input: {
+/**
+ * The run row of a turn about to start, for the batch that reads the turn's session: written only
+ * when the session is the caller's (so the batch needs no second trip), as `queued`. A turn that
+ * does not start (a replay, a 409, a refusal) takes it back (`keepingRunRow`).
+ */
+export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: string; runId: string }) {
+  const { db, auth, now } = ctx;
+  return db.run(
+    sql`INSERT INTO ${aiRuns} (run_id, message_id, session_id, user_id, status, created_at)
+      SELECT ${ids.runId}, ${ids.messageId}, ${sessionId}, ${auth.user.id}, 'queued', ${now}
+      WHERE EXISTS (SELECT 1 FROM ${aiSessions} WHERE ${and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, auth.user.id))})`,
+  );
+}
+
+/**
+ * Runs a turn whose run row the first batch wrote: the row stays only when a run starts (the
+ * turn answers `created`); a replay, a 409 or any refusal removes it.
+ */
+export async function keepingRunRow(db: Db, runId: string, work: () => Promise<Turn>): Promise<Turn> {
+  let started = false;
+  try {
+    const turn = await work();
+    started = turn.created;
+    return turn;
+  } finally {
+    if (!started) await dropRunStatement(db, runId);
+  }
+}
+
+/** The session as its conversation object is addressed by a turn of the caller's. */
+export const sessionRef = (ctx: Ctx, session: typeof aiSessions.$inferSelect): SessionRef => ({
+  sessionId: session.id,
+  userId: ctx.auth.user.id,
+  counted: session.messageCount !== null,
+});
+
+/** A reply as a turn writes it: queued for its run, by the model that writes it. */
+export function replyRow(input: {
+  ids: { messageId: string; runId: string };
   sessionId: string;
-  seq: number;
   parentId: string;
-  /** The model that writes it (none for a user message). */
-  model: ModelEntry | null;
+  model: ModelEntry;
   idempotencyKey: string | null;
   createdAt: string;
-}): MessageRow {
+}): NewRow {
   return {
-    id: newId(),
+    id: input.ids.messageId,
     sessionId: input.sessionId,
-    seq: input.seq,
     role: "assistant",
     content: null,
     status: "running",
     parentId: input.parentId,
     isActive: true,
-    runId: newId(),
+    runId: input.ids.runId,
     runStatus: "queued",
     runError: null,
     toolCalls: null,
     suggestions: [],
-    modelId: input.model?.id ?? null,
-    modelName: input.model?.displayName ?? null,
-    providerKey: input.model?.providerKey ?? null,
+    modelId: input.model.id,
+    modelName: input.model.displayName,
+    providerKey: input.model.providerKey,
     inputTokens: 0,
     outputTokens: 0,
     request: null,
@@ -171,6 +130,82 @@ export function messageRow(input: {
     costUnits: null,
     createdAt: input.createdAt,
   };
+}
+
+/** A user message as a send writes it, with the options it was sent with. */
+export function userRow(input: {
+  sessionId: string;
+  content: string;
+  request: StoredRequest;
+  idempotencyKey: string | null;
+  createdAt: string;
+}): NewRow {
+  return {
+    id: newId(),
+    sessionId: input.sessionId,
+    role: "user",
+    content: input.content,
+    status: null,
+    parentId: null,
+    isActive: true,
+    runId: null,
+    runStatus: null,
+    runError: null,
+    toolCalls: null,
+    suggestions: [],
+    modelId: null,
+    modelName: null,
+    providerKey: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    request: input.request as unknown as Record<string, unknown>,
+    idempotencyKey: input.idempotencyKey,
+    stoppedAt: null,
+    costUnits: null,
+    createdAt: input.createdAt,
+  };
+}
+
+/** What a started turn hands its run, beside what the conversation wrote. */
+export interface TurnLaunch {
+  ref: SessionRef;
+  instructions: string | null;
+  request: StoredRequest;
+  model: ModelEntry;
+  mentions: RunMention[];
+  memories: string[];
+  /** Takes the turn back from the conversation (the allowance refused it). */
+  undo(): Promise<unknown>;
+}
+
+/**
+ * What follows the conversation's answer to a turn: a replay answered again, a running reply's
+ * 409, or, for a turn it wrote, the account's allowance (refused: the turn is taken back), then
+ * the run handed to its MessageRun object, before any model output.
+ */
+export async function answerTurn(ctx: Ctx, answer: TurnAnswer, launch: TurnLaunch): Promise<Turn> {
+  const sessionId = launch.ref.sessionId;
+  if (answer.kind === "replay") return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
+  if (answer.kind === "running") throw runningReplyConflict();
+  try {
+    await consumeAllowance(ctx);
+  } catch (error) {
+    await launch.undo();
+    throw error;
+  }
+  const spec = runSpec(ctx, launch, answer.user, answer.assistant);
+  try {
+    await startRun(ctx.env, spec, { history: answer.history, memories: launch.memories });
+  } catch (error) {
+    // The run never started: the reply fails at once, and has no run row (it is not a run).
+    await conversationOf(ctx.env, sessionId).failUnstarted(
+      launch.ref,
+      spec.messageId,
+      JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
+    );
+    throw error;
+  }
+  return { created: true, result: sendResult(sessionId, answer.user, answer.assistant) };
 }
 
 /**
@@ -195,58 +230,27 @@ export function plannedCapability(
  * priced as it: the chosen chat model writes a capability's answer; where the demo runner answers
  * (no provider configured), the demo model.
  */
-function replyModel(models: ModelEntry[], capability: RunSpec["capability"], chosen: ModelEntry): ModelEntry {
+export function replyModel(models: ModelEntry[], capability: RunSpec["capability"], chosen: ModelEntry): ModelEntry {
   if (!capability || capability.provider) return chosen;
   const demo = models.find((m) => m.key === DEMO_MODEL_KEY);
   if (!demo) throw new Error("The demo runner answers only where the demo model is enabled");
   return demo;
 }
 
-/**
- * Hands the run to its Durable Object; if that fails the message must not stay `running`, and a
- * run that never started has no run record (it is not a run: docs/ai.md "The run record").
- */
-async function launch(db: Db, env: Env, spec: RunSpec) {
-  try {
-    await startRun(env, spec);
-  } catch (error) {
-    await db.batch([
-      db
-        .update(aiMessages)
-        .set({
-          status: "failed",
-          runStatus: "failed",
-          content: "",
-          runError: JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
-        })
-        .where(eq(aiMessages.id, spec.messageId)),
-      dropRunStatement(db, spec.runId),
-    ]);
-    throw error;
-  }
-}
-
 const suggestionsEnabled = (env: Env) => aiConfig(env).AI_SUGGESTIONS !== "false";
 
-function runSpec(
-  { env, auth }: Ctx,
-  reading: TurnReading,
-  user: MessageRow,
-  assistant: MessageRow,
-  request: StoredRequest,
-  model: ModelEntry,
-  mentions: RunMention[],
-): RunSpec {
+function runSpec({ env, auth }: Ctx, launch: TurnLaunch, user: MessageRow, assistant: MessageRow): RunSpec {
+  const { model, request } = launch;
   return {
     runId: assistant.runId!,
     messageId: assistant.id,
     userMessageId: user.id,
-    sessionId: reading.session.id,
+    sessionId: launch.ref.sessionId,
     userId: auth.user.id,
     workspaceId: auth.workspace.id,
     seq: user.seq,
     prompt: user.content ?? "",
-    instructions: reading.instructions,
+    instructions: launch.instructions,
     model: {
       id: model.id,
       key: model.key,
@@ -258,25 +262,8 @@ function runSpec(
     memoryIds: request.memoryIds,
     // Media blocks are attachments too, after `attachmentIds` (CONTRACT "Structured blocks on send").
     attachmentIds: attachmentsOf(request),
-    mentions,
+    mentions: launch.mentions,
     suggestions: suggestionsEnabled(env) && !request.capability,
     caller: auth,
   };
 }
-
-/** The caller's session (with its persona's instructions), for a batch. */
-export function sessionQuery(ctx: Ctx, sessionId: string) {
-  return ctx.db
-    .select({ session: aiSessions, instructions: aiPersonas.instructions })
-    .from(aiSessions)
-    .leftJoin(aiPersonas, eq(aiPersonas.id, aiSessions.personaId))
-    .where(callersSession(ctx, sessionId));
-}
-
-/** The session's running reply, if any (the one-running-reply rule, read before writing). */
-export const runningQuery = (db: Db, sessionId: string) =>
-  db
-    .select({ id: aiMessages.id })
-    .from(aiMessages)
-    .where(and(eq(aiMessages.sessionId, sessionId), eq(aiMessages.status, "running")))
-    .limit(1);

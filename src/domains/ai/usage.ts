@@ -1,8 +1,21 @@
-import { aiSessions } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { aiMessages, aiSessions } from "../../db/schema";
+import { conversationOf } from "./conversations";
 import { microsToUsd, usdToMicros } from "../wallet";
 import type { Ctx } from "../identity";
 import { costPartsOf, costPartsQueries, priceParts, sessionRuns } from "./run/cost";
 import { callersSession, sessionNotFound } from "./sessions";
+
+interface SessionUsageView {
+  sessionId: string;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  totalTokens: number;
+  runCount: number;
+  costUnits: Record<string, number>;
+  estimatedCostUsd: number | null;
+  unpricedUnits: string[];
+}
 
 /**
  * Token totals of every run in the session (all versions, stopped and failed ones too: they were
@@ -13,13 +26,20 @@ import { callersSession, sessionNotFound } from "./sessions";
  * the micro-dollar; null when any part has no price (a partial sum would understate it), and those
  * parts are named in `unpricedUnits`.
  */
-export async function sessionUsage(ctx: Ctx, sessionId: string) {
+export async function sessionUsage(ctx: Ctx, sessionId: string, drained = false): Promise<SessionUsageView> {
   const { db } = ctx;
-  const [sessions, byModel, withUnits] = await db.batch([
+  const [sessions, unimported, byModel, withUnits] = await db.batch([
     db.select({ id: aiSessions.id }).from(aiSessions).where(callersSession(ctx, sessionId)),
+    db.select({ id: aiMessages.id }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)).limit(1),
     ...costPartsQueries(db, sessionRuns(sessionId)),
   ]);
   if (!sessions[0]) throw sessionNotFound();
+  // Rows still in D1 (a session untouched since the upgrade): its object imports them, with the
+  // run rows of their runs, before the ledger is summed (a reply still running stays in D1: once).
+  if (unimported[0] && !drained) {
+    await conversationOf(ctx.env, sessionId).drain(sessionId);
+    return sessionUsage(ctx, sessionId, true);
+  }
   const parts = costPartsOf(byModel, withUnits);
   const { pricedUsd, unpriced } = await priceParts(parts);
   const input = byModel.reduce((total, group) => total + group.input, 0);

@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/errors";
-import { describeError, logError } from "../../lib/log";
 import { ledgerStatements } from "./ledger";
 
 export interface RunCost {
@@ -18,7 +17,7 @@ export interface RunCost {
   messageId: string;
   /**
    * The run's priced parts in micro-USD (the AI domain prices them: `runDebitMicros`), or how to
-   * compute them (its reads fail like the write: logged). 0 debits nothing.
+   * compute them (its reads fail like the write). 0 debits nothing.
    */
   costMicros: number | (() => Promise<number>);
   /**
@@ -33,22 +32,18 @@ export interface RunCost {
  * A run that costs nothing (no priced part, a free model, under half a micro-dollar) writes no
  * entry. A second debit of the same message fails the batch on the ledger's unique index (kind,
  * reference): the first one stands, and `with` is committed alone (its own guards make it a no-op
- * when the first batch wrote it). A failure is logged, never thrown: the reply's end is already
- * recorded, and a wallet write must not undo or stall it.
+ * when the first batch wrote it). Any other failure is thrown: the caller (the conversation's
+ * object) keeps the run's end and tries again from its alarm until the batch commits.
  */
 export async function debitRunCost(db: Db, run: RunCost) {
+  const micros = typeof run.costMicros === "number" ? run.costMicros : await run.costMicros();
+  const debit = Number.isSafeInteger(micros) && micros > 0 ? await entryOf(db, run, micros) : [];
+  const alongside = run.with ?? [];
   try {
-    const micros = typeof run.costMicros === "number" ? run.costMicros : await run.costMicros();
-    const debit = Number.isSafeInteger(micros) && micros > 0 ? await entryOf(db, run, micros) : [];
-    const alongside = run.with ?? [];
-    try {
-      await batchOf(db, [...alongside, ...debit]);
-    } catch (error) {
-      if (debit.length === 0 || !isUniqueViolation(error)) throw error;
-      await batchOf(db, alongside);
-    }
+    await batchOf(db, [...alongside, ...debit]);
   } catch (error) {
-    logError({}, { messageId: run.messageId, walletDebit: true, ...describeError(error) });
+    if (debit.length === 0 || !isUniqueViolation(error)) throw error;
+    await batchOf(db, alongside);
   }
 }
 

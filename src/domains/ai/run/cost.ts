@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { aiMessages, aiRuns } from "../../../db/schema/ai";
+import { aiRuns } from "../../../db/schema/ai";
 import { UNIT_PRICES } from "../capabilities/prices";
 import { usdToMicros } from "../../wallet";
 import { priceOfModel } from "../models";
@@ -107,16 +107,6 @@ function withRun(parts: CostParts, run: RunUsage): CostParts {
   } else tokens.push({ modelId: run.modelId, input: run.inputTokens, output: run.outputTokens, runs: 1 });
   return costPartsOf(tokens, [{ costUnits: parts.units }, { costUnits: run.costUnits }]);
 }
-
-/** What the run's end reads back from its reply's row: its session, its send time, and whose wallet pays. */
-export const endedRun = {
-  sessionId: aiMessages.sessionId,
-  createdAt: aiMessages.createdAt,
-  userId: sql<string>`(SELECT user_id FROM ai_sessions WHERE id = ${aiMessages.sessionId})`,
-  accountId: sql<
-    string | null
-  >`(SELECT u.account_id FROM ai_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ${aiMessages.sessionId})`,
-};
 
 /** A run as its debit needs it: its place in its session's send order, and what it used. */
 export interface RunUsage {

@@ -1,6 +1,5 @@
-import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
-import { createDb } from "../../../db/client";
-import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
+import type { ToolCallRecord } from "../../../db/schema/ai";
+import { conversationOf, present, refOfRun } from "../conversations";
 import { userMessageOf } from "../attachments";
 import { runCapability, type CapabilityIo } from "../capabilities";
 import { mentionNote } from "../mentions";
@@ -16,14 +15,14 @@ import {
   type ToolSet,
   type ToolSource,
 } from "../tool-source";
-import type { RunOutcome, RunSpec } from "./types";
+import type { RunContext, RunOutcome, RunSpec } from "./types";
 
-/** Context window in messages: enough for a long conversation, bounded so a run's input stays small. */
-const MAX_HISTORY_MESSAGES = 40;
 /** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
 const MAX_TOOL_ROUNDS = 4;
 
 export interface RunIo {
+  /** What the send read for the run's first attempt (history, memories); absent on a resumed attempt. */
+  context?: RunContext;
   emit(type: string, payload: Record<string, unknown>, stepId?: string): void;
   /**
    * Called whenever the tool calls change, so they survive an eviction; `startedAt` (epoch ms by
@@ -54,26 +53,15 @@ interface Progress {
 }
 
 /** The conversation before this turn: user messages and the active assistant versions. */
-async function history(env: Env, spec: RunSpec): Promise<ChatMessage[]> {
-  const db = createDb(env.DB);
-  const rows = await db
-    .select({ role: aiMessages.role, content: aiMessages.content })
-    .from(aiMessages)
-    .where(
-      and(
-        eq(aiMessages.sessionId, spec.sessionId),
-        lt(aiMessages.seq, spec.seq),
-        or(eq(aiMessages.role, "user"), and(eq(aiMessages.isActive, true), isNotNull(aiMessages.content))),
-      ),
-    )
-    .orderBy(desc(aiMessages.seq), aiMessages.role)
-    .limit(MAX_HISTORY_MESSAGES);
-  return rows.reverse().map((row) => ({ role: row.role, content: row.content ?? "" }) as ChatMessage);
+/** The conversation before the turn: as the send read it, or from the session's object (a resumed run). */
+async function history(env: Env, spec: RunSpec, context: RunContext | undefined): Promise<ChatMessage[]> {
+  if (context) return context.history;
+  return present(await conversationOf(env, spec.sessionId).history(refOfRun(spec), spec.seq)) as ChatMessage[];
 }
 
 /** The persona's instructions and the pinned memories (those of `memoryIds` that still exist). */
-async function instructionsOf(env: Env, spec: RunSpec): Promise<string | null> {
-  const memories = await pinnedMemories(env, spec.userId, spec.memoryIds ?? []);
+async function instructionsOf(env: Env, spec: RunSpec, context?: RunContext): Promise<string | null> {
+  const memories = context?.memories ?? (await pinnedMemories(env, spec.userId, spec.memoryIds ?? []));
   const pinned = memories.length
     ? `The user asked you to keep these memories in mind:\n${memories.map((m) => `- ${m}`).join("\n")}`
     : null;
@@ -112,7 +100,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     });
 
   if (spec.capability) {
-    await runCapability(spec, env, io, io.capability, await instructionsOf(env, spec), outcome);
+    await runCapability(spec, env, io, io.capability, await instructionsOf(env, spec, io.context), outcome);
     return outcome;
   }
 
@@ -128,9 +116,9 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     awaitResult: io.awaitToolResult,
   };
   const [past, offeredTools, instructions, turn] = await Promise.all([
-    history(env, spec),
+    history(env, spec, io.context),
     toolSetFor(tools, context),
-    instructionsOf(env, spec),
+    instructionsOf(env, spec, io.context),
     userMessageOf(env, spec),
   ]);
   const system = systemPrompt(spec, instructions, offeredTools);

@@ -2,8 +2,9 @@ import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
 import type { CapabilityKey } from "../capabilities/parameters";
 import type { RunMention } from "../mentions";
+import type { ChatMessage } from "../providers/types";
 
-/** Everything a run needs, fixed when the message is sent (history is read when the run starts). */
+/** Everything a run needs, fixed when the message is sent (its context comes beside it: `RunContext`). */
 export interface RunSpec {
   runId: string;
   messageId: string;
@@ -30,6 +31,16 @@ export interface RunSpec {
    * connector tools are theirs, and each queued call reloads them from the claims (revocation).
    */
   caller?: AuthContext;
+}
+
+/**
+ * What the send read for the run, handed to its first attempt only (not stored: history can be
+ * long): the conversation before the turn, from the session's object, and the pinned memories'
+ * contents, from the send's D1 batch. A resumed attempt reads both again.
+ */
+export interface RunContext {
+  history: ChatMessage[];
+  memories: string[];
 }
 
 type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";

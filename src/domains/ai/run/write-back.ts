@@ -1,17 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import type { ToolCallRecord } from "../../../db/schema/ai";
+import { conversationOf, refOfRun } from "../conversations";
+import type { ReplyEnd } from "../conversation/turns";
+import { markRunRunning } from "../run-record";
 import { createDb } from "../../../db/client";
-import { aiMessages, type ToolCallRecord } from "../../../db/schema/ai";
-import { debitRunCost } from "../../wallet";
-import {
-  completeRunStatement,
-  endedReplyWithOpenRun,
-  endedRunFields,
-  type EndedRun,
-  markRunRunning,
-} from "../run-record";
-import { runDebitMicros } from "./cost";
+import type { RunSpec } from "./types";
 
-export type RunEnd = Partial<typeof aiMessages.$inferInsert> & { status: "completed" | "stopped" | "failed" };
+export type RunEnd = ReplyEnd;
 
 /** The run record's `queued` → `running`, as the run's object takes it (off the path to its first delta). */
 export async function recordRunStart(d1: D1Database, runId: string) {
@@ -19,38 +13,19 @@ export async function recordRunStart(d1: D1Database, runId: string) {
 }
 
 /**
- * Writes how a run ended: onto its reply's D1 row (only a row still `running`, so a reply whose
- * session was deleted meanwhile stays deleted), then its run row's completion and its wallet
- * debit in one batch (docs/billing.md "Wallet"). Idempotent by run: a second end finds the reply
- * ended and the run row completed, and writes nothing; an end interrupted between its two writes
- * completes the run row (and debits) when it is recorded again.
+ * Writes how a run ended, through its session's Conversation object: onto its reply (only while
+ * it runs, so a reply whose session was deleted meanwhile stays deleted), then its run row's
+ * completion and wallet debit in one D1 batch, which that object keeps trying until it commits.
+ * Idempotent by run: a second end finds the reply ended and writes nothing.
  */
-export async function recordRunEnd(d1: D1Database, messageId: string, values: RunEnd) {
-  const db = createDb(d1);
-  const [ended] = await db
-    .update(aiMessages)
-    .set({ ...values, runStatus: values.status })
-    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")))
-    .returning(endedRunFields);
-  const reply = ended ?? (await endedReplyWithOpenRun(db, messageId));
-  if (!reply?.runId) return;
-  const run = { ...reply, messageId } as EndedRun;
-  await debitRunCost(db, {
-    userId: run.userId,
-    accountId: run.accountId,
-    messageId,
-    costMicros: () => runDebitMicros(db, run),
-    with: [completeRunStatement(db, run)],
-  });
+export async function recordRunEnd(env: Env, spec: RunSpec, values: RunEnd) {
+  await conversationOf(env, spec.sessionId).endRun(refOfRun(spec), spec.messageId, values);
 }
 
 /**
- * The tool calls of a run still going, onto its reply's row, so a page reloaded meanwhile rebuilds
- * their cards (a call awaiting approval above all) from history.
+ * The tool calls of a run still going, onto its reply, so a page reloaded meanwhile rebuilds their
+ * cards (a call awaiting approval above all) from history.
  */
-export async function recordToolCalls(d1: D1Database, messageId: string, toolCalls: ToolCallRecord[]) {
-  await createDb(d1)
-    .update(aiMessages)
-    .set({ toolCalls })
-    .where(and(eq(aiMessages.id, messageId), eq(aiMessages.status, "running")));
+export async function recordToolCalls(env: Env, spec: RunSpec, toolCalls: ToolCallRecord[]) {
+  await conversationOf(env, spec.sessionId).saveToolCalls(refOfRun(spec), spec.messageId, toolCalls);
 }
