@@ -119,6 +119,20 @@ export class MessageRunCore {
     return { runId: spec.runId, status: "queued" };
   }
 
+  /**
+   * The send could not hand this object its run (`start` failed; the reply is written failed): the
+   * object keeps the one terminal event, so every stream of the reply (by message, by run, the
+   * operator's tail, which finds replies only through run rows and their objects) answers as for
+   * any run. A run this object holds already is left alone.
+   */
+  refuse(spec: RunSpec, error: { code: string; message: string }): void {
+    if (this.store.state) return;
+    this.store.spec = spec;
+    this.store.state = { status: "failed", attempts: 0, error };
+    this.log.append(spec.runId, "run.error", { messageId: spec.messageId, error });
+    this.log.close();
+  }
+
   status(): { status: RunState["status"] | null; lastEventId: number; listeners: number } {
     const state = this.store.state;
     return {

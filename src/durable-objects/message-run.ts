@@ -29,6 +29,10 @@ export class MessageRun extends DurableObject<Env> {
     return (await this.core()).start(...args);
   }
 
+  async refuse(...args: Parameters<Core["refuse"]>) {
+    return (await this.core()).refuse(...args);
+  }
+
   async status() {
     return (await this.core()).status();
   }

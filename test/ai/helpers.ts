@@ -1,4 +1,5 @@
-import { exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import type { RunSpec } from "../../src/domains/ai/run/types";
 import { newId } from "../../src/lib/ids";
 import { expect } from "vitest";
@@ -147,3 +148,17 @@ export const demoRunSpec = (prompt: string): RunSpec => ({
   capability: null,
   suggestions: false,
 });
+
+/**
+ * Runs SQL on a session's conversation (its messages live in its Conversation object's SQLite,
+ * table `ai_messages` with D1's columns): for tests that set up or read stored rows directly.
+ */
+export function conversationSql<T extends Record<string, SqlStorageValue>>(
+  sessionId: string,
+  query: string,
+  ...params: SqlStorageValue[]
+): Promise<T[]> {
+  return runInDurableObject(env.CONVERSATION.getByName(sessionId), (_instance, state) =>
+    state.storage.sql.exec<T>(query, ...params).toArray(),
+  );
+}

@@ -102,12 +102,20 @@ describe(`migration ${MIGRATION}: runs of replies written before the run record`
     });
 
     // An ended run is not debited again; the run going across the upgrade is, once, at its end.
-    await recordRunEnd(env.DB, completed.row.id as string, { status: "completed", content: "x" });
-    await recordRunEnd(env.DB, running.row.id as string, {
-      status: "completed",
-      content: "done after the upgrade",
-      costUnits: { "search.brave": 1 },
-    });
+    await recordRunEnd(
+      env,
+      { messageId: completed.row.id as string, sessionId: session.id, userId: user.id },
+      { status: "completed", content: "x" },
+    );
+    await recordRunEnd(
+      env,
+      { messageId: running.row.id as string, sessionId: session.id, userId: user.id },
+      {
+        status: "completed",
+        content: "done after the upgrade",
+        costUnits: { "search.brave": 1 },
+      },
+    );
     const { results: debits } = await env.DB.prepare(
       "SELECT reference, amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference IN (?, ?)",
     )

@@ -55,7 +55,7 @@ async function runWhen(user: TestUser, runId: string, done: (run: Record<string,
 }
 
 describe("the run record", () => {
-  it("is written by the send's batch: the send's D1 round trips stay 3 (one more statement, in the reply's batch)", async () => {
+  it("is written by the send's one batch: 2 D1 round trips (authentication, then the session, memories and run row), and no message row in D1", async () => {
     const user = await aiUser();
     const session = await newSession(user);
     const { db, counter } = countingD1(env.DB);
@@ -74,8 +74,12 @@ describe("the run record", () => {
     );
     expect(res.status).toBe(201);
     const sentBody = (await res.json()) as { data: { run: { id: string }; assistantMessage: { id: string } } };
-    // Before the run record: 3 trips, 8 statements; its insert is one more statement in the same batch.
-    expect(counter).toEqual({ trips: 3, statements: 9 });
+    // Before the conversation objects: 3 trips, 9 statements (reads, then the messages' and run's writes).
+    expect(counter).toEqual({ trips: 2, statements: 4 });
+    // The messages are in the session's object, not in D1.
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM ai_messages WHERE session_id = ?").bind(session.id).first("n"),
+    ).toBe(0);
     const row = await runRow(sentBody.data.run.id);
     expect(row).toMatchObject({
       message_id: sentBody.data.assistantMessage.id,
@@ -257,12 +261,16 @@ describe("the run's end", () => {
       env.DB.prepare("SELECT * FROM ai_messages WHERE id = ?").bind(reply.assistantMessage.id).first();
     const before = await message();
 
-    await recordRunEnd(env.DB, reply.assistantMessage.id, {
-      status: "failed",
-      content: "again",
-      inputTokens: 9_999,
-      costUnits: { "search.brave": 50 },
-    });
+    await recordRunEnd(
+      env,
+      { messageId: reply.assistantMessage.id as string, sessionId: session.id, userId: user.id },
+      {
+        status: "failed",
+        content: "again",
+        inputTokens: 9_999,
+        costUnits: { "search.brave": 50 },
+      },
+    );
     expect(await runRow(reply.run.id)).toEqual(row);
     expect(await usageEntries(reply.assistantMessage.id)).toEqual(debits);
     expect(await message()).toEqual(before);
@@ -285,8 +293,11 @@ describe("the run's end", () => {
       ).bind(runId, messageId, session.id, user.id, createdAt),
     ]);
     const end = { status: "completed" as const, content: "done" };
-    await Promise.all([recordRunEnd(env.DB, messageId, end), recordRunEnd(env.DB, messageId, end)]);
-    await recordRunEnd(env.DB, messageId, end);
+    await Promise.all([
+      recordRunEnd(env, { messageId: messageId as string, sessionId: session.id, userId: user.id }, end),
+      recordRunEnd(env, { messageId: messageId as string, sessionId: session.id, userId: user.id }, end),
+    ]);
+    await recordRunEnd(env, { messageId: messageId as string, sessionId: session.id, userId: user.id }, end);
     // Two Brave queries at 0.005 USD.
     expect(await usageEntries(messageId)).toEqual([{ amount_micros: -10_000 }]);
     expect(await runRow(runId)).toMatchObject({

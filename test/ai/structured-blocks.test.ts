@@ -5,7 +5,7 @@ import { installToolServer, TOOL_HOST } from "../connectors/fakes/tool-server";
 import { connected } from "../connectors/helpers";
 import { upload } from "../media/helpers";
 import { installFakeOpenAi, requests as openAiRequests, type RecordedRequest } from "./fakes/openai";
-import { aiUser, finished, history, newSession, send, sent } from "./helpers";
+import { aiUser, conversationSql, finished, history, newSession, send, sent } from "./helpers";
 
 /** CONTRACT "Structured blocks on send". */
 installFakeOpenAi();
@@ -254,28 +254,30 @@ describe("structuredBlocks stored before they had a meaning", () => {
     await finished(user, session.id, reply.assistantMessage.id);
     // The request JSON as the old code wrote it: any objects were accepted and stored as they came.
     const staleMention = V4();
-    await env.DB.prepare("UPDATE ai_messages SET request = ? WHERE id = ?")
-      .bind(
-        JSON.stringify({
-          modelKey: "demo",
-          effortMode: "basic",
-          capability: null,
-          attachmentIds: [],
-          memoryIds: [],
-          structuredBlocks: [{ kind: "agent", name: "x" }, mention(staleMention), { type: "media" }],
-        }),
-        reply.userMessage.id,
-      )
-      .run();
+    await conversationSql(
+      session.id,
+      "UPDATE ai_messages SET request = ? WHERE id = ?",
+      JSON.stringify({
+        modelKey: "demo",
+        effortMode: "basic",
+        capability: null,
+        attachmentIds: [],
+        memoryIds: [],
+        structuredBlocks: [{ kind: "agent", name: "x" }, mention(staleMention), { type: "media" }],
+      }),
+      reply.userMessage.id,
+    );
     expect((await history(user, session.id)).data[0].structuredBlocks).toEqual([mention(staleMention)]);
     const again = await retry(user, session.id, reply.assistantMessage.id, "old-retry");
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((await finished(user, session.id, again.body.data.assistantMessage.id)).status).toBe("completed");
 
     // Older still: a request without the key at all.
-    await env.DB.prepare("UPDATE ai_messages SET request = json_remove(request, '$.structuredBlocks') WHERE id = ?")
-      .bind(reply.userMessage.id)
-      .run();
+    await conversationSql(
+      session.id,
+      "UPDATE ai_messages SET request = json_remove(request, '$.structuredBlocks') WHERE id = ?",
+      reply.userMessage.id,
+    );
     expect((await history(user, session.id)).data[0].structuredBlocks).toEqual([]);
   });
 });

@@ -96,7 +96,11 @@ describe("session usage from the run record", () => {
 
     // The run going across the upgrade ends: its debit is the session's rounded increase through
     // it (24,328.9 → 24,329), over the runs before it, not its own 150.45 rounded alone.
-    await recordRunEnd(env.DB, running.id as string, { status: "completed", content: "done", inputTokens: 1003 });
+    await recordRunEnd(
+      env,
+      { messageId: running.id as string, sessionId: session.id, userId: user.id },
+      { status: "completed", content: "done", inputTokens: 1003 },
+    );
     const ended = await usageOf(user, session.id);
     expect(ended).toEqual({
       ...expected,
@@ -121,7 +125,11 @@ describe("session usage from the run record", () => {
       oldRow(session.id, seq, { status: "running", run_status: "running", content: null, model_id: mini });
     const first = reply(1);
     await first.statement.run();
-    await recordRunEnd(env.DB, first.row.id as string, { status: "completed", content: "x", inputTokens: 3 });
+    await recordRunEnd(
+      env,
+      { messageId: first.row.id as string, sessionId: session.id, userId: user.id },
+      { status: "completed", content: "x", inputTokens: 3 },
+    );
     expect(
       await env.DB.prepare(
         "SELECT message_id, session_id, user_id, status, created_at, model_id, input_tokens FROM ai_runs WHERE run_id = ?",
@@ -140,7 +148,11 @@ describe("session usage from the run record", () => {
     // The next run's debit counts it: round(0.9) − round(0.45) = 1, not round(0.45) = 0.
     const second = reply(2);
     await second.statement.run();
-    await recordRunEnd(env.DB, second.row.id as string, { status: "completed", content: "y", inputTokens: 3 });
+    await recordRunEnd(
+      env,
+      { messageId: second.row.id as string, sessionId: session.id, userId: user.id },
+      { status: "completed", content: "y", inputTokens: 3 },
+    );
     const debits = await env.DB.prepare(
       "SELECT reference, amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference IN (?, ?)",
     )
@@ -184,7 +196,11 @@ describe("session usage from the run record", () => {
       )
         .bind(reply.row.run_id, reply.row.id, session.id, user.id, reply.row.created_at)
         .run();
-      await recordRunEnd(env.DB, reply.row.id as string, { status: "completed", content: "x", inputTokens: 10 });
+      await recordRunEnd(
+        env,
+        { messageId: reply.row.id as string, sessionId: session.id, userId: user.id },
+        { status: "completed", content: "x", inputTokens: 10 },
+      );
     }
     const three = await trips();
     expect(three).toEqual(empty);

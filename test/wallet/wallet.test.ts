@@ -431,7 +431,12 @@ describe("AI usage debit", () => {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
   }
 
-  /** A reply whose run is going, with the given model, as the send endpoint leaves it. */
+  /** The session of each reply these tests write, for its run's end (it goes through the session's object). */
+  const sessionOf = new Map<string, string>();
+  const endRun = (user: TestUser, messageId: string, end: Parameters<typeof recordRunEnd>[2]) =>
+    recordRunEnd(env, { messageId, sessionId: sessionOf.get(messageId)!, userId: user.id }, end);
+
+  /** A reply whose run is going, with the given model, as the tree before the conversation objects left it in D1. */
   async function runningReply(user: TestUser, modelKey: string) {
     const session = await call("POST", "/ai/sessions", { token: user.accessToken, body: {}, ip: uniqueIp() });
     expect(session.status).toBe(201);
@@ -441,13 +446,14 @@ describe("AI usage debit", () => {
     )
       .bind(id, session.body.data.id, crypto.randomUUID(), await modelIdOf(modelKey), new Date().toISOString())
       .run();
+    sessionOf.set(id, session.body.data.id);
     return id;
   }
 
   it("a priced run's cost is debited once when its end is recorded, however often that happens", async () => {
     const user = await createUser();
     const messageId = await runningReply(user, "gpt-4o-mini");
-    await recordRunEnd(env.DB, messageId, {
+    await endRun(user, messageId, {
       status: "completed",
       content: "done",
       inputTokens: 1000,
@@ -456,7 +462,7 @@ describe("AI usage debit", () => {
     // gpt-4o-mini: 0.15 USD per million input tokens, 0.60 per million output tokens.
     const expected = -(1000 * 0.15 + 2000 * 0.6) / 1e6;
     expect((await wallet(user)).body.data.balanceUsd).toBeCloseTo(expected, 9);
-    await recordRunEnd(env.DB, messageId, {
+    await endRun(user, messageId, {
       status: "failed",
       content: "again",
       inputTokens: 5000,
@@ -491,8 +497,9 @@ describe("AI usage debit", () => {
           new Date().toISOString(),
         )
         .run();
+      sessionOf.set(id, session.body.data.id);
       const { modelKey: _, ...end } = run;
-      await recordRunEnd(env.DB, id, { status: "completed", content: "done", ...end });
+      await endRun(user, id, { status: "completed", content: "done", ...end });
       ids.push(id);
     }
     const usage = await call("GET", `/ai/operations/sessions/${session.body.data.id}/usage`, {
@@ -555,7 +562,7 @@ describe("AI usage debit", () => {
     // Each run pays at most a micro-dollar more or less than its own 0.45.
     for (const row of results) expect(row.amount_micros).toBe(-1);
     // Recording an end again changes nothing.
-    await recordRunEnd(env.DB, ids[5]!, { status: "completed", content: "x", inputTokens: 1e6, outputTokens: 0 });
+    await endRun(user, ids[5]!, { status: "completed", content: "x", inputTokens: 1e6, outputTokens: 0 });
     expect((await wallet(user)).body.data.balanceUsd).toBe(-0.000009);
   });
 
@@ -563,7 +570,7 @@ describe("AI usage debit", () => {
     const user = await createUser();
     for (const key of ["fake-basic", "demo"]) {
       const messageId = await runningReply(user, key);
-      await recordRunEnd(env.DB, messageId, {
+      await endRun(user, messageId, {
         status: "completed",
         content: "done",
         inputTokens: 1000,
@@ -571,7 +578,7 @@ describe("AI usage debit", () => {
       });
     }
     const stopped = await runningReply(user, "gpt-4o-mini");
-    await recordRunEnd(env.DB, stopped, { status: "stopped", content: "", inputTokens: 0, outputTokens: 0 });
+    await endRun(user, stopped, { status: "stopped", content: "", inputTokens: 0, outputTokens: 0 });
     expect((await entries(user)).body.meta.total).toBe(0);
   });
 
@@ -585,18 +592,16 @@ describe("AI usage debit", () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const assistantId = sent.body.data.assistantMessage.id;
-    for (let i = 0; i < 200; i++) {
-      const row = await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?")
+    // The reply lives in the session's object; its run row says how it ended.
+    const runStatus = async () =>
+      (await env.DB.prepare("SELECT status FROM ai_runs WHERE message_id = ?")
         .bind(assistantId)
-        .first<{ status: string }>();
-      if (row?.status !== "running") break;
+        .first<{ status: string }>())!.status;
+    for (let i = 0; i < 200; i++) {
+      if (!["queued", "running"].includes(await runStatus())) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(
-      (await env.DB.prepare("SELECT status FROM ai_messages WHERE id = ?")
-        .bind(assistantId)
-        .first<{ status: string }>())!.status,
-    ).toBe("completed");
+    expect(await runStatus()).toBe("completed");
     expect((await entries(user)).body.meta.total).toBe(0);
   });
 });

@@ -115,7 +115,7 @@ export async function sendMessage(
     ]);
     await admit();
 
-    const ref = sessionRef(ctx, found.session);
+    const ref = sessionRef(ctx, sessionId, found.inD1);
     const conversation = conversationOf(env, sessionId);
     const user = userRow({ sessionId, content: body.content, request, idempotencyKey: key, createdAt: ctx.now });
     const assistant = replyRow({ ids, sessionId, parentId: user.id, model, idempotencyKey: null, createdAt: ctx.now });
@@ -144,7 +144,7 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
   return keepingRunRow(db, ids.runId, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();
-    const ref = sessionRef(ctx, found.session);
+    const ref = sessionRef(ctx, sessionId, found.inD1);
     const conversation = conversationOf(env, sessionId);
     const reading = present(await conversation.retryReading(ref, assistantMessageId, key));
     if (!reading) throw notFound("Message not found");
@@ -210,9 +210,9 @@ async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
 
 /** Makes one version of a turn's reply the active one: history and later context follow it. */
 export async function selectVersion(ctx: Ctx, sessionId: string, assistantMessageId: string) {
-  const session = await openSession(ctx, sessionId);
+  await openSession(ctx, sessionId);
   const selected = present(
-    await conversationOf(ctx.env, sessionId).select(sessionRef(ctx, session), assistantMessageId),
+    await conversationOf(ctx.env, sessionId).select({ sessionId, userId: ctx.auth.user.id }, assistantMessageId),
   ) as MessageRow | undefined;
   if (!selected) throw notFound("Message not found");
   const [signed] = await withSignedMedia(ctx.db, ctx.env, ctx.auth.user.id, [selected]);

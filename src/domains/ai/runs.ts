@@ -14,6 +14,10 @@ export const runObject = (env: Env, messageId: string) => env.MESSAGE_RUN.getByN
 export const startRun = (env: Env, spec: RunSpec, context?: RunContext) =>
   runObject(env, spec.messageId).start(spec, context);
 
+/** Leaves a refused run's one terminal event in its object (best effort: `MessageRunCore.refuse`). */
+export const refuseRun = (env: Env, spec: RunSpec, error: { code: string; message: string }) =>
+  runObject(env, spec.messageId).refuse(spec, error);
+
 export const stopRun = (env: Env, messageId: string) => runObject(env, messageId).stop();
 
 /** Stops the run if it is still going and deletes everything its object stores. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiPersonas, aiRuns, aiSessions } from "../../db/schema";
+import { aiMessages, aiPersonas, aiRuns, aiSessions } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Ctx } from "../identity";
@@ -13,7 +13,7 @@ import { aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./mo
 import type { RunSpec } from "./run/types";
 import type { RunMention } from "./mentions";
 import { dropRunStatement } from "./run-record";
-import { RUN_NOT_STARTED, startRun } from "./runs";
+import { refuseRun, RUN_NOT_STARTED, startRun } from "./runs";
 import { callersSession } from "./sessions";
 import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
 
@@ -52,10 +52,13 @@ export type Turn = { created: boolean; result: ReturnType<typeof sendResult> };
 /** The ids a turn's reply and run get before anything is written (the run row is written first). */
 export const newTurnIds = () => ({ messageId: newId(), runId: newId() });
 
-/** The caller's session (with its persona's instructions), for a batch. */
+/**
+ * The caller's session (with its persona's instructions), for a batch; `inD1`: whether D1 still
+ * holds messages of it (the tree before kept them there), so its object knows whether to import.
+ */
 export function sessionQuery(ctx: Ctx, sessionId: string) {
   return ctx.db
-    .select({ session: aiSessions, instructions: aiPersonas.instructions })
+    .select({ session: aiSessions, instructions: aiPersonas.instructions, inD1: d1MessagesOf(sessionId) })
     .from(aiSessions)
     .leftJoin(aiPersonas, eq(aiPersonas.id, aiSessions.personaId))
     .where(callersSession(ctx, sessionId));
@@ -68,10 +71,25 @@ export function sessionQuery(ctx: Ctx, sessionId: string) {
  */
 export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: string; runId: string }) {
   const { db, auth, now } = ctx;
-  return db.run(
-    sql`INSERT INTO ${aiRuns} (run_id, message_id, session_id, user_id, status, created_at)
-      SELECT ${ids.runId}, ${ids.messageId}, ${sessionId}, ${auth.user.id}, 'queued', ${now}
-      WHERE EXISTS (SELECT 1 FROM ${aiSessions} WHERE ${and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, auth.user.id))})`,
+  return db.insert(aiRuns).select(
+    db
+      .select({
+        runId: sql`${ids.runId}`.as("run_id"),
+        messageId: sql`${ids.messageId}`.as("message_id"),
+        sessionId: aiSessions.id,
+        userId: aiSessions.userId,
+        status: sql`'queued'`.as("status"),
+        createdAt: sql`${now}`.as("created_at"),
+        // drizzle's insert-select names every column of the table, in order.
+        endedAt: sql`NULL`.as("ended_at"),
+        modelId: sql`NULL`.as("model_id"),
+        inputTokens: sql`0`.as("input_tokens"),
+        outputTokens: sql`0`.as("output_tokens"),
+        costUnits: sql`NULL`.as("cost_units"),
+        debitedAt: sql`NULL`.as("debited_at"),
+      })
+      .from(aiSessions)
+      .where(callersSession(ctx, sessionId)),
   );
 }
 
@@ -90,11 +108,15 @@ export async function keepingRunRow(db: Db, runId: string, work: () => Promise<T
   }
 }
 
+/** Whether D1 still holds messages of the session, as a column of the session's row. */
+export const d1MessagesOf = (sessionId: string) =>
+  sql<number>`EXISTS (SELECT 1 FROM ${aiMessages} WHERE ${aiMessages.sessionId} = ${sessionId})`.mapWith(Number);
+
 /** The session as its conversation object is addressed by a turn of the caller's. */
-export const sessionRef = (ctx: Ctx, session: typeof aiSessions.$inferSelect): SessionRef => ({
-  sessionId: session.id,
+export const sessionRef = (ctx: Ctx, sessionId: string, inD1: number): SessionRef => ({
+  sessionId,
   userId: ctx.auth.user.id,
-  counted: session.messageCount !== null,
+  nothingInD1: !inD1,
 });
 
 /** A reply as a turn writes it: queued for its run, by the model that writes it. */
@@ -198,11 +220,9 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, launch: TurnLaunc
     await startRun(ctx.env, spec, { history: answer.history, memories: launch.memories });
   } catch (error) {
     // The run never started: the reply fails at once, and has no run row (it is not a run).
-    await conversationOf(ctx.env, sessionId).failUnstarted(
-      launch.ref,
-      spec.messageId,
-      JSON.stringify({ code: RUN_NOT_STARTED, message: "The run could not be started" }),
-    );
+    const refused = { code: RUN_NOT_STARTED, message: "The run could not be started" };
+    await conversationOf(ctx.env, sessionId).failUnstarted(launch.ref, spec.messageId, JSON.stringify(refused));
+    await refuseRun(ctx.env, spec, refused).catch(() => undefined);
     throw error;
   }
   return { created: true, result: sendResult(sessionId, answer.user, answer.assistant) };

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import { aiMessages, aiSessions } from "../../db/schema";
+import { aiSessions } from "../../db/schema";
 import { conversationOf } from "./conversations";
+import { d1MessagesOf } from "./turn";
 import { microsToUsd, usdToMicros } from "../wallet";
 import type { Ctx } from "../identity";
 import { costPartsOf, costPartsQueries, priceParts, sessionRuns } from "./run/cost";
@@ -28,15 +28,17 @@ interface SessionUsageView {
  */
 export async function sessionUsage(ctx: Ctx, sessionId: string, drained = false): Promise<SessionUsageView> {
   const { db } = ctx;
-  const [sessions, unimported, byModel, withUnits] = await db.batch([
-    db.select({ id: aiSessions.id }).from(aiSessions).where(callersSession(ctx, sessionId)),
-    db.select({ id: aiMessages.id }).from(aiMessages).where(eq(aiMessages.sessionId, sessionId)).limit(1),
+  const [sessions, byModel, withUnits] = await db.batch([
+    db
+      .select({ inD1: d1MessagesOf(sessionId) })
+      .from(aiSessions)
+      .where(callersSession(ctx, sessionId)),
     ...costPartsQueries(db, sessionRuns(sessionId)),
   ]);
   if (!sessions[0]) throw sessionNotFound();
   // Rows still in D1 (a session untouched since the upgrade): its object imports them, with the
   // run rows of their runs, before the ledger is summed (a reply still running stays in D1: once).
-  if (unimported[0] && !drained) {
+  if (sessions[0].inD1 && !drained) {
     await conversationOf(ctx.env, sessionId).drain(sessionId);
     return sessionUsage(ctx, sessionId, true);
   }

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { createDb } from "../../../db/client";
-import { aiMessages, aiSessions } from "../../../db/schema";
+import { aiMessages, aiRuns, aiSessions } from "../../../db/schema";
 import { chunked } from "../../../lib/chunks";
 import { debitRunCost } from "../../wallet";
 import { runDebitMicros } from "../run/cost";
 import { completeRunStatement, type EndedRun } from "../run-record";
+import { RUN_NOT_STARTED } from "../runs";
 
 /**
  * What a conversation's object reads from and writes to D1: the rows it imports from the tree
@@ -14,19 +15,31 @@ import { completeRunStatement, type EndedRun } from "../run-record";
 
 const ID_SLICE = 90;
 
-/** A page of the session's D1 messages after `afterId` (by id), and its owner (null: no index row). */
+/**
+ * A page of the session's D1 messages after `afterId` (by id), and its owner (null: no index row).
+ * `unsettled`: the ended replies among them whose run row is still open (an end the release before
+ * wrote onto the reply, and whose run row and debit did not commit).
+ */
 export async function d1MessagePage(d1: D1Database, sessionId: string, afterId: string, limit: number) {
   const db = createDb(d1);
-  const [sessions, rows] = await db.batch([
+  const [sessions, page] = await db.batch([
     db.select({ userId: aiSessions.userId }).from(aiSessions).where(eq(aiSessions.id, sessionId)),
     db
-      .select()
+      .select({
+        message: aiMessages,
+        runOpen: sql<number>`${aiRuns.runId} IS NOT NULL AND ${aiRuns.debitedAt} IS NULL`,
+      })
       .from(aiMessages)
+      .leftJoin(aiRuns, eq(aiRuns.runId, aiMessages.runId))
       .where(and(eq(aiMessages.sessionId, sessionId), gt(aiMessages.id, afterId)))
       .orderBy(asc(aiMessages.id))
       .limit(limit),
   ]);
-  return { owner: sessions[0]?.userId ?? null, rows };
+  const rows = page.map((row) => row.message);
+  const unsettled = page
+    .filter((row) => row.runOpen && row.message.status !== "running" && row.message.role === "assistant")
+    .map((row) => row.message);
+  return { owner: sessions[0]?.userId ?? null, rows, unsettled };
 }
 
 /** The session's D1 messages with these ids (a late row a run's end names, a rollout's write). */
@@ -47,12 +60,38 @@ export async function releaseImported(d1: D1Database, sessionId: string, ids: st
   if (!ids.length) return;
   const db = createDb(d1);
   const statements = chunked(ids, ID_SLICE).flatMap((slice) => [
-    db.run(sql`INSERT OR IGNORE INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at, ended_at, model_id, input_tokens, output_tokens, cost_units, debited_at)
-      SELECT m.run_id, m.id, m.session_id, s.user_id, m.status, m.created_at, coalesce(m.stopped_at, m.created_at),
-        m.model_id, m.input_tokens, m.output_tokens, m.cost_units, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      FROM ai_messages m JOIN ai_sessions s ON s.id = m.session_id
-      WHERE m.session_id = ${sessionId} AND m.id IN ${slice} AND m.role = 'assistant' AND m.run_id IS NOT NULL
-        AND m.status <> 'running' AND coalesce(json_extract(m.run_error, '$.code'), '') <> 'run_not_started'`),
+    db
+      .insert(aiRuns)
+      .select(
+        db
+          .select({
+            runId: aiMessages.runId,
+            messageId: aiMessages.id,
+            sessionId: aiMessages.sessionId,
+            userId: aiSessions.userId,
+            status: aiMessages.status,
+            createdAt: aiMessages.createdAt,
+            endedAt: sql`coalesce(${aiMessages.stoppedAt}, ${aiMessages.createdAt})`.as("ended_at"),
+            modelId: aiMessages.modelId,
+            inputTokens: aiMessages.inputTokens,
+            outputTokens: aiMessages.outputTokens,
+            costUnits: aiMessages.costUnits,
+            debitedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("debited_at"),
+          })
+          .from(aiMessages)
+          .innerJoin(aiSessions, eq(aiSessions.id, aiMessages.sessionId))
+          .where(
+            and(
+              eq(aiMessages.sessionId, sessionId),
+              inArray(aiMessages.id, slice),
+              eq(aiMessages.role, "assistant"),
+              isNotNull(aiMessages.runId),
+              ne(aiMessages.status, "running"),
+              sql`coalesce(json_extract(${aiMessages.runError}, '$.code'), '') <> ${RUN_NOT_STARTED}`,
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
     db.delete(aiMessages).where(and(eq(aiMessages.sessionId, sessionId), inArray(aiMessages.id, slice))),
   ]);
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);

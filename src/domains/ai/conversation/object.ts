@@ -23,10 +23,11 @@ export interface SessionRef {
   sessionId: string;
   userId: string;
   /**
-   * The index row has a message count: the session was created or counted by this release, so D1
-   * holds no messages of it to import (saves the first send of a new session a D1 trip).
+   * The caller's own D1 batch found no message of the session in D1: there is nothing to import
+   * (a send's batch reads this beside the session, so a new session's first send waits on no
+   * import read).
    */
-  counted?: boolean;
+  nothingInD1?: boolean;
 }
 
 /** Every key the object keeps in its KV storage (its messages are the SQL table). */
@@ -89,7 +90,7 @@ export class ConversationCore {
   }
 
   private async firstImport(ref: SessionRef): Promise<boolean> {
-    if (ref.counted) {
+    if (ref.nothingInD1) {
       this.kv.put(KEY.imported, nowIso());
       return true;
     }
@@ -121,6 +122,7 @@ export class ConversationCore {
     const kept = this.ctx.storage.transactionSync(() => {
       this.insertMissing(page.rows);
       for (const row of page.rows) this.takeLateEnd(row);
+      for (const row of page.unsettled) this.queueSettlement(row, page.owner!);
       if (last && page.rows.length === this.pageRows) this.kv.put(KEY.cursor, last);
       else this.kv.delete(KEY.cursor);
       return this.heldAmong(page.rows.map((row) => row.id));
@@ -133,6 +135,7 @@ export class ConversationCore {
       sessionId,
       releasable.map((row) => row.id),
     );
+    if (page.unsettled.length) await this.settle();
     if (page.rows.length === this.pageRows) return "more";
     await writeIndexFacts(this.env.DB, sessionId, { messageCount: turns.messageCount(this.db), at: nowIso() });
     return "done";
@@ -225,24 +228,29 @@ export class ConversationCore {
     if (!turns.replyOf(this.db, messageId)) await this.takeLate(ref.sessionId, [messageId]);
     const ended = this.ctx.storage.transactionSync(() => {
       const row = turns.endReply(this.db, messageId, end);
-      if (!row?.runId) return undefined;
-      const pending: Pending = {
-        runId: row.runId,
-        messageId,
-        sessionId: ref.sessionId,
-        userId: ref.userId,
-        createdAt: row.createdAt,
-        modelId: row.modelId,
-        inputTokens: row.inputTokens,
-        outputTokens: row.outputTokens,
-        costUnits: row.costUnits,
-        status: end.status,
-        stoppedAt: row.stoppedAt,
-      };
-      this.kv.put(KEY.settle + row.runId, pending);
-      return pending;
+      return row ? this.queueSettlement(row, ref.userId) : false;
     });
     if (ended) await this.settle();
+  }
+
+  /** Keeps an ended reply's settlement (its run row's completion and debit) until D1 commits it. */
+  private queueSettlement(row: MessageRow, userId: string): boolean {
+    if (!row.runId || row.status === "running" || row.status === null) return false;
+    const pending: Pending = {
+      runId: row.runId,
+      messageId: row.id,
+      sessionId: row.sessionId,
+      userId,
+      createdAt: row.createdAt,
+      modelId: row.modelId,
+      inputTokens: row.inputTokens,
+      outputTokens: row.outputTokens,
+      costUnits: row.costUnits,
+      status: row.status,
+      stoppedAt: row.stoppedAt,
+    };
+    this.kv.put(KEY.settle + row.runId, pending);
+    return true;
   }
 
   /** D1 rows of this session by id, taken in (a run's end naming a reply sent by the release before). */

@@ -1,5 +1,5 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
-import { conversationOf, present, refOfRun } from "../conversations";
+import { conversationOf, refOfRun } from "../conversations";
 import { userMessageOf } from "../attachments";
 import { runCapability, type CapabilityIo } from "../capabilities";
 import { mentionNote } from "../mentions";
@@ -56,7 +56,9 @@ interface Progress {
 /** The conversation before the turn: as the send read it, or from the session's object (a resumed run). */
 async function history(env: Env, spec: RunSpec, context: RunContext | undefined): Promise<ChatMessage[]> {
   if (context) return context.history;
-  return present(await conversationOf(env, spec.sessionId).history(refOfRun(spec), spec.seq)) as ChatMessage[];
+  const answer = await conversationOf(env, spec.sessionId).history(refOfRun(spec), spec.seq);
+  // A session deleted meanwhile has no history (the run is being erased with it).
+  return "gone" in answer ? [] : answer;
 }
 
 /** The persona's instructions and the pinned memories (those of `memoryIds` that still exist). */

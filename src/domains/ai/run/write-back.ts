@@ -7,6 +7,9 @@ import type { RunSpec } from "./types";
 
 export type RunEnd = ReplyEnd;
 
+/** A run as its write-back names it: its reply, its session and the session's owner. */
+type RunOf = Pick<RunSpec, "messageId" | "sessionId" | "userId">;
+
 /** The run record's `queued` → `running`, as the run's object takes it (off the path to its first delta). */
 export async function recordRunStart(d1: D1Database, runId: string) {
   await markRunRunning(createDb(d1), runId);
@@ -18,7 +21,7 @@ export async function recordRunStart(d1: D1Database, runId: string) {
  * completion and wallet debit in one D1 batch, which that object keeps trying until it commits.
  * Idempotent by run: a second end finds the reply ended and writes nothing.
  */
-export async function recordRunEnd(env: Env, spec: RunSpec, values: RunEnd) {
+export async function recordRunEnd(env: Env, spec: RunOf, values: RunEnd) {
   await conversationOf(env, spec.sessionId).endRun(refOfRun(spec), spec.messageId, values);
 }
 
@@ -26,6 +29,6 @@ export async function recordRunEnd(env: Env, spec: RunSpec, values: RunEnd) {
  * The tool calls of a run still going, onto its reply, so a page reloaded meanwhile rebuilds their
  * cards (a call awaiting approval above all) from history.
  */
-export async function recordToolCalls(env: Env, spec: RunSpec, toolCalls: ToolCallRecord[]) {
+export async function recordToolCalls(env: Env, spec: RunOf, toolCalls: ToolCallRecord[]) {
   await conversationOf(env, spec.sessionId).saveToolCalls(refOfRun(spec), spec.messageId, toolCalls);
 }
