@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ConversationCore, SessionRef } from "../domains/ai/conversation/object";
+import type { ConversationCore, SessionRef } from "../domains/ai";
 
 type Core = ConversationCore;
 /** The answer of a call on a session that is gone (erased, or no index row in D1). */
@@ -15,7 +15,7 @@ export class Conversation extends DurableObject<Env> {
   #core: Promise<Core> | undefined;
 
   core(): Promise<Core> {
-    this.#core ??= import("../domains/ai/conversation/object").then(
+    this.#core ??= import("../domains/ai").then(
       ({ ConversationCore }) => new ConversationCore(this.ctx, this.env, pageRowsOf(this.env)),
     );
     return this.#core;

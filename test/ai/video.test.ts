@@ -19,6 +19,7 @@ import {
 import { installFakeOpenAi, requests as chatRequests } from "./fakes/openai";
 import {
   aiUser,
+  conversationSql,
   events,
   finished,
   frameReader,
@@ -128,9 +129,11 @@ describe("ai.video.generate: Sora (its local fake)", () => {
     ]);
 
     // Storage keeps the unsigned path (the id); every read signs it afresh.
-    const stored = await env.DB.prepare("SELECT tool_calls FROM ai_messages WHERE id = ?")
-      .bind(message.id)
-      .first<{ tool_calls: string }>();
+    const [stored] = await conversationSql<{ tool_calls: string }>(
+      session.id,
+      "SELECT tool_calls FROM ai_messages WHERE id = ?",
+      message.id,
+    );
     expect(JSON.parse(stored!.tool_calls)[0].output.media[0].url).toBe(`/api/v1/media/${item.id}`);
     const reread = (await history(user, session.id)).data.find((m: any) => m.id === message.id);
     expect(reread.toolCalls[0].output.media[0].url).toMatch(new RegExp(`^/api/v1/media/${item.id}\\?exp=\\d+&sig=`));

@@ -1,6 +1,6 @@
 import type { ConversationCore, SessionRef } from "./conversation/object";
 import type { RunSpec } from "./run/types";
-import { sessionNotFound } from "./sessions";
+import { notFound } from "../../lib/errors";
 
 /**
  * The one place that addresses a session's Conversation object (its messages live there:
@@ -36,6 +36,9 @@ export const refOfRun = (spec: Pick<RunSpec, "sessionId" | "userId">): SessionRe
   sessionId: spec.sessionId,
   userId: spec.userId,
 });
+
+/** Another user's session is indistinguishable from none. */
+export const sessionNotFound = () => notFound("Session not found");
 
 /** The object's answer, or the session's 404 when the object found the session gone. */
 export function present<T>(answer: T): Exclude<T, { gone: true }> {

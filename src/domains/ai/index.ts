@@ -31,3 +31,4 @@ export {
   type Unfinished,
 } from "./run/lifecycle";
 export { aiCron } from "./upkeep";
+export { ConversationCore, type SessionRef } from "./conversation/object";

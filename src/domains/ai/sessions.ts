@@ -1,10 +1,11 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { aiPersonas, aiSessions } from "../../db/schema/ai";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
+import { sessionNotFound } from "./conversations";
 import { eraseConversation } from "./upkeep";
 import { deleteSessionMedia } from "../media";
 
@@ -99,7 +100,7 @@ export async function listSessions({ db, auth }: Ctx, limit: number, cursor?: st
 export const callersSession = ({ auth }: Ctx, sessionId: string) =>
   and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, auth.user.id));
 
-export const sessionNotFound = () => notFound("Session not found");
+export { sessionNotFound };
 
 /** A session of the caller's, or 404: the door to a session for a verb that reads nothing else with it. */
 export async function openSession(ctx: Ctx, sessionId: string) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiRuns, aiSessions } from "../../db/schema";
 import { conflict } from "../../lib/errors";
@@ -70,7 +70,7 @@ export function sessionQuery(ctx: Ctx, sessionId: string) {
  * does not start (a replay, a 409, a refusal) takes it back (`keepingRunRow`).
  */
 export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: string; runId: string }) {
-  const { db, auth, now } = ctx;
+  const { db, now } = ctx;
   return db.insert(aiRuns).select(
     db
       .select({
