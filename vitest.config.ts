@@ -15,6 +15,9 @@ export const TEST_BINDINGS = {
   MEDIA_SIGNING_KEY: "test-media-signing-key-0123456789abcdef",
   // The demo model stays selectable beside the configured fake models (CONTRACT "AI sessions").
   AI_DEMO_MODEL: "on",
+  // A conversation's import from D1 (the tree before kept messages there) in pages of 20 rows, so
+  // the upgrade tests' sessions span several pages.
+  AI_IMPORT_PAGE_ROWS: "20",
   // AI tests: the OpenAI-compatible provider points at a local fake (test/ai/fakes/openai.ts).
   OPENAI_BASE_URL: "https://fake-openai.test/v1",
   OPENAI_API_KEY: "test-openai-key",

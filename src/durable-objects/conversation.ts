@@ -86,6 +86,6 @@ export class Conversation extends DurableObject<Env> {
 
 /** `AI_IMPORT_PAGE_ROWS` (tests make pages small to import a session over several), else the default. */
 function pageRowsOf(env: Env): number | undefined {
-  const rows = Number((env as { AI_IMPORT_PAGE_ROWS?: string }).AI_IMPORT_PAGE_ROWS);
+  const rows = Number(env.AI_IMPORT_PAGE_ROWS);
   return Number.isInteger(rows) && rows > 0 ? rows : undefined;
 }
