@@ -1,20 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ToolSource } from "../domains/ai";
-import type { MessageRunCore } from "./message-run-core";
+import type { MessageRunCore, ToolSource } from "../domains/ai";
 
 type Core = MessageRunCore;
 
 /**
  * One object per assistant message: runs the model call, keeps the event log and fans events out
- * to SSE listeners (message-run-core.ts). This class is all the Worker's module evaluates of it at
- * startup; the object loads its workings on its first call (docs/performance.md).
+ * to SSE listeners. Its workings are the ai domain's `MessageRunCore` (run/message-run.ts); this
+ * host wires RPC and the alarm to them, and is all the Worker's module evaluates of it at startup:
+ * the object loads its workings on its first call (docs/performance.md).
  */
 export class MessageRun extends DurableObject<Env> {
   #core: Promise<Core> | undefined;
 
   /** The object's workings, built on its first call (tests reach its internals through it). */
   core(): Promise<Core> {
-    this.#core ??= import("./message-run-core").then(
+    this.#core ??= import("../domains/ai").then(
       ({ MessageRunCore }) => new MessageRunCore(this.ctx, this.env, (deployment) => this.toolSource(deployment)),
     );
     return this.#core;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { planCapability } from "../../src/domains/ai/capabilities";
 import { activeModels } from "../../src/domains/ai/models";
-import { endToolCalls } from "../../src/domains/ai/run/executor";
+import { endToolCalls } from "../../src/domains/ai/run/tool-calls";
 import { call, expectError } from "../helpers/api";
 import { requests as openAiRequests } from "./fakes/openai";
 import { braveRequests, installFakeSearch } from "./fakes/search";

@@ -6,7 +6,6 @@ import {
   canResume,
   completedRow,
   endEvents,
-  endedCallsReason,
   failedRow,
   failureOf,
   INTERRUPTED,
@@ -16,6 +15,7 @@ import {
   stopDecision,
   stoppedRow,
 } from "../../src/domains/ai/run/lifecycle";
+import { endedCallsReason } from "../../src/domains/ai/run/tool-calls";
 import type { RunOutcome, RunState } from "../../src/domains/ai/run/types";
 
 const chat = (lastEventId: number) => ({ stepRun: false, content: "", lastEventId });

@@ -15,6 +15,7 @@ import {
   type ToolSet,
   type ToolSource,
 } from "../tool-source";
+import { DECISION_ERRORS, toolEventPayload, type Decision } from "./tool-calls";
 import type { RunContext, RunOutcome, RunSpec } from "./types";
 
 /** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
@@ -40,11 +41,6 @@ export interface RunIo {
   capability?: CapabilityIo;
 }
 
-export type Decision = "approve" | "reject" | "timeout";
-
-/** CONTRACT: a call awaiting approval waits at most 10 minutes, then it is `skipped`. */
-export const APPROVAL_TIMEOUT_MS = 10 * 60_000;
-
 /** What a run has produced so far, and where it reports it. */
 interface Progress {
   outcome: RunOutcome;
@@ -52,7 +48,6 @@ interface Progress {
   startedAt: Record<string, number>;
 }
 
-/** The conversation before this turn: user messages and the active assistant versions. */
 /** The conversation before the turn: as the send read it, or from the session's object (a resumed run). */
 async function history(env: Env, spec: RunSpec, context: RunContext | undefined): Promise<ChatMessage[]> {
   if (context) return context.history;
@@ -164,61 +159,6 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
   outcome.suggestions = spec.suggestions ? splitter.suggestions() : [];
   return outcome;
 }
-
-/** A tool call as `tool.started`/`tool.completed` carry it (CONTRACT "Tool event payloads"). */
-export const toolEventPayload = (
-  record: ToolCallRecord,
-  activity?: ToolActivity & { status: string },
-): Record<string, unknown> => ({
-  callId: record.id,
-  toolKey: record.toolKey,
-  input: record.input,
-  status: record.status,
-  ...(record.output ? { output: record.output } : {}),
-  ...(record.error ? { error: record.error } : {}),
-  ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}),
-  ...(activity ? { activity } : {}),
-});
-
-/**
- * The tool calls as a run ends without completing. A call still executing ends with it: it is
- * recorded `failed` (its result never reached the model) with `reason` as its error and the
- * time it ran; a call still awaiting approval is `skipped`. No call stays open.
- */
-export function endToolCalls(
-  calls: ToolCallRecord[] | undefined,
-  startedAt: Record<string, number>,
-  reason: string,
-  now: number,
-  /** A stopped capability run: a step ends `completed` with what it produced so far, else `skipped` (CONTRACT). */
-  stoppedSteps = false,
-): { all: ToolCallRecord[] | null; ended: ToolCallRecord[] } {
-  if (!calls) return { all: null, ended: [] };
-  const ended: ToolCallRecord[] = [];
-  const all = calls.map((call) => {
-    if (call.status !== "executing" && call.status !== "pending") return call;
-    const start = startedAt[call.id];
-    const executionMs = start === undefined ? null : now - start;
-    const record: ToolCallRecord = stoppedSteps
-      ? call.output
-        ? { ...call, status: "completed", executionMs }
-        : { ...call, status: "skipped", error: reason, executionMs }
-      : call.status === "pending"
-        ? { ...call, status: "skipped", error: reason }
-        : { ...call, status: "failed", error: reason, executionMs };
-    ended.push(record);
-    return record;
-  });
-  return { all, ended };
-}
-
-/** The error of a call its user rejected (also what the decision endpoint answers). */
-export const REJECTED = "The user rejected this call";
-
-const DECISION_ERRORS: Record<Exclude<Decision, "approve">, { status: ToolCallRecord["status"]; error: string }> = {
-  reject: { status: "rejected", error: REJECTED },
-  timeout: { status: "skipped", error: "No decision within 10 minutes; the call was skipped" },
-};
 
 /**
  * Executes one tool call, reporting it as it goes; the result (or error) goes back to the model.

@@ -1,6 +1,6 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
 import { ProviderError } from "../providers/types";
-import { toolEventPayload } from "./executor";
+import { toolEventPayload } from "./tool-calls";
 import { TERMINAL, type RunOutcome, type RunState, type StopResult } from "./types";
 import type { RunEnd } from "./write-back";
 
@@ -105,12 +105,6 @@ export function failureOf(error: unknown): RunError & { unexpected: boolean } {
     ? { code: error.code, message: error.message, unexpected: false }
     : { code: "run_failed", message: "The run failed unexpectedly", unexpected: true };
 }
-
-/** Why the calls still open end with the run (their error). */
-export const endedCallsReason = (ending: "stopped" | "failed", error?: RunError) =>
-  ending === "stopped"
-    ? "The run was stopped before the tool finished"
-    : `The run failed before the tool finished (${error?.code})`;
 
 /** Cost units to write for a run's end: none when nothing was counted. */
 const costUnitsOf = (units: Record<string, number> | undefined): { costUnits?: Record<string, number> } =>

@@ -1,5 +1,5 @@
 import type { DeliveredToolResult } from "../tool-source";
-import { APPROVAL_TIMEOUT_MS, type Decision } from "./executor";
+import { APPROVAL_TIMEOUT_MS, type Decision } from "./tool-calls";
 
 /**
  * How long a run waits for a queued call's result (CONTRACT: at most 2 minutes per call; the

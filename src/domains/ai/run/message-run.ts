@@ -1,29 +1,12 @@
-import type { ToolCallRecord } from "../db/schema/ai";
+import type { ToolCallRecord } from "../../../db/schema/ai";
+import { isGenerated, isStepRun, signMediaUrls } from "../capabilities";
+import { runToolSource } from "../connector-tool-source";
+import type { DeliveredToolResult, ToolSource } from "../tool-source";
+import { EventLog, heartbeatMsOf } from "./event-log";
+import { executeRun } from "./executor";
 import {
-  CallMailbox,
-  endToolCalls,
-  EventLog,
-  executeRun,
-  heartbeatMsOf,
-  isGenerated,
-  isStepRun,
-  recordRunEnd,
-  recordRunStart,
-  recordToolCalls,
-  RunStore,
-  runToolSource,
-  signMediaUrls,
-  TERMINAL,
-  toolEventPayload,
-  type RunEnd,
-  type RunOutcome,
-  type RunContext,
-  type RunSpec,
-  type RunState,
-  REJECTED,
   alarmAction,
   completedRow,
-  endedCallsReason,
   endEvents,
   failedRow,
   failureOf,
@@ -34,12 +17,14 @@ import {
   type Ending,
   type StopAnswer,
   type Unfinished,
-  type DeliveredToolResult,
-  type StopResult,
-  type ToolSource,
-} from "../domains/ai";
-import { nowIso } from "../lib/clock";
-import { describeError, logError } from "../lib/log";
+} from "./lifecycle";
+import { CallMailbox } from "./mailbox";
+import { RunStore } from "./store";
+import { decidedCall, endedCallsReason, endToolCalls, retryActivity, toolEventPayload } from "./tool-calls";
+import { TERMINAL, type RunContext, type RunOutcome, type RunSpec, type RunState, type StopResult } from "./types";
+import { recordRunEnd, recordRunStart, recordToolCalls, type RunEnd } from "./write-back";
+import { nowIso } from "../../../lib/clock";
+import { describeError, logError } from "../../../lib/log";
 
 /**
  * How often the object checks on its own run. If the instance is evicted or crashes mid-run, this
@@ -50,7 +35,8 @@ const WATCHDOG_MS = 30_000;
 type Started = { runId: string; status: RunState["status"] };
 
 /**
- * What the MessageRun object does (message-run.ts loads it on the object's first call): runs the
+ * What the MessageRun object does (its host, durable-objects/message-run.ts, wires RPC and the alarm
+ * to this and loads it on the object's first call): runs the
  * model call, keeps the event log and fans events out to SSE listeners. The run executes inside
  * `alarm()`, which keeps the object alive for the run and is retried by the platform if the object
  * dies, so a run is never left `running`.
@@ -290,13 +276,7 @@ export class MessageRunCore {
     const spec = this.store.spec;
     const call = this.store.toolCalls.calls?.find((candidate) => `${spec?.runId}:${candidate.id}` === queuedCallId);
     if (!spec || call?.status !== "executing" || this.finishing) return false;
-    const activity = {
-      title: `Run ${call.toolKey}`,
-      detail,
-      subject: call.toolKey.split(".")[0] ?? call.toolKey,
-      status: "retrying",
-    };
-    this.log.append(spec.runId, "tool.progress", toolEventPayload(call, activity), call.id);
+    this.log.append(spec.runId, "tool.progress", toolEventPayload(call, retryActivity(call, detail)), call.id);
     return true;
   }
 
@@ -308,7 +288,7 @@ export class MessageRunCore {
     const call = this.store.toolCalls.calls?.find((candidate) => candidate.id === callId);
     if (call?.status !== "pending" || this.finishing || !this.mailbox.decide(callId, approve ? "approve" : "reject"))
       return null;
-    return approve ? { ...call, status: "executing" } : { ...call, status: "rejected", error: REJECTED };
+    return decidedCall(call, approve);
   }
 
   /**
