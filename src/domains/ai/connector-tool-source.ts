@@ -55,15 +55,18 @@ function connectorTool(tool: AssistantTool): ToolDefinition {
 }
 
 /**
- * Every connector tool the sender can execute in the session's workspace, as of the run's start:
- * one D1 batch, beside the history read (the sender was authenticated by the send request; each
- * call is checked again when the queue runs it).
+ * Every connector tool the sender can execute in the session's workspace, as the send read them in
+ * its batch, or (a resumed run) as of now: one D1 batch (the sender was authenticated by the send
+ * request; each call is checked again when the queue runs it).
  */
 const connectorToolSource: ToolSource = {
   async tools(context: ToolContext) {
     const caller = context.caller;
     if (!caller?.entitlements.includes("connectors")) return [];
-    return (await assistantTools({ db: createDb(context.env.DB), env: context.env, auth: caller })).map(connectorTool);
+    const tools =
+      context.connectorTools ??
+      (await assistantTools({ db: createDb(context.env.DB), env: context.env, auth: caller }));
+    return tools.map(connectorTool);
   },
 };
 

@@ -16,6 +16,7 @@ import { conversationOf, present } from "./conversations";
 import type { MessageRow } from "./conversation/turns";
 import {
   answerTurn,
+  connectorToolsRead,
   keepingRunRow,
   newRunIfOwned,
   newTurnIds,
@@ -75,10 +76,12 @@ export async function sendMessage(
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
   const ids = newTurnIds();
-  const [sessions, ownedMemories] = await db.batch([
+  const connectorTools = connectorToolsRead(ctx);
+  const [sessions, ownedMemories, , ...toolRows] = await db.batch([
     sessionQuery(ctx, sessionId),
     ownedMemoriesQuery(db, auth.user.id, memoryIds),
     newRunIfOwned(ctx, sessionId, ids),
+    ...connectorTools.queries,
   ]);
   return keepingRunRow(db, ids.runId, async () => {
     const found = sessions[0];
@@ -127,6 +130,7 @@ export async function sendMessage(
       model,
       mentions,
       memories: contentsInOrder(memoryIds, ownedMemories),
+      connectorTools: connectorTools.tools(toolRows),
       undo: () => conversation.abandon(ref, assistant.id, user.id, []),
     });
   });
@@ -140,7 +144,12 @@ export async function sendMessage(
 export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: string, key: string) {
   const { db, env, auth } = ctx;
   const ids = newTurnIds();
-  const [sessions] = await db.batch([sessionQuery(ctx, sessionId), newRunIfOwned(ctx, sessionId, ids)]);
+  const connectorTools = connectorToolsRead(ctx);
+  const [sessions, , ...toolRows] = await db.batch([
+    sessionQuery(ctx, sessionId),
+    newRunIfOwned(ctx, sessionId, ids),
+    ...connectorTools.queries,
+  ]);
   return keepingRunRow(db, ids.runId, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();
@@ -186,6 +195,7 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
       model,
       mentions,
       memories,
+      connectorTools: connectorTools.tools(toolRows),
       undo: () => conversation.abandon(ref, assistant.id, null, previouslyActive),
     });
   });

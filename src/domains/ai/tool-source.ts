@@ -1,3 +1,4 @@
+import type { AssistantTool } from "../connectors";
 import type { AuthContext } from "../identity";
 import type { ToolSpec } from "./providers/types";
 import { wireNames } from "./wire-names";
@@ -19,6 +20,8 @@ export interface ToolContext {
   runId: string;
   /** The sender as the send request authenticated them (absent on runs started before it was kept). */
   caller?: AuthContext;
+  /** The connector tools the send read for the run (absent on a resumed run: its tool source reads them). */
+  connectorTools?: AssistantTool[];
   /**
    * Waits for the result of a call handed to the queue, delivered to the run's object; registered
    * before the call is sent, so a fast answer is not missed.

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiRuns, aiSessions } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { assistantToolQueries, assistantToolsOf, type AssistantTool, type ToolRows } from "../connectors";
 import type { Ctx } from "../identity";
 import { consumeAllowance } from "./allowance";
 import { planCapability } from "./capabilities";
@@ -108,6 +109,19 @@ export async function keepingRunRow(db: Db, runId: string, work: () => Promise<T
   }
 }
 
+/**
+ * The connector tools the run will offer, read in the turn's own D1 batch (no read on the run's
+ * way to the provider): the queries (none without the connectors entitlement), and the shaping
+ * of their answer.
+ */
+export function connectorToolsRead(ctx: Ctx) {
+  const offered = ctx.auth.entitlements.includes("connectors");
+  return {
+    queries: offered ? assistantToolQueries(ctx) : [],
+    tools: (rows: unknown[]): AssistantTool[] => (offered ? assistantToolsOf(ctx, rows as ToolRows) : []),
+  };
+}
+
 /** Whether D1 still holds messages of the session, as a column of the session's row. */
 export const d1MessagesOf = (sessionId: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${aiMessages} WHERE ${aiMessages.sessionId} = ${sessionId})`.mapWith(Number);
@@ -196,6 +210,7 @@ export interface TurnLaunch {
   model: ModelEntry;
   mentions: RunMention[];
   memories: string[];
+  connectorTools: AssistantTool[];
   /** Takes the turn back from the conversation (the allowance refused it). */
   undo(): Promise<unknown>;
 }
@@ -217,7 +232,11 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, launch: TurnLaunc
   }
   const spec = runSpec(ctx, launch, answer.user, answer.assistant);
   try {
-    await startRun(ctx.env, spec, { history: answer.history, memories: launch.memories });
+    await startRun(ctx.env, spec, {
+      history: answer.history,
+      memories: launch.memories,
+      connectorTools: launch.connectorTools,
+    });
   } catch (error) {
     // The run never started: the reply fails at once, and has no run row (it is not a run).
     const refused = { code: RUN_NOT_STARTED, message: "The run could not be started" };

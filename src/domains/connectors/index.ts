@@ -8,7 +8,13 @@ export {
   type ToolCall,
   type ToolCallMessage,
 } from "./execution/tool-calls";
-export { assistantTools, type AssistantTool } from "./execution/assistant-tools";
+export {
+  assistantToolQueries,
+  assistantTools,
+  assistantToolsOf,
+  type AssistantTool,
+  type ToolRows,
+} from "./execution/assistant-tools";
 export { mentionedInstances, type MentionedInstance } from "./execution/mentioned-instances";
 export { outputMatchesSchema } from "./instances/json-schema";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.

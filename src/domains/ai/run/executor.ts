@@ -110,6 +110,7 @@ export async function executeRun(env: Env, spec: RunSpec, io: RunIo, tools: Tool
     messageId: spec.messageId,
     runId: spec.runId,
     caller: spec.caller,
+    connectorTools: io.context?.connectorTools,
     awaitResult: io.awaitToolResult,
   };
   const [past, offeredTools, instructions, turn] = await Promise.all([

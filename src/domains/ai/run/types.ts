@@ -1,3 +1,4 @@
+import type { AssistantTool } from "../../connectors";
 import type { AuthContext } from "../../identity";
 import type { SuggestionRecord, ToolCallRecord } from "../../../db/schema/ai";
 import type { CapabilityKey } from "../capabilities/parameters";
@@ -36,11 +37,13 @@ export interface RunSpec {
 /**
  * What the send read for the run, handed to its first attempt only (not stored: history can be
  * long): the conversation before the turn, from the session's object, and the pinned memories'
- * contents, from the send's D1 batch. A resumed attempt reads both again.
+ * contents and connector tools, from the send's D1 batch. A resumed attempt reads them again.
  */
 export interface RunContext {
   history: ChatMessage[];
   memories: string[];
+  /** The connector tools the sender may use, from the send's batch (absent: the run reads them). */
+  connectorTools?: AssistantTool[];
 }
 
 type RunStatus = "queued" | "running" | "completed" | "stopped" | "failed";

@@ -24,12 +24,13 @@ export interface AssistantTool {
 const INSTANCE_SUFFIX_LENGTH = 8;
 
 /**
- * Two D1 queries in one batch: the visible instances and their tools the caller may use. A read
- * with no clock, so callers outside a request (the assistant's run) need no `now`.
+ * Two D1 queries, for one batch: the visible instances and their tools the caller may use. A read
+ * with no clock, so callers outside a request (the assistant's run) need no `now`. The assistant's
+ * send puts them in its own batch (`assistantToolsOf` shapes the answer).
  */
-export async function assistantTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AssistantTool[]> {
-  const { db, env, auth } = ctx;
-  const [records, tools] = await db.batch([
+export function assistantToolQueries(ctx: Pick<Ctx, "db" | "auth">) {
+  const { db, auth } = ctx;
+  return [
     instanceQuery(db).where(visibleTo(auth)),
     db
       .select()
@@ -45,7 +46,21 @@ export async function assistantTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Pro
         ),
       )
       .orderBy(connectorTools.toolKey),
-  ]);
+  ] as const;
+}
+
+type Queries = ReturnType<typeof assistantToolQueries>;
+/** What the two queries answer. */
+export type ToolRows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+
+/** The connector tools an agent may offer for a caller: one D1 batch. */
+export async function assistantTools(ctx: Pick<Ctx, "db" | "env" | "auth">): Promise<AssistantTool[]> {
+  return assistantToolsOf(ctx, await ctx.db.batch([...assistantToolQueries(ctx)]));
+}
+
+/** The answer of `assistantToolQueries`, as the tools an agent offers. */
+export function assistantToolsOf(ctx: Pick<Ctx, "env" | "auth">, [records, tools]: ToolRows): AssistantTool[] {
+  const { env, auth } = ctx;
   const connected = new Map(
     records
       .map((record) => resolveInstance(env, auth, record as InstanceRecord))
