@@ -26,6 +26,11 @@ export class RateLimiter extends DurableObject<Env> {
     return decision;
   }
 
+  /** Gives back one request of the current window (`RateWindows.refund`). */
+  refund(bucket: string, windowSeconds: number): void {
+    this.windows.refund(bucket, windowSeconds);
+  }
+
   /** Reads a bucket without consuming from it (e.g. to report an allowance). */
   peek(bucket: string, limit: number, windowSeconds: number): RateLimitDecision {
     return this.windows.count(bucket, limit, windowSeconds, false);

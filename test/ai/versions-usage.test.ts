@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { allowanceSchema, messageSchema, sendResultSchema, sessionUsageSchema } from "../../src/domains/ai/schemas";
@@ -183,6 +184,36 @@ describe("AI usage", () => {
       429,
       "RATE_LIMIT_EXCEEDED",
     );
+  });
+
+  it("the allowance is consumed beside the conversation's answer: a replay or a 409 gives it back; a refused turn leaves nothing", async () => {
+    await awaitRoomInWindow(86_400, 10_000);
+    const user = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    const remaining = async () => (await call("GET", "/ai/operations/rate-limit", opts)).body.data.remaining;
+    const session = await newSession(user);
+    const first = await sent(user, session.id, { content: "hi", model: "demo", idempotencyKey: "k-1" });
+    expect(await remaining()).toBe(99);
+    // The reply is still running: a second send is the 409, a replay of the first is answered again.
+    const conflict = await send(user, session.id, { content: "meanwhile", model: "demo" });
+    expectError(conflict, 409, "conflict");
+    const replay = await send(user, session.id, { content: "hi", model: "demo", idempotencyKey: "k-1" });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data.assistantMessage.id).toBe(first.assistantMessage.id);
+    expect(await remaining()).toBe(99);
+    await readStream(user, session.id, first.assistantMessage.id);
+
+    // Refused by the allowance after the conversation wrote the turn: the turn is taken back.
+    await admin("PATCH", `/admin/users/${user.id}/account`, { aiDailyAllowance: 1 });
+    expectError(await send(user, session.id, { content: "over", model: "demo" }), 429, "RATE_LIMIT_EXCEEDED");
+    const listed = await call("GET", `/ai/sessions/${session.id}/messages`, opts);
+    expect(listed.body.data.map((m: { content: string | null }) => m.content)).toEqual(["hi", expect.any(String)]);
+    const runs = await env.DB.prepare("SELECT count(*) AS n FROM ai_runs WHERE session_id = ?")
+      .bind(session.id)
+      .first("n");
+    expect(runs).toBe(1);
+    // A replay still answers with nothing left to consume.
+    expect((await send(user, session.id, { content: "hi", model: "demo", idempotencyKey: "k-1" })).status).toBe(200);
   });
 
   it("prices demo runs at zero and counts demo tokens by the documented estimate", async () => {

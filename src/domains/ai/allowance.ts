@@ -1,6 +1,6 @@
 import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
 import type { AuthContext, Ctx } from "../identity";
-import { consumeLimit, peekLimit, rateLimitExceeded } from "../limits";
+import { consumeLimit, peekLimit, rateLimitExceeded, refundLimit } from "../limits";
 
 /** One counter per account (every user of it draws from the same daily allowance). */
 const caller = (accountId: string) => `account:${accountId}`;
@@ -19,6 +19,11 @@ export async function consumeAllowance({ env, auth }: Ctx) {
   );
   if (!decision.allowed) throw rateLimitExceeded(decision);
   return decision;
+}
+
+/** Gives back the request a send consumed when its turn did not start (a replayed key, a running reply). */
+export async function refundAllowance({ env, auth }: Ctx) {
+  await refundLimit(env, caller(auth.accountId), BUCKET, AI_ALLOWANCE_WINDOW_SECONDS);
 }
 
 export async function readAllowance({ env, auth }: Ctx) {

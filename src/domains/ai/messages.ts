@@ -122,8 +122,7 @@ export async function sendMessage(
     const conversation = conversationOf(env, sessionId);
     const user = userRow({ sessionId, content: body.content, request, idempotencyKey: key, createdAt: ctx.now });
     const assistant = replyRow({ ids, sessionId, parentId: user.id, model, idempotencyKey: null, createdAt: ctx.now });
-    const answer = present(await conversation.send(ref, user, assistant));
-    return answerTurn(ctx, answer, {
+    return answerTurn(ctx, conversation.send(ref, user, assistant).then(present), {
       ref,
       instructions: found.instructions,
       request,
@@ -183,12 +182,17 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
       idempotencyKey: key,
       createdAt: ctx.now,
     });
-    const { answer, previouslyActive } = present(await conversation.retry(ref, reading.user, assistant));
     const memoryIds = request.memoryIds ?? [];
     const memories = memoryIds.length
       ? contentsInOrder(memoryIds, await ownedMemoriesQuery(db, auth.user.id, memoryIds))
       : [];
-    return answerTurn(ctx, answer, {
+    let previouslyActive: string[] = [];
+    const writing = conversation.retry(ref, reading.user, assistant).then((answer) => {
+      const written = present(answer);
+      previouslyActive = written.previouslyActive;
+      return written.answer;
+    });
+    return answerTurn(ctx, writing, {
       ref,
       instructions: found.instructions,
       request,

@@ -5,7 +5,7 @@ import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assistantToolQueries, assistantToolsOf, type AssistantTool, type ToolRows } from "../connectors";
 import type { Ctx } from "../identity";
-import { consumeAllowance } from "./allowance";
+import { consumeAllowance, refundAllowance } from "./allowance";
 import { planCapability } from "./capabilities";
 import type { SessionRef } from "./conversation/object";
 import type { MessageRow, NewRow, TurnAnswer } from "./conversation/turns";
@@ -216,19 +216,27 @@ export interface TurnLaunch {
 }
 
 /**
- * What follows the conversation's answer to a turn: a replay answered again, a running reply's
- * 409, or, for a turn it wrote, the account's allowance (refused: the turn is taken back), then
- * the run handed to its MessageRun object, before any model output.
+ * What follows the conversation's answer to a turn. The account's allowance is consumed beside the
+ * conversation's call (one hop less before the provider), and given back when the turn does not
+ * start: a replay is answered again, a running reply is the 409, neither consumes anything; a turn
+ * written while the allowance refuses it is taken back (the 429). Then the run is handed to its
+ * MessageRun object, and the answer leaves before any model output.
  */
-export async function answerTurn(ctx: Ctx, answer: TurnAnswer, launch: TurnLaunch): Promise<Turn> {
+export async function answerTurn(ctx: Ctx, answering: Promise<TurnAnswer>, launch: TurnLaunch): Promise<Turn> {
   const sessionId = launch.ref.sessionId;
-  if (answer.kind === "replay") return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
-  if (answer.kind === "running") throw runningReplyConflict();
-  try {
-    await consumeAllowance(ctx);
-  } catch (error) {
+  const [answered, allowance] = await Promise.allSettled([answering, consumeAllowance(ctx)]);
+  if (answered.status === "rejected" || answered.value.kind !== "started") {
+    if (allowance.status === "fulfilled") await refundAllowance(ctx);
+    if (answered.status === "rejected") throw answered.reason;
+    const answer = answered.value;
+    if (answer.kind === "replay")
+      return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
+    throw runningReplyConflict();
+  }
+  const answer = answered.value;
+  if (allowance.status === "rejected") {
     await launch.undo();
-    throw error;
+    throw allowance.reason;
   }
   const spec = runSpec(ctx, launch, answer.user, answer.assistant);
   try {

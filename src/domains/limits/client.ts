@@ -6,6 +6,11 @@ export function consumeLimit(env: Env, caller: string, bucket: string, limit: nu
   return env.RATE_LIMITER.getByName(caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
 }
 
+/** Gives back one request consumed in the current window (a request that turned out not to need it). */
+export function refundLimit(env: Env, caller: string, bucket: string, windowSeconds: number) {
+  return env.RATE_LIMITER.getByName(caller).refund(bucket, windowSeconds);
+}
+
 /** Reads a bucket without consuming from it (e.g. to report an allowance). */
 export function peekLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
   return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;

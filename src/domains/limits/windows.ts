@@ -44,6 +44,18 @@ export class RateWindows {
     return { allowed, limit, remaining: Math.max(0, limit - count), resetAt: end };
   }
 
+  /**
+   * Gives back one request counted in the current window (a consumption whose request turned out
+   * not to need it: a replayed send). Nothing when the window has moved on or holds none.
+   */
+  refund(bucket: string, windowSeconds: number): void {
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(Date.now() / windowMs) * windowMs;
+    const stored = this.kv.get<Window>(bucket);
+    if (stored?.start !== start || stored.count <= 0) return;
+    this.write(bucket, { ...stored, count: stored.count - 1 });
+  }
+
   /** Deletes the buckets of ended windows; returns when the earliest live one ends, if any. */
   sweep(now: number): number | undefined {
     let next: number | undefined;
