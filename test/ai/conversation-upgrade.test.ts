@@ -1,4 +1,3 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordRunEnd } from "../../src/domains/ai";
