@@ -129,3 +129,38 @@ export function storedIn(stub: DurableObjectStub) {
       .map((row) => row.name),
   }));
 }
+
+/**
+ * Paces the first import of a session's object from the test: its pass stops after the first page
+ * (between two `blockConcurrencyWhile` pages, where other calls are delivered) until `resume()`.
+ * `secondCaller`: another call has come to wait for the import (`open`). Reaches the object's
+ * private pass (`importPass`, `importPage`), running each page as the object does.
+ */
+export function pacedImport(sessionId: string) {
+  let resume!: () => void;
+  let reachedSecondPage!: () => void;
+  let secondArrived!: () => void;
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  const betweenPages = new Promise<void>((resolve) => (reachedSecondPage = resolve));
+  const secondCaller = new Promise<void>((resolve) => (secondArrived = resolve));
+  const ready = runInDurableObject(env.CONVERSATION.getByName(sessionId), async (instance) => {
+    const core = (await (instance as unknown as { core(): Promise<unknown> }).core()) as any;
+    const open = core.open.bind(core);
+    let opens = 0;
+    core.open = (ref: unknown) => {
+      if (++opens === 2) secondArrived();
+      return open(ref);
+    };
+    core.importPass = async (id: string) => {
+      for (let page = 1; ; page++) {
+        if (page === 2) {
+          reachedSecondPage();
+          await resumed;
+        }
+        const step = await core.ctx.blockConcurrencyWhile(() => core.importPage(id));
+        if (step !== "more") return step === "done";
+      }
+    };
+  });
+  return { ready, betweenPages, secondCaller, resume };
+}

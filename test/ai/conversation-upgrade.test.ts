@@ -5,7 +5,15 @@ import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { aiCron } from "../../src/domains/ai/upkeep";
 import { call, type TestUser } from "../helpers/api";
-import { d1MessageIds, oldHistory, oldReply, oldUser, type OldRow, writeOld } from "./before-conversations";
+import {
+  d1MessageIds,
+  oldHistory,
+  oldReply,
+  oldUser,
+  type OldRow,
+  pacedImport,
+  writeOld,
+} from "./before-conversations";
 import { upgradeToRunRecord } from "./before-run-record";
 import { aiUser, conversationSql, history, newSession, readStream, sent } from "./helpers";
 
@@ -461,17 +469,19 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
   it("a send made while a large import runs waits for it and lands after the imported history", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const rows = oldHistory(session.id, 199);
+    const rows = oldHistory(session.id, 45);
     await writeOld(rows);
+    // The import paced from the test: it stops between its first and second page (outside
+    // blockConcurrencyWhile, so other calls reach the object) until the send has arrived.
+    const gate = pacedImport(session.id);
+    await gate.ready;
     const listing = history(user, session.id, "?limit=100");
-    // The import is under way (its first page released) when the send starts.
-    for (let i = 0; (await d1MessageIds(session.id)).length === rows.length; i++) {
-      expect(i, "the import never started").toBeLessThan(500);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await gate.betweenPages;
     const sending = sent(user, session.id, { content: "after the history" });
+    await gate.secondCaller;
+    gate.resume();
     const [listed, turn] = await Promise.all([listing, sending]);
-    expect(listed.data).toEqual(rows.slice(0, 100).map((row) => publicOf(row)));
+    expect(listed.data).toEqual(rows.map((row) => publicOf(row)));
     await readStream(user, session.id, turn.assistantMessage.id);
 
     const stored = await conversationSql<{ id: string; seq: number; role: string }>(
@@ -481,10 +491,10 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
     expect(stored).toHaveLength(rows.length + 2);
     expect(new Set(stored.map((row) => row.id)).size).toBe(rows.length + 2);
     expect(stored.slice(-2)).toEqual([
-      { id: turn.userMessage.id, seq: 101, role: "user" },
-      { id: turn.assistantMessage.id, seq: 101, role: "assistant" },
+      { id: turn.userMessage.id, seq: 24, role: "user" },
+      { id: turn.assistantMessage.id, seq: 24, role: "assistant" },
     ]);
-    const last = await history(user, session.id, `?limit=5&cursor=${cursorBefore(100, "user")}`);
+    const last = await history(user, session.id, `?limit=5&cursor=${cursorBefore(23, "user")}`);
     expect(last.data.map((m) => [m.id, m.status])).toEqual([
       [turn.userMessage.id, undefined],
       [turn.assistantMessage.id, "completed"],
