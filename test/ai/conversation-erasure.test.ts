@@ -1,4 +1,9 @@
-import { createScheduledController, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import {
+  createScheduledController,
+  evictDurableObject,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EVERY_FIVE_MINUTES, runScheduled } from "../../src/cron";
@@ -108,6 +113,8 @@ describe("deleting a conversation (issue 36)", () => {
     const session = await env.DB.prepare("SELECT * FROM ai_sessions WHERE id = ?").bind(sessionId).first();
     await history(user, sessionId);
     expect((await deleteSession(user, sessionId)).status).toBe(200);
+    // From here on the object answers from its storage alone (no instance remembers the delete).
+    await evictDurableObject(conversation(sessionId));
 
     const reply = replies[0]!;
     const calls: [string, string, unknown?][] = [
@@ -139,6 +146,7 @@ describe("deleting a conversation (issue 36)", () => {
       .run();
     await writeOld(rows);
     try {
+      await evictDurableObject(conversation(sessionId));
       await conversation(sessionId).drain(sessionId);
       await aiCron.drainConversations(env);
       await expectTombstoneOnly(sessionId);
