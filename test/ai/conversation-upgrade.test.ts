@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { recordRunEnd } from "../../src/domains/ai";
+import { recordRunEnd, recordToolCalls } from "../../src/domains/ai";
 import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { aiCron } from "../../src/domains/ai/upkeep";
@@ -377,14 +377,35 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
     expect(await usageOf(user, sessionId)).toEqual({ ...ledgerBefore, sessionId });
     expect(await d1MessageIds(sessionId)).toEqual([rows.a5.id]);
 
+    // Its MessageRun, still running it, records a tool call: onto the imported reply.
+    const ref = { messageId: rows.a5.id, sessionId, userId: user.id };
+    const toolCalls = [
+      {
+        id: "call_9",
+        toolKey: "web.search",
+        input: { query: "after the upgrade" },
+        status: "executing" as const,
+        output: null,
+        error: null,
+        executionMs: null,
+      },
+    ];
+    await recordToolCalls(env, ref, toolCalls);
+    expect((await history(user, sessionId, "?limit=100")).data.at(-1)).toEqual({ ...publicOf(rows.a5), toolCalls });
+
     // Its MessageRun ends it (twice: a retried end writes nothing again).
     const end = { status: "completed" as const, content: "Done after the upgrade", inputTokens: 1003, outputTokens: 7 };
-    const ref = { messageId: rows.a5.id, sessionId, userId: user.id };
     await recordRunEnd(env, ref, end);
     await recordRunEnd(env, ref, { ...end, content: "a second end", inputTokens: 5000 });
 
     const reply = (await history(user, sessionId, "?limit=100")).data.at(-1);
-    expect(reply).toEqual({ ...publicOf(rows.a5), status: "completed", content: end.content, tokensUsed: 1010 });
+    expect(reply).toEqual({
+      ...publicOf(rows.a5),
+      status: "completed",
+      content: end.content,
+      tokensUsed: 1010,
+      toolCalls,
+    });
     const run = (await runRows(sessionId)).find((row) => row.run_id === rows.a5.run_id)!;
     expect(run).toMatchObject({
       status: "completed",
@@ -412,6 +433,48 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
     for (const old of [rows.a1a, rows.a1b, rows.a2, rows.a3, rows.a4]) expect(await usageDebits(old.id)).toEqual([]);
     // The refused reply has no run row, before or after the import.
     expect((await runRows(sessionId)).map((row) => row.message_id)).not.toContain(rows.a4.id);
+  });
+
+  it("a reply the tree before ended whose run row and debit did not commit (an end cut between its two writes) is settled once by the import", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const question = oldUser(session.id, 1);
+    const reply = oldReply(question, {
+      status: "running",
+      run_status: "running",
+      content: null,
+      model_id: await modelId("gpt-4o-mini"),
+    });
+    await writeOld([question, reply]);
+    await upgradeToRunRecord(session.id);
+    // The old end's first write (onto the reply) committed; its second (run row and debit) did not.
+    await env.DB.prepare(
+      "UPDATE ai_messages SET status = 'completed', run_status = 'completed', content = 'Ended before', input_tokens = 1000, output_tokens = 100 WHERE id = ?",
+    )
+      .bind(reply.id)
+      .run();
+    expect((await runRows(session.id))[0]).toMatchObject({ status: "running", debited_at: null });
+
+    const { data } = await history(user, session.id);
+    expect(data[1]).toMatchObject({ id: reply.id, status: "completed", content: "Ended before", tokensUsed: 1100 });
+    // gpt-4o-mini: 1,000 input tokens at 0.15 USD and 100 output at 0.6 USD per million: 210 micro-USD.
+    expect((await runRows(session.id))[0]).toMatchObject({
+      status: "completed",
+      input_tokens: 1000,
+      output_tokens: 100,
+      debited_at: expect.any(String),
+    });
+    expect(await usageDebits(reply.id)).toEqual([{ amount_micros: -210 }]);
+    expect(await d1MessageIds(session.id)).toEqual([]);
+    // Its MessageRun retrying the end, and the cron's drain, change nothing.
+    await recordRunEnd(env, { messageId: reply.id, sessionId: session.id, userId: user.id }, { status: "completed" });
+    await aiCron.drainConversations(env);
+    expect(await usageDebits(reply.id)).toEqual([{ amount_micros: -210 }]);
+    expect(await usageOf(user, session.id)).toMatchObject({
+      totalInputTokens: 1000,
+      totalOutputTokens: 100,
+      runCount: 1,
+    });
   });
 
   it("a session larger than one import page (45 rows, pages of 20) imports completely", async () => {
