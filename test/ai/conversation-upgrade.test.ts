@@ -477,6 +477,65 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
     });
   });
 
+  it("rows the release before writes after the import (the rollout): a late turn is taken by the drain, a late reply's end by its object", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const u1 = oldUser(session.id, 1);
+    const a1 = oldReply(u1);
+    await writeOld([u1, a1]);
+    await upgradeToRunRecord(session.id);
+    expect((await history(user, session.id)).data.map((m) => m.id)).toEqual([u1.id, a1.id]);
+    expect(await d1MessageIds(session.id)).toEqual([]);
+
+    // An isolate of the release before answers a turn into D1 (its run row settled with its end)...
+    const u2 = oldUser(session.id, 2);
+    const a2 = oldReply(u2);
+    await writeOld([u2, a2]);
+    await env.DB.prepare(
+      "INSERT INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at, ended_at, debited_at) VALUES (?, ?, ?, ?, 'completed', ?, ?, ?)",
+    )
+      .bind(a2.run_id, a2.id, session.id, user.id, a2.created_at, a2.created_at, a2.created_at)
+      .run();
+    // ...and sends another, whose run (its run row queued, as that release's send wrote it) ends here.
+    const u3 = oldUser(session.id, 3);
+    const a3 = oldReply(u3, {
+      status: "running",
+      run_status: "running",
+      content: null,
+      model_id: await modelId("gpt-4o-mini"),
+    });
+    await writeOld([u3, a3]);
+    await env.DB.prepare(
+      "INSERT INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at) VALUES (?, ?, ?, ?, 'queued', ?)",
+    )
+      .bind(a3.run_id, a3.id, session.id, user.id, a3.created_at)
+      .run();
+
+    const end = { status: "completed" as const, content: "Late and done", inputTokens: 1000, outputTokens: 100 };
+    await recordRunEnd(env, { messageId: a3.id, sessionId: session.id, userId: user.id }, end);
+    expect(await usageDebits(a3.id)).toEqual([{ amount_micros: -210 }]);
+    expect((await runRows(session.id)).find((row) => row.run_id === a3.run_id)).toMatchObject({
+      status: "completed",
+      input_tokens: 1000,
+      output_tokens: 100,
+      debited_at: expect.any(String),
+    });
+
+    await aiCron.drainConversations(env);
+    expect(await d1MessageIds(session.id)).toEqual([]);
+    const { data, meta } = await history(user, session.id);
+    expect(data).toEqual([
+      publicOf(u1),
+      publicOf(a1),
+      publicOf(u2),
+      publicOf(a2),
+      publicOf(u3),
+      { ...publicOf(a3), status: "completed", content: end.content, tokensUsed: 1100 },
+    ]);
+    expect(meta.total).toBe(6);
+    expect(await usageDebits(a2.id)).toEqual([]);
+  });
+
   it("a session larger than one import page (45 rows, pages of 20) imports completely", async () => {
     const user = await aiUser();
     const session = await newSession(user);
