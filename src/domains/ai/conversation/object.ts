@@ -295,7 +295,9 @@ export class ConversationCore {
   async erase(messageIds: string[]): Promise<void> {
     const tombstone = this.kv.get<string>(KEY.erased) ?? nowIso();
     this.kv.put(KEY.erased, tombstone);
-    const held = this.#db || this.kv.get(KEY.imported) ? turns.repliesWithRuns(this.db) : [];
+    // Read whatever it holds, also when no import finished here (a pass an eviction interrupted
+    // released some pages from D1, and D1 names none of them now).
+    const held = turns.repliesWithRuns(this.db);
     await Promise.all([...new Set([...held, ...messageIds])].map((id) => eraseRun(this.env, id)));
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
