@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { recordRunEnd, recordToolCalls } from "../../src/domains/ai";
+import { recordRunEnd, recordToolCalls } from "../../src/domains/ai/run/write-back";
 import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { aiCron } from "../../src/domains/ai/upkeep";

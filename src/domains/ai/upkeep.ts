@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull, ne, or, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { aiMessages, aiSessionErasures } from "../../db/schema";
 import { conversationOf } from "./conversations";
@@ -37,11 +37,19 @@ export async function eraseDeletedConversations(env: Env) {
   for (const row of rows) await eraseConversation(env, row.sessionId);
 }
 
-/** The cron's drain: sessions whose rows are still in D1 (never touched since the upgrade, or a rollout's late rows). */
+/**
+ * The cron's drain: sessions whose rows are still in D1 (never touched since the upgrade, or a
+ * rollout's late rows). Rows still running are left out (their run's end releases them), and the
+ * sessions are taken in random order: a few that can never be emptied (a row a uniqueness rule
+ * refused, a tombstoned session's rows back from a D1 restore) cannot hold the others back.
+ */
 export async function drainConversations(env: Env) {
   const rows = await createDb(env.DB)
-    .selectDistinct({ sessionId: aiMessages.sessionId })
+    .select({ sessionId: aiMessages.sessionId })
     .from(aiMessages)
+    .where(or(isNull(aiMessages.status), ne(aiMessages.status, "running")))
+    .groupBy(aiMessages.sessionId)
+    .orderBy(sql`random()`)
     .limit(DRAINS_PER_RUN);
   for (const row of rows) await conversationOf(env, row.sessionId).drain(row.sessionId);
 }
