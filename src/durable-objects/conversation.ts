@@ -71,6 +71,10 @@ export class Conversation extends DurableObject<Env> {
     return this.on(ref, (core) => core.failUnstarted(...args));
   }
 
+  async warm() {
+    (await this.core()).warm();
+  }
+
   async drain(sessionId: string) {
     return (await this.core()).drain(sessionId);
   }

@@ -27,6 +27,7 @@ type ConversationApi = {
   ) => Promise<Awaited<ReturnType<Core[K]>> | Gone>;
 } & {
   endRun(ref: SessionRef, messageId: string, end: Parameters<Core["endRun"]>[2]): Promise<undefined | Gone>;
+  warm(): Promise<void>;
   drain(sessionId: string): Promise<void>;
   erase(messageIds: string[]): Promise<void>;
 };

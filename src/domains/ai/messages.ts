@@ -18,6 +18,8 @@ import {
   answerTurn,
   connectorToolsRead,
   keepingRunRow,
+  TurnCharge,
+  warmTurnObjects,
   newRunIfOwned,
   newTurnIds,
   plannedCapability,
@@ -76,6 +78,8 @@ export async function sendMessage(
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
   const ids = newTurnIds();
+  const charge = new TurnCharge(ctx, admit());
+  const run = warmTurnObjects(env, sessionId, ids.messageId);
   const connectorTools = connectorToolsRead(ctx);
   const [sessions, ownedMemories, , ...toolRows] = await db.batch([
     sessionQuery(ctx, sessionId),
@@ -83,7 +87,7 @@ export async function sendMessage(
     newRunIfOwned(ctx, sessionId, ids),
     ...connectorTools.queries,
   ]);
-  return keepingRunRow(db, ids.runId, async () => {
+  return keepingRunRow(db, ids.runId, charge, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();
     assertOwnMemories(memoryIds, ownedMemories);
@@ -122,7 +126,7 @@ export async function sendMessage(
     const conversation = conversationOf(env, sessionId);
     const user = userRow({ sessionId, content: body.content, request, idempotencyKey: key, createdAt: ctx.now });
     const assistant = replyRow({ ids, sessionId, parentId: user.id, model, idempotencyKey: null, createdAt: ctx.now });
-    return answerTurn(ctx, conversation.send(ref, user, assistant).then(present), {
+    return answerTurn(ctx, present(await conversation.send(ref, user, assistant)), charge, {
       ref,
       instructions: found.instructions,
       request,
@@ -130,6 +134,7 @@ export async function sendMessage(
       mentions,
       memories: contentsInOrder(memoryIds, ownedMemories),
       connectorTools: connectorTools.tools(toolRows),
+      run,
       undo: () => conversation.abandon(ref, assistant.id, user.id, []),
     });
   });
@@ -143,13 +148,15 @@ export async function sendMessage(
 export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessageId: string, key: string) {
   const { db, env, auth } = ctx;
   const ids = newTurnIds();
+  const charge = new TurnCharge(ctx);
+  const run = warmTurnObjects(env, sessionId, ids.messageId);
   const connectorTools = connectorToolsRead(ctx);
   const [sessions, , ...toolRows] = await db.batch([
     sessionQuery(ctx, sessionId),
     newRunIfOwned(ctx, sessionId, ids),
     ...connectorTools.queries,
   ]);
-  return keepingRunRow(db, ids.runId, async () => {
+  return keepingRunRow(db, ids.runId, charge, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();
     const ref = sessionRef(ctx, sessionId, found.inD1);
@@ -186,13 +193,8 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
     const memories = memoryIds.length
       ? contentsInOrder(memoryIds, await ownedMemoriesQuery(db, auth.user.id, memoryIds))
       : [];
-    let previouslyActive: string[] = [];
-    const writing = conversation.retry(ref, reading.user, assistant).then((answer) => {
-      const written = present(answer);
-      previouslyActive = written.previouslyActive;
-      return written.answer;
-    });
-    return answerTurn(ctx, writing, {
+    const { answer, previouslyActive } = present(await conversation.retry(ref, reading.user, assistant));
+    return answerTurn(ctx, answer, charge, {
       ref,
       instructions: found.instructions,
       request,
@@ -200,6 +202,7 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
       mentions,
       memories,
       connectorTools: connectorTools.tools(toolRows),
+      run,
       undo: () => conversation.abandon(ref, assistant.id, null, previouslyActive),
     });
   });

@@ -1,5 +1,5 @@
 import type { ToolCallRecord } from "../../db/schema/ai";
-import type { RunContext, RunSpec } from "./run/types";
+import type { RunSpec } from "./run/types";
 import type { DeliveredToolResult } from "./tool-source";
 
 /**
@@ -10,9 +10,6 @@ export const RUN_NOT_STARTED = "run_not_started";
 
 /** The one place that addresses a run's Durable Object: one object per assistant message. */
 export const runObject = (env: Env, messageId: string) => env.MESSAGE_RUN.getByName(messageId);
-
-export const startRun = (env: Env, spec: RunSpec, context?: RunContext) =>
-  runObject(env, spec.messageId).start(spec, context);
 
 /** Leaves a refused run's one terminal event in its object (best effort: `MessageRunCore.refuse`). */
 export const refuseRun = (env: Env, spec: RunSpec, error: { code: string; message: string }) =>

@@ -14,7 +14,7 @@ import { aiConfig, DEMO_MODEL_KEY, type EffortMode, type ModelEntry } from "./mo
 import type { RunSpec } from "./run/types";
 import type { RunMention } from "./mentions";
 import { dropRunStatement } from "./run-record";
-import { refuseRun, RUN_NOT_STARTED, startRun } from "./runs";
+import { refuseRun, RUN_NOT_STARTED, runObject } from "./runs";
 import { callersSession } from "./sessions";
 import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
 
@@ -95,17 +95,74 @@ export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: str
 }
 
 /**
- * Runs a turn whose run row the first batch wrote: the row stays only when a run starts (the
- * turn answers `created`); a replay, a 409 or any refusal removes it.
+ * The account's allowance for one turn (one request of the day), consumed early: as soon as the
+ * send's own limit admits it, beside the turn's reads, so it is not on the way to the provider.
+ * It is required only once the conversation has written the turn, and given back when the turn
+ * does not start (a replay, a 409, a 400 found after it was consumed).
  */
-export async function keepingRunRow(db: Db, runId: string, work: () => Promise<Turn>): Promise<Turn> {
+export class TurnCharge {
+  private readonly consumed: Promise<unknown>;
+
+  constructor(
+    private readonly ctx: Ctx,
+    admitted: Promise<unknown> = Promise.resolve(),
+  ) {
+    this.consumed = admitted.then(() => consumeAllowance(ctx));
+    // Looked at later (`required`, `release`); a refusal must not go unhandled meanwhile.
+    this.consumed.catch(() => undefined);
+  }
+
+  /** Resolves once the request is consumed; rejects with the 429 when none is left. */
+  async required(): Promise<void> {
+    await this.consumed;
+  }
+
+  /** Gives the request back if one was consumed. */
+  async release(): Promise<void> {
+    const consumed = await this.consumed.then(
+      () => true,
+      () => false,
+    );
+    if (consumed) await refundAllowance(this.ctx);
+  }
+}
+
+/**
+ * Runs a turn whose run row the first batch wrote: the row and the allowance stay only when a run
+ * starts (the turn answers `created`); a replay, a 409 or any refusal removes the row and gives
+ * the allowance back.
+ */
+export async function keepingRunRow(db: Db, runId: string, charge: TurnCharge, work: () => Promise<Turn>) {
   let started = false;
   try {
     const turn = await work();
     started = turn.created;
     return turn;
   } finally {
-    if (!started) await dropRunStatement(db, runId);
+    if (!started) await Promise.all([dropRunStatement(db, runId), charge.release()]);
+  }
+}
+
+type RunStub = ReturnType<typeof runObject>;
+
+/**
+ * Builds the turn's two objects (the session's conversation, the reply's run) beside the turn's D1
+ * batch, so neither is created on the way to the provider; a turn that does not start leaves them
+ * empty (nothing is stored). Returns the run's stub for the start, or the error of getting it,
+ * which the start then throws (the run refused).
+ */
+export function warmTurnObjects(env: Env, sessionId: string, messageId: string): () => RunStub {
+  conversationOf(env, sessionId)
+    .warm()
+    .catch(() => undefined);
+  try {
+    const run = runObject(env, messageId);
+    run.status().catch(() => undefined);
+    return () => run;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
   }
 }
 
@@ -211,36 +268,31 @@ export interface TurnLaunch {
   mentions: RunMention[];
   memories: string[];
   connectorTools: AssistantTool[];
+  /** The reply's MessageRun object (`warmTurnObjects`). */
+  run: () => RunStub;
   /** Takes the turn back from the conversation (the allowance refused it). */
   undo(): Promise<unknown>;
 }
 
 /**
- * What follows the conversation's answer to a turn. The account's allowance is consumed beside the
- * conversation's call (one hop less before the provider), and given back when the turn does not
- * start: a replay is answered again, a running reply is the 409, neither consumes anything; a turn
- * written while the allowance refuses it is taken back (the 429). Then the run is handed to its
- * MessageRun object, and the answer leaves before any model output.
+ * What follows the conversation's answer to a turn: a replay is answered again and a running reply
+ * is the 409 (neither keeps the allowance: `keepingRunRow`); a written turn needs the allowance
+ * (refused: the turn is taken back, 429), then its run is handed to its MessageRun object, and the
+ * answer leaves before any model output.
  */
-export async function answerTurn(ctx: Ctx, answering: Promise<TurnAnswer>, launch: TurnLaunch): Promise<Turn> {
+export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharge, launch: TurnLaunch): Promise<Turn> {
   const sessionId = launch.ref.sessionId;
-  const [answered, allowance] = await Promise.allSettled([answering, consumeAllowance(ctx)]);
-  if (answered.status === "rejected" || answered.value.kind !== "started") {
-    if (allowance.status === "fulfilled") await refundAllowance(ctx);
-    if (answered.status === "rejected") throw answered.reason;
-    const answer = answered.value;
-    if (answer.kind === "replay")
-      return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
-    throw runningReplyConflict();
-  }
-  const answer = answered.value;
-  if (allowance.status === "rejected") {
+  if (answer.kind === "replay") return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
+  if (answer.kind === "running") throw runningReplyConflict();
+  try {
+    await charge.required();
+  } catch (error) {
     await launch.undo();
-    throw allowance.reason;
+    throw error;
   }
   const spec = runSpec(ctx, launch, answer.user, answer.assistant);
   try {
-    await startRun(ctx.env, spec, {
+    await launch.run().start(spec, {
       history: answer.history,
       memories: launch.memories,
       connectorTools: launch.connectorTools,

@@ -180,6 +180,11 @@ export class ConversationCore {
     await this.importPass(sessionId);
   }
 
+  /** Builds the object and its tables ahead of a turn (beside the turn's D1 batch): nothing else. */
+  warm(): void {
+    if (!this.erased) void this.db;
+  }
+
   send(user: turns.NewRow, assistant: turns.NewRow) {
     return turns.beginSend(this.db, user, assistant);
   }
