@@ -5,7 +5,7 @@ import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
-import { sessionNotFound } from "./conversations";
+import { conversationOf, sessionNotFound } from "./conversations";
 import { eraseConversation } from "./upkeep";
 import { deleteSessionMedia } from "../media";
 
@@ -42,7 +42,7 @@ export async function listPersonas({ db, auth }: Ctx) {
 }
 
 export async function createSession(
-  { db, auth, now }: Ctx,
+  { db, env, auth, now }: Ctx,
   input: { title?: string; personaId?: string; effortMode?: EffortMode },
 ) {
   if (input.personaId) {
@@ -66,6 +66,10 @@ export async function createSession(
     updatedAt: now,
   };
   await db.insert(aiSessions).values(row);
+  // The session's conversation object is made with it (its tables), so the first send finds it
+  // there rather than creating it on its way to the provider. Whether D1 holds rows to import is
+  // still asked on first touch (a row written there by the release before, during the rollout).
+  await conversationOf(env, row.id).warm();
   return publicSession(row);
 }
 
