@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
 import { BASE, call, expectError, type TestUser, uniqueIp } from "../helpers/api";
+import { settleRun } from "../../src/domains/ai/conversation/d1";
+import { modelId } from "../../src/domains/ai/models";
 import { countingD1 } from "../helpers/counting-d1";
 import {
   aiUser,
@@ -246,6 +248,51 @@ describe("GET /ai/runs/{runId}/stream", () => {
 });
 
 describe("the run's end", () => {
+  it("settles in 2 D1 round trips: the ledger's read, then the run row, index row and wallet entry in one batch", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const runId = crypto.randomUUID();
+    const messageId = crypto.randomUUID();
+    const createdAt = new Date().toISOString();
+    await env.DB.prepare(
+      "INSERT INTO ai_runs (run_id, message_id, session_id, user_id, status, created_at) VALUES (?, ?, ?, ?, 'running', ?)",
+    )
+      .bind(runId, messageId, session.id, user.id, createdAt)
+      .run();
+    const account = await env.DB.prepare("SELECT account_id FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<string>("account_id");
+    const { db, counter } = countingD1(env.DB);
+    const run = {
+      runId,
+      messageId,
+      sessionId: session.id,
+      userId: user.id,
+      accountId: account,
+      createdAt,
+      modelId: await modelId("gpt-4o-mini"),
+      inputTokens: 1000,
+      outputTokens: 2000,
+      costUnits: null,
+      status: "completed" as const,
+      stoppedAt: null,
+    };
+    await settleRun(db, run, { messageCount: 2, at: createdAt });
+    // Before the conversation objects: 3 trips, 4 statements (the reply, then the ledger's read and
+    // the debit), and the reply's own write besides; now the reply is the object's.
+    expect(counter).toEqual({ trips: 2, statements: 6 });
+    expect(await usageEntries(messageId)).toEqual([{ amount_micros: -1350 }]);
+    expect(await runRow(runId)).toMatchObject({ status: "completed", input_tokens: 1000 });
+    expect(
+      await env.DB.prepare("SELECT message_count FROM ai_sessions WHERE id = ?")
+        .bind(session.id)
+        .first("message_count"),
+    ).toBe(2);
+    // Settled again (the alarm retrying a settlement whose answer was lost): nothing more.
+    await settleRun(env.DB, run, { messageCount: 2, at: createdAt });
+    expect(await usageEntries(messageId)).toEqual([{ amount_micros: -1350 }]);
+  });
+
   it("completes the run row and debits once in one batch; a second end changes nothing and debits nothing", async () => {
     const user = await aiUser();
     const session = await newSession(user);

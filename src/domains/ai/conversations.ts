@@ -33,9 +33,10 @@ type ConversationApi = {
 };
 
 /** A run's session, as its MessageRun object names it (D1 may still hold the session's rows). */
-export const refOfRun = (spec: Pick<RunSpec, "sessionId" | "userId">): SessionRef => ({
+export const refOfRun = (spec: Pick<RunSpec, "sessionId" | "userId" | "caller">): SessionRef => ({
   sessionId: spec.sessionId,
   userId: spec.userId,
+  accountId: spec.caller?.accountId,
 });
 
 /** Another user's session is indistinguishable from none. */

@@ -114,20 +114,25 @@ export const writeIndexFacts = (d1: D1Database, sessionId: string, facts: IndexF
 
 /**
  * A run's settlement: its run row completed and its wallet entry, in one batch (`debitRunCost`),
- * with the index row's counts and the removal of the reply's D1 row, if it had one. Idempotent by run (the row completes once; the ledger takes one entry per message);
+ * with the index row's counts and, for a reply imported while it ran, the removal of its D1 row. Idempotent by run (the row completes once; the ledger takes one entry per message);
  * throws when D1 did not commit it, so the object tries again.
  */
-export async function settleRun(d1: D1Database, run: EndedRun, facts: IndexFacts) {
+export async function settleRun(
+  d1: D1Database,
+  run: EndedRun & { accountId?: string | null; removeD1Row?: boolean },
+  facts: IndexFacts,
+) {
   const db = createDb(d1);
   await debitRunCost(db, {
     userId: run.userId,
+    accountId: run.accountId,
     messageId: run.messageId,
     costMicros: () => runDebitMicros(db, run),
     with: [
       completeRunStatement(db, run),
       indexUpdate(d1, run.sessionId, facts),
-      // A reply imported while it ran: its D1 row goes with the run's end (nothing when there is none).
-      db.delete(aiMessages).where(eq(aiMessages.id, run.messageId)),
+      // A reply imported while it ran: its D1 row goes with the run's end.
+      ...(run.removeD1Row ? [db.delete(aiMessages).where(eq(aiMessages.id, run.messageId))] : []),
     ],
   });
 }

@@ -28,6 +28,8 @@ export interface SessionRef {
    * import read).
    */
   nothingInD1?: boolean;
+  /** The owner's account as the send knew it (its wallet pays the run); absent: read at settlement. */
+  accountId?: string | null;
 }
 
 /** Every key the object keeps in its KV storage (its messages are the SQL table). */
@@ -40,6 +42,8 @@ const KEY = {
   erased: "erased",
   /** A run's end not yet settled in D1 (`settle:<runId>`), retried by the alarm until it commits. */
   settle: "settle:",
+  /** A reply imported while it ran (`inD1:<messageId>`): its D1 row goes with its run's settlement. */
+  inD1: "inD1:",
 } as const;
 
 /** Rows per import page: each page is one D1 read, one local write and one D1 batch, well under the 30 s bound. */
@@ -49,7 +53,8 @@ const MAX_BOUND_IDS = 90;
 /** How soon a settlement D1 refused is tried again. */
 const SETTLE_RETRY_MS = 10_000;
 
-type Pending = EndedRun;
+/** A settlement kept until D1 commits it: the run's end, its payer, whether a D1 row of it remains. */
+type Pending = EndedRun & { accountId?: string | null; removeD1Row?: boolean };
 
 export class ConversationCore {
   private readonly kv: SyncKvStorage;
@@ -147,7 +152,11 @@ export class ConversationCore {
    * here (a rollout's duplicate send) is left out, and stays in D1.
    */
   private insertMissing(rows: MessageRow[]) {
-    for (const row of rows) this.db.insert(aiMessages).values(row).onConflictDoNothing().run();
+    for (const row of rows) {
+      this.db.insert(aiMessages).values(row).onConflictDoNothing().run();
+      // Its D1 row stays while it runs (never released running): its settlement removes it.
+      if (row.status === "running") this.kv.put(KEY.inD1 + row.id, true);
+    }
   }
 
   /** The ids of `ids` this object holds. */
@@ -233,19 +242,21 @@ export class ConversationCore {
     if (!turns.replyOf(this.db, messageId)) await this.takeLate(ref.sessionId, [messageId]);
     const ended = this.ctx.storage.transactionSync(() => {
       const row = turns.endReply(this.db, messageId, end);
-      return row ? this.queueSettlement(row, ref.userId) : false;
+      return row ? this.queueSettlement(row, ref.userId, ref.accountId) : false;
     });
     if (ended) await this.settle();
   }
 
   /** Keeps an ended reply's settlement (its run row's completion and debit) until D1 commits it. */
-  private queueSettlement(row: MessageRow, userId: string): boolean {
+  private queueSettlement(row: MessageRow, userId: string, accountId?: string | null): boolean {
     if (!row.runId || row.status === "running" || row.status === null) return false;
     const pending: Pending = {
       runId: row.runId,
       messageId: row.id,
       sessionId: row.sessionId,
       userId,
+      accountId,
+      removeD1Row: this.kv.get(KEY.inD1 + row.id) !== undefined,
       createdAt: row.createdAt,
       modelId: row.modelId,
       inputTokens: row.inputTokens,
@@ -276,6 +287,7 @@ export class ConversationCore {
       try {
         await settleRun(this.env.DB, run, facts);
         this.kv.delete(key);
+        this.kv.delete(KEY.inD1 + run.messageId);
       } catch (error) {
         // The session row is gone (deleted while the run ended): there is nothing to settle.
         if (/FOREIGN KEY/i.test(errorText(error))) {

@@ -8,7 +8,7 @@ import type { RunSpec } from "./types";
 export type RunEnd = ReplyEnd;
 
 /** A run as its write-back names it: its reply, its session and the session's owner. */
-type RunOf = Pick<RunSpec, "messageId" | "sessionId" | "userId">;
+type RunOf = Pick<RunSpec, "messageId" | "sessionId" | "userId" | "caller">;
 
 /** The run record's `queued` → `running`, as the run's object takes it (off the path to its first delta). */
 export async function recordRunStart(d1: D1Database, runId: string) {
