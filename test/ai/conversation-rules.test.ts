@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { aiMessages, openConversationDb, type ConversationDb } from "../../src/domains/ai/conversation/tables";
 import * as turns from "../../src/domains/ai/conversation/turns";
+import { type StoredRequest, userRow as sentRow } from "../../src/domains/ai/turn";
 import { newId } from "../../src/lib/ids";
 
 /**
@@ -19,32 +20,15 @@ const SESSION = "session-1";
 let clock = 0;
 const at = () => new Date(Date.UTC(2026, 10, 27, 12, 0, clock++)).toISOString();
 
-function userRow(content: string, key: string | null = null): turns.NewRow {
-  return {
-    id: newId(),
+/** A user message as a send writes it (turn.ts's own row). */
+const userRow = (content: string, key: string | null = null): turns.NewRow =>
+  sentRow({
     sessionId: SESSION,
-    role: "user",
     content,
-    status: null,
-    parentId: null,
-    isActive: true,
-    runId: null,
-    runStatus: null,
-    runError: null,
-    toolCalls: null,
-    suggestions: [],
-    modelId: null,
-    modelName: null,
-    providerKey: null,
-    inputTokens: 0,
-    outputTokens: 0,
-    request: { memoryIds: [] },
+    request: { memoryIds: [] } as unknown as StoredRequest,
     idempotencyKey: key,
-    stoppedAt: null,
-    costUnits: null,
     createdAt: at(),
-  };
-}
+  });
 
 const replyRow = (parentId: string, key: string | null = null): turns.NewRow => ({
   ...userRow("", key),

@@ -1,4 +1,5 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
+import { toolEventPayload } from "../run/tool-calls";
 import {
   CapabilityError,
   stepRecord,
@@ -17,18 +18,6 @@ export interface StepIo {
 }
 
 const resultKey = (id: string) => `step:${id}`;
-
-/** A tool call as `tool.*` events carry it (CONTRACT "Tool event payloads"). */
-const payloadOf = (record: ToolCallRecord, activity?: StepActivity): Record<string, unknown> => ({
-  callId: record.id,
-  toolKey: record.toolKey,
-  input: record.input,
-  status: record.status,
-  ...(record.output ? { output: record.output } : {}),
-  ...(record.error ? { error: record.error } : {}),
-  ...(record.executionMs !== null ? { executionMs: record.executionMs } : {}),
-  ...(activity ? { activity } : {}),
-});
 
 /**
  * Runs a capability's steps as tool calls: `tool.started`, `tool.progress` as often as there is
@@ -61,7 +50,7 @@ export class Steps implements StepRunner {
     const report = (type: string, activity?: StepActivity) => {
       if (this.signal.aborted) return;
       this.io.saveToolCalls(this.calls, this.startedAt);
-      this.io.emit(type, payloadOf(record, activity), record.id);
+      this.io.emit(type, toolEventPayload(record, activity), record.id);
     };
     report("tool.started", definition.activity);
 
@@ -110,7 +99,7 @@ export class Steps implements StepRunner {
       if (record.status !== "executing" || this.ran.has(record.id)) continue;
       Object.assign(record, { status: "skipped", error: "Not needed after the run resumed" });
       this.io.saveToolCalls(this.calls, this.startedAt);
-      this.io.emit("tool.completed", payloadOf(record), record.id);
+      this.io.emit("tool.completed", toolEventPayload(record), record.id);
     }
   }
 }

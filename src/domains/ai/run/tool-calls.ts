@@ -1,5 +1,4 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
-import type { ToolActivity } from "../tool-source";
 
 /**
  * The tool-call vocabulary of a run, in one place: the record's statuses and how each moves (a
@@ -25,6 +24,14 @@ export const DECISION_ERRORS: Record<
   timeout: { status: "skipped", error: "No decision within 10 minutes; the call was skipped" },
 };
 
+/** A call's card as its events show it (a connector call's approval card, a capability step's progress). */
+export interface CallActivity {
+  title: string;
+  status: string;
+  detail?: string;
+  subject?: string;
+}
+
 /** A pending call as the owner's decision leaves it (what the decision endpoint answers). */
 export const decidedCall = (call: ToolCallRecord, approve: boolean): ToolCallRecord =>
   approve ? { ...call, status: "executing" } : { ...call, status: "rejected", error: REJECTED };
@@ -38,10 +45,7 @@ export const retryActivity = (call: ToolCallRecord, detail: string) => ({
 });
 
 /** A tool call as `tool.started`/`tool.completed` carry it (CONTRACT "Tool event payloads"). */
-export const toolEventPayload = (
-  record: ToolCallRecord,
-  activity?: ToolActivity & { status: string },
-): Record<string, unknown> => ({
+export const toolEventPayload = (record: ToolCallRecord, activity?: CallActivity): Record<string, unknown> => ({
   callId: record.id,
   toolKey: record.toolKey,
   input: record.input,
