@@ -1,18 +1,21 @@
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { fromBase64, toBase64 } from "./bytes";
+
 /**
- * Hashing, random tokens and password hashing on WebCrypto only (no Node crypto needed).
+ * Hashing, HMACs, random tokens and password hashing on WebCrypto (no Node crypto needed), and one
+ * synchronous HMAC in JavaScript for the callers that cannot await.
  */
 const encoder = new TextEncoder();
 
-export function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+/** Bytes as unpadded base64url (RFC 4648 §5). */
+export const base64url = (bytes: Uint8Array): string =>
+  toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
+/** Base64url text, padded or not, as bytes (throws on characters outside the alphabet). */
 export function fromBase64url(text: string): Uint8Array {
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  return fromBase64(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
 }
 
 const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -39,6 +42,58 @@ export async function timingSafeEqual(a: string, b: string): Promise<boolean> {
   ]);
   return crypto.subtle.timingSafeEqual(ha, hb);
 }
+
+/**
+ * HMAC-SHA256 keys, one per secret: importing a key costs more than the HMAC of a short message.
+ * Secrets come from the deployment's configuration (JWT_SECRET, a provider's key, the Stripe webhook
+ * secret), never from a request, so the map stays small; the bound only guards against a caller
+ * that one day passes secrets of its own.
+ */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const MAX_HMAC_KEYS = 32;
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= MAX_HMAC_KEYS) hmacKeys.clear();
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+const messageBytes = (message: string | Uint8Array) =>
+  typeof message === "string" ? encoder.encode(message) : message;
+
+/** HMAC-SHA256 of `message` (UTF-8 when text) keyed with `secret` (UTF-8): 32 bytes. */
+export async function hmacSha256(secret: string, message: string | Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), messageBytes(message)));
+}
+
+/** Whether `mac` is the HMAC-SHA256 of `message` under `secret`; Web Crypto compares in constant time. */
+export async function hmacSha256Matches(
+  secret: string,
+  message: string | Uint8Array,
+  mac: Uint8Array,
+): Promise<boolean> {
+  return crypto.subtle.verify("HMAC", await hmacKey(secret), mac, messageBytes(message));
+}
+
+/**
+ * `hmacSha256`, synchronous (in JavaScript: Web Crypto has no synchronous call), for a caller that
+ * signs while it streams (a run's object signing media URLs in the frames it sends).
+ */
+export const hmacSha256Sync = (secret: string, message: string | Uint8Array): Uint8Array =>
+  hmac(sha256, encoder.encode(secret), messageBytes(message));
+
+/** `hmacSha256Matches`, synchronous: a MAC of another length is refused before the constant-time check. */
+export const hmacSha256MatchesSync = (secret: string, message: string | Uint8Array, mac: Uint8Array): boolean => {
+  const expected = hmacSha256Sync(secret, message);
+  return mac.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(expected, mac);
+};
 
 /**
  * PBKDF2-SHA256. 100,000 iterations is the most workerd's WebCrypto accepts; the count is stored

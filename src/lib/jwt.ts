@@ -1,9 +1,10 @@
-import { base64url, fromBase64url } from "./crypto";
+import { base64url, fromBase64url, hmacSha256, hmacSha256Matches } from "./crypto";
 
 /**
  * JSON Web Tokens signed with HS256 (RFC 7519 over a compact RFC 7515 JWS), the only kind this API
  * signs (its access tokens, Kling's request tokens) or accepts. Web Crypto does the cryptography,
- * the HMAC check included (constant time); this module only frames it. It replaced `jose`, whose
+ * the HMAC check included (constant time), through `hmacSha256` and its key per secret
+ * (src/lib/crypto.ts); this module only frames it. It replaced `jose`, whose
  * 20 KiB every cold isolate parsed for these two calls (docs/performance.md); the tests still sign
  * and verify with jose, so the two stay interchangeable.
  */
@@ -14,23 +15,6 @@ export type JwtPayload = Record<string, unknown>;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
-
-/**
- * One HMAC key per secret; importing costs more than the HMAC of a token. Secrets come from the
- * deployment's configuration (JWT_SECRET, a provider's key), never from a request, so this stays small.
- */
-const keys = new Map<string, Promise<CryptoKey>>();
-const keyOf = (secret: string) => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-};
 
 const encodeJson = (value: object) => base64url(encoder.encode(JSON.stringify(value)));
 
@@ -49,8 +33,7 @@ function decodeJson(segment: string): Record<string, unknown> | null {
 /** `header.payload.signature`, signed with HS256 under `secret`. */
 export async function signJwt(header: JwtHeader, payload: JwtPayload, secret: string): Promise<string> {
   const signingInput = `${encodeJson(header)}.${encodeJson(payload)}`;
-  const signature = await crypto.subtle.sign("HMAC", await keyOf(secret), encoder.encode(signingInput));
-  return `${signingInput}.${base64url(new Uint8Array(signature))}`;
+  return `${signingInput}.${base64url(await hmacSha256(secret, signingInput))}`;
 }
 
 /**
@@ -74,13 +57,7 @@ export async function verifyJwt(
   } catch {
     return null;
   }
-  const valid = await crypto.subtle.verify(
-    "HMAC",
-    await keyOf(secret),
-    signature,
-    encoder.encode(`${encodedHeader}.${encodedPayload}`),
-  );
-  if (!valid) return null;
+  if (!(await hmacSha256Matches(secret, `${encodedHeader}.${encodedPayload}`, signature))) return null;
   const payload = decodeJson(encodedPayload);
   return payload ? { header: header as JwtHeader, payload } : null;
 }

@@ -1,6 +1,4 @@
-import { base64url, timingSafeEqual } from "../../lib/crypto";
-
-const encoder = new TextEncoder();
+import { base64url, hmacSha256, timingSafeEqual } from "../../lib/crypto";
 
 /**
  * A six-digit code has only a million values, so a bare SHA-256 of it is reversed in an instant
@@ -8,12 +6,7 @@ const encoder = new TextEncoder();
  * bound to its row, so the table alone reveals nothing.
  */
 export async function codeDigest(pepper: string, rowId: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return base64url(
-    new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`recovery-code:${rowId}:${code}`))),
-  );
+  return base64url(await hmacSha256(pepper, `recovery-code:${rowId}:${code}`));
 }
 
 /** Constant-time equality of a presented code's digest and the stored one. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { media, type MEDIA_KINDS, type MEDIA_SOURCES } from "../../db/schema/media";
+import { chunked } from "../../lib/chunks";
 import { nowIso } from "../../lib/clock";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -135,11 +136,8 @@ const IDS_PER_QUERY = 90;
  * slice of `IDS_PER_QUERY` for a longer list (text a caller found them in may name any number).
  */
 export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Promise<MediaRow[]> {
-  const slices = Array.from({ length: Math.ceil(ids.length / IDS_PER_QUERY) }, (_, i) =>
-    ids.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY),
-  );
   const rows = await Promise.all(
-    slices.map((slice) =>
+    chunked(ids, IDS_PER_QUERY).map((slice) =>
       db
         .select()
         .from(media)
@@ -170,9 +168,7 @@ export async function deleteSessionMedia(db: Db, env: Pick<Env, "BLOBS">, sessio
     .delete(media)
     .where(and(eq(media.sessionId, sessionId), eq(media.source, "generated")))
     .returning({ id: media.id });
-  for (let i = 0; i < gone.length; i += R2_DELETE_BATCH) {
-    await env.BLOBS.delete(gone.slice(i, i + R2_DELETE_BATCH).map((row) => mediaKey(row.id)));
-  }
+  for (const batch of chunked(gone, R2_DELETE_BATCH)) await env.BLOBS.delete(batch.map((row) => mediaKey(row.id)));
   return gone.length;
 }
 

@@ -10,6 +10,7 @@ import {
   statusServices,
 } from "../../db/schema";
 import type { IncidentStatus } from "../../db/schema/status";
+import { chunked } from "../../lib/chunks";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflictOnDuplicate, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -395,13 +396,13 @@ export async function recomputeDowntime(db: Db, serviceIds: string[], fromMs: nu
       .delete(statusDailyDowntime)
       .where(and(inArray(statusDailyDowntime.serviceId, serviceIds), gte(statusDailyDowntime.date, dateOf(from)))),
     // D1 caps bound parameters per statement; rows go in chunks well under it (3 columns each).
-    ...chunk(values, 30).map((part) => db.insert(statusDailyDowntime).values(part)),
+    ...chunked(values, DOWNTIME_ROWS_PER_INSERT).map((part) => db.insert(statusDailyDowntime).values(part)),
     bumpVersion(db),
   ]);
 }
 
-const chunk = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, k * size + size));
+/** 30 rows of 3 columns: 90 bound values, under D1's 100 per statement. */
+const DOWNTIME_ROWS_PER_INSERT = 30;
 
 /** Services with an open incident, and the earliest start among those incidents (for the cron). */
 export async function openIncidentSpan(db: Db) {

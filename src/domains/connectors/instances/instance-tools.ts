@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { connectorTools } from "../../../db/schema";
+import { chunked } from "../../../lib/chunks";
 import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import type { Ctx } from "../../identity";
@@ -89,23 +90,13 @@ const reportedName = (name: string) => (name.length > 200 ? `${name.slice(0, 200
  */
 const CHUNK_CHARS = 900_000;
 
-function chunks(rows: unknown[]): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
-  let size = 0;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    if (current.length && size + text.length > CHUNK_CHARS) {
-      out.push(`[${current.join(",")}]`);
-      current = [];
-      size = 0;
-    }
-    current.push(text);
-    size += text.length + 1;
-  }
-  if (current.length) out.push(`[${current.join(",")}]`);
-  return out;
-}
+/** Rows as JSON array texts of at most `CHUNK_CHARS` (each row's text and its comma). */
+const jsonChunks = (rows: unknown[]) =>
+  chunked(
+    rows.map((row) => JSON.stringify(row)),
+    CHUNK_CHARS,
+    (text) => text.length + 1,
+  ).map((texts) => `[${texts.join(",")}]`);
 
 /**
  * Upserts the adapter's tools (keeping each tool's `isActive`) and deactivates discovered tools that
@@ -144,7 +135,7 @@ export async function syncTools(
     rateLimitRpm: tool.rateLimitRpm,
   }));
   const t = connectorTools;
-  const upserts = chunks(rows).map((json) =>
+  const upserts = jsonChunks(rows).map((json) =>
     db
       .insert(t)
       // Columns in the table's order, which is the order drizzle names them in the INSERT. `WHERE true`

@@ -1,3 +1,5 @@
+import { toBase64 } from "../../../../lib/bytes";
+import { base64url, fromBase64url } from "../../../../lib/crypto";
 import { num, str, succeeded } from "../provider-http";
 import type { SaasTool } from "./adapter";
 import { AdapterError } from "../types";
@@ -26,25 +28,12 @@ const messageId = { type: "string", pattern: "^[A-Za-z0-9_-]{1,128}$" };
 
 // --- base64url and MIME helpers -------------------------------------------------------------
 
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  // Chunks keep String.fromCharCode's argument list small for large bodies.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-const base64UrlEncode = (bytes: Uint8Array) =>
-  bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-export function base64UrlDecode(data: string): Uint8Array {
-  const base64 = data.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
+/** Exported for the tests, which decode what `composeRaw` encodes. */
+export const base64UrlDecode = fromBase64url;
 
 /** RFC 2047 encoded-word for a header value that is not plain ASCII. */
 const encodeHeader = (value: string) =>
-  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${bytesToBase64(new TextEncoder().encode(value))}?=`;
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${toBase64(new TextEncoder().encode(value))}?=`;
 
 interface Composed {
   to: string[];
@@ -69,8 +58,8 @@ export function composeRaw(mail: Composed): string {
     "Content-Transfer-Encoding: base64",
     "",
   );
-  const body = bytesToBase64(new TextEncoder().encode(mail.body)).replace(/.{76}/g, "$&\r\n");
-  return base64UrlEncode(new TextEncoder().encode(`${lines.join("\r\n")}\r\n${body}`));
+  const body = toBase64(new TextEncoder().encode(mail.body)).replace(/.{76}/g, "$&\r\n");
+  return base64url(new TextEncoder().encode(`${lines.join("\r\n")}\r\n${body}`));
 }
 
 interface GmailPart {
