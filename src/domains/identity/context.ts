@@ -31,7 +31,7 @@ export interface Ctx {
 export type RequestCtx = Omit<Ctx, "auth">;
 
 /** The context of a request whose verbs need no caller. */
-export const requestCtxOf = (c: Context<AppEnv>): RequestCtx => ({
+export const requestCtxOf = <E extends AppEnv>(c: Context<E>): RequestCtx => ({
   db: c.var.db,
   env: c.env,
   now: toIso(c.var.startedAt),

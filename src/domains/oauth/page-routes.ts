@@ -6,7 +6,7 @@ import { createRouter } from "../../http/router";
 import { formBody, htmlPage, renderPage } from "../../http/pages";
 import { limitBodySize } from "../../middleware/body";
 import { rateLimitRule } from "../../limits";
-import { passwordRecoveryUrl } from "../identity";
+import { passwordRecoveryUrl, requestCtxOf } from "../identity";
 import { mailSettings, mailTransport } from "../mail";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
@@ -137,7 +137,7 @@ export const oauthPageRoutes = createRouter()
     }),
     async (c) => {
       const browser = oauthBrowser.ensure(c);
-      const outcome = await startAuthorization(c.var.db, issuerOf(c), c.req.valid("query"), browser);
+      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser);
       return c.redirect(outcome.kind === "redirect" ? outcome.location : loginUrl(outcome.flowId), 302);
     },
   )
@@ -147,7 +147,7 @@ export const oauthPageRoutes = createRouter()
       303: { description: "Already signed in: to consent" },
     }),
     async (c) => {
-      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
       return loginPage(c, flow, client.name, 200);
     },
@@ -170,7 +170,7 @@ export const oauthPageRoutes = createRouter()
           error: "Too many attempts. Wait a minute and try again.",
         });
       }
-      if (!(await passwordSignIn(c.var.db, flow, email, password))) {
+      if (!(await passwordSignIn(requestCtxOf(c), flow, email, password))) {
         return loginPage(c, flow, client.name, 401, { email, error: "Wrong e-mail or password." });
       }
       return c.redirect(consentUrl(flow.id), 303);
@@ -213,7 +213,7 @@ export const oauthPageRoutes = createRouter()
       200: htmlPage("Check your e-mail"),
     }),
     async (c) => {
-      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       return renderPage(c, 200, (nonce) =>
         MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }),
       );
@@ -231,7 +231,7 @@ export const oauthPageRoutes = createRouter()
     }),
     async (c) => {
       const { token } = c.req.valid("query");
-      const { flow, client } = await loadMagicLinkFlow(c.var.db, token, oauthBrowser.key(c));
+      const { flow, client } = await loadMagicLinkFlow(requestCtxOf(c), token, oauthBrowser.key(c));
       return flowPage(c, flow, client.name, 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
     },
     pageHook,
@@ -243,7 +243,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow: flowId, csrf, token } = c.req.valid("form");
       const { flow } = await postedFlow(c, flowId, csrf);
-      await consumeMagicLink(c.var.db, flow, token);
+      await consumeMagicLink(requestCtxOf(c), flow, token);
       return c.redirect(consentUrl(flow.id), 303);
     },
     pageHook,
@@ -254,7 +254,7 @@ export const oauthPageRoutes = createRouter()
       303: { description: "Not signed in: to sign-in" },
     }),
     async (c) => {
-      const { flow, client, user } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client, user } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (!user) return c.redirect(loginUrl(flow.id), 303);
       const redirectOrigin = new URL(flow.redirectUri).origin;
       return flowPage(
@@ -279,7 +279,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow: flowId, csrf, decision } = c.req.valid("form");
       const { flow } = await postedFlow(c, flowId, csrf);
-      return c.redirect(await decide(c.var.db, issuerOf(c), flow, decision === "approve"), 303);
+      return c.redirect(await decide(requestCtxOf(c), issuerOf(c), flow, decision === "approve"), 303);
     },
     pageHook,
   );

@@ -103,7 +103,7 @@ export interface CallbackQuery {
 }
 
 export async function handleCallback(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   env: Env,
   connectorKey: string,
   query: CallbackQuery,
