@@ -6,7 +6,7 @@ import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity";
-import type { MailTransport } from "../mail";
+import { mailSettings, mailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
 import { requestedResource } from "./resource";
@@ -210,13 +210,14 @@ export async function passwordSignIn({ db }: Pick<Ctx, "db">, flow: Flow, email:
  * reveals which addresses have accounts.
  */
 export async function sendMagicLink(
-  db: Db,
-  mail: MailTransport,
+  { db, env }: Pick<Ctx, "db" | "env">,
   flow: Flow,
   client: OAuthClient,
   email: string,
   linkBase: string,
 ) {
+  // Built first, as the caller did: a mail misconfiguration fails before any row is written.
+  const mail = mailTransport(db, mailSettings(env));
   const address = email.trim().toLowerCase();
   const token = randomToken("oml_");
   const tokenHash = await sha256Hex(token);

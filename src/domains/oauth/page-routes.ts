@@ -7,7 +7,6 @@ import { formBody, htmlPage, renderPage } from "../../http/pages";
 import { limitBodySize } from "../../middleware/body";
 import { rateLimitRule } from "../../limits";
 import { passwordRecoveryUrl, requestCtxOf } from "../identity";
-import { mailSettings, mailTransport } from "../mail";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import { countRequest } from "./endpoint-guards";
@@ -193,15 +192,14 @@ export const oauthPageRoutes = createRouter()
           error: "Too many sign-in links requested. Try again in a few minutes.",
         });
       }
-      const { db } = c.var;
-      const env = c.env;
+      const ctx = requestCtxOf(c);
       const requestId = c.var.requestId;
       const linkBase = `${new URL(c.req.url).origin}${ACTION_BASE}/magic`;
       // After the answer, so its timing does not tell known addresses from unknown ones.
       runAfterResponse(
         c.executionCtx,
-        () => sendMagicLink(db, mailTransport(db, mailSettings(env)), flow, client, email, linkBase),
-        (error) => logError(env, { requestId, task: "magic link", ...describeError(error) }),
+        () => sendMagicLink(ctx, flow, client, email, linkBase),
+        (error) => logError(ctx.env, { requestId, task: "magic link", ...describeError(error) }),
       );
       // Post/redirect/get: reloading the page that follows cannot send another e-mail.
       return c.redirect(magicLinkSentUrl(flow.id), 303);
