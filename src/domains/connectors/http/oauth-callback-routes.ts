@@ -28,7 +28,6 @@ export const connectorOAuthCallbackRoutes = createRouter().openapi(
     const origin = issuerOf(c);
     const outcome = await handleCallback(
       requestCtxOf(c),
-      c.env,
       c.req.valid("param").connectorKey,
       c.req.valid("query"),
       origin,
