@@ -1,5 +1,5 @@
 // The house rules (DESIGN.md "Hosts and domains", docs/architecture.md), checked on the imports of
-// every module under src/. Runs in Node (it reads the source tree); no dependency beyond the
+// every module under src/ and workers/. Runs in Node (it reads the source tree); no dependency beyond the
 // standard library. The rules are a pure function of { path -> source }, so the same function is
 // shown to fail on a fixture of deliberate violations below.
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,29 +9,37 @@ import { describe, expect, it } from "vitest";
 type Sources = Map<string, string>;
 
 const SRC = join(import.meta.dirname, "../src");
+/** The private Workers (SQL, PDF text, JSON Schema): keyed `../workers/...`, relative to src/ like the rest. */
+const WORKERS = join(import.meta.dirname, "../workers");
 
-/** Every module under src/, keyed by its path relative to src/ (posix separators). */
+/** Every module under `dir`, keyed by its path relative to src/ (posix separators). */
 function readSources(dir = SRC, sources: Sources = new Map()): Sources {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) readSources(path, sources);
-    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") readSources(path, sources);
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
       sources.set(relative(SRC, path).split("\\").join("/"), readFileSync(path, "utf8"));
   }
   return sources;
 }
 
-/** Specifiers of static imports, re-exports, side-effect imports and dynamic imports. */
-function importsOf(source: string): string[] {
-  const found: string[] = [];
+/** Specifiers of static imports, re-exports, side-effect imports and dynamic imports, with their line. */
+function importsOf(source: string): { specifier: string; line: number }[] {
+  const found: { specifier: string; line: number }[] = [];
   const patterns = [
     /\bfrom\s*["']([^"']+)["']/g,
     /^\s*import\s*["']([^"']+)["']/gm,
     /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
   ];
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  for (const pattern of patterns)
+    for (const match of source.matchAll(pattern))
+      found.push({ specifier: match[1]!, line: lineAt(source, match.index + match[0].length) });
   return found;
 }
+
+/** The 1-based line of a character offset (the specifier's, which ends its match). */
+const lineAt = (source: string, offset: number) => source.slice(0, offset).split("\n").length;
 
 /**
  * Specifiers the module evaluates when it loads: static imports and re-exports of values (not
@@ -73,12 +81,26 @@ function startupWeight(sources: Sources): string[] {
 /** A relative specifier resolved to a module of `sources` (path relative to src/), or null for a package. */
 function resolve(sources: Sources, from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
-  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const normalized = posix.normalize(posix.join(posix.dirname(from), specifier));
+  // From workers/, src/ is reached as `../src/...`: the same module as its src-relative path.
+  const base = normalized.startsWith("../src/") ? normalized.slice("../src/".length) : normalized;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`])
     if (sources.has(candidate)) return candidate;
   // Outside src/ (e.g. ../worker-configuration) or missing: not ours to judge here (tsc is).
   return base;
 }
+
+/** A private Worker's module (keyed `../workers/...`): a separate Worker, reached through a service binding. */
+const isWorker = (path: string) => path.startsWith("../workers/");
+/** A module of the API Worker (src/): every key that is not above src/. */
+const isApi = (path: string) => !path.startsWith("../");
+/** The modules below the domains (DESIGN.md: triggers -> hosts -> domains -> lib, db/schema, limits.ts). */
+const isBelowDomains = (path: string) => path === "env.ts" || path === "limits.ts" || path.startsWith("db/");
+/**
+ * The request's database handle in a route (`c.var.db`, `c.get("db")`, `const { db } = c.var`):
+ * a route passes a context (`ctxOf(c)`, `requestCtxOf(c)`) and the domain's verbs run the queries.
+ */
+const ROUTE_DB = /\bc\.var\.db\b|\bc\.get\(\s*["']db["']\s*\)|\{[^{}]*\bdb\b[^{}]*\}\s*=\s*c\.var\b/g;
 
 /** Where a module sits in the house. */
 function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
@@ -105,9 +127,15 @@ export function violations(sources: Sources): string[] {
   const domainEdges = new Set<string>();
   for (const [path, source] of sources) {
     const edges: string[] = [];
-    for (const specifier of importsOf(source)) {
+    if (isRouter(path))
+      for (const match of source.matchAll(ROUTE_DB))
+        found.push(
+          `${path}:${lineAt(source, match.index)}: a route never reaches the database (${match[0]}): call a domain verb with ctxOf(c)`,
+        );
+    for (const { specifier, line } of importsOf(source)) {
       const target = resolve(sources, path, specifier);
       const broken = (rule: string) => found.push(`${path} -> ${specifier}: ${rule}`);
+      const brokenAt = (rule: string) => found.push(`${path}:${line} -> ${specifier}: ${rule}`);
       const layer = layerOf(path);
       if (target === null) {
         if (isDrizzle(specifier) && (layer === "host" || isRouter(path) || path.endsWith("pages.tsx")))
@@ -116,6 +144,12 @@ export function violations(sources: Sources): string[] {
         continue;
       }
       if (sources.has(target)) edges.push(target);
+      if ((isWorker(path) && isApi(target)) || (isApi(path) && isWorker(target)))
+        brokenAt("src/ and workers/ never import each other (a private Worker is reached through its service binding)");
+      if (isBelowDomains(path) && target.startsWith("domains/"))
+        brokenAt("env.ts, limits.ts and db/ sit below the domains and never import one");
+      if (isRouter(path) && (target === "db/schema" || target.startsWith("db/schema/")))
+        brokenAt("a route imports no table (queries belong in the domain's verbs)");
       const targetLayer = layerOf(target);
       if (layer === "domain" && targetLayer === "host") {
         // The one exemption: a router declares the HTTP middleware (authenticate, rateLimit) on its routes.
@@ -185,8 +219,8 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
 }
 
 describe("architecture", () => {
-  it("src/ keeps the house rules", () => {
-    const sources = readSources();
+  it("src/ and workers/ keep the house rules", () => {
+    const sources = readSources(WORKERS, readSources());
     expect(sources.size).toBeGreaterThan(50);
     expect(violations(sources)).toEqual([]);
   });
@@ -227,6 +261,16 @@ describe("architecture", () => {
       ["queues/index.ts", `import { z } from "zod";`],
       // Every domain has its public face; oauth (above) has none.
       ["domains/ai/index.ts", `export {};`],
+      // Below the domains, limits.ts reaching up into one.
+      ["limits.ts", `export const RATE = 1;\nimport type { Allowance } from "./domains/ai";`],
+      // A private Worker borrowing the API's code, and the API borrowing a Worker's.
+      ["../workers/sql/src/index.ts", `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`],
+      ["domains/ai/pdf.ts", `import { extract } from "../../../workers/pdf-text/src/extract";`],
+      // A route importing a table and handing the request's database to a verb.
+      [
+        "domains/ai/admin-routes.ts",
+        `import { messages } from "../../db/schema/ai";\nconst tail = (c) => storedReply({ db: c.var.db, env: c.env });`,
+      ],
     ]);
     expect(violations(fixture).sort()).toEqual(
       [
@@ -247,6 +291,11 @@ describe("architecture", () => {
         "index.ts loads the router domains/ai/routes.ts at startup: routers load on first use (app.ts)",
         "index.ts loads domains/ai/routes.ts at startup, which imports drizzle-orm: load it on first use",
         "index.ts loads middleware/auth.ts at startup, which imports drizzle-orm/sql: load it on first use",
+        "limits.ts:2 -> ./domains/ai: env.ts, limits.ts and db/ sit below the domains and never import one",
+        "../workers/sql/src/index.ts:1 -> ../../../src/domains/connectors/adapters/types: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
+        "domains/ai/pdf.ts:1 -> ../../../workers/pdf-text/src/extract: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
+        "domains/ai/admin-routes.ts:1 -> ../../db/schema/ai: a route imports no table (queries belong in the domain's verbs)",
+        "domains/ai/admin-routes.ts:2: a route never reaches the database (c.var.db): call a domain verb with ctxOf(c)",
       ].sort(),
     );
   });

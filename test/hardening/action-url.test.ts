@@ -26,9 +26,11 @@ describe("notification actionUrl", () => {
       "actionUrl",
       /https:\/\/ URL or a path/,
     );
-    await expect(notify(createDb(env.DB), user.id, { title: "t", body: "b", actionUrl })).rejects.toMatchObject({
-      code: "bad_request",
-    });
+    await expect(notify({ db: createDb(env.DB) }, user.id, { title: "t", body: "b", actionUrl })).rejects.toMatchObject(
+      {
+        code: "bad_request",
+      },
+    );
   });
 
   it.each(["https://app.example.com/reports?week=1", "/settings/billing", "/a"])("accepts %j", async (actionUrl) => {

@@ -100,7 +100,7 @@ describe("POST /admin/notifications", () => {
 describe("notify() for other domains", () => {
   it("notifies a user with defaults, visible through the API", async () => {
     const user = await createUser();
-    const created = await notify(testDb(), user.id, {
+    const created = await notify({ db: testDb() }, user.id, {
       title: "Connector needs attention",
       body: "We could not refresh the GitHub credentials",
       category: "connectors",
@@ -114,12 +114,14 @@ describe("notify() for other domains", () => {
 
   it("throws 404 for an unknown user and 400 for invalid input", async () => {
     const user = await createUser();
-    await expect(notify(testDb(), crypto.randomUUID(), { title: "t", body: "b" })).rejects.toMatchObject({
+    await expect(notify({ db: testDb() }, crypto.randomUUID(), { title: "t", body: "b" })).rejects.toMatchObject({
       status: 404,
       code: "not_found",
     });
-    await expect(notify(testDb(), "not-a-uuid", { title: "t", body: "b" })).rejects.toMatchObject({ status: 404 });
-    await expect(notify(testDb(), user.id, { title: "", body: "b" })).rejects.toMatchObject({
+    await expect(notify({ db: testDb() }, "not-a-uuid", { title: "t", body: "b" })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(notify({ db: testDb() }, user.id, { title: "", body: "b" })).rejects.toMatchObject({
       status: 400,
       code: "bad_request",
       details: { fields: [expect.objectContaining({ field: "title" })] },

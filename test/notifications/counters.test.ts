@@ -48,25 +48,25 @@ describe("notification counters", () => {
         // Some expire within the next minute, so "now" below lands on both sides of expiries.
         const expiresAt =
           next() < 0.4 ? new Date(start + 1_000 + Math.floor(next() * 60_000)).toISOString() : undefined;
-        const created = await notify(db, owner, { title: `n${step}`, body: "b", expiresAt });
+        const created = await notify({ db }, owner, { title: `n${step}`, body: "b", expiresAt });
         if (owner === user.id) ids.push(created.id);
       } else if (roll < 0.7) {
-        await markRead(db, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
+        await markRead({ db }, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
       } else if (roll < 0.85) {
-        await archive(db, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
+        await archive({ db }, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
       } else if (roll < 0.93) {
-        await markAllRead(db, user.id, new Date().toISOString());
+        await markAllRead({ db }, user.id, new Date().toISOString());
       } else {
         await purgeExpiredNotifications(db, new Date(start + Math.floor(next() * 60_000)).toISOString());
       }
     }
     for (const offset of [0, 15_000, 30_000, 45_000, 61_000]) {
       const now = new Date(start + offset).toISOString();
-      expect(await unreadCount(db, user.id, now), `unread at +${offset} ms`).toBe(
+      expect(await unreadCount({ db }, user.id, now), `unread at +${offset} ms`).toBe(
         await fullCount(user.id, ["unread"], now),
       );
       for (const status of [undefined, "unread", "read", "archived"] as const) {
-        const { total } = await listNotifications(db, user.id, { status, limit: 1, offset: 0 }, now);
+        const { total } = await listNotifications({ db }, user.id, { status, limit: 1, offset: 0 }, now);
         expect(total, `${status ?? "default"} at +${offset} ms`).toBe(
           await fullCount(user.id, status ? [status] : ["unread", "read"], now),
         );
@@ -78,10 +78,10 @@ describe("notification counters", () => {
     const db = createDb(env.DB);
     const user = await createUser();
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
-    await notify(db, user.id, { title: "soon gone", body: "b", expiresAt });
-    await notify(db, user.id, { title: "stays", body: "b" });
-    expect(await unreadCount(db, user.id)).toBe(2);
-    expect(await unreadCount(db, user.id, expiresAt)).toBe(1);
-    expect((await listNotifications(db, user.id, { limit: 20, offset: 0 }, expiresAt)).total).toBe(1);
+    await notify({ db }, user.id, { title: "soon gone", body: "b", expiresAt });
+    await notify({ db }, user.id, { title: "stays", body: "b" });
+    expect(await unreadCount({ db }, user.id)).toBe(2);
+    expect(await unreadCount({ db }, user.id, expiresAt)).toBe(1);
+    expect((await listNotifications({ db }, user.id, { limit: 20, offset: 0 }, expiresAt)).total).toBe(1);
   });
 });

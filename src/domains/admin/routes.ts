@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { userSchema } from "../identity";
+import { userSchema, requestCtxOf } from "../identity";
 import { createUser } from "../identity";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";
 import { createPartnerKey, updateAccount } from "./service";
@@ -21,7 +21,7 @@ export const adminRoutes = createRouter()
       request: { body: jsonBody(createUserBody) },
       responses: { 201: json(envelope(userSchema), "Created"), ...errors(400, 401, 409) },
     }),
-    async (c) => ok(c, await createUser(c.var.db, c.req.valid("json")), 201),
+    async (c) => ok(c, await createUser(requestCtxOf(c), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -35,7 +35,7 @@ export const adminRoutes = createRouter()
     }),
     async (c) => {
       const { name, scopes } = c.req.valid("json");
-      return ok(c, await createPartnerKey(c.var.db, name, scopes), 201);
+      return ok(c, await createPartnerKey(requestCtxOf(c), name, scopes), 201);
     },
   )
   .openapi(
@@ -48,5 +48,5 @@ export const adminRoutes = createRouter()
       request: { params: z.object({ userId: uuidParam("userId") }), body: jsonBody(updateAccountBody) },
       responses: { 200: json(envelope(accountSchema), "The account"), ...errors(400, 401, 404) },
     }),
-    async (c) => ok(c, await updateAccount(c.var.db, c.req.valid("param").userId, c.req.valid("json"))),
+    async (c) => ok(c, await updateAccount(requestCtxOf(c), c.req.valid("param").userId, c.req.valid("json"))),
   );

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts, partnerKeys, users } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Plan } from "../identity";
+import type { Ctx } from "../identity";
 
 /** Partner keys are random, shown once, and stored only as their hash. */
-export async function createPartnerKey(db: Db, name: string, scopes: string[]) {
+export async function createPartnerKey({ db }: Pick<Ctx, "db">, name: string, scopes: string[]) {
   const key = randomToken("pk_");
   const row = { id: newId(), name, keyHash: await sha256Hex(key), scopes, createdAt: nowIso() };
   await db.insert(partnerKeys).values(row);
@@ -16,7 +16,7 @@ export async function createPartnerKey(db: Db, name: string, scopes: string[]) {
 }
 
 export async function updateAccount(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   userId: string,
   changes: { plan?: Plan; entitlements?: string[]; aiDailyAllowance?: number | null },
 ) {

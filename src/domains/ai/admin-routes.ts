@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { adminAuth, errors, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
+import { requestCtxOf } from "../identity";
 import { storedReply } from "./messages";
 import { lastEventIdOf, sseResponse } from "./stream";
 
@@ -28,6 +29,6 @@ export const aiAdminRoutes = createRouter().openapi(
   async (c) => {
     const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
     const messageId = c.req.valid("param").messageId;
-    return sseResponse(c, messageId, after, () => storedReply({ db: c.var.db, env: c.env }, messageId)) as never;
+    return sseResponse(c, messageId, after, () => storedReply(requestCtxOf(c), messageId)) as never;
   },
 );

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { billingSubscriptions } from "../../db/schema";
 import { ApiError, conflict } from "../../lib/errors";
 import type { AuthContext } from "../identity";
 import type { BillingSettings } from "./config";
 import { paymentProvider, PaymentProviderError, type PaidPlan } from "./providers";
+import type { Ctx } from "../identity";
 
 export const billingUnavailable = () => new ApiError("billing_unavailable", "Billing is not configured on this server");
 
@@ -15,7 +15,7 @@ export const billingUnavailable = () => new ApiError("billing_unavailable", "Bil
  * between paid plans changes the existing subscription, not a new one).
  */
 export async function startCheckout(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   settings: BillingSettings | null,
   caller: Pick<AuthContext, "accountId" | "plan" | "user">,
   plan: PaidPlan,

@@ -10,6 +10,7 @@ import { billingSettings } from "./config";
 import { checkoutBody, checkoutResultSchema, topUpBody, webhookResultSchema } from "./schemas";
 import { startTopUp } from "./top-ups";
 import { handleWebhook } from "./webhooks";
+import { ctxOf, requestCtxOf } from "../identity";
 
 const tags = ["Billing"];
 
@@ -42,7 +43,7 @@ export const billingRoutes = createRouter()
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
       const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "billing");
-      const session = await startCheckout(c.var.db, billingSettings(c.env), c.var.auth, plan, {
+      const session = await startCheckout(ctxOf(c), billingSettings(c.env), c.var.auth, plan, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
@@ -68,7 +69,7 @@ export const billingRoutes = createRouter()
     async (c) => {
       const { amountUsd, successUrl, cancelUrl } = c.req.valid("json");
       const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "wallet");
-      const session = await startTopUp(c.var.db, billingSettings(c.env), c.var.auth, amountUsd, {
+      const session = await startTopUp(ctxOf(c), billingSettings(c.env), c.var.auth, amountUsd, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
@@ -90,6 +91,9 @@ export const billingRoutes = createRouter()
     async (c) => {
       // The signature covers the exact bytes Stripe sent: read them raw, never re-serialized JSON.
       const payload = await c.req.text();
-      return ok(c, await handleWebhook(c.var.db, billingSettings(c.env), payload, c.req.header("Stripe-Signature")));
+      return ok(
+        c,
+        await handleWebhook(requestCtxOf(c), billingSettings(c.env), payload, c.req.header("Stripe-Signature")),
+      );
     },
   );

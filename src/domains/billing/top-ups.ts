@@ -10,6 +10,7 @@ import { ledgerStatements, usdToMicros } from "../wallet";
 import { billingUnavailable } from "./checkout";
 import type { BillingSettings } from "./config";
 import { paymentProvider, PaymentProviderError, type BillingEvent } from "./providers";
+import type { Ctx } from "../identity";
 
 /**
  * POST /billing/top-ups: a Stripe Checkout Session in payment mode for `amountUsd`. The top-up is
@@ -17,7 +18,7 @@ import { paymentProvider, PaymentProviderError, type BillingEvent } from "./prov
  * travel in the session's metadata, which only our secret key can write.
  */
 export async function startTopUp(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   settings: BillingSettings | null,
   caller: Pick<AuthContext, "accountId" | "user">,
   amountUsd: number,

@@ -9,6 +9,7 @@ import type { BillingSettings } from "./config";
 import { billingUnavailable } from "./checkout";
 import { topUpCredit } from "./top-ups";
 import { InvalidSignature, paymentProvider, type BillingEvent, type PaidPlan } from "./providers";
+import type { Ctx } from "../identity";
 
 const isPaidPlan = (plan: string | undefined): plan is PaidPlan => plan === "pro" || plan === "business";
 
@@ -63,7 +64,7 @@ async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<Batc
  * redelivery fails the insert, rolls back, and is answered as already handled.
  */
 export async function handleWebhook(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   settings: BillingSettings | null,
   payload: string,
   signature: string | undefined,

@@ -15,6 +15,7 @@ import { afterResponse } from "./after-response";
 import { confirmEmail } from "./email-confirmation";
 import { exchangeRecoveryCode, requestPasswordRecovery, resetPassword } from "./password-recovery";
 import { email as emailSchema, passwordSchema, recoveryCode } from "./schemas";
+import { requestCtxOf } from "./context";
 
 /**
  * The per-browser cookie the CSRF tokens of these pages are bound to (synchronizer token: an HMAC
@@ -90,7 +91,7 @@ export const accountPageRoutes = createRouter()
       if (!(await csrfHolds(c, "confirm-email", csrf))) return expiredForm(c);
       if (!(await withinLimit(c, "POST /auth/confirm-email"))) return tooMany(c);
       try {
-        const user = await confirmEmail(c.var.db, token ?? "");
+        const user = await confirmEmail(requestCtxOf(c), token ?? "");
         return done(c, 200, "E-mail address confirmed", `${user.email} is confirmed. You can close this page.`);
       } catch (error) {
         if (error instanceof ApiError && error.code === "conflict")
@@ -211,8 +212,8 @@ export const accountPageRoutes = createRouter()
       )
         return tooMany(c);
       try {
-        const { resetToken } = await exchangeRecoveryCode(c.var.db, c.env.JWT_SECRET, email.data, code.data);
-        await resetPassword(c.var.db, resetToken, password.data);
+        const { resetToken } = await exchangeRecoveryCode(requestCtxOf(c), c.env.JWT_SECRET, email.data, code.data);
+        await resetPassword(requestCtxOf(c), resetToken, password.data);
       } catch (error) {
         if (error instanceof ApiError && error.code === "invalid_token")
           return again(400, "The code is wrong or has expired. Check the e-mail, or ask for a new code.");

@@ -28,6 +28,7 @@ import {
   usernameQuery,
 } from "./schemas";
 import { checkUsername, claimUsername } from "./usernames";
+import { ctxOf, requestCtxOf } from "./context";
 
 const tags = ["Account lifecycle"];
 
@@ -75,7 +76,7 @@ export const accountRoutes = createRouter()
       request: { body: jsonBody(confirmEmailBody) },
       responses: { 200: json(envelope(userResultSchema), "Confirmed"), ...errors(400, 409, 413, 415, 429) },
     }),
-    async (c) => ok(c, { user: await confirmEmail(c.var.db, c.req.valid("json").token) }),
+    async (c) => ok(c, { user: await confirmEmail(requestCtxOf(c), c.req.valid("json").token) }),
   )
   .openapi(
     createRoute({
@@ -110,7 +111,7 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { email, code } = c.req.valid("json");
-      return ok(c, await exchangeRecoveryCode(c.var.db, c.env.JWT_SECRET, email, code));
+      return ok(c, await exchangeRecoveryCode(requestCtxOf(c), c.env.JWT_SECRET, email, code));
     },
   )
   .openapi(
@@ -127,7 +128,7 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { resetToken, password } = c.req.valid("json");
-      await resetPassword(c.var.db, resetToken, password);
+      await resetPassword(requestCtxOf(c), resetToken, password);
       return ok(c, { reset: true as const });
     },
   )
@@ -141,7 +142,7 @@ export const accountRoutes = createRouter()
       request: { query: usernameQuery },
       responses: { 200: json(envelope(usernameAvailabilitySchema), "Availability"), ...errors(400, 429) },
     }),
-    async (c) => ok(c, await checkUsername(c.var.db, c.req.valid("query").username)),
+    async (c) => ok(c, await checkUsername(requestCtxOf(c), c.req.valid("query").username)),
   )
   .openapi(
     createRoute({
@@ -156,7 +157,7 @@ export const accountRoutes = createRouter()
       request: { body: jsonBody(claimUsernameBody) },
       responses: { 200: json(envelope(userResultSchema), "Claimed"), ...errors(400, 401, 403, 409, 413, 415, 429) },
     }),
-    async (c) => ok(c, { user: await claimUsername(c.var.db, c.var.auth.user.id, c.req.valid("json").username) }),
+    async (c) => ok(c, { user: await claimUsername(ctxOf(c), c.var.auth.user.id, c.req.valid("json").username) }),
   )
   .openapi(
     createRoute({
@@ -177,7 +178,7 @@ export const accountRoutes = createRouter()
     async (c) => {
       const { email, password } = c.req.valid("json");
       const userId = c.var.auth.user.id;
-      const { oldEmail } = await checkEmailChange(c.var.db, userId, password, email);
+      const { oldEmail } = await checkEmailChange(ctxOf(c), userId, password, email);
       afterResponse(c, ({ db, mail, links }) => requestEmailChange(db, mail, links, userId, oldEmail, email));
       return ok(c, { pending: true as const, email }, 202);
     },
@@ -200,7 +201,7 @@ export const accountRoutes = createRouter()
       const { user, token } = c.var.auth;
       // authenticate() without an OAuth scope admits first-party tokens only, which carry a session.
       const sessionId = token.kind === "first-party" ? token.sessionId : "";
-      await changePassword(c.var.db, user.id, sessionId, currentPassword, password);
+      await changePassword(ctxOf(c), user.id, sessionId, currentPassword, password);
       return ok(c, { changed: true as const });
     },
   );

@@ -4,6 +4,13 @@ import type { AppEnv } from "../../env";
 import { toIso } from "../../lib/clock";
 import type { AuthContext, Role } from "./caller";
 
+declare module "../../env" {
+  interface RequestVariables {
+    /** The caller, set by `authenticate()` (routes behind it only). */
+    auth: AuthContext;
+  }
+}
+
 /**
  * One request as a domain verb sees it (after openstatus' `ServiceContext`): the database, the
  * bindings, the authenticated caller and the request's time, so every row a request writes agrees
@@ -17,13 +24,21 @@ export interface Ctx {
   now: string;
 }
 
-/** The context of an authenticated request (routes behind `authenticate()`). */
-export const ctxOf = (c: Context<AppEnv>): Ctx => ({
+/**
+ * A request without a caller (sign-in, links from mail, OAuth endpoints, the operator API behind its
+ * token): `Ctx` less `auth`. Routes build it here so that none of them reaches `c.var.db` itself.
+ */
+export type RequestCtx = Omit<Ctx, "auth">;
+
+/** The context of a request whose verbs need no caller. */
+export const requestCtxOf = <E extends AppEnv>(c: Context<E>): RequestCtx => ({
   db: c.var.db,
   env: c.env,
-  auth: c.var.auth,
   now: toIso(c.var.startedAt),
 });
+
+/** The context of an authenticated request (routes behind `authenticate()`). */
+export const ctxOf = (c: Context<AppEnv>): Ctx => ({ ...requestCtxOf(c), auth: c.var.auth });
 
 /** The workspace roles that manage what the workspace shares (team connectors, members, definitions). */
 export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly Role[];

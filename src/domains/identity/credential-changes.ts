@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from "../../lib/errors";
 import type { MailTransport } from "../mail";
 import type { AccountLinks } from "./account-links";
 import { sendChangeConfirmation } from "./email-confirmation";
+import type { Ctx } from "./context";
 
 /**
  * A wrong current password is 403 `forbidden`, not 401: the caller's access token is fine, and a
@@ -26,7 +27,7 @@ async function requirePassword(db: Db, userId: string, password: string) {
 
 /** change-password: needs the current password; every other session of the user ends. */
 export async function changePassword(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   userId: string,
   currentSessionId: string,
   currentPassword: string,
@@ -47,7 +48,7 @@ export async function changePassword(
 }
 
 /** The first check of change-email, answered before the 202: the password, and a new address. */
-export async function checkEmailChange(db: Db, userId: string, password: string, newEmail: string) {
+export async function checkEmailChange({ db }: Pick<Ctx, "db">, userId: string, password: string, newEmail: string) {
   const row = await requirePassword(db, userId, password);
   if (row.email === newEmail) throw badRequest([{ field: "email", message: "is already the account's address" }]);
   return { oldEmail: row.email };

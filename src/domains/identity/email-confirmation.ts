@@ -7,6 +7,7 @@ import { ApiError, conflict, isUniqueViolation } from "../../lib/errors";
 import type { MailTransport } from "../mail";
 import type { AccountLinks } from "./account-links";
 import { publicUser } from "./service";
+import type { Ctx } from "./context";
 
 /** A confirmation link works once within a day: long enough for a slow inbox, short enough to go stale. */
 const CONFIRMATION_TTL_MS = 24 * 3600 * 1000;
@@ -129,7 +130,7 @@ export async function sendChangeConfirmation(
  * applies it: `verify` marks the address confirmed if it is still the account's address;
  * `change` makes the new address the account's (409 if another account took it meanwhile).
  */
-export async function confirmEmail(db: Db, token: string) {
+export async function confirmEmail({ db }: Pick<Ctx, "db">, token: string) {
   const now = nowIso();
   const [spent] = await db
     .update(emailConfirmations)

@@ -11,6 +11,8 @@ export {
   managesWorkspace,
   MANAGER_ROLES,
   PERMISSION_EXTENSION,
+  requestCtxOf,
   type Ctx,
+  type RequestCtx,
 } from "./context";
 export { identityCron } from "./cron";

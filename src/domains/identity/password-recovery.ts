@@ -16,6 +16,7 @@ import { newId } from "../../lib/ids";
 import type { MailTransport } from "../mail";
 import type { AccountLinks } from "./account-links";
 import { codeDigest, digestsMatch, randomSixDigitCode } from "./secret-codes";
+import type { Ctx } from "./context";
 
 /** A recovery code lives 15 minutes (CONTRACT): long enough to read an e-mail, short for guessing. */
 const RECOVERY_CODE_TTL_MS = 15 * 60 * 1000;
@@ -84,7 +85,7 @@ export async function requestPasswordRecovery(
  * however many guesses arrive at once, at most five are ever checked. The statement costs the
  * same round trip for unknown addresses, and the digest is computed either way.
  */
-export async function exchangeRecoveryCode(db: Db, pepper: string, email: string, code: string) {
+export async function exchangeRecoveryCode({ db }: Pick<Ctx, "db">, pepper: string, email: string, code: string) {
   const now = nowIso();
   const liveCode = db
     .select({ id: passwordRecoveries.id })
@@ -166,7 +167,7 @@ function oauthGrantRevocation(db: Db, userId: string, now: string) {
  * family, and with it every first-party access token), every OAuth grant with its refresh and
  * access tokens, and every other recovery code or reset token still live.
  */
-export async function resetPassword(db: Db, resetToken: string, password: string) {
+export async function resetPassword({ db }: Pick<Ctx, "db">, resetToken: string, password: string) {
   const passwordHash = await hashPassword(password);
   const now = nowIso();
   const [spent] = await db

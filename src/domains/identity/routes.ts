@@ -9,6 +9,7 @@ import { afterResponse } from "./after-response";
 import { sendRegistrationConfirmation } from "./email-confirmation";
 import { authResultSchema, loginBody, logoutResultSchema, meSchema, refreshTokenBody, registerBody } from "./schemas";
 import { createUser, login, logout, rotateRefreshToken, startSession, workspacesOf } from "./service";
+import { requestCtxOf } from "./context";
 
 const signInRoute = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B, statuses: number[]) =>
   createRoute({
@@ -33,19 +34,19 @@ export const identityRoutes = createRouter()
       responses: { 201: json(envelope(authResultSchema), "Registered"), ...errors(400, 409, 413, 415, 429) },
     }),
     async (c) => {
-      const db = c.var.db;
-      const user = await createUser(db, c.req.valid("json"));
+      const ctx = requestCtxOf(c);
+      const user = await createUser(ctx, c.req.valid("json"));
       afterResponse(c, ({ db, mail, links }) => sendRegistrationConfirmation(db, mail, links, user));
-      return ok(c, await startSession(db, signerOf(c), user), 201);
+      return ok(c, await startSession(ctx, signerOf(c), user), 201);
     },
   )
   .openapi(signInRoute("/auth/login", "Sign in with e-mail and password", loginBody, [401]), async (c) => {
     const { email, password } = c.req.valid("json");
-    return ok(c, await login(c.var.db, signerOf(c), email, password));
+    return ok(c, await login(requestCtxOf(c), signerOf(c), email, password));
   })
   .openapi(signInRoute("/auth/refresh", "Rotate a refresh token", refreshTokenBody, [401]), async (c) => {
     const { refreshToken } = c.req.valid("json");
-    return ok(c, await rotateRefreshToken(c.var.db, signerOf(c), refreshToken));
+    return ok(c, await rotateRefreshToken(requestCtxOf(c), signerOf(c), refreshToken));
   })
   .openapi(
     createRoute({
@@ -58,7 +59,7 @@ export const identityRoutes = createRouter()
       responses: { 200: json(envelope(logoutResultSchema), "Session ended"), ...errors(400, 429) },
     }),
     async (c) => {
-      await logout(c.var.db, c.req.valid("json").refreshToken);
+      await logout(requestCtxOf(c), c.req.valid("json").refreshToken);
       return ok(c, { revoked: true as const });
     },
   )
@@ -74,7 +75,7 @@ export const identityRoutes = createRouter()
     }),
     async (c) => {
       const { user, plan, entitlements } = c.var.auth;
-      const workspaces = (await workspacesOf(c.var.db, user.id)).map(({ createdAt: _, ...w }) => w);
+      const workspaces = (await workspacesOf(requestCtxOf(c), user.id)).map(({ createdAt: _, ...w }) => w);
       return ok(c, { user, workspaces, plan, entitlements });
     },
   );

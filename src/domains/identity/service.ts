@@ -20,6 +20,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, signFirstPartyToken, type TokenSigner } from 
 import type { AuthUser } from "./caller";
 import type { NewUserInput } from "./schemas";
 import { isReservedUsername } from "./username-rules";
+import type { Ctx } from "./context";
 
 /** Refresh tokens outlive access tokens by far; rotation keeps each one single-use. */
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -40,7 +41,7 @@ export const publicUser = (row: typeof users.$inferSelect): AuthUser => ({
  * Creates a user with their own account (plan `free` unless the operator says otherwise) and a
  * personal workspace they own, atomically.
  */
-export async function createUser(db: Db, input: NewUserInput) {
+export async function createUser({ db }: Pick<Ctx, "db">, input: NewUserInput) {
   if (input.username && isReservedUsername(input.username)) throw conflict("This username is not available");
   const now = nowIso();
   const accountId = newId();
@@ -94,7 +95,7 @@ async function authResult(signer: TokenSigner, user: AuthUser, sessionId: string
 }
 
 /** Starts a new session (refresh-token family) for a user. */
-export async function startSession(db: Db, signer: TokenSigner, user: AuthUser) {
+export async function startSession({ db }: Pick<Ctx, "db">, signer: TokenSigner, user: AuthUser) {
   const sessionId = newId();
   const refresh = await newRefreshToken(db, sessionId);
   await db.batch([
@@ -114,10 +115,10 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return row && valid ? publicUser(row) : null;
 }
 
-export async function login(db: Db, signer: TokenSigner, email: string, password: string) {
+export async function login({ db }: Pick<Ctx, "db">, signer: TokenSigner, email: string, password: string) {
   const user = await checkCredentials(db, email, password);
   if (!user) throw new ApiError("invalid_credentials");
-  return startSession(db, signer, user);
+  return startSession({ db }, signer, user);
 }
 
 const invalidRefreshToken = () => unauthorized("Refresh token is invalid, expired or revoked");
@@ -127,7 +128,7 @@ const invalidRefreshToken = () => unauthorized("Refresh token is invalid, expire
  * never both win) and issues a new one in the same family. Presenting an already-consumed token
  * means it leaked: the whole family is revoked.
  */
-export async function rotateRefreshToken(db: Db, signer: TokenSigner, presented: string) {
+export async function rotateRefreshToken({ db }: Pick<Ctx, "db">, signer: TokenSigner, presented: string) {
   const tokenHash = await sha256Hex(presented);
   const now = nowIso();
   const [consumed] = await db
@@ -163,14 +164,14 @@ async function revokeSession(db: Db, sessionId: string) {
 }
 
 /** Logout ends the session the refresh token belongs to, and with it every access token of it. */
-export async function logout(db: Db, presented: string) {
+export async function logout({ db }: Pick<Ctx, "db">, presented: string) {
   const known = await db.query.refreshTokens.findFirst({
     where: eq(refreshTokens.tokenHash, await sha256Hex(presented)),
   });
   if (known) await revokeSession(db, known.sessionId);
 }
 
-export async function workspacesOf(db: Db, userId: string) {
+export async function workspacesOf({ db }: Pick<Ctx, "db">, userId: string) {
   return db
     .select({
       id: workspaces.id,

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { publicUser } from "./service";
 import { isReservedUsername } from "./username-rules";
+import type { Ctx } from "./context";
 
 /** check-username: free when not reserved and no account holds it (in any case). */
-export async function checkUsername(db: Db, username: string) {
+export async function checkUsername({ db }: Pick<Ctx, "db">, username: string) {
   if (isReservedUsername(username)) return { username, available: false };
   const holder = await db.query.users.findFirst({
     where: sql`lower(${users.username}) = ${username}`,
@@ -19,7 +19,7 @@ export async function checkUsername(db: Db, username: string) {
  * claim-username: one UPDATE; the unique index on lower(username) decides a race, so of two
  * concurrent claims exactly one wins and the other gets 409.
  */
-export async function claimUsername(db: Db, userId: string, username: string) {
+export async function claimUsername({ db }: Pick<Ctx, "db">, userId: string, username: string) {
   if (isReservedUsername(username)) throw conflict("This username is not available");
   try {
     const [user] = await db.update(users).set({ username }).where(eq(users.id, userId)).returning();

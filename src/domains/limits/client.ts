@@ -1,6 +1,13 @@
 import { ApiError } from "../../lib/errors";
 import type { RateLimitDecision } from "./windows";
 
+declare module "../../env" {
+  interface RequestVariables {
+    /** Set by `rateLimitBeside`: the request's rate-limit answer, rejecting with the 429 when refused. */
+    admission: Promise<RateLimitDecision>;
+  }
+}
+
 /** Calls the caller's limiter object; the one place that talks to it. */
 export function consumeLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
   return env.RATE_LIMITER.getByName(caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;

@@ -4,6 +4,7 @@ import { adminAuth, envelope, errors, json, jsonBody } from "../../http/openapi"
 import { createRouter } from "../../http/router";
 import { adminCreateNotificationBody, notificationSchema } from "./schemas";
 import { notify } from "./service";
+import { requestCtxOf } from "../identity";
 
 /** Operator API: notify any user (CONTRACT.md). Not rate limited, like the rest of /admin. */
 export const notificationAdminRoutes = createRouter().openapi(
@@ -18,6 +19,6 @@ export const notificationAdminRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { userId, ...input } = c.req.valid("json");
-    return ok(c, await notify(c.var.db, userId, input), 201);
+    return ok(c, await notify(requestCtxOf(c), userId, input), 201);
   },
 );

@@ -18,6 +18,7 @@ import {
   unreadCountSchema,
 } from "./schemas";
 import { archive, listNotifications, markAllRead, markRead, unreadCount } from "./service";
+import { ctxOf } from "../identity";
 
 const tags = ["Notifications"];
 const middleware = [authenticate(), rateLimit];
@@ -43,7 +44,7 @@ export const notificationRoutes = createRouter()
     }),
     async (c) => {
       const filter = c.req.valid("query");
-      const { items, total } = await listNotifications(c.var.db, c.var.auth.user.id, filter, requestTime(c));
+      const { items, total } = await listNotifications(ctxOf(c), c.var.auth.user.id, filter, requestTime(c));
       return paged(c, items, offsetPage(filter.limit, filter.offset, total));
     },
   )
@@ -57,7 +58,7 @@ export const notificationRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(unreadCountSchema), "The unread count"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, { count: await unreadCount(c.var.db, c.var.auth.user.id, requestTime(c)) }),
+    async (c) => ok(c, { count: await unreadCount(ctxOf(c), c.var.auth.user.id, requestTime(c)) }),
   )
   .openapi(
     createRoute({
@@ -73,7 +74,7 @@ export const notificationRoutes = createRouter()
         ...errors(401, 403, 404, 422, 429),
       },
     }),
-    async (c) => ok(c, await markRead(c.var.db, c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await markRead(ctxOf(c), c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
   )
   .openapi(
     createRoute({
@@ -86,7 +87,7 @@ export const notificationRoutes = createRouter()
       responses: { 200: json(envelope(markAllReadResultSchema), "All read"), ...errors(401, 403, 429) },
     }),
     async (c) => {
-      const { status } = await markAllRead(c.var.db, c.var.auth.user.id, requestTime(c));
+      const { status } = await markAllRead(ctxOf(c), c.var.auth.user.id, requestTime(c));
       return ok(c, { status });
     },
   )
@@ -101,5 +102,5 @@ export const notificationRoutes = createRouter()
       request: { params: notificationIdParams },
       responses: { 200: json(envelope(archiveResultSchema), "Archived"), ...errors(401, 403, 404, 422, 429) },
     }),
-    async (c) => ok(c, await archive(c.var.db, c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await archive(ctxOf(c), c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
   );

@@ -7,6 +7,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../../lib/errors";
 import { isUuid, newId } from "../../lib/ids";
 import { fieldErrors } from "../../http/router";
 import { notificationInput, type ListFilter, type Notification, type NotificationInput } from "./schemas";
+import type { Ctx } from "../identity";
 
 /** The purge deletes in slices so one cron run never holds a long write on D1. */
 export const PURGE_BATCH_SIZE = 1_000;
@@ -66,7 +67,7 @@ function visibleCount(db: Db, userId: string, statuses: Status[], now: string) {
  * Notifies a user: the one entry point for every domain (and the operator API). The insert reads
  * the user in the same statement, so an unknown user is a 404 rather than a foreign-key failure.
  */
-export async function notify(db: Db, userId: string, input: NotificationInput): Promise<Notification> {
+export async function notify({ db }: Pick<Ctx, "db">, userId: string, input: NotificationInput): Promise<Notification> {
   const parsed = notificationInput.safeParse(input);
   if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
   if (!isUuid(userId)) throw notFound("No such user");
@@ -135,7 +136,7 @@ export function listQuery(db: Db, userId: string, filter: ListFilter, now: strin
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
-export async function listNotifications(db: Db, userId: string, filter: ListFilter, now = nowIso()) {
+export async function listNotifications({ db }: Pick<Ctx, "db">, userId: string, filter: ListFilter, now = nowIso()) {
   const rows = await listQuery(db, userId, filter, now);
   const total = rows[0]?.total ?? 0;
   // The left join yields one all-null row when the page is empty; it carries only the total.
@@ -148,7 +149,7 @@ export async function listNotifications(db: Db, userId: string, filter: ListFilt
 /** Unread, unexpired notifications: one counter row and an index range of expired ones. */
 export const unreadCountQuery = (db: Db, userId: string, now: string) => visibleCount(db, userId, ["unread"], now);
 
-export async function unreadCount(db: Db, userId: string, now = nowIso()) {
+export async function unreadCount({ db }: Pick<Ctx, "db">, userId: string, now = nowIso()) {
   const [row] = await unreadCountQuery(db, userId, now);
   return row?.total ?? 0;
 }
@@ -188,7 +189,7 @@ async function transition(
  * answer is always the spec's `{ status: "read" }`: it says the notification has been read, which
  * holds for an archived one too, not which state it is in.
  */
-export async function markRead(db: Db, userId: string, id: string, now = nowIso()) {
+export async function markRead({ db }: Pick<Ctx, "db">, userId: string, id: string, now = nowIso()) {
   await transition(
     db,
     userId,
@@ -204,7 +205,7 @@ export async function markRead(db: Db, userId: string, id: string, now = nowIso(
 }
 
 /** unread or read -> archived; retained (listed with `status=archived`); no-op when already archived. */
-export async function archive(db: Db, userId: string, id: string, now = nowIso()) {
+export async function archive({ db }: Pick<Ctx, "db">, userId: string, id: string, now = nowIso()) {
   await transition(db, userId, id, { status: "archived" }, ne(notifications.status, "archived"), now);
   return { status: "archived" as const };
 }
@@ -214,7 +215,7 @@ export async function archive(db: Db, userId: string, id: string, now = nowIso()
  * statement. The bound is what keeps a notification that arrives while the call runs unread:
  * the caller cannot have seen it. Expired ones are invisible and left for the purge.
  */
-export async function markAllRead(db: Db, userId: string, requestTime: string) {
+export async function markAllRead({ db }: Pick<Ctx, "db">, userId: string, requestTime: string) {
   const [, changed] = await db.batch([
     db
       .update(notifications)

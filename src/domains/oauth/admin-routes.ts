@@ -4,6 +4,7 @@ import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../http/open
 import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
 import { createRouter } from "../../http/router";
 import { listOutbox } from "./outbox";
+import { requestCtxOf } from "../identity";
 
 const outboxMessage = z
   .object({ id: z.uuid(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate() })
@@ -22,7 +23,7 @@ export const outboxAdminRoutes = createRouter().openapi(
   }),
   async (c) => {
     const { limit, offset } = c.req.valid("query");
-    const { messages, total } = await listOutbox(c.var.db, limit, offset);
+    const { messages, total } = await listOutbox(requestCtxOf(c), limit, offset);
     return paged(c, messages, offsetPage(limit, offset, total));
   },
 );

@@ -4,6 +4,7 @@ import { oauthClients } from "../../db/schema";
 import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
 import { isUuid } from "../../lib/ids";
 import { oauthError } from "./errors";
+import type { Ctx } from "../identity";
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 
@@ -99,7 +100,7 @@ export async function verifyClient<C extends ClientCredentialsRow>(
 
 /** Client authentication at the token and revoke endpoints (see `presentedClient`). */
 export async function authenticateClient(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   authorization: string | undefined,
   form: OAuthForm,
 ): Promise<OAuthClient> {

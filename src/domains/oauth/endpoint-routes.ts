@@ -17,6 +17,7 @@ import { limitUserInfo, oauthCors } from "./endpoint-guards";
 import { NO_STORE, OAuthError, oauthError, oauthErrorResponse } from "./errors";
 import { oauthErrorBody, revokeForm, tokenForm, tokenResponse, userInfoResponse } from "./schemas";
 import { exchangeToken, revokeToken, userInfo, verifyOAuthToken } from "./token-service";
+import { requestCtxOf } from "../identity";
 
 // The endpoints OAuth clients call (RFC 6749 token, RFC 7009 revocation, OpenID userinfo): JSON
 // answers, and errors in RFC 6749's shape rather than the API envelope. The browser side of a
@@ -99,7 +100,7 @@ export const oauthEndpointRoutes = router
     async (c) => {
       const tokens = await admitted(c, () =>
         exchangeToken(
-          c.var.db,
+          requestCtxOf(c),
           signerOf(c),
           c.req.header("Authorization"),
           singleValued(c.req.valid("form")),
@@ -127,8 +128,8 @@ export const oauthEndpointRoutes = router
     }),
     async (c) => {
       const form = singleValued(c.req.valid("form"));
-      const client = await authenticateClient(c.var.db, c.req.header("Authorization"), form);
-      await revokeToken(c.var.db, signerOf(c), client, form);
+      const client = await authenticateClient(requestCtxOf(c), c.req.header("Authorization"), form);
+      await revokeToken(requestCtxOf(c), signerOf(c), client, form);
       return c.body(null, 200, NO_STORE);
     },
     oauthHook,
@@ -155,7 +156,7 @@ export const oauthEndpointRoutes = router
       // Userinfo is part of the API (`{base_url}`): a token issued for the gateway alone is not for it.
       const claims = verified && !tokenServes(verified, ownResources(issuerOf(c)).api) ? null : verified;
       await limitUserInfo(c, claims);
-      return c.json(await userInfo(c.var.db, claims), 200, NO_STORE);
+      return c.json(await userInfo(requestCtxOf(c), claims), 200, NO_STORE);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { BASE_PATH } from "../../lib/origin";
+import { requestCtxOf } from "../identity";
 import { browserCookie, csrfToken, renderPage, validCsrf, type PageRenderer } from "../../http/pages";
 import { PageError } from "./errors";
 import { loadFlow, type Flow } from "./flow-service";
@@ -48,7 +49,7 @@ export async function flowPage(
 /** Loads the flow a form names and checks its CSRF token against this browser. */
 export async function postedFlow(c: Context<AppEnv>, flowId: string, csrf: string) {
   const browser = oauthBrowser.key(c);
-  const loaded = await loadFlow(c.var.db, flowId, browser);
+  const loaded = await loadFlow(requestCtxOf(c), flowId, browser);
   if (!(await validCsrf(c.env.JWT_SECRET, flowId, browser!, csrf))) throw formExpired();
   return loaded;
 }

@@ -6,11 +6,12 @@ import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity";
-import type { MailTransport } from "../mail";
+import { mailSettings, mailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
 import { PageError } from "./errors";
 import { requestedResource } from "./resource";
 import { isScope, parseScope, sortScopes } from "./scopes";
+import type { Ctx } from "../identity";
 
 /** Time a person has to sign in and consent before the flow must restart. */
 const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -61,7 +62,7 @@ const badClient = (detail: string) => new PageError(400, "This application's sig
  * goes back to the client with `error`, `error_description`, `state` and `iss`.
  */
 export async function startAuthorization(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   issuer: string,
   query: AuthorizeQuery,
   browserKey: string,
@@ -177,7 +178,7 @@ async function ownedByBrowser(row: LoadedFlow | undefined, browserKey: string) {
 
 /** A live, unfinished flow belonging to this browser, with its client and user; anything else is a page error. */
 export async function loadFlow(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   flowId: string | undefined,
   browserKey: string | undefined,
 ): Promise<LoadedFlow> {
@@ -195,7 +196,7 @@ async function signInFlow(db: Db, flowId: string, userId: string) {
 }
 
 /** E-mail and password sign-in for a flow. Returns false for bad credentials (timing-equalized). */
-export async function passwordSignIn(db: Db, flow: Flow, email: string, password: string) {
+export async function passwordSignIn({ db }: Pick<Ctx, "db">, flow: Flow, email: string, password: string) {
   const user = await checkCredentials(db, email.trim().toLowerCase(), password);
   if (!user) return false;
   await signInFlow(db, flow.id, user.id);
@@ -209,13 +210,14 @@ export async function passwordSignIn(db: Db, flow: Flow, email: string, password
  * reveals which addresses have accounts.
  */
 export async function sendMagicLink(
-  db: Db,
-  mail: MailTransport,
+  { db, env }: Pick<Ctx, "db" | "env">,
   flow: Flow,
   client: OAuthClient,
   email: string,
   linkBase: string,
 ) {
+  // Built first, as the caller did: a mail misconfiguration fails before any row is written.
+  const mail = mailTransport(db, mailSettings(env));
   const address = email.trim().toLowerCase();
   const token = randomToken("oml_");
   const tokenHash = await sha256Hex(token);
@@ -253,7 +255,7 @@ export async function sendMagicLink(
  * consuming the link: that needs the confirming POST).
  */
 export async function loadMagicLinkFlow(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   token: string | undefined,
   browserKey: string | undefined,
 ): Promise<LoadedFlow> {
@@ -272,7 +274,7 @@ export async function loadMagicLinkFlow(
 }
 
 /** Spends a magic link (one conditional UPDATE) and signs its flow in. */
-export async function consumeMagicLink(db: Db, flow: Flow, token: string) {
+export async function consumeMagicLink({ db }: Pick<Ctx, "db">, flow: Flow, token: string) {
   const [link] = await db
     .update(oauthMagicLinks)
     .set({ consumedAt: nowIso() })
@@ -294,7 +296,7 @@ export async function consumeMagicLink(db: Db, flow: Flow, token: string) {
  * 60-second authorization code bound to the client, redirect URI and PKCE challenge; either way
  * the browser goes back to the client with `state` and `iss`.
  */
-export async function decide(db: Db, issuer: string, flow: Flow, approve: boolean): Promise<string> {
+export async function decide({ db }: Pick<Ctx, "db">, issuer: string, flow: Flow, approve: boolean): Promise<string> {
   const [finished] = await db
     .update(oauthFlows)
     .set({ completedAt: nowIso() })

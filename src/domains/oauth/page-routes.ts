@@ -6,8 +6,7 @@ import { createRouter } from "../../http/router";
 import { formBody, htmlPage, renderPage } from "../../http/pages";
 import { limitBodySize } from "../../middleware/body";
 import { rateLimitRule } from "../../limits";
-import { passwordRecoveryUrl } from "../identity";
-import { mailSettings, mailTransport } from "../mail";
+import { passwordRecoveryUrl, requestCtxOf } from "../identity";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import { countRequest } from "./endpoint-guards";
@@ -137,7 +136,7 @@ export const oauthPageRoutes = createRouter()
     }),
     async (c) => {
       const browser = oauthBrowser.ensure(c);
-      const outcome = await startAuthorization(c.var.db, issuerOf(c), c.req.valid("query"), browser);
+      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser);
       return c.redirect(outcome.kind === "redirect" ? outcome.location : loginUrl(outcome.flowId), 302);
     },
   )
@@ -147,7 +146,7 @@ export const oauthPageRoutes = createRouter()
       303: { description: "Already signed in: to consent" },
     }),
     async (c) => {
-      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
       return loginPage(c, flow, client.name, 200);
     },
@@ -170,7 +169,7 @@ export const oauthPageRoutes = createRouter()
           error: "Too many attempts. Wait a minute and try again.",
         });
       }
-      if (!(await passwordSignIn(c.var.db, flow, email, password))) {
+      if (!(await passwordSignIn(requestCtxOf(c), flow, email, password))) {
         return loginPage(c, flow, client.name, 401, { email, error: "Wrong e-mail or password." });
       }
       return c.redirect(consentUrl(flow.id), 303);
@@ -193,15 +192,14 @@ export const oauthPageRoutes = createRouter()
           error: "Too many sign-in links requested. Try again in a few minutes.",
         });
       }
-      const { db } = c.var;
-      const env = c.env;
+      const ctx = requestCtxOf(c);
       const requestId = c.var.requestId;
       const linkBase = `${new URL(c.req.url).origin}${ACTION_BASE}/magic`;
       // After the answer, so its timing does not tell known addresses from unknown ones.
       runAfterResponse(
         c.executionCtx,
-        () => sendMagicLink(db, mailTransport(db, mailSettings(env)), flow, client, email, linkBase),
-        (error) => logError(env, { requestId, task: "magic link", ...describeError(error) }),
+        () => sendMagicLink(ctx, flow, client, email, linkBase),
+        (error) => logError(ctx.env, { requestId, task: "magic link", ...describeError(error) }),
       );
       // Post/redirect/get: reloading the page that follows cannot send another e-mail.
       return c.redirect(magicLinkSentUrl(flow.id), 303);
@@ -213,7 +211,7 @@ export const oauthPageRoutes = createRouter()
       200: htmlPage("Check your e-mail"),
     }),
     async (c) => {
-      const { flow, client } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       return renderPage(c, 200, (nonce) =>
         MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }),
       );
@@ -231,7 +229,7 @@ export const oauthPageRoutes = createRouter()
     }),
     async (c) => {
       const { token } = c.req.valid("query");
-      const { flow, client } = await loadMagicLinkFlow(c.var.db, token, oauthBrowser.key(c));
+      const { flow, client } = await loadMagicLinkFlow(requestCtxOf(c), token, oauthBrowser.key(c));
       return flowPage(c, flow, client.name, 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
     },
     pageHook,
@@ -243,7 +241,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow: flowId, csrf, token } = c.req.valid("form");
       const { flow } = await postedFlow(c, flowId, csrf);
-      await consumeMagicLink(c.var.db, flow, token);
+      await consumeMagicLink(requestCtxOf(c), flow, token);
       return c.redirect(consentUrl(flow.id), 303);
     },
     pageHook,
@@ -254,7 +252,7 @@ export const oauthPageRoutes = createRouter()
       303: { description: "Not signed in: to sign-in" },
     }),
     async (c) => {
-      const { flow, client, user } = await loadFlow(c.var.db, c.req.valid("query").flow, oauthBrowser.key(c));
+      const { flow, client, user } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (!user) return c.redirect(loginUrl(flow.id), 303);
       const redirectOrigin = new URL(flow.redirectUri).origin;
       return flowPage(
@@ -279,7 +277,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow: flowId, csrf, decision } = c.req.valid("form");
       const { flow } = await postedFlow(c, flowId, csrf);
-      return c.redirect(await decide(c.var.db, issuerOf(c), flow, decision === "approve"), 303);
+      return c.redirect(await decide(requestCtxOf(c), issuerOf(c), flow, decision === "approve"), 303);
     },
     pageHook,
   );

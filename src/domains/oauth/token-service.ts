@@ -33,6 +33,7 @@ import {
 import { OAuthError, oauthError } from "./errors";
 import { requestedResource, resourceWithinGrant } from "./resource";
 import { parseScope, sortScopes } from "./scopes";
+import type { Ctx } from "../identity";
 
 /** Refresh tokens are long-lived; rotation makes each one single-use, and a new one restarts the clock. */
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -355,7 +356,7 @@ export type Admit = () => Promise<unknown>;
  * `rotateRefreshToken`), with the presented secret and tokens hashed beside the limiter's hop.
  */
 export async function exchangeToken(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   signer: TokenSigner,
   authorization: string | undefined,
   form: OAuthForm,
@@ -380,7 +381,7 @@ export async function exchangeToken(
  * RFC 7009. Unknown tokens, foreign tokens and expired tokens all end in the same silent 200, so
  * the endpoint reveals nothing about tokens the caller does not own.
  */
-export async function revokeToken(db: Db, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
+export async function revokeToken({ db }: Pick<Ctx, "db">, signer: TokenSigner, client: OAuthClient, form: OAuthForm) {
   const token = required(form, "token");
   if (token.split(".").length === 3) {
     const claims = await verifyOAuthToken(signer, token);
@@ -427,7 +428,7 @@ export async function verifyOAuthToken(signer: TokenSigner, token: string): Prom
  * OpenID-style user info, limited to what the token's scopes release. `claims` is undefined when
  * the request carried no bearer credential, null when it carried one that is not valid.
  */
-export async function userInfo(db: Db, claims: OAuthClaims | null | undefined): Promise<UserInfo> {
+export async function userInfo({ db }: Pick<Ctx, "db">, claims: OAuthClaims | null | undefined): Promise<UserInfo> {
   if (claims === undefined) throw missingToken();
   if (claims === null) throw invalidToken();
   const [userRows, revoked] = await db.batch([

@@ -9,6 +9,7 @@ import { createRouter } from "../../http/router";
 import { rateLimit } from "../../middleware/rate-limit";
 import { createClientBody, oauthClientSchema } from "./schemas";
 import { partnerKeyWithScope, registerClient } from "./service";
+import { requestCtxOf } from "../identity";
 
 const [PARTNER_CLIENT_ADMIN_SCOPE] = PARTNER_SCOPES;
 
@@ -16,7 +17,7 @@ const [PARTNER_CLIENT_ADMIN_SCOPE] = PARTNER_SCOPES;
 const requirePartnerScope = (scope: string) =>
   createMiddleware<AppEnv & { Variables: { partnerKeyId: string } }>(async (c, next) => {
     const key = bearerCredential(c.req.header("Authorization"));
-    const partner = await partnerKeyWithScope(c.var.db, key, scope);
+    const partner = await partnerKeyWithScope(requestCtxOf(c), key, scope);
     c.set("partnerKeyId", partner.id);
     await next();
   });
@@ -35,7 +36,7 @@ export const partnerRoutes = createRouter().openapi(
       ...errors(400, 401, 403, 413, 415, 429),
     },
   }),
-  async (c) => ok(c, await registerClient(c.var.db, c.var.partnerKeyId, c.req.valid("json")), 201),
+  async (c) => ok(c, await registerClient(requestCtxOf(c), c.var.partnerKeyId, c.req.valid("json")), 201),
 );
 
 partnerRoutes.openAPIRegistry.registerComponent("securitySchemes", "partnerKey", {

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { oauthClients, partnerKeys } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
@@ -7,9 +6,10 @@ import { forbidden, unauthorized } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { sortScopes } from "../oauth";
 import type { CreateClientInput } from "./schemas";
+import type { Ctx } from "../identity";
 
 /** A live partner key holding `scope`, looked up by the key's SHA-256 (the key itself is never stored). */
-export async function partnerKeyWithScope(db: Db, key: string | undefined, scope: string) {
+export async function partnerKeyWithScope({ db }: Pick<Ctx, "db">, key: string | undefined, scope: string) {
   if (!key) throw unauthorized("A partner API key is required");
   const row = await db.query.partnerKeys.findFirst({
     where: and(eq(partnerKeys.keyHash, await sha256Hex(key)), isNull(partnerKeys.revokedAt)),
@@ -24,7 +24,7 @@ export async function partnerKeyWithScope(db: Db, key: string | undefined, scope
  * Registers a client. Confidential clients get a random secret, returned once and stored only as
  * its hash; each client's token endpoint authentication method is pinned by its type.
  */
-export async function registerClient(db: Db, partnerKeyId: string, input: CreateClientInput) {
+export async function registerClient({ db }: Pick<Ctx, "db">, partnerKeyId: string, input: CreateClientInput) {
   const confidential = input.clientType === "confidential";
   const clientSecret = confidential ? randomToken("ocs_") : undefined;
   const row = {

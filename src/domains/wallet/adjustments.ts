@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { postEntry } from "./ledger";
 import { usdToMicros } from "./money";
+import type { Ctx } from "../identity";
 
 /**
  * An operator's correction of a user's wallet (a refund, a goodwill credit, a chargeback), as an
@@ -11,7 +11,7 @@ import { usdToMicros } from "./money";
  * with it is 409 and changes nothing.
  */
 export async function adjustWallet(
-  db: Db,
+  { db }: Pick<Ctx, "db">,
   userId: string,
   adjustment: { amountUsd: number; reason: string; reference?: string },
 ) {

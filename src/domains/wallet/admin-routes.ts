@@ -4,6 +4,7 @@ import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../ht
 import { createRouter } from "../../http/router";
 import { adjustWallet } from "./adjustments";
 import { adjustmentBody, walletEntrySchema } from "./schemas";
+import { requestCtxOf } from "../identity";
 
 /** The operator's wallet corrections. Behind the operator token like every /admin route (guarded in app.ts); not rate limited. */
 export const walletAdminRoutes = createRouter().openapi(
@@ -18,5 +19,5 @@ export const walletAdminRoutes = createRouter().openapi(
     request: { params: z.object({ userId: uuidParam("userId") }), body: jsonBody(adjustmentBody) },
     responses: { 201: json(envelope(walletEntrySchema), "The entry"), ...errors(400, 401, 404, 409) },
   }),
-  async (c) => ok(c, await adjustWallet(c.var.db, c.req.valid("param").userId, c.req.valid("json")), 201),
+  async (c) => ok(c, await adjustWallet(requestCtxOf(c), c.req.valid("param").userId, c.req.valid("json")), 201),
 );

@@ -1,12 +1,12 @@
 import { count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { accounts, walletEntries, wallets } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { entryView } from "./ledger";
 import { microsToUsd } from "./money";
+import type { Ctx } from "../identity";
 
 /** The account's balance; an account that never had an entry has 0 since it was opened. */
-export async function walletOf(db: Db, accountId: string) {
+export async function walletOf({ db }: Pick<Ctx, "db">, accountId: string) {
   const [row] = await db
     .select({ balanceMicros: wallets.balanceMicros, updatedAt: wallets.updatedAt, openedAt: accounts.createdAt })
     .from(accounts)
@@ -21,7 +21,7 @@ export async function walletOf(db: Db, accountId: string) {
 }
 
 /** The ledger, newest first (entries of the same instant in the order they were written, last first). */
-export async function listEntries(db: Db, accountId: string, page: { limit: number; offset: number }) {
+export async function listEntries({ db }: Pick<Ctx, "db">, accountId: string, page: { limit: number; offset: number }) {
   const [rows, totals] = await db.batch([
     db
       .select()

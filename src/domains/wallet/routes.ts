@@ -7,6 +7,7 @@ import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { listEntries, walletOf } from "./reads";
 import { listEntriesQuery, walletEntrySchema, walletSchema } from "./schemas";
+import { ctxOf } from "../identity";
 
 const tags = ["Wallet"];
 /**
@@ -28,7 +29,7 @@ export const walletRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(walletSchema), "The wallet"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await walletOf(c.var.db, c.var.auth.accountId)),
+    async (c) => ok(c, await walletOf(ctxOf(c), c.var.auth.accountId)),
   )
   .openapi(
     createRoute({
@@ -46,7 +47,7 @@ export const walletRoutes = createRouter()
     }),
     async (c) => {
       const page = c.req.valid("query");
-      const { items, total } = await listEntries(c.var.db, c.var.auth.accountId, page);
+      const { items, total } = await listEntries(ctxOf(c), c.var.auth.accountId, page);
       return paged(c, items, offsetPage(page.limit, page.offset, total));
     },
   );

@@ -1,8 +1,17 @@
 import { format, Validator, type OutputUnit } from "@cfworker/json-schema";
-import type { FieldError } from "../../../src/lib/errors";
 import { patternMatches, patternProblem, UnusablePattern } from "./schema-patterns";
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * One problem, in the shape the API's error envelope lists it (its `FieldError`): this Worker's
+ * answer on the wire. Declared here because a private Worker imports nothing from src/ (it is a
+ * separate Worker behind a service binding; the architecture test checks it).
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /**
  * JSON Schema (draft 2020-12) with `@cfworker/json-schema`, which runs on workerd without code

@@ -5,6 +5,7 @@ import { createRouter } from "../../../http/router";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { handleCallback, settingsRedirect } from "../secrets/oauth-handoff";
 import { callbackQuery, connectorKeyParams } from "./schemas";
+import { requestCtxOf } from "../../identity";
 
 /** The public OAuth callback (spec rule 9): its only protection is the single-use, short-lived state. */
 export const connectorOAuthCallbackRoutes = createRouter().openapi(
@@ -26,8 +27,7 @@ export const connectorOAuthCallbackRoutes = createRouter().openapi(
   async (c) => {
     const origin = issuerOf(c);
     const outcome = await handleCallback(
-      c.var.db,
-      c.env,
+      requestCtxOf(c),
       c.req.valid("param").connectorKey,
       c.req.valid("query"),
       origin,

@@ -103,8 +103,7 @@ export interface CallbackQuery {
 }
 
 export async function handleCallback(
-  db: Db,
-  env: Env,
+  { db, env }: Pick<Ctx, "db" | "env">,
   connectorKey: string,
   query: CallbackQuery,
   origin: string,

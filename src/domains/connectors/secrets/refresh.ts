@@ -72,7 +72,7 @@ async function tellManagers(
   const managers = await managersOf(db, instance);
   await Promise.all(
     managers.map((userId) =>
-      notify(db, userId, {
+      notify({ db }, userId, {
         ...notice,
         category: "connectors",
         actionUrl: `/settings/connectors?instanceId=${instance.id}`,
