@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/errors";
 import type { AppEnv } from "../../env";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
+import { ctxOf, requestCtxOf } from "../identity";
 import { matchesEtag, resolveRange } from "./ranges";
 import { mediaItemSchema, signedQuery } from "./schemas";
 import { isSignedFor } from "./signing";
@@ -46,7 +47,7 @@ const hidden = () => new ApiError("not_found", "Media not found", undefined, { .
  * where a signed URL was meant).
  */
 async function readable(c: Context<AppEnv>, id: string, query: { exp?: string; sig?: string }): Promise<MediaRow> {
-  const row = await findMedia(c.var.db, id);
+  const row = await findMedia(requestCtxOf(c), id);
   if (row && isSignedFor(c.env, id, query.exp, query.sig)) return row;
   if (!c.req.header("Authorization")) throw hidden();
   try {
@@ -82,7 +83,7 @@ export const mediaRoutes = createRouter()
       responses: { 201: json(envelope(mediaItemSchema), "Stored"), ...errors(400, 401, 403, 413, 415, 429) },
     }),
     async (c) => {
-      const row = await storeUpload(c.var.db, c.env, c.var.auth.user.id, await uploadedFile(c.req.raw));
+      const row = await storeUpload(ctxOf(c), await uploadedFile(c.req.raw));
       return ok(c, presentMedia(c.env, row), 201);
     },
   )
@@ -97,7 +98,7 @@ export const mediaRoutes = createRouter()
       request: { params: idParams },
       responses: { 200: json(envelope(mediaItemSchema), "The item"), ...errors(400, 401, 403, 404, 429) },
     }),
-    async (c) => ok(c, presentMedia(c.env, await ownedMedia(c.var.db, c.var.auth.user.id, c.req.valid("param").id))),
+    async (c) => ok(c, presentMedia(c.env, await ownedMedia(ctxOf(c), c.req.valid("param").id))),
   )
   .openapi(
     createRoute({
@@ -113,7 +114,7 @@ export const mediaRoutes = createRouter()
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
-    async (c) => ok(c, await deleteUpload(c.var.db, c.env, c.var.auth.user.id, c.req.valid("param").id)),
+    async (c) => ok(c, await deleteUpload(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({

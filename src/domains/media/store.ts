@@ -1,3 +1,4 @@
+import type { Ctx } from "../identity";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { media, type MEDIA_KINDS, type MEDIA_SOURCES } from "../../db/schema/media";
@@ -113,13 +114,14 @@ export function presentMedia(
 
 export type MediaItem = ReturnType<typeof presentMedia>;
 
-export async function findMedia(db: Db, id: string): Promise<MediaRow | undefined> {
+export async function findMedia({ db }: Pick<Ctx, "db">, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(media).where(eq(media.id, id));
   return row;
 }
 
-/** One of the user's items, or 404 (another user's item is indistinguishable from none). */
-export async function ownedMedia(db: Db, userId: string, id: string): Promise<MediaRow> {
+/** One of the caller's items, or 404 (another user's item is indistinguishable from none). */
+export async function ownedMedia({ db, auth }: Pick<Ctx, "db" | "auth">, id: string): Promise<MediaRow> {
+  const userId = auth.user.id;
   const [row] = await db
     .select()
     .from(media)
@@ -151,8 +153,9 @@ export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Pr
  * Deletes one of the user's uploads: the row, then its bytes (and a PDF's extracted text). Generated media are 409: they belong
  * to their session and go with it (CONTRACT), and the caller owns them, so saying so reveals nothing.
  */
-export async function deleteUpload(db: Db, env: Pick<Env, "BLOBS">, userId: string, id: string) {
-  const row = await ownedMedia(db, userId, id);
+export async function deleteUpload(ctx: Pick<Ctx, "db" | "env" | "auth">, id: string) {
+  const { db, env } = ctx;
+  const row = await ownedMedia(ctx, id);
   if (row.source !== "upload") throw conflict("Generated media are deleted with their session");
   await db.delete(media).where(eq(media.id, id));
   await env.BLOBS.delete([mediaKey(id), textKey(id)]);

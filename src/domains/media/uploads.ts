@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Ctx } from "../identity";
 import { ApiError, badRequest } from "../../lib/errors";
 import { MAX_UPLOAD_BYTES } from "../../limits";
 import { tap, type ByteCheck } from "./blobs";
@@ -124,11 +124,10 @@ function nonEmpty(check: ByteCheck): ByteCheck {
  * extracted before the answer, within the bounds (CONTRACT "Media"), and its outcome recorded.
  */
 export async function storeUpload(
-  db: Db,
-  env: Pick<Env, "BLOBS" | "PDF_TEXT">,
-  userId: string,
+  { db, env, auth }: Pick<Ctx, "db" | "env" | "auth">,
   file: { type: UploadType; body: ReadableStream<Uint8Array>; length?: number },
 ) {
+  const userId = auth.user.id;
   if (file.length !== undefined && file.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
   const isImage = UPLOAD_TYPES[file.type] === "image";
   const row = await storeMedia(

@@ -5,6 +5,7 @@ import { ok } from "../../http/envelope";
 import { describeError, logError } from "../../lib/log";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
+import { requestCtxOf } from "../identity";
 import { publishStatus } from "./publisher";
 import {
   componentSchema,
@@ -44,7 +45,8 @@ const idPath = z.object({ id: uuidParam("id") });
  */
 async function republish<T>(c: Context<AppEnv>, data: T): Promise<T> {
   try {
-    await publishStatus(c.env, c.var.db);
+    const { env, db } = requestCtxOf(c);
+    await publishStatus(env, db);
   } catch (error) {
     logError(c.env, { requestId: c.var.requestId, task: "status.publish", ...describeError(error) });
   }
@@ -63,7 +65,7 @@ export const statusAdminRoutes = createRouter()
       request: { body: jsonBody(createServiceBody) },
       responses: { 201: json(envelope(serviceSchema), "Created"), ...errors(400, 401, 409) },
     }),
-    async (c) => ok(c, await republish(c, await createService(c.var.db, c.req.valid("json"))), 201),
+    async (c) => ok(c, await republish(c, await createService(requestCtxOf(c), c.req.valid("json"))), 201),
   )
   .openapi(
     createRoute({
@@ -76,7 +78,7 @@ export const statusAdminRoutes = createRouter()
       responses: { 200: json(envelope(serviceSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
     async (c) =>
-      ok(c, await republish(c, await updateService(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
+      ok(c, await republish(c, await updateService(requestCtxOf(c), c.req.valid("param").slug, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -88,7 +90,7 @@ export const statusAdminRoutes = createRouter()
       request: { body: jsonBody(createComponentBody) },
       responses: { 201: json(envelope(componentSchema), "Created"), ...errors(400, 401, 409) },
     }),
-    async (c) => ok(c, await republish(c, await createComponent(c.var.db, c.req.valid("json"))), 201),
+    async (c) => ok(c, await republish(c, await createComponent(requestCtxOf(c), c.req.valid("json"))), 201),
   )
   .openapi(
     createRoute({
@@ -101,7 +103,7 @@ export const statusAdminRoutes = createRouter()
       responses: { 200: json(envelope(componentSchema), "Updated"), ...errors(400, 401, 404, 409) },
     }),
     async (c) =>
-      ok(c, await republish(c, await updateComponent(c.var.db, c.req.valid("param").slug, c.req.valid("json")))),
+      ok(c, await republish(c, await updateComponent(requestCtxOf(c), c.req.valid("param").slug, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -113,7 +115,7 @@ export const statusAdminRoutes = createRouter()
       request: { body: jsonBody(createIncidentBody) },
       responses: { 201: json(envelope(incidentSchema), "Created"), ...errors(400, 401) },
     }),
-    async (c) => ok(c, await republish(c, await createIncident(c.var.db, c.req.valid("json"))), 201),
+    async (c) => ok(c, await republish(c, await createIncident(requestCtxOf(c), c.req.valid("json"))), 201),
   )
   .openapi(
     createRoute({
@@ -126,7 +128,7 @@ export const statusAdminRoutes = createRouter()
       responses: { 200: json(envelope(incidentSchema), "Updated"), ...errors(400, 401, 404) },
     }),
     async (c) =>
-      ok(c, await republish(c, await updateIncident(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
+      ok(c, await republish(c, await updateIncident(requestCtxOf(c), c.req.valid("param").id, c.req.valid("json")))),
   )
   .openapi(
     createRoute({
@@ -139,7 +141,11 @@ export const statusAdminRoutes = createRouter()
       responses: { 201: json(envelope(incidentSchema), "The incident with its timeline"), ...errors(400, 401, 404) },
     }),
     async (c) =>
-      ok(c, await republish(c, await addIncidentUpdate(c.var.db, c.req.valid("param").id, c.req.valid("json"))), 201),
+      ok(
+        c,
+        await republish(c, await addIncidentUpdate(requestCtxOf(c), c.req.valid("param").id, c.req.valid("json"))),
+        201,
+      ),
   )
   .openapi(
     createRoute({
@@ -151,7 +157,7 @@ export const statusAdminRoutes = createRouter()
       request: { body: jsonBody(createMaintenanceBody) },
       responses: { 201: json(envelope(maintenanceSchema), "Created"), ...errors(400, 401) },
     }),
-    async (c) => ok(c, await republish(c, await createMaintenance(c.var.db, c.req.valid("json"))), 201),
+    async (c) => ok(c, await republish(c, await createMaintenance(requestCtxOf(c), c.req.valid("json"))), 201),
   )
   .openapi(
     createRoute({
@@ -164,5 +170,5 @@ export const statusAdminRoutes = createRouter()
       responses: { 200: json(envelope(maintenanceSchema), "Updated"), ...errors(400, 401, 404) },
     }),
     async (c) =>
-      ok(c, await republish(c, await updateMaintenance(c.var.db, c.req.valid("param").id, c.req.valid("json")))),
+      ok(c, await republish(c, await updateMaintenance(requestCtxOf(c), c.req.valid("param").id, c.req.valid("json")))),
   );

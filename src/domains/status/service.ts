@@ -1,3 +1,4 @@
+import type { Ctx } from "../identity";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -116,7 +117,7 @@ async function loadIncidentResource(db: Db, id: string): Promise<IncidentResourc
 
 // ---- Services
 
-export async function createService(db: Db, body: CreateServiceBody) {
+export async function createService({ db }: Pick<Ctx, "db">, body: CreateServiceBody) {
   const now = nowIso();
   const id = newId();
   await conflictOnDuplicate(
@@ -127,7 +128,7 @@ export async function createService(db: Db, body: CreateServiceBody) {
   return loadServiceResource(db, id);
 }
 
-export async function updateService(db: Db, slug: string, body: UpdateServiceBody) {
+export async function updateService({ db }: Pick<Ctx, "db">, slug: string, body: UpdateServiceBody) {
   const row = await serviceBySlug(db, slug);
   await conflictOnDuplicate(
     () =>
@@ -145,7 +146,7 @@ export async function updateService(db: Db, slug: string, body: UpdateServiceBod
 
 // ---- Components
 
-export async function createComponent(db: Db, body: CreateComponentBody) {
+export async function createComponent({ db }: Pick<Ctx, "db">, body: CreateComponentBody) {
   const service = await serviceBySlug(db, body.serviceSlug, "serviceSlug");
   const now = nowIso();
   const row = {
@@ -164,7 +165,7 @@ export async function createComponent(db: Db, body: CreateComponentBody) {
   return componentResource(row);
 }
 
-export async function updateComponent(db: Db, slug: string, body: UpdateComponentBody) {
+export async function updateComponent({ db }: Pick<Ctx, "db">, slug: string, body: UpdateComponentBody) {
   const current = await db.query.statusComponents.findFirst({ where: eq(statusComponents.slug, slug) });
   if (!current) throw notFound("No such component");
   const serviceId = body.serviceSlug
@@ -219,7 +220,7 @@ function checkTimes(
 /** Timestamps are stored normalized to UTC `Z` form so that string order is time order. */
 const utc = (iso: string) => new Date(iso).toISOString();
 
-export async function createIncident(db: Db, body: CreateIncidentBody) {
+export async function createIncident({ db }: Pick<Ctx, "db">, body: CreateIncidentBody) {
   const now = nowIso();
   const startedAt = body.startedAt ? utc(body.startedAt) : now;
   const resolvedAt = body.resolvedAt ? utc(body.resolvedAt) : resolvedAtFor(body.status, null, now);
@@ -259,7 +260,7 @@ async function incidentWithServices(db: Db, id: string) {
   return { row, serviceIds: links.map((l) => l.serviceId) };
 }
 
-export async function updateIncident(db: Db, id: string, body: UpdateIncidentBody) {
+export async function updateIncident({ db }: Pick<Ctx, "db">, id: string, body: UpdateIncidentBody) {
   const { row, serviceIds: before } = await incidentWithServices(db, id);
   const now = nowIso();
   const status = body.status ?? row.status;
@@ -290,7 +291,7 @@ export async function updateIncident(db: Db, id: string, body: UpdateIncidentBod
   return loadIncidentResource(db, id);
 }
 
-export async function addIncidentUpdate(db: Db, id: string, body: IncidentUpdateBody) {
+export async function addIncidentUpdate({ db }: Pick<Ctx, "db">, id: string, body: IncidentUpdateBody) {
   const { row, serviceIds } = await incidentWithServices(db, id);
   const now = nowIso();
   await db.batch([
@@ -314,7 +315,7 @@ export async function addIncidentUpdate(db: Db, id: string, body: IncidentUpdate
 
 // ---- Maintenance
 
-export async function createMaintenance(db: Db, body: CreateMaintenanceBody) {
+export async function createMaintenance({ db }: Pick<Ctx, "db">, body: CreateMaintenanceBody) {
   const service = await serviceBySlug(db, body.serviceSlug, "serviceSlug");
   const now = nowIso();
   const id = newId();
@@ -333,7 +334,7 @@ export async function createMaintenance(db: Db, body: CreateMaintenanceBody) {
   return maintenanceResource(row);
 }
 
-export async function updateMaintenance(db: Db, id: string, body: UpdateMaintenanceBody) {
+export async function updateMaintenance({ db }: Pick<Ctx, "db">, id: string, body: UpdateMaintenanceBody) {
   const current = await db.query.statusMaintenance.findFirst({ where: eq(statusMaintenance.id, id) });
   if (!current) throw notFound("No such maintenance window");
   const serviceId = body.serviceSlug
