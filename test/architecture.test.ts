@@ -276,7 +276,10 @@ describe("architecture", () => {
       // Below the domains, limits.ts reaching up into one.
       ["limits.ts", `export const RATE = 1;\nimport type { Allowance } from "./domains/ai";`],
       // A private Worker borrowing the API's code, and the API borrowing a Worker's.
-      ["../workers/pdf-text/src/index.ts", `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`],
+      [
+        "../workers/pdf-text/src/index.ts",
+        `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`,
+      ],
       ["domains/ai/pdf.ts", `import { extract } from "../../../workers/pdf-text/src/extract";`],
       // A route importing a table and handing the request's database to a verb.
       [
