@@ -1,5 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { modelId } from "../../src/domains/ai/models";
+import { upgradeToRunRecord } from "./before-run-record";
 
 /**
  * Rows as the tree before issue 36 wrote them: every message in D1's `ai_messages` (every column,
@@ -163,4 +165,21 @@ export function pacedImport(sessionId: string) {
     };
   });
   return { ready, betweenPages, secondCaller, resume };
+}
+
+/**
+ * A turn whose reply was running (gpt-4o-mini) when the tree before stopped, as it left D1: its
+ * rows, and its run row open as migration 0017 made it.
+ */
+export async function oldRunningTurn(sessionId: string) {
+  const question = oldUser(sessionId, 1);
+  const reply = oldReply(question, {
+    status: "running",
+    run_status: "running",
+    content: null,
+    model_id: await modelId("gpt-4o-mini"),
+  });
+  await writeOld([question, reply]);
+  await upgradeToRunRecord(sessionId);
+  return { question, reply };
 }

@@ -8,15 +8,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EVERY_FIVE_MINUTES, runScheduled } from "../../src/cron";
 import { recordRunEnd } from "../../src/domains/ai";
-import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { aiCron } from "../../src/domains/ai/upkeep";
 import { call, expectError, type TestUser } from "../helpers/api";
 import {
   d1MessageIds,
   oldHistory,
-  oldReply,
-  oldUser,
+  oldRunningTurn,
   type OldRow,
   pacedImport,
   storedIn,
@@ -264,15 +262,7 @@ describe("a run's settlement (issue 36 point 2)", () => {
   it("D1 refused it: the object's alarm settles it later, run row completed and one wallet entry", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const question: OldRow = oldUser(session.id, 1);
-    const reply = oldReply(question, {
-      status: "running",
-      run_status: "running",
-      content: null,
-      model_id: await modelId("gpt-4o-mini"),
-    });
-    await writeOld([question, reply]);
-    await upgradeToRunRecord(session.id);
+    const { reply } = await oldRunningTurn(session.id);
     const runRow = () =>
       env.DB.prepare("SELECT status, input_tokens, output_tokens, debited_at FROM ai_runs WHERE run_id = ?")
         .bind(reply.run_id)

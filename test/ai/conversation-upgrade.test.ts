@@ -8,6 +8,7 @@ import { call, type TestUser } from "../helpers/api";
 import {
   d1MessageIds,
   oldHistory,
+  oldRunningTurn,
   oldReply,
   oldUser,
   type OldRow,
@@ -438,15 +439,7 @@ describe("conversations written into D1 by the tree before, after the upgrade (i
   it("a reply the tree before ended whose run row and debit did not commit (an end cut between its two writes) is settled once by the import", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const question = oldUser(session.id, 1);
-    const reply = oldReply(question, {
-      status: "running",
-      run_status: "running",
-      content: null,
-      model_id: await modelId("gpt-4o-mini"),
-    });
-    await writeOld([question, reply]);
-    await upgradeToRunRecord(session.id);
+    const { reply } = await oldRunningTurn(session.id);
     // The old end's first write (onto the reply) committed; its second (run row and debit) did not.
     await env.DB.prepare(
       "UPDATE ai_messages SET status = 'completed', run_status = 'completed', content = 'Ended before', input_tokens = 1000, output_tokens = 100 WHERE id = ?",

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { errorText, isUniqueViolation } from "../../lib/errors";
 import { users, workspaces } from "./identity";
 
 /** A persona: standing instructions a session's runs are given. Owned by one user. */
@@ -127,14 +126,6 @@ export const aiMessages = sqliteTable(
       .where(sql`role = 'assistant' AND idempotency_key IS NOT NULL`),
   ],
 );
-
-/**
- * Whether a failed write broke `ai_messages_one_running_idx` (one running reply per session). D1
- * names a violated index by its columns: `session_id` alone is this one; the idempotency indexes
- * name `session_id` with more.
- */
-export const violatesOneRunningReply = (error: unknown) =>
-  isUniqueViolation(error) && /ai_messages\.session_id(?!, ai_messages\.idempotency_key)/.test(errorText(error));
 
 /** A memory a user pins into runs with `memoryIds` (CONTRACT "Memories"). Owned by one user. */
 export const aiMemories = sqliteTable(

@@ -1,4 +1,5 @@
 import type { ConversationCore, SessionRef } from "./conversation/object";
+import type { ReplyEnd } from "./conversation/turns";
 import type { RunSpec } from "./run/types";
 import { notFound } from "../../lib/errors";
 
@@ -26,7 +27,7 @@ type ConversationApi = {
     ...args: Parameters<Core[K]>
   ) => Promise<Awaited<ReturnType<Core[K]>> | Gone>;
 } & {
-  endRun(ref: SessionRef, messageId: string, end: Parameters<Core["endRun"]>[2]): Promise<undefined | Gone>;
+  endRun(ref: SessionRef, messageId: string, end: ReplyEnd): Promise<undefined | Gone>;
   warm(): Promise<void>;
   drain(sessionId: string): Promise<void>;
   erase(messageIds: string[]): Promise<void>;

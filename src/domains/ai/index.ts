@@ -2,6 +2,7 @@
 // consumer, the cron) and other domains may use.
 export { MessageRunCore } from "./run/message-run";
 export { ConversationCore, type SessionRef } from "./conversation/object";
+export type { ReplyEnd } from "./conversation/turns";
 export { recordRunEnd } from "./run/write-back";
 export { combineToolSources, type ToolSource } from "./tool-source";
 export { deliverToolResult, reportToolProgress } from "./runs";

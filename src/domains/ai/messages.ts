@@ -1,5 +1,3 @@
-import { and, eq } from "drizzle-orm";
-import { aiRuns, aiSessions } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
@@ -11,6 +9,7 @@ import { assertOwnMemories, contentsInOrder, ownedMemoriesQuery } from "./memori
 import { checkAttachments } from "./attachments";
 import { checkMentions, retainedMentions, type RunMention } from "./mentions";
 import { allChecks, attachmentFieldsAsSent, attachmentsOf, storedBlocks } from "./structured-blocks";
+import { callersReplyRun, newRunIfOwned, runOfMessage } from "./run-record";
 import { openSession, sessionNotFound } from "./sessions";
 import { conversationOf, present } from "./conversations";
 import type { MessageRow } from "./conversation/turns";
@@ -20,7 +19,6 @@ import {
   keepingRunRow,
   TurnCharge,
   warmTurnObjects,
-  newRunIfOwned,
   newTurnIds,
   plannedCapability,
   replyModel,
@@ -78,7 +76,8 @@ export async function sendMessage(
   const key = body.idempotencyKey ?? null;
   const memoryIds = body.memoryIds ?? [];
   const ids = newTurnIds();
-  const charge = new TurnCharge(ctx, admit());
+  const admitted = admit();
+  const charge = new TurnCharge(ctx, admitted);
   const run = warmTurnObjects(env, sessionId, ids.messageId);
   const connectorTools = connectorToolsRead(ctx);
   const [sessions, ownedMemories, , ...toolRows] = await db.batch([
@@ -120,7 +119,7 @@ export async function sendMessage(
         attachmentFieldsAsSent(request.attachmentIds, request.structuredBlocks),
       ),
     ]);
-    await admit();
+    await admitted;
 
     const ref = sessionRef(ctx, sessionId, found.inD1);
     const conversation = conversationOf(env, sessionId);
@@ -208,28 +207,43 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
   });
 }
 
+type Conversation = ReturnType<typeof conversationOf>;
+
 /**
- * The caller's session and, from its conversation, one of its assistant replies (404 for either).
- * The D1 check and the object's read run side by side; nothing is answered before the check.
+ * The caller's session (D1, the ownership check) and a read of its conversation, side by side.
+ * The check answers first: its 404 wins, and `answer()` gives the read (or throws its error, or
+ * the session's 404 when the object found it gone) only once the caller may see it.
  */
-async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
-  const conversation = conversationOf(ctx.env, sessionId);
-  const ref = { sessionId, userId: ctx.auth.user.id };
-  const [session, reply] = await Promise.all([
+async function besideOwnership<T>(ctx: Ctx, sessionId: string, read: (conversation: Conversation) => Promise<T>) {
+  const [session, answered] = await Promise.all([
     openSession(ctx, sessionId),
-    conversation.reply(ref, assistantMessageId).catch((error: unknown) => ({ error })),
+    read(conversationOf(ctx.env, sessionId)).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
   ]);
-  if (reply && "error" in reply) throw reply.error;
-  const target = present(reply);
+  const answer = () => {
+    if ("error" in answered) throw answered.error;
+    return present(answered.value);
+  };
+  return { session, answer };
+}
+
+/** The caller's session and, from its conversation, one of its assistant replies (404 for either). */
+async function turnOf(ctx: Ctx, sessionId: string, assistantMessageId: string) {
+  const { answer } = await besideOwnership(ctx, sessionId, (conversation) =>
+    conversation.reply(sessionRef(ctx, sessionId), assistantMessageId),
+  );
+  const target = answer();
   if (!target) throw notFound("Message not found");
-  return { session, target: target as MessageRow, conversation, ref };
+  return { target: target as MessageRow };
 }
 
 /** Makes one version of a turn's reply the active one: history and later context follow it. */
 export async function selectVersion(ctx: Ctx, sessionId: string, assistantMessageId: string) {
   await openSession(ctx, sessionId);
   const selected = present(
-    await conversationOf(ctx.env, sessionId).select({ sessionId, userId: ctx.auth.user.id }, assistantMessageId),
+    await conversationOf(ctx.env, sessionId).select(sessionRef(ctx, sessionId), assistantMessageId),
   ) as MessageRow | undefined;
   if (!selected) throw notFound("Message not found");
   const [signed] = await withSignedMedia(ctx.db, ctx.env, ctx.auth.user.id, [selected]);
@@ -278,26 +292,14 @@ export async function decideOnToolCall(
   return call;
 }
 
-/** A run's row by its reply's id (the operator's tail, which is not scoped to a user). */
-export async function runOfMessage(ctx: Pick<Ctx, "db">, messageId: string) {
-  const [row] = await ctx.db.select().from(aiRuns).where(eq(aiRuns.messageId, messageId));
-  return row;
-}
-
 /**
  * The reply a stream is opened on: an assistant message of a session of the caller's, found by its
  * run row in one D1 read. `stored` reads the reply itself from the conversation, needed only for a
  * reply whose run never started (it has no run row, and its object no event log).
  */
 export async function streamTarget(ctx: Ctx, sessionId: string, messageId: string) {
-  const [run] = await ctx.db
-    .select({ runId: aiRuns.runId })
-    .from(aiRuns)
-    .innerJoin(aiSessions, eq(aiSessions.id, aiRuns.sessionId))
-    .where(
-      and(eq(aiRuns.messageId, messageId), eq(aiRuns.sessionId, sessionId), eq(aiSessions.userId, ctx.auth.user.id)),
-    );
-  if (run) return { id: messageId, stored: async () => (await turnOf(ctx, sessionId, messageId)).target };
+  if (await callersReplyRun(ctx, sessionId, messageId))
+    return { id: messageId, stored: async () => (await turnOf(ctx, sessionId, messageId)).target };
   const { target } = await turnOf(ctx, sessionId, messageId);
   return { id: messageId, stored: async () => target };
 }
@@ -331,20 +333,15 @@ export async function listMessages(ctx: Ctx, sessionId: string, query: ListQuery
   if (after && (!Number.isInteger(afterSeq) || !["user", "assistant"].includes(after.id))) {
     throw badRequest([{ field: "cursor", message: "is not a cursor this API issued" }]);
   }
-  const ref = { sessionId, userId: ctx.auth.user.id };
-  const [session, listed] = await Promise.all([
-    openSession(ctx, sessionId),
-    conversationOf(env, sessionId)
-      .list(ref, {
-        limit: query.limit,
-        after: after ? { seq: afterSeq!, role: after.id as "user" | "assistant" } : null,
-        offset: query.offset ?? 0,
-      })
-      .catch((error: unknown) => ({ error })),
-  ]);
+  const { session, answer } = await besideOwnership(ctx, sessionId, (conversation) =>
+    conversation.list(sessionRef(ctx, sessionId), {
+      limit: query.limit,
+      after: after ? { seq: afterSeq!, role: after.id as "user" | "assistant" } : null,
+      offset: query.offset ?? 0,
+    }),
+  );
   if (query.personaId && session.personaId !== query.personaId) throw notFound("This session has another persona");
-  if ("error" in listed) throw listed.error;
-  const { rows, total } = present(listed) as { rows: MessageRow[]; total: number };
+  const { rows, total } = answer() as { rows: MessageRow[]; total: number };
   const { page, meta } = cursorPage(rows, query.limit, (row) => ({ key: String(row.seq), id: row.role }));
   return {
     // The caller's media in tool calls get URLs signed now (CONTRACT "Media": every read signs afresh).

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiRuns, aiSessions } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
@@ -15,11 +15,35 @@ import type { RunUsage } from "./run/cost";
 type RunRow = typeof aiRuns.$inferSelect;
 type EndStatus = "completed" | "stopped" | "failed";
 
-/** The insert of a new run's row, for the send's (or retry's) batch that writes its reply. */
-export const newRunStatement = (
-  db: Db,
-  run: { runId: string; messageId: string; sessionId: string; userId: string; createdAt: string },
-) => db.insert(aiRuns).values({ ...run, status: "queued" });
+/**
+ * The run row of a turn about to start, for the batch that reads the turn's session: written only
+ * when the session is the caller's (so the batch needs no second trip), as `queued`. A turn that
+ * does not start (a replay, a 409, a refusal) takes it back (`keepingRunRow`).
+ */
+export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: string; runId: string }) {
+  const { db, now } = ctx;
+  return db.insert(aiRuns).select(
+    db
+      .select({
+        runId: sql`${ids.runId}`.as("run_id"),
+        messageId: sql`${ids.messageId}`.as("message_id"),
+        sessionId: aiSessions.id,
+        userId: aiSessions.userId,
+        status: sql`'queued'`.as("status"),
+        createdAt: sql`${now}`.as("created_at"),
+        // drizzle's insert-select names every column of the table, in order.
+        endedAt: sql`NULL`.as("ended_at"),
+        modelId: sql`NULL`.as("model_id"),
+        inputTokens: sql`0`.as("input_tokens"),
+        outputTokens: sql`0`.as("output_tokens"),
+        costUnits: sql`NULL`.as("cost_units"),
+        debitedAt: sql`NULL`.as("debited_at"),
+      })
+      .from(aiSessions)
+      // The caller's session (sessions.ts `callersSession`, which this module sits below).
+      .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, ctx.auth.user.id))),
+  );
+}
 
 /** Removes the row of a run its object refused (`run_not_started`): it never ran, and is not a run. */
 export const dropRunStatement = (db: Db, runId: string) => db.delete(aiRuns).where(eq(aiRuns.runId, runId));
@@ -74,6 +98,24 @@ export async function callersRun(ctx: Ctx, runId: string): Promise<RunRow> {
     .where(and(eq(aiRuns.runId, runId), eq(aiSessions.userId, ctx.auth.user.id)));
   if (!row) throw runNotFound();
   return row.run;
+}
+
+/** The run of a reply of the caller's session, or undefined (its run never started, or not theirs). */
+export async function callersReplyRun(ctx: Ctx, sessionId: string, messageId: string) {
+  const [row] = await ctx.db
+    .select({ runId: aiRuns.runId })
+    .from(aiRuns)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiRuns.sessionId))
+    .where(
+      and(eq(aiRuns.messageId, messageId), eq(aiRuns.sessionId, sessionId), eq(aiSessions.userId, ctx.auth.user.id)),
+    );
+  return row;
+}
+
+/** A run's row by its reply's id (the operator's tail, which is not scoped to a user). */
+export async function runOfMessage(ctx: Pick<Ctx, "db">, messageId: string) {
+  const [row] = await ctx.db.select().from(aiRuns).where(eq(aiRuns.messageId, messageId));
+  return row;
 }
 
 /** The run as `GET /ai/runs/{runId}` shows it. */

@@ -36,8 +36,7 @@ const SSE_HEADERS = {
  * then the end; 204 once a client has seen it.
  */
 function unstartedRunStream(c: Context<AppEnv>, message: StoredRun | undefined, after: number): Response {
-  if (!message || message.status !== "failed" || !message.runId || !message.runError)
-    throw notFound("This message has no run");
+  if (message?.status !== "failed" || !message.runId || !message.runError) throw notFound("This message has no run");
   if (after >= 1) return c.body(null, 204);
   const event: LoggedEvent = {
     eventId: 1,

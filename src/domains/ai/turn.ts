@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiMessages, aiPersonas, aiRuns, aiSessions } from "../../db/schema";
+import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assistantToolQueries, assistantToolsOf, type AssistantTool, type ToolRows } from "../connectors";
@@ -63,35 +63,6 @@ export function sessionQuery(ctx: Ctx, sessionId: string) {
     .from(aiSessions)
     .leftJoin(aiPersonas, eq(aiPersonas.id, aiSessions.personaId))
     .where(callersSession(ctx, sessionId));
-}
-
-/**
- * The run row of a turn about to start, for the batch that reads the turn's session: written only
- * when the session is the caller's (so the batch needs no second trip), as `queued`. A turn that
- * does not start (a replay, a 409, a refusal) takes it back (`keepingRunRow`).
- */
-export function newRunIfOwned(ctx: Ctx, sessionId: string, ids: { messageId: string; runId: string }) {
-  const { db, now } = ctx;
-  return db.insert(aiRuns).select(
-    db
-      .select({
-        runId: sql`${ids.runId}`.as("run_id"),
-        messageId: sql`${ids.messageId}`.as("message_id"),
-        sessionId: aiSessions.id,
-        userId: aiSessions.userId,
-        status: sql`'queued'`.as("status"),
-        createdAt: sql`${now}`.as("created_at"),
-        // drizzle's insert-select names every column of the table, in order.
-        endedAt: sql`NULL`.as("ended_at"),
-        modelId: sql`NULL`.as("model_id"),
-        inputTokens: sql`0`.as("input_tokens"),
-        outputTokens: sql`0`.as("output_tokens"),
-        costUnits: sql`NULL`.as("cost_units"),
-        debitedAt: sql`NULL`.as("debited_at"),
-      })
-      .from(aiSessions)
-      .where(callersSession(ctx, sessionId)),
-  );
 }
 
 /**
@@ -183,11 +154,14 @@ export function connectorToolsRead(ctx: Ctx) {
 export const d1MessagesOf = (sessionId: string) =>
   sql<number>`EXISTS (SELECT 1 FROM ${aiMessages} WHERE ${aiMessages.sessionId} = ${sessionId})`.mapWith(Number);
 
-/** The session as its conversation object is addressed by a turn of the caller's. */
-export const sessionRef = (ctx: Ctx, sessionId: string, inD1: number): SessionRef => ({
+/**
+ * The caller's session as its conversation object is addressed; `inD1` (a turn's batch read it:
+ * `d1MessagesOf`) tells the object whether it has anything to import.
+ */
+export const sessionRef = (ctx: Ctx, sessionId: string, inD1?: number): SessionRef => ({
   sessionId,
   userId: ctx.auth.user.id,
-  nothingInD1: !inD1,
+  nothingInD1: inD1 === 0,
 });
 
 /** A reply as a turn writes it: queued for its run, by the model that writes it. */

@@ -26,7 +26,11 @@ interface SessionUsageView {
  * the micro-dollar; null when any part has no price (a partial sum would understate it), and those
  * parts are named in `unpricedUnits`.
  */
-export async function sessionUsage(ctx: Ctx, sessionId: string, drained = false): Promise<SessionUsageView> {
+export function sessionUsage(ctx: Ctx, sessionId: string): Promise<SessionUsageView> {
+  return usageOf(ctx, sessionId, false);
+}
+
+async function usageOf(ctx: Ctx, sessionId: string, drained: boolean): Promise<SessionUsageView> {
   const { db } = ctx;
   const [sessions, byModel, withUnits] = await db.batch([
     db
@@ -40,7 +44,7 @@ export async function sessionUsage(ctx: Ctx, sessionId: string, drained = false)
   // run rows of their runs, before the ledger is summed (a reply still running stays in D1: once).
   if (sessions[0].inD1 && !drained) {
     await conversationOf(ctx.env, sessionId).drain(sessionId);
-    return sessionUsage(ctx, sessionId, true);
+    return usageOf(ctx, sessionId, true);
   }
   const parts = costPartsOf(byModel, withUnits);
   const { pricedUsd, unpriced } = await priceParts(parts);

@@ -136,13 +136,3 @@ export async function settleRun(
     ],
   });
 }
-
-/** Whether the session still has rows in D1 (its object has more to import). */
-export async function hasD1Messages(d1: D1Database, sessionId: string) {
-  const [row] = await createDb(d1)
-    .select({ id: aiMessages.id })
-    .from(aiMessages)
-    .where(eq(aiMessages.sessionId, sessionId))
-    .limit(1);
-  return row !== undefined;
-}
