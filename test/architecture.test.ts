@@ -110,6 +110,12 @@ const isBelowDomains = (path: string) => path === "env.ts" || path === "limits.t
  * a route passes a context (`ctxOf(c)`, `requestCtxOf(c)`) and the domain's verbs run the queries.
  */
 const ROUTE_DB = /\bc\.var\.db\b|\bc\.get\(\s*["']db["']\s*\)|\{[^{}]*\bdb\b[^{}]*\}\s*=\s*c\.var\b/g;
+/**
+ * A middleware run by hand in a route (`check(c, async () => undefined)`: a handler with a no-op
+ * `next`): a route declares its middleware, and access is decided by the domain's opening function
+ * (`openInstance`, `readableMedia`), so no handler re-runs token checks of its own.
+ */
+const ROUTE_HAND_MIDDLEWARE = /\(\s*c\s*,\s*(?:async\s*)?\(\s*\)\s*=>\s*(?:undefined|\{\s*\})/g;
 
 /** Where a module sits in the house. */
 function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
@@ -140,6 +146,11 @@ export function violations(sources: Sources): string[] {
       for (const match of source.matchAll(ROUTE_DB))
         found.push(
           `${path}:${lineAt(source, match.index)}: a route never reaches the database (${match[0]}): call a domain verb with ctxOf(c)`,
+        );
+    if (isRouter(path))
+      for (const match of source.matchAll(ROUTE_HAND_MIDDLEWARE))
+        found.push(
+          `${path}:${lineAt(source, match.index)}: a route runs no middleware by hand: declare it, and let the domain's door decide access`,
         );
     for (const { specifier, line } of importsOf(source)) {
       const target = resolve(sources, path, specifier);
@@ -286,6 +297,11 @@ describe("architecture", () => {
         "domains/ai/admin-routes.ts",
         `import { messages } from "../../db/schema/ai";\nconst tail = (c) => storedReply({ db: c.var.db, env: c.env });`,
       ],
+      // A route deciding access itself by running the token checks.
+      [
+        "domains/ai/media-routes.ts",
+        `const readable = async (c) => {\n  for (const check of tokenChecks) await check(c, async () => undefined);\n};`,
+      ],
     ]);
     expect(violations(fixture).sort()).toEqual(
       [
@@ -311,6 +327,7 @@ describe("architecture", () => {
         "domains/ai/pdf.ts:1 -> ../../../workers/pdf-text/src/extract: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
         "domains/ai/admin-routes.ts:1 -> ../../db/schema/ai: a route imports no table (queries belong in the domain's verbs)",
         "domains/ai/admin-routes.ts:2: a route never reaches the database (c.var.db): call a domain verb with ctxOf(c)",
+        "domains/ai/media-routes.ts:2: a route runs no middleware by hand: declare it, and let the domain's door decide access",
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { loadCaller } from "../domains/identity";
+import { loadCaller, type AuthContext } from "../domains/identity";
 import { issuerOf } from "../http/context";
 import { ApiError, badRequest, forbidden, unauthorized } from "../lib/errors";
 import { bearerCredential } from "../lib/bearer";
@@ -24,32 +25,57 @@ export interface AuthenticateOptions {
  */
 export const authenticate = (options: AuthenticateOptions = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerCredential(c.req.header("Authorization"));
-    if (!token) throw unauthorized();
-    const claims = await verifyAccessToken(c.env.JWT_SECRET, issuerOf(c), token);
-    if (!claims) throw unauthorized("Invalid or expired access token", "invalid_token");
-    // Audiences are compared whole: `{base_url}` is a prefix of `{base_url}/mcp`, not the same resource.
-    if (claims.kind === "oauth" && !tokenServes(claims, ownResources(issuerOf(c))[options.resource ?? "api"])) {
-      throw unauthorized("The access token was issued for another resource", "invalid_token");
-    }
-    if (claims.kind === "oauth" && (!options.oauthScope || !claims.scopes.includes(options.oauthScope))) {
-      throw new ApiError("forbidden", "The access token's scopes do not grant this endpoint", undefined, {
-        "WWW-Authenticate": `Bearer error="insufficient_scope"${options.oauthScope ? `, scope="${options.oauthScope}"` : ""}`,
-      });
-    }
-
-    const rawWorkspace = c.req.header("X-Workspace-Id");
-    if (rawWorkspace !== undefined && !isUuid(rawWorkspace)) {
-      throw badRequest([{ field: "X-Workspace-Id", message: "must be a UUID" }]);
-    }
-    // UUIDs compare case-insensitively (RFC 9562); stored ids are lower case.
-    c.set("auth", await loadCaller(c.var.db, claims, rawWorkspace?.toLowerCase()));
+    c.set("auth", await admittedCaller(c, options));
     await next();
   });
+
+/** The caller of a bearer token these routes admit; refusals are thrown as their API errors. */
+async function admittedCaller(c: Context<AppEnv>, options: AuthenticateOptions): Promise<AuthContext> {
+  const token = bearerCredential(c.req.header("Authorization"));
+  if (!token) throw unauthorized();
+  const claims = await verifyAccessToken(c.env.JWT_SECRET, issuerOf(c), token);
+  if (!claims) throw unauthorized("Invalid or expired access token", "invalid_token");
+  // Audiences are compared whole: `{base_url}` is a prefix of `{base_url}/mcp`, not the same resource.
+  if (claims.kind === "oauth" && !tokenServes(claims, ownResources(issuerOf(c))[options.resource ?? "api"])) {
+    throw unauthorized("The access token was issued for another resource", "invalid_token");
+  }
+  if (claims.kind === "oauth" && (!options.oauthScope || !claims.scopes.includes(options.oauthScope))) {
+    throw new ApiError("forbidden", "The access token's scopes do not grant this endpoint", undefined, {
+      "WWW-Authenticate": `Bearer error="insufficient_scope"${options.oauthScope ? `, scope="${options.oauthScope}"` : ""}`,
+    });
+  }
+
+  const rawWorkspace = c.req.header("X-Workspace-Id");
+  if (rawWorkspace !== undefined && !isUuid(rawWorkspace)) {
+    throw badRequest([{ field: "X-Workspace-Id", message: "must be a UUID" }]);
+  }
+  // UUIDs compare case-insensitively (RFC 9562); stored ids are lower case.
+  return loadCaller(c.var.db, claims, rawWorkspace?.toLowerCase());
+}
 
 /** Refuses callers whose account lacks an entitlement (`ai`, `connectors`, `provider:<key>`). */
 export const requireEntitlement = (entitlement: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!c.var.auth.entitlements.includes(entitlement)) throw forbidden(`Your plan does not include "${entitlement}"`);
+    await next();
+  });
+
+/**
+ * For routes that also answer without a token (a signed media URL): the caller, as `c.var.viewer`,
+ * when a token is sent and `authenticate(options)` and `requireEntitlement(entitlement)` would
+ * admit it; else no viewer, and no refusal either: the route's domain answers a refused token as
+ * it answers none, so that neither tells whether the resource exists.
+ */
+export const recognizeCaller = (options: AuthenticateOptions & { entitlement: string }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.header("Authorization") !== undefined) {
+      try {
+        const caller = await admittedCaller(c, options);
+        if (caller.entitlements.includes(options.entitlement)) c.set("viewer", caller);
+      } catch (error) {
+        // A refusal of the token (401, 403, a malformed workspace header's 400); anything else is a fault.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
     await next();
   });

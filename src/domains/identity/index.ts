@@ -12,7 +12,9 @@ export {
   MANAGER_ROLES,
   PERMISSION_EXTENSION,
   requestCtxOf,
+  viewerCtxOf,
   type Ctx,
   type RequestCtx,
+  type ViewerCtx,
 } from "./context";
 export { identityCron } from "./cron";

@@ -119,8 +119,13 @@ export async function findMedia({ db }: Pick<Ctx, "db">, id: string): Promise<Me
   return row;
 }
 
+/** One of the caller's items as the API shows it, or 404. */
+export async function mediaItem(ctx: Pick<Ctx, "db" | "env" | "auth">, id: string): Promise<MediaItem> {
+  return presentMedia(ctx.env, await ownedMedia(ctx, id));
+}
+
 /** One of the caller's items, or 404 (another user's item is indistinguishable from none). */
-export async function ownedMedia({ db, auth }: Pick<Ctx, "db" | "auth">, id: string): Promise<MediaRow> {
+async function ownedMedia({ db, auth }: Pick<Ctx, "db" | "auth">, id: string): Promise<MediaRow> {
   const userId = auth.user.id;
   const [row] = await db
     .select()

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from "../../limits";
 import { tap, type ByteCheck } from "./blobs";
 import { imageDimensions, looksLikePdf, SNIFF_BYTES, sniffImage } from "./sniff";
 import { extractPdfText } from "./pdf-text";
-import { storeMedia } from "./store";
+import { presentMedia, storeMedia } from "./store";
 
 /** The types `POST /files` accepts (CONTRACT "Media"), each with how its content is checked. */
 const UPLOAD_TYPES = {
@@ -122,6 +122,7 @@ function nonEmpty(check: ByteCheck): ByteCheck {
  * Stores an upload of the user's: checked by its content as it streams into R2 (a refusal aborts
  * the write, so nothing is kept), with an image's dimensions read from its header. A PDF's text is
  * extracted before the answer, within the bounds (CONTRACT "Media"), and its outcome recorded.
+ * Answers the item as the API shows it.
  */
 export async function storeUpload(
   { db, env, auth }: Pick<Ctx, "db" | "env" | "auth">,
@@ -148,8 +149,8 @@ export async function storeUpload(
       describe: isImage ? (head) => imageDimensions(file.type, head) : undefined,
     },
   );
-  if (UPLOAD_TYPES[file.type] === "pdf") row.textOutcome = await extractPdfText(db, env, row);
-  return row;
+  if (UPLOAD_TYPES[file.type] === "pdf") await extractPdfText(db, env, row);
+  return presentMedia(env, row);
 }
 
 export interface UploadedFile {
