@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../src/db/client";
+import { createDb, type Db } from "../../src/db/client";
 import {
   archive,
   listNotifications,
@@ -23,6 +23,13 @@ function random(seed: number) {
     return seed / 2 ** 31;
   };
 }
+
+/** A caller's request at `now` (the verbs read the database, the caller and the request's time). */
+const caller = (db: Db, userId: string, now = new Date().toISOString()) => ({
+  db,
+  now,
+  auth: { user: { id: userId } },
+});
 
 async function fullCount(userId: string, statuses: string[], now: string) {
   const marks = statuses.map(() => "?").join(",");
@@ -51,22 +58,22 @@ describe("notification counters", () => {
         const created = await notify({ db }, owner, { title: `n${step}`, body: "b", expiresAt });
         if (owner === user.id) ids.push(created.id);
       } else if (roll < 0.7) {
-        await markRead({ db }, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
+        await markRead(caller(db, user.id), ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
       } else if (roll < 0.85) {
-        await archive({ db }, user.id, ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
+        await archive(caller(db, user.id), ids[Math.floor(next() * ids.length)]!).catch(() => undefined);
       } else if (roll < 0.93) {
-        await markAllRead({ db }, user.id, new Date().toISOString());
+        await markAllRead(caller(db, user.id));
       } else {
         await purgeExpiredNotifications(db, new Date(start + Math.floor(next() * 60_000)).toISOString());
       }
     }
     for (const offset of [0, 15_000, 30_000, 45_000, 61_000]) {
       const now = new Date(start + offset).toISOString();
-      expect(await unreadCount({ db }, user.id, now), `unread at +${offset} ms`).toBe(
+      expect(await unreadCount(caller(db, user.id, now)), `unread at +${offset} ms`).toBe(
         await fullCount(user.id, ["unread"], now),
       );
       for (const status of [undefined, "unread", "read", "archived"] as const) {
-        const { total } = await listNotifications({ db }, user.id, { status, limit: 1, offset: 0 }, now);
+        const { total } = await listNotifications(caller(db, user.id, now), { status, limit: 1, offset: 0 });
         expect(total, `${status ?? "default"} at +${offset} ms`).toBe(
           await fullCount(user.id, status ? [status] : ["unread", "read"], now),
         );
@@ -80,8 +87,8 @@ describe("notification counters", () => {
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
     await notify({ db }, user.id, { title: "soon gone", body: "b", expiresAt });
     await notify({ db }, user.id, { title: "stays", body: "b" });
-    expect(await unreadCount({ db }, user.id)).toBe(2);
-    expect(await unreadCount({ db }, user.id, expiresAt)).toBe(1);
-    expect((await listNotifications({ db }, user.id, { limit: 20, offset: 0 }, expiresAt)).total).toBe(1);
+    expect(await unreadCount(caller(db, user.id))).toBe(2);
+    expect(await unreadCount(caller(db, user.id, expiresAt))).toBe(1);
+    expect((await listNotifications(caller(db, user.id, expiresAt), { limit: 20, offset: 0 })).total).toBe(1);
   });
 });

@@ -133,7 +133,7 @@ describe("POST /notifications/mark-all-read", () => {
     // A notification written while the mark-all-read call is in flight has createdAt > requestTime.
     const arriving = await insertRow(user.id, { createdAt: new Date(Date.parse(requestTime) + 1).toISOString() });
 
-    const result = await markAllRead({ db: testDb() }, user.id, requestTime);
+    const result = await markAllRead({ db: testDb(), now: requestTime, auth: { user: { id: user.id } } });
     expect(result).toEqual({ status: "all_read", updated: 1 });
     expect(await find(user.accessToken, seen.id)).toMatchObject({ status: "read", readAt: requestTime });
     expect(await find(user.accessToken, arriving.id)).toMatchObject({ status: "unread", readAt: null });

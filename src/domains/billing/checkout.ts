@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { billingSubscriptions } from "../../db/schema";
 import { ApiError, conflict } from "../../lib/errors";
-import type { AuthContext } from "../identity";
-import type { BillingSettings } from "./config";
+import { billingSettings } from "./config";
 import { paymentProvider, PaymentProviderError, type PaidPlan } from "./providers";
 import type { Ctx } from "../identity";
 
@@ -15,12 +14,11 @@ export const billingUnavailable = () => new ApiError("billing_unavailable", "Bil
  * between paid plans changes the existing subscription, not a new one).
  */
 export async function startCheckout(
-  { db }: Pick<Ctx, "db">,
-  settings: BillingSettings | null,
-  caller: Pick<AuthContext, "accountId" | "plan" | "user">,
+  { db, env, auth: caller }: Pick<Ctx, "db" | "env" | "auth">,
   plan: PaidPlan,
   urls: { successUrl: string; cancelUrl: string },
 ) {
+  const settings = billingSettings(env);
   if (!settings?.prices) throw billingUnavailable();
   if (caller.plan === plan) throw conflict(`The account is on plan ${plan} already`);
   const [live] = await db

@@ -6,7 +6,6 @@ import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { startCheckout } from "./checkout";
-import { billingSettings } from "./config";
 import { checkoutBody, checkoutResultSchema, topUpBody, webhookResultSchema } from "./schemas";
 import { startTopUp } from "./top-ups";
 import { handleWebhook } from "./webhooks";
@@ -43,7 +42,7 @@ export const billingRoutes = createRouter()
     async (c) => {
       const { plan, successUrl, cancelUrl } = c.req.valid("json");
       const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "billing");
-      const session = await startCheckout(ctxOf(c), billingSettings(c.env), c.var.auth, plan, {
+      const session = await startCheckout(ctxOf(c), plan, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
@@ -69,7 +68,7 @@ export const billingRoutes = createRouter()
     async (c) => {
       const { amountUsd, successUrl, cancelUrl } = c.req.valid("json");
       const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "wallet");
-      const session = await startTopUp(ctxOf(c), billingSettings(c.env), c.var.auth, amountUsd, {
+      const session = await startTopUp(ctxOf(c), amountUsd, {
         successUrl: successUrl ?? defaults.successUrl,
         cancelUrl: cancelUrl ?? defaults.cancelUrl,
       });
@@ -91,9 +90,6 @@ export const billingRoutes = createRouter()
     async (c) => {
       // The signature covers the exact bytes Stripe sent: read them raw, never re-serialized JSON.
       const payload = await c.req.text();
-      return ok(
-        c,
-        await handleWebhook(requestCtxOf(c), billingSettings(c.env), payload, c.req.header("Stripe-Signature")),
-      );
+      return ok(c, await handleWebhook(requestCtxOf(c), payload, c.req.header("Stripe-Signature")));
     },
   );

@@ -5,10 +5,9 @@ import { walletTopUps } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { AuthContext } from "../identity";
 import { ledgerStatements, usdToMicros } from "../wallet";
 import { billingUnavailable } from "./checkout";
-import type { BillingSettings } from "./config";
+import { billingSettings } from "./config";
 import { paymentProvider, PaymentProviderError, type BillingEvent } from "./providers";
 import type { Ctx } from "../identity";
 
@@ -18,12 +17,11 @@ import type { Ctx } from "../identity";
  * travel in the session's metadata, which only our secret key can write.
  */
 export async function startTopUp(
-  { db }: Pick<Ctx, "db">,
-  settings: BillingSettings | null,
-  caller: Pick<AuthContext, "accountId" | "user">,
+  { db, env, auth: caller }: Pick<Ctx, "db" | "env" | "auth">,
   amountUsd: number,
   urls: { successUrl: string; cancelUrl: string },
 ) {
+  const settings = billingSettings(env);
   if (!settings) throw billingUnavailable();
   const topUp = {
     id: newId(),

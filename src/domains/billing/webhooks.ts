@@ -5,11 +5,11 @@ import { billingEvents, billingSubscriptions } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { badRequest, isUniqueViolation } from "../../lib/errors";
 import { findAccount, planChange } from "../identity";
-import type { BillingSettings } from "./config";
+import { billingSettings } from "./config";
 import { billingUnavailable } from "./checkout";
 import { topUpCredit } from "./top-ups";
 import { InvalidSignature, paymentProvider, type BillingEvent, type PaidPlan } from "./providers";
-import type { Ctx } from "../identity";
+import type { Ctx, RequestCtx } from "../identity";
 
 const isPaidPlan = (plan: string | undefined): plan is PaidPlan => plan === "pro" || plan === "business";
 
@@ -64,11 +64,11 @@ async function effectsOf(db: Db, event: BillingEvent, now: string): Promise<Batc
  * redelivery fails the insert, rolls back, and is answered as already handled.
  */
 export async function handleWebhook(
-  { db }: Pick<Ctx, "db">,
-  settings: BillingSettings | null,
+  { db, env }: Pick<RequestCtx, "db" | "env">,
   payload: string,
   signature: string | undefined,
 ) {
+  const settings = billingSettings(env);
   if (!settings) throw billingUnavailable();
   if (!signature)
     throw badRequest([{ field: "Stripe-Signature", message: "is required" }], "Missing Stripe-Signature header");

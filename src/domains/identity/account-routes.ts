@@ -157,7 +157,7 @@ export const accountRoutes = createRouter()
       request: { body: jsonBody(claimUsernameBody) },
       responses: { 200: json(envelope(userResultSchema), "Claimed"), ...errors(400, 401, 403, 409, 413, 415, 429) },
     }),
-    async (c) => ok(c, { user: await claimUsername(ctxOf(c), c.var.auth.user.id, c.req.valid("json").username) }),
+    async (c) => ok(c, { user: await claimUsername(ctxOf(c), c.req.valid("json").username) }),
   )
   .openapi(
     createRoute({

@@ -8,8 +8,8 @@ import { rateLimit } from "../../middleware/rate-limit";
 import { afterResponse } from "./after-response";
 import { sendRegistrationConfirmation } from "./email-confirmation";
 import { authResultSchema, loginBody, logoutResultSchema, meSchema, refreshTokenBody, registerBody } from "./schemas";
-import { createUser, login, logout, rotateRefreshToken, startSession, workspacesOf } from "./service";
-import { requestCtxOf } from "./context";
+import { createUser, login, logout, me, rotateRefreshToken, startSession } from "./service";
+import { ctxOf, requestCtxOf } from "./context";
 
 const signInRoute = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B, statuses: number[]) =>
   createRoute({
@@ -73,9 +73,5 @@ export const identityRoutes = createRouter()
       middleware: [authenticate(), rateLimit],
       responses: { 200: json(envelope(meSchema), "The caller"), ...errors(401, 403, 429) },
     }),
-    async (c) => {
-      const { user, plan, entitlements } = c.var.auth;
-      const workspaces = (await workspacesOf(requestCtxOf(c), user.id)).map(({ createdAt: _, ...w }) => w);
-      return ok(c, { user, workspaces, plan, entitlements });
-    },
+    async (c) => ok(c, await me(ctxOf(c))),
   );

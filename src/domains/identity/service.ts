@@ -171,7 +171,16 @@ export async function logout({ db }: Pick<Ctx, "db">, presented: string) {
   if (known) await revokeSession(db, known.sessionId);
 }
 
-export async function workspacesOf({ db }: Pick<Ctx, "db">, userId: string) {
+/** `GET /me`: the caller, their workspaces (without creation times), plan and entitlements. */
+export async function me(ctx: Pick<Ctx, "db" | "auth">) {
+  const { user, plan, entitlements } = ctx.auth;
+  const workspaces = (await workspacesOf(ctx)).map(({ createdAt: _, ...w }) => w);
+  return { user, workspaces, plan, entitlements };
+}
+
+/** The caller's workspaces, with their role in each. */
+export async function workspacesOf({ db, auth }: Pick<Ctx, "db" | "auth">) {
+  const userId = auth.user.id;
   return db
     .select({
       id: workspaces.id,

@@ -19,7 +19,8 @@ export async function checkUsername({ db }: Pick<Ctx, "db">, username: string) {
  * claim-username: one UPDATE; the unique index on lower(username) decides a race, so of two
  * concurrent claims exactly one wins and the other gets 409.
  */
-export async function claimUsername({ db }: Pick<Ctx, "db">, userId: string, username: string) {
+export async function claimUsername({ db, auth }: Pick<Ctx, "db" | "auth">, username: string) {
+  const userId = auth.user.id;
   if (isReservedUsername(username)) throw conflict("This username is not available");
   try {
     const [user] = await db.update(users).set({ username }).where(eq(users.id, userId)).returning();

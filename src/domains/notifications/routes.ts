@@ -1,7 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
-import { toIso } from "../../lib/clock";
 import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
 import { offsetMeta, offsetPage } from "../../lib/pagination";
@@ -23,9 +20,6 @@ import { ctxOf } from "../identity";
 const tags = ["Notifications"];
 const middleware = [authenticate(), rateLimit];
 
-/** The request time: every state change of one request is stamped with the instant it arrived. */
-const requestTime = (c: Context<AppEnv>) => toIso(c.var.startedAt);
-
 /** The caller's own notifications; nothing here takes a workspace or account identifier. */
 export const notificationRoutes = createRouter()
   .openapi(
@@ -44,7 +38,7 @@ export const notificationRoutes = createRouter()
     }),
     async (c) => {
       const filter = c.req.valid("query");
-      const { items, total } = await listNotifications(ctxOf(c), c.var.auth.user.id, filter, requestTime(c));
+      const { items, total } = await listNotifications(ctxOf(c), filter);
       return paged(c, items, offsetPage(filter.limit, filter.offset, total));
     },
   )
@@ -58,7 +52,7 @@ export const notificationRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(unreadCountSchema), "The unread count"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, { count: await unreadCount(ctxOf(c), c.var.auth.user.id, requestTime(c)) }),
+    async (c) => ok(c, { count: await unreadCount(ctxOf(c)) }),
   )
   .openapi(
     createRoute({
@@ -74,7 +68,7 @@ export const notificationRoutes = createRouter()
         ...errors(401, 403, 404, 422, 429),
       },
     }),
-    async (c) => ok(c, await markRead(ctxOf(c), c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await markRead(ctxOf(c), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({
@@ -87,7 +81,7 @@ export const notificationRoutes = createRouter()
       responses: { 200: json(envelope(markAllReadResultSchema), "All read"), ...errors(401, 403, 429) },
     }),
     async (c) => {
-      const { status } = await markAllRead(ctxOf(c), c.var.auth.user.id, requestTime(c));
+      const { status } = await markAllRead(ctxOf(c));
       return ok(c, { status });
     },
   )
@@ -102,5 +96,5 @@ export const notificationRoutes = createRouter()
       request: { params: notificationIdParams },
       responses: { 200: json(envelope(archiveResultSchema), "Archived"), ...errors(401, 403, 404, 422, 429) },
     }),
-    async (c) => ok(c, await archive(ctxOf(c), c.var.auth.user.id, c.req.valid("param").id, requestTime(c))),
+    async (c) => ok(c, await archive(ctxOf(c), c.req.valid("param").id)),
   );

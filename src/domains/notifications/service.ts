@@ -136,8 +136,14 @@ export function listQuery(db: Db, userId: string, filter: ListFilter, now: strin
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
-export async function listNotifications({ db }: Pick<Ctx, "db">, userId: string, filter: ListFilter, now = nowIso()) {
-  const rows = await listQuery(db, userId, filter, now);
+/**
+ * What the caller-facing verbs read of the request: the database, the caller and the request's
+ * time, which stamps every state change of one request and bounds what it may see.
+ */
+type CallerCtx = Pick<Ctx, "db" | "now"> & { auth: { user: { id: string } } };
+
+export async function listNotifications({ db, auth, now }: CallerCtx, filter: ListFilter) {
+  const rows = await listQuery(db, auth.user.id, filter, now);
   const total = rows[0]?.total ?? 0;
   // The left join yields one all-null row when the page is empty; it carries only the total.
   const items = rows.flatMap(({ total: _total, ...row }) =>
@@ -149,8 +155,8 @@ export async function listNotifications({ db }: Pick<Ctx, "db">, userId: string,
 /** Unread, unexpired notifications: one counter row and an index range of expired ones. */
 export const unreadCountQuery = (db: Db, userId: string, now: string) => visibleCount(db, userId, ["unread"], now);
 
-export async function unreadCount({ db }: Pick<Ctx, "db">, userId: string, now = nowIso()) {
-  const [row] = await unreadCountQuery(db, userId, now);
+export async function unreadCount({ db, auth, now }: CallerCtx) {
+  const [row] = await unreadCountQuery(db, auth.user.id, now);
   return row?.total ?? 0;
 }
 
@@ -189,10 +195,10 @@ async function transition(
  * answer is always the spec's `{ status: "read" }`: it says the notification has been read, which
  * holds for an archived one too, not which state it is in.
  */
-export async function markRead({ db }: Pick<Ctx, "db">, userId: string, id: string, now = nowIso()) {
+export async function markRead({ db, auth, now }: CallerCtx, id: string) {
   await transition(
     db,
-    userId,
+    auth.user.id,
     id,
     {
       status: sql`CASE ${notifications.status} WHEN 'unread' THEN 'read' ELSE ${notifications.status} END`,
@@ -205,27 +211,27 @@ export async function markRead({ db }: Pick<Ctx, "db">, userId: string, id: stri
 }
 
 /** unread or read -> archived; retained (listed with `status=archived`); no-op when already archived. */
-export async function archive({ db }: Pick<Ctx, "db">, userId: string, id: string, now = nowIso()) {
-  await transition(db, userId, id, { status: "archived" }, ne(notifications.status, "archived"), now);
+export async function archive({ db, auth, now }: CallerCtx, id: string) {
+  await transition(db, auth.user.id, id, { status: "archived" }, ne(notifications.status, "archived"), now);
   return { status: "archived" as const };
 }
 
 /**
- * Every unread notification of the caller created up to `requestTime` becomes read, in one
+ * Every unread notification of the caller created up to the request's time becomes read, in one
  * statement. The bound is what keeps a notification that arrives while the call runs unread:
  * the caller cannot have seen it. Expired ones are invisible and left for the purge.
  */
-export async function markAllRead({ db }: Pick<Ctx, "db">, userId: string, requestTime: string) {
+export async function markAllRead({ db, auth, now }: CallerCtx) {
   const [, changed] = await db.batch([
     db
       .update(notifications)
-      .set({ status: "read", readAt: requestTime })
+      .set({ status: "read", readAt: now })
       .where(
         and(
-          eq(notifications.userId, userId),
+          eq(notifications.userId, auth.user.id),
           eq(notifications.status, "unread"),
-          lte(notifications.createdAt, requestTime),
-          notExpired(requestTime),
+          lte(notifications.createdAt, now),
+          notExpired(now),
         ),
       ),
     rowsChanged(db),

@@ -5,8 +5,9 @@ import { entryView } from "./ledger";
 import { microsToUsd } from "./money";
 import type { Ctx } from "../identity";
 
-/** The account's balance; an account that never had an entry has 0 since it was opened. */
-export async function walletOf({ db }: Pick<Ctx, "db">, accountId: string) {
+/** The caller's account's balance; an account that never had an entry has 0 since it was opened. */
+export async function walletOf({ db, auth }: Ctx) {
+  const { accountId } = auth;
   const [row] = await db
     .select({ balanceMicros: wallets.balanceMicros, updatedAt: wallets.updatedAt, openedAt: accounts.createdAt })
     .from(accounts)
@@ -21,7 +22,8 @@ export async function walletOf({ db }: Pick<Ctx, "db">, accountId: string) {
 }
 
 /** The ledger, newest first (entries of the same instant in the order they were written, last first). */
-export async function listEntries({ db }: Pick<Ctx, "db">, accountId: string, page: { limit: number; offset: number }) {
+export async function listEntries({ db, auth }: Ctx, page: { limit: number; offset: number }) {
+  const { accountId } = auth;
   const [rows, totals] = await db.batch([
     db
       .select()

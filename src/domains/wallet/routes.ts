@@ -29,7 +29,7 @@ export const walletRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(walletSchema), "The wallet"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await walletOf(ctxOf(c), c.var.auth.accountId)),
+    async (c) => ok(c, await walletOf(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -47,7 +47,7 @@ export const walletRoutes = createRouter()
     }),
     async (c) => {
       const page = c.req.valid("query");
-      const { items, total } = await listEntries(ctxOf(c), c.var.auth.accountId, page);
+      const { items, total } = await listEntries(ctxOf(c), page);
       return paged(c, items, offsetPage(page.limit, page.offset, total));
     },
   );

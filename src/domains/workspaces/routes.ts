@@ -35,7 +35,7 @@ export const workspaceRoutes = createRouter()
       middleware,
       responses: { 200: json(envelope(z.array(workspaceSchema)), "Workspaces"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await workspacesOf(ctxOf(c), c.var.auth.user.id)),
+    async (c) => ok(c, await workspacesOf(ctxOf(c))),
   )
   .openapi(
     createRoute({
