@@ -1,18 +1,17 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users, workspaces } from "./identity";
+import { createdAt } from "./columns";
+import { inWorkspace, ownedByUser } from "./identity";
 
 /** A persona: standing instructions a session's runs are given. Owned by one user. */
 export const aiPersonas = sqliteTable(
   "ai_personas",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     name: text("name").notNull(),
     instructions: text("instructions").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("ai_personas_user_idx").on(t.userId, t.createdAt)],
 );
@@ -22,16 +21,12 @@ export const aiSessions = sqliteTable(
   "ai_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
+    workspaceId: inWorkspace(),
     title: text("title"),
     personaId: text("persona_id").references(() => aiPersonas.id, { onDelete: "set null" }),
     effortMode: text("effort_mode", { enum: ["basic", "thinking", "pro"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     /**
      * Written by the session's object (its messages live there, docs/ai.md "Where a conversation
      * lives"): how many it holds, and when one last changed. Null until the object has counted.
@@ -54,7 +49,7 @@ export const aiSessionErasures = sqliteTable(
   {
     sessionId: text("session_id").notNull(),
     messageId: text("message_id").notNull().default(""),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.messageId] })],
 );
@@ -111,7 +106,7 @@ export const aiMessages = sqliteTable(
     stoppedAt: text("stopped_at"),
     /** Cost units beside tokens (`search.<provider>` queries, `page.read`), priced by the usage table. */
     costUnits: text("cost_units", { mode: "json" }).$type<Record<string, number>>(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("ai_messages_session_seq_idx").on(t.sessionId, t.seq, t.role),
@@ -132,11 +127,9 @@ export const aiMemories = sqliteTable(
   "ai_memories",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     content: text("content").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("ai_memories_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );
@@ -159,7 +152,7 @@ export const aiRuns = sqliteTable(
     /** The session's owner, whose wallet pays. */
     userId: text("user_id").notNull(),
     status: text("status", { enum: ["queued", "running", "completed", "stopped", "failed"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     endedAt: text("ended_at"),
     modelId: text("model_id"),
     inputTokens: integer("input_tokens").notNull().default(0),

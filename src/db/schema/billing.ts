@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts } from "./identity";
+import { createdAt } from "./columns";
+import { accounts, ownedByAccount } from "./identity";
 
 /**
  * Every payment-provider event applied, by its id: Stripe delivers at least once (and retries),
@@ -23,13 +24,11 @@ export const billingSubscriptions = sqliteTable(
   {
     /** Stripe's subscription id (`sub_...`). */
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     customerId: text("customer_id"),
     plan: text("plan", { enum: ["pro", "business"] }).notNull(),
     status: text("status", { enum: ["active", "canceled"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("billing_subscriptions_account_idx").on(t.accountId)],
@@ -58,9 +57,7 @@ export const walletEntries = sqliteTable(
   "wallet_entries",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     kind: text("kind", { enum: ["topup", "usage", "adjustment"] }).notNull(),
     /** Micro-USD, signed: credits positive, debits negative. */
     amountMicros: integer("amount_micros").notNull(),
@@ -68,7 +65,7 @@ export const walletEntries = sqliteTable(
     balanceAfterMicros: integer("balance_after_micros").notNull(),
     reference: text("reference"),
     description: text("description"),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("wallet_entries_account_created_idx").on(t.accountId, t.createdAt),
@@ -85,14 +82,12 @@ export const walletTopUps = sqliteTable(
   "wallet_top_ups",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     amountMicros: integer("amount_micros").notNull(),
     /** Stripe's Checkout Session id (`cs_...`), once Stripe has created it. */
     sessionId: text("session_id").unique(),
     status: text("status", { enum: ["pending", "credited"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     creditedAt: text("credited_at"),
   },
   (t) => [index("wallet_top_ups_account_idx").on(t.accountId)],

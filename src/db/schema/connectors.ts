@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accounts, users, workspaces } from "./identity";
+import { createdAt } from "./columns";
+import { inWorkspace, ownedByAccount, ownedByUser, users, workspaces } from "./identity";
 import { oauthClients } from "./oauth";
 
 /**
@@ -15,9 +16,7 @@ export const connectorDefinitions = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** The account that owns the workspace the definition was created in; visible in its workspaces only. */
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedByAccount(),
     key: text("key").notNull(),
     displayName: text("display_name").notNull(),
     description: text("description"),
@@ -27,7 +26,7 @@ export const connectorDefinitions = sqliteTable(
     authConfig: text("auth_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
     configSchema: text("config_schema", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     version: text("version").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     /**
      * Set when the definition was deleted while other people's personal instances still use it:
      * hidden from the catalogue, its key free for a new definition; the row goes with its last instance.
@@ -55,7 +54,7 @@ export const connectorInstances = sqliteTable(
     config: text("config", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     lastHealthCheck: text("last_health_check"),
     healthMessage: text("health_message"),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [
@@ -99,7 +98,7 @@ export const connectorTools = sqliteTable(
     rateLimitRpm: integer("rate_limit_rpm"),
     isActive: integer("is_active", { mode: "boolean" }).notNull(),
     source: text("source", { enum: ["auto_discovered", "manual"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("connector_tools_instance_key_idx").on(t.instanceId, t.toolKey)],
 );
@@ -128,7 +127,7 @@ export const connectorExecutions = sqliteTable(
     payloadKey: text("payload_key"),
     inputSealed: text("input_sealed"),
     outputSealed: text("output_sealed"),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("connector_executions_instance_created_idx").on(t.instanceId, t.createdAt, t.id)],
 );
@@ -176,11 +175,9 @@ export const connectorConsents = sqliteTable(
       .notNull()
       .references(() => oauthClients.id, { onDelete: "cascade" }),
     toolKeys: text("tool_keys", { mode: "json" }).$type<string[]>().notNull(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: inWorkspace(),
     audience: text("audience", { enum: ["owner", "workspace"] }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.instanceId, t.clientId] })],
@@ -194,14 +191,12 @@ export const connectorOauthStates = sqliteTable(
     instanceId: text("instance_id")
       .notNull()
       .references(() => connectorInstances.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     connectorKey: text("connector_key").notNull(),
     /** PKCE verifier (secret until used). */
     codeVerifier: text("code_verifier"),
     expiresAt: text("expires_at").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.stateHash] }), index("connector_oauth_states_expires_idx").on(t.expiresAt)],
 );
@@ -212,5 +207,5 @@ export const connectorOauthStates = sqliteTable(
  */
 export const connectorBlobDeletions = sqliteTable("connector_blob_deletions", {
   key: text("key").primaryKey(),
-  createdAt: text("created_at").notNull(),
+  createdAt: createdAt(),
 });

@@ -1,8 +1,27 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 
-/** Timestamps are ISO 8601 strings (UTC): sortable, and what the API returns. */
-const createdAt = () => text("created_at").notNull();
+/** A row owned by a user, deleted with them. */
+export function ownedByUser() {
+  return text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}
+
+/** A row owned by an account, deleted with it. */
+export function ownedByAccount() {
+  return text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+}
+
+/** A row of a workspace, deleted with it. */
+export function inWorkspace() {
+  return text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+}
 
 /** The billing unit: a plan and the entitlements it grants. Every user owns exactly one. */
 export const accounts = sqliteTable("accounts", {
@@ -53,12 +72,8 @@ export const workspaces = sqliteTable(
 export const memberships = sqliteTable(
   "memberships",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: inWorkspace(),
+    userId: ownedByUser(),
     role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -73,9 +88,7 @@ export const authSessions = sqliteTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },
@@ -131,9 +144,7 @@ export const emailConfirmations = sqliteTable(
   {
     /** Secret: SHA-256 of the link's token; the token itself is only in the e-mail. */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     purpose: text("purpose", { enum: ["verify", "change"] }).notNull(),
     /** The address the link was sent to, lower-cased: the one that becomes confirmed. */
     email: text("email").notNull(),
@@ -149,9 +160,7 @@ export const passwordRecoveries = sqliteTable(
   "password_recoveries",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     /** Secret: HMAC-SHA256 of the code keyed with the server secret and the row id (a bare hash of six digits is trivially reversed). */
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -169,9 +178,7 @@ export const passwordResetTokens = sqliteTable(
   {
     /** Secret: SHA-256 of the reset token. */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
     consumedAt: text("consumed_at"),

@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./identity";
+import { createdAt } from "./columns";
+import { ownedByUser } from "./identity";
 
 export const MEDIA_KINDS = ["image", "video", "audio", "document"] as const;
 export const MEDIA_SOURCES = ["generated", "upload"] as const;
@@ -16,9 +17,7 @@ export const media = sqliteTable(
   "media",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
@@ -29,7 +28,7 @@ export const media = sqliteTable(
     source: text("source", { enum: MEDIA_SOURCES }).notNull(),
     etag: text("etag").notNull(),
     textOutcome: text("text_outcome", { enum: TEXT_OUTCOMES }),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("media_user_idx").on(t.userId, t.createdAt), index("media_session_idx").on(t.sessionId)],
 );

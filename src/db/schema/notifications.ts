@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./identity";
+import { createdAt } from "./columns";
+import { ownedByUser } from "./identity";
 
 export const NOTIFICATION_STATUSES = ["unread", "read", "archived"] as const;
 export const NOTIFICATION_PRIORITIES = ["low", "normal", "high"] as const;
@@ -22,9 +23,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     icon: text("icon"),
@@ -35,7 +34,7 @@ export const notifications = sqliteTable(
     readAt: text("read_at"),
     /** Past this instant the notification is invisible, and the cron job deletes it. */
     expiresAt: text("expires_at"),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.expiresAt),

@@ -1,8 +1,6 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { partnerKeys, users } from "./identity";
-
-/** Timestamps are ISO 8601 strings (UTC), like every other table. */
-const createdAt = () => text("created_at").notNull();
+import { createdAt } from "./columns";
+import { ownedByUser, partnerKeys, users } from "./identity";
 
 /** Third-party applications registered by partners (`POST /partner/oauth-clients`). */
 export const oauthClients = sqliteTable("oauth_clients", {
@@ -59,9 +57,7 @@ export const oauthMagicLinks = sqliteTable(
     flowId: text("flow_id")
       .notNull()
       .references(() => oauthFlows.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
     consumedAt: text("consumed_at"),
@@ -80,9 +76,7 @@ export const oauthGrants = sqliteTable(
     clientId: text("client_id")
       .notNull()
       .references(() => oauthClients.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     /** RFC 8707: the resource every token of the grant is for; null: the default audience (either). */
     resource: text("resource"),

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
 
 /**
  * The status surface's source of truth. Public reads never touch these tables: every write
@@ -29,7 +30,7 @@ export const statusServices = sqliteTable("status_services", {
   sortOrder: integer("sort_order").notNull(),
   /** Non-public services are left out of the projection entirely. */
   isPublic: integer("is_public", { mode: "boolean" }).notNull(),
-  createdAt: text("created_at").notNull(),
+  createdAt: createdAt(),
   updatedAt: text("updated_at").notNull(),
 });
 
@@ -44,7 +45,7 @@ export const statusComponents = sqliteTable(
       .references(() => statusServices.id, { onDelete: "cascade" }),
     /** Set by the operator; a service's status is derived from these plus incidents and maintenance. */
     status: text("status", { enum: STATUS_LEVELS }).notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("status_components_service_idx").on(t.serviceId)],
@@ -62,7 +63,7 @@ export const statusIncidents = sqliteTable(
     description: text("description").notNull(),
     startedAt: text("started_at").notNull(),
     resolvedAt: text("resolved_at"),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("status_incidents_started_idx").on(t.startedAt)],
@@ -95,7 +96,7 @@ export const statusIncidentUpdates = sqliteTable(
     status: text("status", { enum: INCIDENT_STATUSES }).notNull(),
     message: text("message").notNull(),
     authorName: text("author_name").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("status_incident_updates_incident_idx").on(t.incidentId, t.createdAt)],
 );
@@ -112,7 +113,7 @@ export const statusMaintenance = sqliteTable(
       .references(() => statusServices.id, { onDelete: "cascade" }),
     startsAt: text("starts_at").notNull(),
     endsAt: text("ends_at").notNull(),
-    createdAt: text("created_at").notNull(),
+    createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("status_maintenance_ends_idx").on(t.endsAt)],
@@ -140,7 +141,7 @@ export const statusSnapshots = sqliteTable("status_snapshots", {
   snapshotDate: text("snapshot_date").primaryKey(),
   /** The snapshot resource as JSON, frozen at the time it was taken. */
   body: text("body").notNull(),
-  createdAt: text("created_at").notNull(),
+  createdAt: createdAt(),
 });
 
 /**

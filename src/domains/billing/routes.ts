@@ -1,4 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
 import { ok } from "../../http/envelope";
 import { issuerOf } from "../../http/context";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
@@ -13,12 +15,20 @@ import { ctxOf, requestCtxOf } from "../identity";
 
 const tags = ["Billing"];
 
-/** Where Stripe sends the browser back when the client names no URL: the web app, else this API's public origin. */
-function defaultReturnUrls(webAppUrl: string | undefined, origin: string, page: "billing" | "wallet") {
-  const base = webAppUrl?.trim() ? webAppUrl.trim().replace(/\/+$/, "") : origin;
+/**
+ * Where Stripe sends the browser back: the URLs the client named, else the web app's `page`
+ * (this API's public origin when no web app is configured).
+ */
+function returnUrls(
+  c: Context<AppEnv>,
+  page: "billing" | "wallet",
+  named: { successUrl?: string; cancelUrl?: string },
+) {
+  const webAppUrl = c.env.WEB_APP_URL?.trim();
+  const base = webAppUrl ? webAppUrl.replace(/\/+$/, "") : issuerOf(c);
   return {
-    successUrl: `${base}/${page}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/${page}/cancel`,
+    successUrl: named.successUrl ?? `${base}/${page}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: named.cancelUrl ?? `${base}/${page}/cancel`,
   };
 }
 
@@ -40,13 +50,8 @@ export const billingRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { plan, successUrl, cancelUrl } = c.req.valid("json");
-      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "billing");
-      const session = await startCheckout(ctxOf(c), plan, {
-        successUrl: successUrl ?? defaults.successUrl,
-        cancelUrl: cancelUrl ?? defaults.cancelUrl,
-      });
-      return ok(c, session, 201);
+      const body = c.req.valid("json");
+      return ok(c, await startCheckout(ctxOf(c), body.plan, returnUrls(c, "billing", body)), 201);
     },
   )
   .openapi(
@@ -66,13 +71,8 @@ export const billingRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { amountUsd, successUrl, cancelUrl } = c.req.valid("json");
-      const defaults = defaultReturnUrls(c.env.WEB_APP_URL, issuerOf(c), "wallet");
-      const session = await startTopUp(ctxOf(c), amountUsd, {
-        successUrl: successUrl ?? defaults.successUrl,
-        cancelUrl: cancelUrl ?? defaults.cancelUrl,
-      });
-      return ok(c, session, 201);
+      const body = c.req.valid("json");
+      return ok(c, await startTopUp(ctxOf(c), body.amountUsd, returnUrls(c, "wallet", body)), 201);
     },
   )
   .openapi(
