@@ -63,19 +63,26 @@ export const requireEntitlement = (entitlement: string) =>
 /**
  * For routes that also answer without a token (a signed media URL): the caller, as `c.var.viewer`,
  * when a token is sent and `authenticate(options)` and `requireEntitlement(entitlement)` would
- * admit it; else no viewer, and no refusal either: the route's domain answers a refused token as
- * it answers none, so that neither tells whether the resource exists.
+ * admit it; else nobody, and no refusal either: the route's domain answers a refused token as it
+ * answers none, so that neither tells whether the resource exists. A promise, so that the domain
+ * reads its resource while the caller is loaded (two D1 round trips at once).
  */
 export const recognizeCaller = (options: AuthenticateOptions & { entitlement: string }) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.header("Authorization") !== undefined) {
-      try {
-        const caller = await admittedCaller(c, options);
-        if (caller.entitlements.includes(options.entitlement)) c.set("viewer", caller);
-      } catch (error) {
-        // A refusal of the token (401, 403, a malformed workspace header's 400); anything else is a fault.
-        if (!(error instanceof ApiError)) throw error;
-      }
-    }
+    const viewer =
+      c.req.header("Authorization") === undefined
+        ? Promise.resolve(undefined)
+        : admittedCaller(c, options).then(
+            (caller) => (caller.entitlements.includes(options.entitlement) ? caller : undefined),
+            (error) => {
+              // A refusal of the token (401, 403, a malformed workspace header's 400); anything else is a fault.
+              if (error instanceof ApiError) return undefined;
+              throw error;
+            },
+          );
+    // The route's door awaits it; this only keeps a fault from being reported unhandled when the
+    // request ends before the door (a 400 for a malformed id).
+    viewer.catch(() => undefined);
+    c.set("viewer", viewer);
     await next();
   });

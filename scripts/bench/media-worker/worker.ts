@@ -7,7 +7,7 @@ import worker from "../../../src/index";
 import { createDb } from "../../../src/db/client";
 import { mediaKey, storeMedia } from "../../../src/domains/media";
 
-export { MessageRun, RateLimiter } from "../../../src/index";
+export { Conversation, MessageRun, RateLimiter } from "../../../src/index";
 
 export default {
   ...worker,

@@ -9,7 +9,7 @@ declare module "../../env" {
     /** The caller, set by `authenticate()` (routes behind it only). */
     auth: AuthContext;
     /** The caller when its token is admitted, set by `recognizeCaller()` (routes that also serve without a token). */
-    viewer?: AuthContext;
+    viewer?: Promise<AuthContext | undefined>;
   }
 }
 
@@ -42,10 +42,16 @@ export const requestCtxOf = <E extends AppEnv>(c: Context<E>): RequestCtx => ({
 /** The context of an authenticated request (routes behind `authenticate()`). */
 export const ctxOf = (c: Context<AppEnv>): Ctx => ({ ...requestCtxOf(c), auth: c.var.auth });
 
-/** A request that may come with an admitted caller or without one (routes behind `recognizeCaller()`). */
-export type ViewerCtx = RequestCtx & { auth?: AuthContext };
+/**
+ * A request that may come with an admitted caller or without one (routes behind
+ * `recognizeCaller()`): `viewer` settles to the caller, or to nobody.
+ */
+export type ViewerCtx = RequestCtx & { viewer: Promise<AuthContext | undefined> };
 
-export const viewerCtxOf = (c: Context<AppEnv>): ViewerCtx => ({ ...requestCtxOf(c), auth: c.var.viewer });
+export const viewerCtxOf = (c: Context<AppEnv>): ViewerCtx => ({
+  ...requestCtxOf(c),
+  viewer: c.var.viewer ?? Promise.resolve(undefined),
+});
 
 /** The workspace roles that manage what the workspace shares (team connectors, members, definitions). */
 export const MANAGER_ROLES = ["owner", "admin"] as const satisfies readonly Role[];

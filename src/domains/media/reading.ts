@@ -13,17 +13,40 @@ const hidden = () => new ApiError("not_found", "Media not found", undefined, { .
  * token the AI endpoints would admit (`recognizeCaller`). Everyone else gets the 404 an unknown id
  * gets, with or without a token: a bad, expired or under-scoped token, or a plan without `ai`, is
  * not told apart from a stranger's (a 401 or 403 here would say that the id exists, or invite a
- * retry where a signed URL was meant).
+ * retry where a signed URL was meant). The row and the caller are read at once.
  */
 export async function readableMedia(
   ctx: ViewerCtx,
   id: string,
   signature: { exp?: string; sig?: string },
 ): Promise<MediaRow> {
-  const row = await findMedia(ctx, id);
+  const [row, viewer] = await Promise.all([findMedia(ctx, id), ctx.viewer]);
   if (row && isSignedFor(ctx.env, id, signature.exp, signature.sig)) return row;
-  if (!row || row.userId !== ctx.auth?.user.id) throw hidden();
+  if (!row || row.userId !== viewer?.user.id) throw hidden();
   return row;
+}
+
+/**
+ * `GET /media/{id}`: the door, then the bytes. A plain read of the whole file (no `Range`, no
+ * `If-None-Match`: a page's `<img>`, a download) opens the bytes while access is decided, so R2's
+ * first byte and D1's answers overlap; nothing is sent before the door admits the caller, and a
+ * refusal cancels the read.
+ */
+export async function serveMedia(
+  ctx: ViewerCtx,
+  id: string,
+  signature: { exp?: string; sig?: string },
+  request: Headers,
+): Promise<Response> {
+  const whole = request.has("Range") || request.has("If-None-Match") ? undefined : openMedia(ctx.env, id);
+  let row: MediaRow;
+  try {
+    row = await readableMedia(ctx, id, signature);
+  } catch (error) {
+    whole?.then((object) => object?.body.cancel()).catch(() => undefined);
+    throw error;
+  }
+  return mediaResponse(ctx, row, request, whole);
 }
 
 /** The bytes' headers, shared by 200, 206 and 304: what a `<video>` needs, and what keeps them inert. */
@@ -39,7 +62,12 @@ function mediaHeaders(row: MediaRow) {
 }
 
 /** The answer to a read of `row`'s bytes: whole, one range (RFC 9110 `Range`/`If-Range`), or 304. */
-export async function mediaResponse(ctx: ViewerCtx, row: MediaRow, request: Headers): Promise<Response> {
+async function mediaResponse(
+  ctx: ViewerCtx,
+  row: MediaRow,
+  request: Headers,
+  opened?: Promise<R2ObjectBody | null>,
+): Promise<Response> {
   const headers = mediaHeaders(row);
   if (matchesEtag(request.get("If-None-Match") ?? undefined, row.etag))
     return new Response(null, { status: 304, headers });
@@ -56,7 +84,7 @@ export async function mediaResponse(ctx: ViewerCtx, row: MediaRow, request: Head
     });
   }
   const part = range.kind === "part" ? range : undefined;
-  const object = await openMedia(ctx.env, row.id, part);
+  const object = await (part || !opened ? openMedia(ctx.env, row.id, part) : opened);
   if (!object || !("body" in object)) throw hidden();
   headers.set("Content-Length", String(part ? part.length : row.size));
   if (!part) return new Response(object.body, { status: 200, headers });

@@ -5,7 +5,7 @@ import { createRouter } from "../../http/router";
 import { authenticate, recognizeCaller, requireEntitlement } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";
 import { ctxOf, viewerCtxOf } from "../identity";
-import { mediaResponse, readableMedia } from "./reading";
+import { serveMedia } from "./reading";
 import { mediaItemSchema, signedQuery } from "./schemas";
 import { deleteUpload, mediaItem } from "./store";
 import { storeUpload, uploadedFile, UPLOAD_MIME_TYPES } from "./uploads";
@@ -93,9 +93,5 @@ export const mediaRoutes = createRouter()
         ...errors(400, 404, 416),
       },
     }),
-    async (c) => {
-      const ctx = viewerCtxOf(c);
-      const row = await readableMedia(ctx, c.req.valid("param").id, c.req.valid("query"));
-      return mediaResponse(ctx, row, c.req.raw.headers);
-    },
+    async (c) => serveMedia(viewerCtxOf(c), c.req.valid("param").id, c.req.valid("query"), c.req.raw.headers),
   );
