@@ -80,7 +80,7 @@ async function measured(server, work) {
 
 async function startWorker() {
   mkdirSync(PERSIST, { recursive: true });
-  applyMigrations(PERSIST);
+  await applyMigrations(PERSIST);
   const vars = EPHEMERAL_SECRETS;
   const args = [
     "dev",
