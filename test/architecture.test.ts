@@ -111,6 +111,19 @@ const isBelowDomains = (path: string) => path === "env.ts" || path === "limits.t
  */
 const ROUTE_DB = /\bc\.var\.db\b|\bc\.get\(\s*["']db["']\s*\)|\{[^{}]*\bdb\b[^{}]*\}\s*=\s*c\.var\b/g;
 
+/**
+ * The connectors' layers, lowest first (docs/connectors.md): a module imports its own layer or a
+ * lower one, never a higher one. Adapters know nothing of credentials at rest, instances or
+ * execution; secrets seal and open for the layers above; instances use secrets; execution uses all.
+ * The routes, index.ts and cron.ts sit above them all.
+ */
+const CONNECTOR_LAYERS = ["adapters", "secrets", "instances", "execution"] as const;
+const connectorLayerOf = (path: string) =>
+  CONNECTOR_LAYERS.indexOf(/^domains\/connectors\/([^/]+)\//.exec(path)?.[1] as (typeof CONNECTOR_LAYERS)[number]);
+/** The one door into secrets/ for the rest of connectors. */
+const SECRETS_DOOR = "domains/connectors/secrets/index.ts";
+const isSecrets = (path: string) => path.startsWith("domains/connectors/secrets/");
+
 /** Where a module sits in the house. */
 function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
   if (/^(index|app)\.tsx?$/.test(path) || /^(durable-objects|queues|cron|middleware)\//.test(path)) return "host";
@@ -162,6 +175,14 @@ export function violations(sources: Sources): string[] {
         brokenAt("env.ts, limits.ts and db/ sit below the domains and never import one");
       if (isRouter(path) && (target === "db/schema" || target.startsWith("db/schema/")))
         brokenAt("a route imports no table (queries belong in the domain's verbs)");
+      const fromLayer = connectorLayerOf(path);
+      const toLayer = connectorLayerOf(target);
+      if (fromLayer >= 0 && toLayer > fromLayer)
+        brokenAt(
+          `connectors' layers run one way (${CONNECTOR_LAYERS.join(" < ")}): ${CONNECTOR_LAYERS[fromLayer]}/ never imports ${CONNECTOR_LAYERS[toLayer]}/`,
+        );
+      if (isSecrets(target) && target !== SECRETS_DOOR && !isSecrets(path) && domainOf(path) === "connectors")
+        brokenAt("connectors reach secrets/ through its door, secrets/index.ts, only");
       const targetLayer = layerOf(target);
       if (layer === "domain" && targetLayer === "host") {
         // The one exemption: a router declares the HTTP middleware (authenticate, rateLimit) on its routes.
@@ -281,6 +302,22 @@ describe("architecture", () => {
         `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`,
       ],
       ["domains/ai/pdf.ts", `import { extract } from "../../../workers/pdf-text/src/extract";`],
+      // Connectors' layers: an adapter reaching up into instances/, secrets/ importing instances/, and
+      // execution/ past the secrets door (through it, and within secrets/, is fine).
+      ["domains/connectors/index.ts", `export { runExecution } from "./execution/execute";`],
+      [
+        "domains/connectors/adapters/saas/slack.ts",
+        `import { same } from "../catalogue-types";\nimport { translate } from "../../instances/locale";`,
+      ],
+      ["domains/connectors/adapters/catalogue-types.ts", `export const same = 1;`],
+      ["domains/connectors/instances/access.ts", `import { providerSettings } from "../secrets";`],
+      ["domains/connectors/secrets/index.ts", `export { open } from "./sealing";`],
+      ["domains/connectors/secrets/sealing.ts", `export const open = 1;`],
+      ["domains/connectors/secrets/credentials.ts", `import { openInstance } from "../instances/access";`],
+      [
+        "domains/connectors/execution/execute.ts",
+        `import { openInstance } from "../instances/access";\nimport { open } from "../secrets/sealing";`,
+      ],
       // A route importing a table and handing the request's database to a verb.
       [
         "domains/ai/admin-routes.ts",
@@ -310,6 +347,9 @@ describe("architecture", () => {
         "../workers/pdf-text/src/index.ts:1 -> ../../../src/domains/connectors/adapters/types: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
         "domains/ai/pdf.ts:1 -> ../../../workers/pdf-text/src/extract: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
         "domains/ai/admin-routes.ts:1 -> ../../db/schema/ai: a route imports no table (queries belong in the domain's verbs)",
+        "domains/connectors/adapters/saas/slack.ts:2 -> ../../instances/locale: connectors' layers run one way (adapters < secrets < instances < execution): adapters/ never imports instances/",
+        "domains/connectors/secrets/credentials.ts:1 -> ../instances/access: connectors' layers run one way (adapters < secrets < instances < execution): secrets/ never imports instances/",
+        "domains/connectors/execution/execute.ts:2 -> ../secrets/sealing: connectors reach secrets/ through its door, secrets/index.ts, only",
         "domains/ai/admin-routes.ts:2: a route never reaches the database (c.var.db): call a domain verb with ctxOf(c)",
       ].sort(),
     );

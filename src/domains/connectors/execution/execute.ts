@@ -15,13 +15,11 @@ import {
 } from "../instances/access";
 import { adapterFor } from "../adapters";
 import { AdapterError, type AdapterContext, type ToolResult } from "../adapters/types";
-import { resolveLocale, providerSettings, type Locale } from "../instances/catalogue";
-import { openCredentials } from "../secrets/credentials";
-import { requireAllowedUrls } from "../instances/destinations";
+import { resolveLocale, type Locale } from "../instances/catalogue";
+import { openCredentials, putExecutionPayload, executionKey, redact, redactFailure, redactJson, secretsOf, providerSettings } from "../secrets";
+import { requireAllowedUrls } from "../adapters/destinations";
 import { schemaErrors } from "../instances/json-schema";
 import { outboundFetch, parseAllowList } from "../adapters/outbound";
-import { putExecutionPayload, executionKey } from "../secrets/payloads";
-import { redact, redactFailure, redactJson, secretsOf } from "../secrets/redact";
 import { approvalHolds, needsApproval } from "./approval-policy";
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, errorText } from "../../../lib/errors";
 import { logError } from "../../../lib/log";
 import { loadCaller } from "../../identity";
 import { MAX_EXECUTION_TIMEOUT_MS, runExecution, type Execution } from "./execute";
-import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "../secrets/payloads";
+import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "../secrets";
 
 /**
  * Tool calls through the tool-executions Queue (CONTRACT "Connector tools for agents", "Retries"):

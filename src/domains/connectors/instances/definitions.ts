@@ -5,8 +5,8 @@ import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../../l
 import { newId } from "../../../lib/ids";
 import { managesWorkspace, type AuthContext, type Ctx } from "../../identity";
 import type { JsonSchema } from "../adapters/types";
-import { requireAllowedUrls } from "./destinations";
-import { validateOAuth2AuthConfig } from "../secrets/oauth-providers";
+import { requireAllowedUrls } from "../adapters/destinations";
+import { validateOAuth2AuthConfig } from "../secrets";
 import {
   CATALOGUE,
   builtInDefinition,

@@ -9,8 +9,7 @@ import { BASE_PATH } from "../../../lib/origin";
 import type { Ctx } from "../../identity";
 import { OAuthTokenError } from "../adapters/types";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
-import { requireAllowedUrls } from "../instances/destinations";
-import { openInstance } from "../instances/access";
+import { requireAllowedUrls } from "../adapters/destinations";
 import { authorizeUrl, clientSecretForms, exchangeCode, pkcePair } from "./oauth-client";
 import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
 import { describeRedacted, redact, secretsOf } from "./redact";
@@ -41,15 +40,19 @@ async function customAuthConfig(db: Db, definitionId: string | null): Promise<un
   return row?.authConfig ?? {};
 }
 
-export async function initiateOAuth(ctx: Ctx, instanceId: string, origin: string) {
+/** An instance the caller may manage, whose connector uses OAuth (instances/oauth-connect.ts checked). */
+export interface OAuthInstance {
+  id: string;
+  connectorKey: string;
+  definitionId: string | null;
+}
+
+/**
+ * Starts the handoff for an instance already opened and checked: the state (stored as its hash,
+ * with the PKCE verifier sealed beside it) and the provider's authorization URL.
+ */
+export async function beginOAuth(ctx: Ctx, instance: OAuthInstance, origin: string) {
   const { db, env, auth } = ctx;
-  const resolved = await openInstance(ctx, instanceId, "manage");
-  const { instance } = resolved.record;
-  if (!instance.enabled) throw new ApiError("CONNECTOR_ERROR", "This connector instance is disabled");
-  if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
-  if (resolved.definition.authType !== "oauth2")
-    throw new ApiError("CONNECTOR_ERROR", "This connector does not use OAuth; store its credentials instead");
-  if (!resolved.definition.isActive) throw providerUnavailable();
   const authConfig = await customAuthConfig(db, instance.definitionId);
   // Stored URLs are checked again: the rules or the allow list may have changed since they were stored.
   if (authConfig !== null) requireAllowedUrls(authConfig, "authConfig", env.ALLOW_PRIVATE_HOSTS);

@@ -1,4 +1,4 @@
-import { translate, type ConnectorLocale, type Translations } from "../../instances/locale";
+import { translate, type ConnectorLocale, type Translations } from "../locale";
 import {
   AdapterError,
   type AdapterContext,

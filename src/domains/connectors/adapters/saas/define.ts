@@ -1,4 +1,4 @@
-import type { Category, Translated } from "../../instances/catalogue-types";
+import type { Category, Translated } from "../catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import { saasAdapter, type SaasAdapter, type SaasTool } from "./adapter";
 import type { AdapterContext, HealthResult, OAuthProviderSpec, ScopeParam } from "../types";

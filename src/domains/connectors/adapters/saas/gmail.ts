@@ -3,7 +3,7 @@ import { base64url, fromBase64url } from "../../../../lib/crypto";
 import { num, str, succeeded } from "../provider-http";
 import type { SaasTool } from "./adapter";
 import { AdapterError } from "../types";
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import { defineSaasConnector } from "./define";
 import { googleHttp, googleOAuth } from "./google";
 import { closed, nullableString, optional } from "./schema";

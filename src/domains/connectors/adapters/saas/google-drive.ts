@@ -1,4 +1,4 @@
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import {
   accessToken,
   failed,

@@ -1,4 +1,4 @@
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import {
   failed,
