@@ -11,6 +11,8 @@ type Sources = Map<string, string>;
 const SRC = join(import.meta.dirname, "../src");
 /** The private Workers (SQL, PDF text, JSON Schema): keyed `../workers/...`, relative to src/ like the rest. */
 const WORKERS = join(import.meta.dirname, "../workers");
+/** Modules both the API and a private Worker build on (the SQL Worker's adapter port): keyed `../shared/...`. */
+const SHARED = join(import.meta.dirname, "../shared");
 
 /** Every module under `dir`, keyed by its path relative to src/ (posix separators). */
 function readSources(dir = SRC, sources: Sources = new Map()): Sources {
@@ -82,7 +84,7 @@ function startupWeight(sources: Sources): string[] {
 function resolve(sources: Sources, from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const normalized = posix.normalize(posix.join(posix.dirname(from), specifier));
-  // From workers/, src/ is reached as `../src/...`: the same module as its src-relative path.
+  // From workers/ or shared/, src/ is reached as `../src/...`: the same module as its src-relative path.
   const base = normalized.startsWith("../src/") ? normalized.slice("../src/".length) : normalized;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`])
     if (sources.has(candidate)) return candidate;
@@ -94,13 +96,11 @@ function resolve(sources: Sources, from: string, specifier: string): string | nu
 const isWorker = (path: string) => path.startsWith("../workers/");
 
 /**
- * The one crossing allowed today: the SQL Worker runs the connectors' SQL adapter and speaks its
- * port, wire protocol, tool list and SSRF guard from src/ (issue 37 point 4 moves them into a
- * package of their own with the connectors' layers). Nothing else crosses, either way.
+ * What the API and a private Worker both speak (the SQL Worker's adapter port, wire protocol, tool
+ * list and SSRF rules) lives in shared/, which imports neither side: src/ and workers/ never
+ * import each other, without exception.
  */
-const SHARED_WITH_SQL_WORKER = /^domains\/connectors\/adapters\/(types|outbound|sql\/protocol|sql\/tools)(\.ts)?$/;
-const sharedWithSqlWorker = (path: string, target: string) =>
-  path.startsWith("../workers/sql/") && SHARED_WITH_SQL_WORKER.test(target);
+const isShared = (path: string) => path.startsWith("../shared/");
 /** A module of the API Worker (src/): every key that is not above src/. */
 const isApi = (path: string) => !path.startsWith("../");
 /** The modules below the domains (DESIGN.md: triggers -> hosts -> domains -> lib, db/schema, limits.ts). */
@@ -166,11 +166,10 @@ export function violations(sources: Sources): string[] {
         continue;
       }
       if (sources.has(target)) edges.push(target);
-      if (
-        ((isWorker(path) && isApi(target)) || (isApi(path) && isWorker(target))) &&
-        !sharedWithSqlWorker(path, target)
-      )
+      if ((isWorker(path) && isApi(target)) || (isApi(path) && isWorker(target)))
         brokenAt("src/ and workers/ never import each other (a private Worker is reached through its service binding)");
+      if (isShared(path) && !isShared(target))
+        brokenAt("shared/ imports only shared/ (src/ and workers/ both build on it)");
       if (isBelowDomains(path) && target.startsWith("domains/"))
         brokenAt("env.ts, limits.ts and db/ sit below the domains and never import one");
       if (isRouter(path) && (target === "db/schema" || target.startsWith("db/schema/")))
@@ -253,7 +252,7 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
 
 describe("architecture", () => {
   it("src/ and workers/ keep the house rules", () => {
-    const sources = readSources(WORKERS, readSources());
+    const sources = readSources(SHARED, readSources(WORKERS, readSources()));
     expect(sources.size).toBeGreaterThan(50);
     expect(violations(sources)).toEqual([]);
   });
@@ -302,6 +301,13 @@ describe("architecture", () => {
         `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`,
       ],
       ["domains/ai/pdf.ts", `import { extract } from "../../../workers/pdf-text/src/extract";`],
+      // shared/ reaching into the API (the Worker importing shared/, and src/ importing it, are fine).
+      [
+        "../shared/connectors/port.ts",
+        `import { newId } from "../../src/lib/ids";\nimport { z } from "zod";\nimport type { X } from "./kinds";`,
+      ],
+      ["../shared/connectors/kinds.ts", `export type X = 1;`],
+      ["../workers/sql/src/sql.ts", `import type { X } from "../../../shared/connectors/port";`],
       // Connectors' layers: an adapter reaching up into instances/, secrets/ importing instances/, and
       // execution/ past the secrets door (through it, and within secrets/, is fine).
       ["domains/connectors/index.ts", `export { runExecution } from "./execution/execute";`],
@@ -346,6 +352,7 @@ describe("architecture", () => {
         "limits.ts:2 -> ./domains/ai: env.ts, limits.ts and db/ sit below the domains and never import one",
         "../workers/pdf-text/src/index.ts:1 -> ../../../src/domains/connectors/adapters/types: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
         "domains/ai/pdf.ts:1 -> ../../../workers/pdf-text/src/extract: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
+        "../shared/connectors/port.ts:1 -> ../../src/lib/ids: shared/ imports only shared/ (src/ and workers/ both build on it)",
         "domains/ai/admin-routes.ts:1 -> ../../db/schema/ai: a route imports no table (queries belong in the domain's verbs)",
         "domains/connectors/adapters/saas/slack.ts:2 -> ../../instances/locale: connectors' layers run one way (adapters < secrets < instances < execution): adapters/ never imports instances/",
         "domains/connectors/secrets/credentials.ts:1 -> ../instances/access: connectors' layers run one way (adapters < secrets < instances < execution): secrets/ never imports instances/",

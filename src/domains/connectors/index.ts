@@ -27,5 +27,5 @@ export { mentionedInstances, type MentionedInstance } from "./execution/mentione
 export { outputMatchesSchema } from "./instances/json-schema";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
 export { outboundFetch, parseAllowList, readCapped } from "./adapters/outbound";
-export { AdapterError } from "./adapters/types";
+export { AdapterError } from "../../../shared/connectors/adapter-port";
 export { connectorsCron } from "./cron";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AdapterError } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError } from "../../../shared/connectors/adapter-port";
 import {
   failed,
   providerJson,

@@ -12,8 +12,8 @@
 // RPC argument, while `fetch(url, { signal })` cancels the subrequest and, with the compatibility
 // flag `enable_request_signal` (wrangler.toml), aborts `request.signal` here, which closes the
 // PostgreSQL connection (pg-connection.ts `connect`). It also keeps one protocol for both workers/.
-import { AdapterError, type AdapterContext } from "../../../src/domains/connectors/adapters/types";
-import type { SqlRequest } from "../../../src/domains/connectors/adapters/sql/protocol";
+import { AdapterError, type AdapterContext } from "../../../shared/connectors/adapter-port";
+import type { SqlRequest } from "../../../shared/connectors/sql-protocol";
 import { createPostgresAdapter } from "./sql";
 
 const isStringList = (value: unknown): value is string[] =>

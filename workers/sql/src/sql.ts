@@ -8,8 +8,8 @@ import {
   type ConnectorAdapter,
   type HealthResult,
   type ToolResult,
-} from "../../../src/domains/connectors/adapters/types";
-import { MAX_ROWS, STATEMENT_TIMEOUT_MS, TOOLS } from "../../../src/domains/connectors/adapters/sql/tools";
+} from "../../../shared/connectors/adapter-port";
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS, TOOLS } from "../../../shared/connectors/sql-tools";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**

@@ -3,7 +3,7 @@
  * definition). A leaf of the adapters layer: the SaaS connector definitions use it, and instances/catalogue.ts lists them,
  * so neither may import the other's side of it.
  */
-import type { JsonSchema } from "./types";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
 import type { ConnectorLocale } from "./locale";
 
 export type Locale = ConnectorLocale;

@@ -1,5 +1,5 @@
 import { badRequest, type FieldError } from "../../../lib/errors";
-import { AdapterError } from "./types";
+import { AdapterError } from "../../../../shared/connectors/adapter-port";
 import { checkDestination, parseAllowList } from "./outbound";
 
 /**

@@ -14,9 +14,18 @@ import {
   type ResolvedInstance,
 } from "../instances/access";
 import { adapterFor } from "../adapters";
-import { AdapterError, type AdapterContext, type ToolResult } from "../adapters/types";
+import { AdapterError, type AdapterContext, type ToolResult } from "../../../../shared/connectors/adapter-port";
 import { resolveLocale, type Locale } from "../instances/catalogue";
-import { openCredentials, putExecutionPayload, executionKey, redact, redactFailure, redactJson, secretsOf, providerSettings } from "../secrets";
+import {
+  openCredentials,
+  putExecutionPayload,
+  executionKey,
+  redact,
+  redactFailure,
+  redactJson,
+  secretsOf,
+  providerSettings,
+} from "../secrets";
 import { requireAllowedUrls } from "../adapters/destinations";
 import { schemaErrors } from "../instances/json-schema";
 import { outboundFetch, parseAllowList } from "../adapters/outbound";

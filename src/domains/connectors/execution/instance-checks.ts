@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/errors";
 import type { Ctx } from "../../identity";
 import { openInstance } from "../instances/access";
 import { adapterFor } from "../adapters";
-import { AdapterError } from "../adapters/types";
+import { AdapterError } from "../../../../shared/connectors/adapter-port";
 import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "./execute";
 import { redact, redactFailure, secretsOf } from "../secrets";
 import { syncTools } from "../instances/instance-tools";

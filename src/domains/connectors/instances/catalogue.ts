@@ -5,7 +5,7 @@
  * are translated; `resolveLocale` picks the language.
  */
 import { SAAS_CONNECTOR_LIST, type SaasConnector } from "../adapters/saas";
-import type { JsonSchema } from "../adapters/types";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
 import type { BuiltInDefinition } from "../adapters/catalogue-types";
 import { resolveLocale } from "../adapters/locale";
 import { providerSettings } from "../secrets";
@@ -94,7 +94,6 @@ export const CATALOGUE: BuiltInDefinition[] = [
 
 const BY_KEY = new Map(CATALOGUE.map((definition) => [definition.key, definition]));
 export const builtInDefinition = (key: string) => BY_KEY.get(key);
-
 
 export const isBuiltInActive = (env: Env, definition: BuiltInDefinition) =>
   !definition.oauthProvider || Boolean(providerSettings(env, definition.key).clientId);

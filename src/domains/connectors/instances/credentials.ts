@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { connectorCredentials, connectorInstances } from "../../../db/schema";
 import { ApiError, badRequest } from "../../../lib/errors";
 import type { Ctx } from "../../identity";
-import type { CredType } from "../adapters/types";
+import type { CredType } from "../../../../shared/connectors/adapter-port";
 import { expiryOf, REQUIRED_KEYS, saveCredentials } from "../secrets";
 import { openInstance } from "./access";
 import { acceptedCredTypes } from "./catalogue";

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { connectorCredentials, connectorInstances } from "../../../db/schema";
 import { ApiError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
-import type { CredType, OpenedCredentials, TokenSet } from "../adapters/types";
+import type { CredType, OpenedCredentials, TokenSet } from "../../../../shared/connectors/adapter-port";
 import { open, seal, SealError } from "./sealing";
 
 /**

@@ -7,7 +7,7 @@ import { ApiError } from "../../../lib/errors";
 import { logError } from "../../../lib/log";
 import { BASE_PATH } from "../../../lib/origin";
 import type { Ctx } from "../../identity";
-import { OAuthTokenError } from "../adapters/types";
+import { OAuthTokenError } from "../../../../shared/connectors/adapter-port";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
 import { requireAllowedUrls } from "../adapters/destinations";
 import { authorizeUrl, clientSecretForms, exchangeCode, pkcePair } from "./oauth-client";

@@ -7,7 +7,7 @@ import {
   type JsonSchema,
   type ToolDescriptor,
   type ToolResult,
-} from "../types";
+} from "../../../../../shared/connectors/adapter-port";
 
 /**
  * The fixed tool list of a built-in SaaS adapter, each tool with its texts in every locale and the

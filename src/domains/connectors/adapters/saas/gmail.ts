@@ -2,7 +2,7 @@ import { toBase64 } from "../../../../lib/bytes";
 import { base64url, fromBase64url } from "../../../../lib/crypto";
 import { num, str, succeeded } from "../provider-http";
 import type { SaasTool } from "./adapter";
-import { AdapterError } from "../types";
+import { AdapterError } from "../../../../../shared/connectors/adapter-port";
 import { same } from "../catalogue-types";
 import { defineSaasConnector } from "./define";
 import { googleHttp, googleOAuth } from "./google";

@@ -11,7 +11,7 @@ import {
   withQuery,
 } from "../provider-http";
 import type { SaasTool } from "./adapter";
-import { AdapterError, type AdapterContext } from "../types";
+import { AdapterError, type AdapterContext } from "../../../../../shared/connectors/adapter-port";
 import { defineSaasConnector } from "./define";
 import { googleError, googleHttp, googleOAuth, isGoogleRateLimit } from "./google";
 import { closed, nullableString, optional } from "./schema";
