@@ -1,5 +1,5 @@
 // The house rules (DESIGN.md "Hosts and domains", docs/architecture.md), checked on the imports of
-// every module under src/ and workers/. Runs in Node (it reads the source tree); no dependency beyond the
+// every module under src/, workers/ and shared/. Runs in Node (it reads the source tree); no dependency beyond the
 // standard library. The rules are a pure function of { path -> source }, so the same function is
 // shown to fail on a fixture of deliberate violations below.
 import { readdirSync, readFileSync } from "node:fs";

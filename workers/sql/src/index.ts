@@ -4,7 +4,7 @@
 // only through its service binding `SQL` (src/domains/connectors/adapters/sql/sql.ts); it has no
 // route on the internet.
 //
-// Protocol (src/domains/connectors/adapters/sql/protocol.ts): `POST /` with one tool call or health
+// Protocol (shared/connectors/sql-protocol.ts): `POST /` with one tool call or health
 // check as JSON; 200 `{ result }`, 422 `{ error: { code, message, httpStatus } }` for an AdapterError.
 //
 // A fetch protocol rather than a `WorkerEntrypoint` RPC method: the call must end when the API's

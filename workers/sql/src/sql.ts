@@ -14,7 +14,7 @@ import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**
  * The `sql-database` connector's execution (PostgreSQL), run in the SQL Worker (`index.ts`); the
- * API holds only its tools (`src/domains/connectors/adapters/sql/tools.ts`) and a client of this
+ * API holds only its tools (`shared/connectors/sql-tools.ts`) and a client of this
  * Worker (`.../sql/sql.ts`). Every call opens one connection, runs inside
  * `BEGIN READ ONLY` with a `statement_timeout`, always ends with ROLLBACK and closes the connection
  * (so nothing a statement did to its session, such as an advisory lock, outlives the call).

@@ -11,14 +11,14 @@ import { OAuthTokenError } from "../../../../shared/connectors/adapter-port";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
 import { requireAllowedUrls } from "../adapters/destinations";
 import { authorizeUrl, clientSecretForms, exchangeCode, pkcePair } from "./oauth-client";
-import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
+import { oauthProviderFor } from "./oauth-providers";
 import { describeRedacted, redact, secretsOf } from "./redact";
 import { open, seal } from "./sealing";
 
 /**
  * The OAuth hand-off to an external service (CONTRACT "Credentials and the OAuth hand-off"):
- * `initiateOAuth` stores the state hashed, with the instance, the user and the sealed PKCE
- * verifier; the public callback consumes it with one conditional DELETE, exchanges the code and
+ * `beginOAuth` (once instances/oauth-connect.ts opened and checked the instance) stores the state
+ * hashed, with the instance, the user and the sealed PKCE verifier; the public callback consumes it with one conditional DELETE, exchanges the code and
  * seals the tokens. A used, expired, unknown or other-connector state never exchanges a code.
  */
 
