@@ -1,5 +1,5 @@
 // The house rules (DESIGN.md "Hosts and domains", docs/architecture.md), checked on the imports of
-// every module under src/ and workers/. Runs in Node (it reads the source tree); no dependency beyond the
+// every module under src/, workers/ and shared/. Runs in Node (it reads the source tree); no dependency beyond the
 // standard library. The rules are a pure function of { path -> source }, so the same function is
 // shown to fail on a fixture of deliberate violations below.
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,6 +11,8 @@ type Sources = Map<string, string>;
 const SRC = join(import.meta.dirname, "../src");
 /** The private Workers (SQL, PDF text, JSON Schema): keyed `../workers/...`, relative to src/ like the rest. */
 const WORKERS = join(import.meta.dirname, "../workers");
+/** Modules both the API and a private Worker build on (the SQL Worker's adapter port): keyed `../shared/...`. */
+const SHARED = join(import.meta.dirname, "../shared");
 
 /** Every module under `dir`, keyed by its path relative to src/ (posix separators). */
 function readSources(dir = SRC, sources: Sources = new Map()): Sources {
@@ -82,7 +84,7 @@ function startupWeight(sources: Sources): string[] {
 function resolve(sources: Sources, from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const normalized = posix.normalize(posix.join(posix.dirname(from), specifier));
-  // From workers/, src/ is reached as `../src/...`: the same module as its src-relative path.
+  // From workers/ or shared/, src/ is reached as `../src/...`: the same module as its src-relative path.
   const base = normalized.startsWith("../src/") ? normalized.slice("../src/".length) : normalized;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`])
     if (sources.has(candidate)) return candidate;
@@ -94,13 +96,11 @@ function resolve(sources: Sources, from: string, specifier: string): string | nu
 const isWorker = (path: string) => path.startsWith("../workers/");
 
 /**
- * The one crossing allowed today: the SQL Worker runs the connectors' SQL adapter and speaks its
- * port, wire protocol, tool list and SSRF guard from src/ (issue 37 point 4 moves them into a
- * package of their own with the connectors' layers). Nothing else crosses, either way.
+ * What the API and a private Worker both speak (the SQL Worker's adapter port, wire protocol, tool
+ * list and SSRF rules) lives in shared/, which imports neither side: src/ and workers/ never
+ * import each other, without exception.
  */
-const SHARED_WITH_SQL_WORKER = /^domains\/connectors\/adapters\/(types|outbound|sql\/protocol|sql\/tools)(\.ts)?$/;
-const sharedWithSqlWorker = (path: string, target: string) =>
-  path.startsWith("../workers/sql/") && SHARED_WITH_SQL_WORKER.test(target);
+const isShared = (path: string) => path.startsWith("../shared/");
 /** A module of the API Worker (src/): every key that is not above src/. */
 const isApi = (path: string) => !path.startsWith("../");
 /** The modules below the domains (DESIGN.md: triggers -> hosts -> domains -> lib, db/schema, limits.ts). */
@@ -116,6 +116,19 @@ const ROUTE_DB = /\bc\.var\.db\b|\bc\.get\(\s*["']db["']\s*\)|\{[^{}]*\bdb\b[^{}
  * (`openInstance`, `readableMedia`), so no handler re-runs token checks of its own.
  */
 const ROUTE_HAND_MIDDLEWARE = /\(\s*c\s*,\s*(?:async\s*)?\(\s*\)\s*=>\s*(?:undefined|\{\s*\})/g;
+
+/**
+ * The connectors' layers, lowest first (docs/connectors.md): a module imports its own layer or a
+ * lower one, never a higher one. Adapters know nothing of credentials at rest, instances or
+ * execution; secrets seal and open for the layers above; instances use secrets; execution uses all.
+ * The routes, index.ts and cron.ts sit above them all.
+ */
+const CONNECTOR_LAYERS = ["adapters", "secrets", "instances", "execution"] as const;
+const connectorLayerOf = (path: string) =>
+  CONNECTOR_LAYERS.indexOf(/^domains\/connectors\/([^/]+)\//.exec(path)?.[1] as (typeof CONNECTOR_LAYERS)[number]);
+/** The one door into secrets/ for the rest of connectors. */
+const SECRETS_DOOR = "domains/connectors/secrets/index.ts";
+const isSecrets = (path: string) => path.startsWith("domains/connectors/secrets/");
 
 /** Where a module sits in the house. */
 function layerOf(path: string): "host" | "domain" | "lib" | "http" | "other" {
@@ -164,15 +177,22 @@ export function violations(sources: Sources): string[] {
         continue;
       }
       if (sources.has(target)) edges.push(target);
-      if (
-        ((isWorker(path) && isApi(target)) || (isApi(path) && isWorker(target))) &&
-        !sharedWithSqlWorker(path, target)
-      )
+      if ((isWorker(path) && isApi(target)) || (isApi(path) && isWorker(target)))
         brokenAt("src/ and workers/ never import each other (a private Worker is reached through its service binding)");
+      if (isShared(path) && !isShared(target))
+        brokenAt("shared/ imports only shared/ (src/ and workers/ both build on it)");
       if (isBelowDomains(path) && target.startsWith("domains/"))
         brokenAt("env.ts, limits.ts and db/ sit below the domains and never import one");
       if (isRouter(path) && (target === "db/schema" || target.startsWith("db/schema/")))
         brokenAt("a route imports no table (queries belong in the domain's verbs)");
+      const fromLayer = connectorLayerOf(path);
+      const toLayer = connectorLayerOf(target);
+      if (fromLayer >= 0 && toLayer > fromLayer)
+        brokenAt(
+          `connectors' layers run one way (${CONNECTOR_LAYERS.join(" < ")}): ${CONNECTOR_LAYERS[fromLayer]}/ never imports ${CONNECTOR_LAYERS[toLayer]}/`,
+        );
+      if (isSecrets(target) && target !== SECRETS_DOOR && !isSecrets(path) && domainOf(path) === "connectors")
+        brokenAt("connectors reach secrets/ through its door, secrets/index.ts, only");
       const targetLayer = layerOf(target);
       if (layer === "domain" && targetLayer === "host") {
         // The one exemption: a router declares the HTTP middleware (authenticate, rateLimit) on its routes.
@@ -243,7 +263,7 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
 
 describe("architecture", () => {
   it("src/ and workers/ keep the house rules", () => {
-    const sources = readSources(WORKERS, readSources());
+    const sources = readSources(SHARED, readSources(WORKERS, readSources()));
     expect(sources.size).toBeGreaterThan(50);
     expect(violations(sources)).toEqual([]);
   });
@@ -292,6 +312,29 @@ describe("architecture", () => {
         `import { AdapterError } from "../../../src/domains/connectors/adapters/types";`,
       ],
       ["domains/ai/pdf.ts", `import { extract } from "../../../workers/pdf-text/src/extract";`],
+      // shared/ reaching into the API (the Worker importing shared/, and src/ importing it, are fine).
+      [
+        "../shared/connectors/port.ts",
+        `import { newId } from "../../src/lib/ids";\nimport { z } from "zod";\nimport type { X } from "./kinds";`,
+      ],
+      ["../shared/connectors/kinds.ts", `export type X = 1;`],
+      ["../workers/sql/src/sql.ts", `import type { X } from "../../../shared/connectors/port";`],
+      // Connectors' layers: an adapter reaching up into instances/, secrets/ importing instances/, and
+      // execution/ past the secrets door (through it, and within secrets/, is fine).
+      ["domains/connectors/index.ts", `export { runExecution } from "./execution/execute";`],
+      [
+        "domains/connectors/adapters/saas/slack.ts",
+        `import { same } from "../catalogue-types";\nimport { translate } from "../../instances/locale";`,
+      ],
+      ["domains/connectors/adapters/catalogue-types.ts", `export const same = 1;`],
+      ["domains/connectors/instances/access.ts", `import { providerSettings } from "../secrets";`],
+      ["domains/connectors/secrets/index.ts", `export { open } from "./sealing";`],
+      ["domains/connectors/secrets/sealing.ts", `export const open = 1;`],
+      ["domains/connectors/secrets/credentials.ts", `import { openInstance } from "../instances/access";`],
+      [
+        "domains/connectors/execution/execute.ts",
+        `import { openInstance } from "../instances/access";\nimport { open } from "../secrets/sealing";`,
+      ],
       // A route importing a table and handing the request's database to a verb.
       [
         "domains/ai/admin-routes.ts",
@@ -325,7 +368,11 @@ describe("architecture", () => {
         "limits.ts:2 -> ./domains/ai: env.ts, limits.ts and db/ sit below the domains and never import one",
         "../workers/pdf-text/src/index.ts:1 -> ../../../src/domains/connectors/adapters/types: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
         "domains/ai/pdf.ts:1 -> ../../../workers/pdf-text/src/extract: src/ and workers/ never import each other (a private Worker is reached through its service binding)",
+        "../shared/connectors/port.ts:1 -> ../../src/lib/ids: shared/ imports only shared/ (src/ and workers/ both build on it)",
         "domains/ai/admin-routes.ts:1 -> ../../db/schema/ai: a route imports no table (queries belong in the domain's verbs)",
+        "domains/connectors/adapters/saas/slack.ts:2 -> ../../instances/locale: connectors' layers run one way (adapters < secrets < instances < execution): adapters/ never imports instances/",
+        "domains/connectors/secrets/credentials.ts:1 -> ../instances/access: connectors' layers run one way (adapters < secrets < instances < execution): secrets/ never imports instances/",
+        "domains/connectors/execution/execute.ts:2 -> ../secrets/sealing: connectors reach secrets/ through its door, secrets/index.ts, only",
         "domains/ai/admin-routes.ts:2: a route never reaches the database (c.var.db): call a domain verb with ctxOf(c)",
         "domains/ai/media-routes.ts:2: a route runs no middleware by hand: declare it, and let the domain's door decide access",
       ].sort(),

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { refusedUrlFields } from "../../src/domains/connectors/instances/destinations";
+import { refusedUrlFields } from "../../src/domains/connectors/adapters/destinations";
 import { call, createUser, expectError, expectFieldError } from "../helpers/api";
 import { installFakeHost, json, record, type RecordedRequest } from "./fakes/fake-host";
 import { installToolServer, seen, TOOL_HOST } from "./fakes/tool-server";

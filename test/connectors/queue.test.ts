@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { enqueueToolCall, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
+import { enqueueToolCall, grantApproval, type ToolCall, type ToolCallMessage } from "../../src/domains/connectors";
 import { MAX_EXECUTION_TIMEOUT_MS } from "../../src/domains/connectors/execution/execute";
 import {
   MAX_DELIVERIES,
@@ -280,6 +280,46 @@ describe("tool-executions consumer", () => {
     expect(await deliver(sent)).toEqual({ acked: true, retry: null });
     expect(seen.length).toBe(before);
     expect(await callRow(sent.callId)).toMatchObject({ state: "failed", error: expect.stringMatching(/approval/) });
+  });
+
+  it("approval is a grant the consumer checks: one for another input, another call or none at all executes nothing; the call's own runs", async () => {
+    const { call, instanceId, toolId, as } = await setup({ requiresApproval: true });
+    const grantFor = (callId: string, input: Record<string, unknown>) =>
+      grantApproval(env, { callId, instanceId, toolId, input });
+    const notHeld = "This call's approval does not match the call and its input; it was not run.";
+    const refusals: [string, (callId: string) => Promise<string | null>][] = [
+      ["a grant for another input", (callId) => grantFor(callId, { text: "something harmless" })],
+      ["another call's grant for the same input", () => grantFor("run-1:another-call", { text: "hi" })],
+      ["text that is no grant", async () => "not-a-grant!"],
+    ];
+    const before = seen.length;
+    for (const [why, grant] of refusals) {
+      const planned = call({ text: "hi" });
+      const sent = await prepareToolCall(env, { ...planned, approval: await grant(planned.callId) });
+      expect(await deliver(sent), why).toEqual({ acked: true, retry: null });
+      expect(await callRow(sent.callId), why).toMatchObject({ state: "failed", error: notHeld, execution_id: null });
+      // The input is gone with the refused call: nothing is left to run.
+      expect(await env.BLOBS.get(`tool-calls/${sent.callId}`), why).toBeNull();
+    }
+    // A message that merely claims approval (the boolean messages once carried) has no grant: refused.
+    const claimed = { ...(await prepareToolCall(env, call({ text: "hi" }))), approved: true };
+    expect(await deliver(claimed)).toEqual({ acked: true, retry: null });
+    expect(await callRow(claimed.callId)).toMatchObject({
+      state: "failed",
+      error: "This tool requires approval and cannot be executed directly; run it through the AI assistant.",
+      execution_id: null,
+    });
+    expect(seen.length).toBe(before);
+    expect((await historyOf(instanceId, as)).data).toEqual([]);
+
+    // The grant of this very call and input runs it, once.
+    const planned = call({ text: "hi" });
+    const sent = await prepareToolCall(env, { ...planned, approval: await grantFor(planned.callId, planned.input) });
+    expect(await deliver(sent)).toEqual({ acked: true, retry: null });
+    expect(await callRow(sent.callId)).toMatchObject({ state: "done", error: null });
+    expect(seen.length).toBe(before + 1);
+    expect(seen.at(-1)!.body).toEqual({ text: "hi" });
+    expect((await historyOf(instanceId, as)).data).toHaveLength(1);
   });
 
   it("another user's instance is not found for the caller, and a malformed message is acked", async () => {

@@ -1,4 +1,9 @@
+import { env } from "cloudflare:test";
+import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { decideOnToolCall } from "../../src/domains/ai/messages";
+import { loadCaller } from "../../src/domains/identity";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { call, createUser, expectError, type TestUser } from "../helpers/api";
 import { registerClient } from "../helpers/oauth";
@@ -110,6 +115,44 @@ describe("tool-call decisions: first-party only", () => {
 
     const rejected = await decide(user, session.id, messageId, false);
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body.data).toMatchObject({ id: "demo-call-1", status: "rejected" });
+    await reader.stop();
+    expect(seen.length).toBe(before);
+  });
+
+  it("the decision verb applies the approval policy itself: an OAuth caller that reaches it past the route is forbidden, and the call stays pending", async () => {
+    const user = await createUser();
+    const client = await registerClient();
+    const { key } = await connected(user, { tool: { requiresApproval: true } });
+    const session = await newSession(user);
+    const before = seen.length;
+    const { messageId, reader } = await pendingCall(user, session.id, key);
+
+    // The same user through a third-party client, loaded as the route's middleware would load it.
+    const token = decodeJwt((await asClient(user, client.clientId)).accessToken);
+    const db = createDb(env.DB);
+    const claims = {
+      kind: "oauth" as const,
+      userId: user.id,
+      jti: token.jti!,
+      exp: token.exp!,
+      clientId: client.clientId,
+      scopes: ["execution:run"],
+    };
+    const ctx = {
+      db,
+      env,
+      auth: await loadCaller(db, claims, user.personalWorkspaceId),
+      now: new Date().toISOString(),
+    };
+    await expect(decideOnToolCall(ctx, session.id, messageId, "demo-call-1", true)).rejects.toMatchObject({
+      code: "forbidden",
+      status: 403,
+      message: "Only the session's owner decides, with a first-party token",
+    });
+    expect(await recordedCall(user, session.id, messageId, "pending")).toMatchObject({ status: "pending" });
+
+    const rejected = await decide(user, session.id, messageId, false);
     expect(rejected.body.data).toMatchObject({ id: "demo-call-1", status: "rejected" });
     await reader.stop();
     expect(seen.length).toBe(before);

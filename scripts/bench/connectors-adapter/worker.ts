@@ -4,7 +4,7 @@
 // straight from Node. Its settings arrive as vars; it is never deployed.
 import { createMcpAdapter } from "../../../src/domains/connectors/adapters/mcp/adapter";
 import { createPostgresAdapter } from "../../../workers/sql/src/sql";
-import type { AdapterContext, OpenedCredentials } from "../../../src/domains/connectors/adapters/types";
+import type { AdapterContext, OpenedCredentials } from "../../../shared/connectors/adapter-port";
 import { outboundFetch, parseAllowList } from "../../../src/domains/connectors/adapters/outbound";
 
 interface BenchEnv {

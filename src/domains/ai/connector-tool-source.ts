@@ -1,5 +1,12 @@
 import { createDb } from "../../db/client";
-import { assistantTools, enqueueToolCall, outputMatchesSchema, type AssistantTool } from "../connectors";
+import {
+  assistantTools,
+  enqueueToolCall,
+  grantApproval,
+  needsApproval,
+  outputMatchesSchema,
+  type AssistantTool,
+} from "../connectors";
 import type { ToolActivity, ToolContext, ToolDefinition, ToolSource } from "./tool-source";
 
 /** How much of a call's input the approval card shows. */
@@ -27,25 +34,24 @@ function connectorTool(tool: AssistantTool): ToolDefinition {
     instanceId: tool.instanceId,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    requiresApproval: tool.requiresApproval,
+    requiresApproval: needsApproval(tool),
     outputMatches: (output, context) => outputMatchesSchema(context.env.JSON_SCHEMA, tool.outputSchema, output),
     activity: (input) => activityOf(tool, input),
-    async execute(input, context, signal, callId) {
+    async execute(input, context, signal, callId, approved) {
       const queuedId = `${context.runId}:${callId}`;
+      // The owner's approval travels as a grant over this call and this input, which the consumer checks.
+      const call = { callId: queuedId, instanceId: tool.instanceId, toolId: tool.toolId, input };
+      const approval = approved ? await grantApproval(context.env, call) : null;
       const result = context.awaitResult(queuedId, signal);
       // Awaited below; a rejection before then (stop, timeout) must not go unhandled meanwhile.
       result.catch(() => {});
       await enqueueToolCall(context.env, {
-        callId: queuedId,
+        ...call,
         claims: context.caller!.token,
         workspaceId: context.workspaceId,
-        instanceId: tool.instanceId,
-        toolId: tool.toolId,
-        input,
         runId: context.runId,
         messageId: context.messageId,
-        // The run calls a tool that needs approval only once its user approved it.
-        approved: tool.requiresApproval,
+        approval,
       });
       const delivered = await result;
       if (!delivered.success) throw new Error(delivered.error ?? "The tool failed");

@@ -1,5 +1,6 @@
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
+import { mayDecide } from "../connectors";
 import type { Ctx } from "../identity";
 import { activeModels, selectModel } from "./models";
 import { decideToolCall, stopRun } from "./runs";
@@ -285,6 +286,8 @@ export async function decideOnToolCall(
   callId: string,
   approve: boolean,
 ) {
+  // The route refuses OAuth tokens first (with its WWW-Authenticate); the policy holds for any caller of this verb.
+  if (!mayDecide(ctx.auth)) throw forbidden("Only the session's owner decides, with a first-party token");
   const { target } = await turnOf(ctx, sessionId, assistantMessageId);
   if (target.status !== "running") throw notPending();
   const call = await decideToolCall(ctx.env, target.id, callId, approve);

@@ -65,7 +65,8 @@ const middleware = [authenticate({ oauthScope: "execution:run" }), requireEntitl
 const sendMiddleware = [authenticate({ oauthScope: "execution:run" }), requireEntitlement("ai"), rateLimitBeside];
 /**
  * Deciding on a call that needs approval is the human step that checks an agent, so no OAuth
- * client takes it, whatever its scopes: first-party tokens only (CONTRACT, 403 `forbidden`).
+ * client takes it, whatever its scopes: first-party tokens only (CONTRACT, 403 `forbidden`). The
+ * rule is connectors' approval policy (`mayDecide`), which the verb applies; this refuses earlier.
  */
 const decisionMiddleware = [authenticate(), requireEntitlement("ai"), rateLimit];
 

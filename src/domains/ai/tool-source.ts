@@ -50,12 +50,16 @@ export interface ToolDefinition {
   outputMatches?(output: Record<string, unknown>, context: ToolContext): Promise<boolean>;
   /** The card of a call awaiting approval. */
   activity?(input: Record<string, unknown>): ToolActivity;
-  /** Runs the call (`callId` is the run's id of this call); throws when it failed. */
+  /**
+   * Runs the call (`callId` is the run's id of this call); throws when it failed. `approved` is
+   * true only for a call of a tool that `requiresApproval` whose user approved it in this run.
+   */
   execute(
     input: Record<string, unknown>,
     context: ToolContext,
     signal: AbortSignal,
     callId: string,
+    approved: boolean,
   ): Promise<Record<string, unknown>>;
 }
 

@@ -1,7 +1,5 @@
 import { createDb } from "../../db/client";
-import { purgeExpiredOAuthStates } from "./secrets/oauth-handoff";
-import { purgeDeletedPayloads } from "./secrets/payloads";
-import { refreshExpiringCredentials } from "./secrets/refresh";
+import { purgeExpiredOAuthStates, purgeDeletedPayloads, refreshExpiringCredentials } from "./secrets";
 
 /**
  * The connectors domain's scheduled work (src/cron's table): OAuth credentials refreshed before they

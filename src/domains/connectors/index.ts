@@ -1,5 +1,13 @@
 /** The connectors domain's public face for other domains and the hosts (the AI assistant's tool source, the queue consumer, the cron). */
 export { executeTool, type Actor } from "./execution/execute";
+// The tool-approval policy: the assistant's run asks it which calls wait, who decides, how long.
+export {
+  APPROVAL_TIMEOUT_MS,
+  grantApproval,
+  mayDecide,
+  needsApproval,
+  TIMED_OUT,
+} from "./execution/approval-policy";
 export {
   enqueueToolCall,
   processToolCall,
@@ -19,5 +27,5 @@ export { mentionedInstances, type MentionedInstance } from "./execution/mentione
 export { outputMatchesSchema } from "./instances/json-schema";
 // The SSRF-guarded outbound fetch, for other domains' requests to URLs from users, models or pages.
 export { outboundFetch, parseAllowList, readCapped } from "./adapters/outbound";
-export { AdapterError } from "./adapters/types";
+export { AdapterError } from "../../../shared/connectors/adapter-port";
 export { connectorsCron } from "./cron";

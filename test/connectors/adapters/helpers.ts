@@ -2,8 +2,8 @@ import { Validator } from "@cfworker/json-schema";
 import { expect } from "vitest";
 import { outboundFetch, rebase } from "../../../src/domains/connectors/adapters/outbound";
 import type { SaasAdapter } from "../../../src/domains/connectors/adapters/saas/adapter";
-import type { AdapterContext, OAuthProviderSpec, ToolResult } from "../../../src/domains/connectors/adapters/types";
-import { CONNECTOR_LOCALES } from "../../../src/domains/connectors/instances/locale";
+import type { AdapterContext, OAuthProviderSpec, ToolResult } from "../../../shared/connectors/adapter-port";
+import { CONNECTOR_LOCALES } from "../../../src/domains/connectors/adapters/locale";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../fakes/oauth-server";
 
 /** The context the executor builds, pointed at a fake provider host the way CONNECTOR_<K>_BASE_URL does. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AdapterError } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError } from "../../../shared/connectors/adapter-port";
 import {
   failed,
   providerJson,
@@ -17,7 +17,7 @@ import { closed, optional } from "../../../src/domains/connectors/adapters/saas/
 import { adapterFor } from "../../../src/domains/connectors/adapters";
 import { CATALOGUE } from "../../../src/domains/connectors/instances/catalogue";
 import { readStandardTokens } from "../../../src/domains/connectors/adapters/oauth-tokens";
-import { resolveLocale, translate } from "../../../src/domains/connectors/instances/locale";
+import { resolveLocale, translate } from "../../../src/domains/connectors/adapters/locale";
 import { contextFor } from "./helpers";
 
 describe("SAAS_CONNECTORS", () => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readSlackTokens, slackConnector } from "../../../src/domains/connectors/adapters/saas/slack";
-import { AdapterError, OAuthTokenError } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError, OAuthTokenError } from "../../../shared/connectors/adapter-port";
 import { bearerOf } from "../fakes/fake-host";
 import { DEAD_REFRESH_TOKEN, FAKE_REFRESH_TOKEN } from "../fakes/oauth-server";
 import {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { outboundFetch } from "../../../src/domains/connectors/adapters/outbound";
-import { AdapterError, type AdapterContext, type CredType } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError, type AdapterContext, type CredType } from "../../../shared/connectors/adapter-port";
 import { call, type TestUser } from "../../helpers/api";
 
 /** An adapter context as the connectors domain builds it: opened credentials and the guarded fetch. */

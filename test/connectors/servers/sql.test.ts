@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, parseConnectionString } from "../../../workers/sql/src/pg-connection";
-import { MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../src/domains/connectors/adapters/sql/tools";
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS } from "../../../shared/connectors/sql-tools";
 import { createPostgresAdapter } from "../../../workers/sql/src/sql";
 import { createSqlAdapter } from "../../../src/domains/connectors/adapters/sql/sql";
 import { adapterContext, adapterError } from "./helpers";

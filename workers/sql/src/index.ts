@@ -4,7 +4,7 @@
 // only through its service binding `SQL` (src/domains/connectors/adapters/sql/sql.ts); it has no
 // route on the internet.
 //
-// Protocol (src/domains/connectors/adapters/sql/protocol.ts): `POST /` with one tool call or health
+// Protocol (shared/connectors/sql-protocol.ts): `POST /` with one tool call or health
 // check as JSON; 200 `{ result }`, 422 `{ error: { code, message, httpStatus } }` for an AdapterError.
 //
 // A fetch protocol rather than a `WorkerEntrypoint` RPC method: the call must end when the API's
@@ -12,8 +12,8 @@
 // RPC argument, while `fetch(url, { signal })` cancels the subrequest and, with the compatibility
 // flag `enable_request_signal` (wrangler.toml), aborts `request.signal` here, which closes the
 // PostgreSQL connection (pg-connection.ts `connect`). It also keeps one protocol for both workers/.
-import { AdapterError, type AdapterContext } from "../../../src/domains/connectors/adapters/types";
-import type { SqlRequest } from "../../../src/domains/connectors/adapters/sql/protocol";
+import { AdapterError, type AdapterContext } from "../../../shared/connectors/adapter-port";
+import type { SqlRequest } from "../../../shared/connectors/sql-protocol";
 import { createPostgresAdapter } from "./sql";
 
 const isStringList = (value: unknown): value is string[] =>

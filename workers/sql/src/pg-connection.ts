@@ -1,8 +1,8 @@
 import type pg from "pg";
 import type { Duplex } from "node:stream";
 import * as pgCloudflare from "pg-cloudflare";
-import { checkDestination } from "../../../src/domains/connectors/adapters/outbound";
-import { AdapterError } from "../../../src/domains/connectors/adapters/types";
+import { checkDestination } from "../../../shared/connectors/outbound-rules";
+import { AdapterError } from "../../../shared/connectors/adapter-port";
 
 /**
  * The connection string of a `sql-database` instance, checked and turned into `pg` settings, and the

@@ -1,5 +1,5 @@
 import { parseSql, SqlSyntaxError } from "./pg-parser";
-import { AdapterError } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError } from "../../../shared/connectors/adapter-port";
 
 /**
  * Decides, on PostgreSQL's own parse tree, whether `run_query` may run a statement: exactly one

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { extendedQuery } from "./pg-connection";
 import type { CheckedStatement } from "./sql-guard";
-import { AdapterError } from "../../../src/domains/connectors/adapters/types";
+import { AdapterError } from "../../../shared/connectors/adapter-port";
 
 /**
  * The main rule of `run_query` (CONTRACT "Tools and execution", SQL): a statement may call only

@@ -8,13 +8,13 @@ import {
   type ConnectorAdapter,
   type HealthResult,
   type ToolResult,
-} from "../../../src/domains/connectors/adapters/types";
-import { MAX_ROWS, STATEMENT_TIMEOUT_MS, TOOLS } from "../../../src/domains/connectors/adapters/sql/tools";
+} from "../../../shared/connectors/adapter-port";
+import { MAX_ROWS, STATEMENT_TIMEOUT_MS, TOOLS } from "../../../shared/connectors/sql-tools";
 import { columnType, lookUpTypeNames, valueParsers } from "./pg-types";
 
 /**
  * The `sql-database` connector's execution (PostgreSQL), run in the SQL Worker (`index.ts`); the
- * API holds only its tools (`src/domains/connectors/adapters/sql/tools.ts`) and a client of this
+ * API holds only its tools (`shared/connectors/sql-tools.ts`) and a client of this
  * Worker (`.../sql/sql.ts`). Every call opens one connection, runs inside
  * `BEGIN READ ONLY` with a `statement_timeout`, always ends with ROLLBACK and closes the connection
  * (so nothing a statement did to its session, such as an advisory lock, outlives the call).

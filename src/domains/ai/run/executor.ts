@@ -197,6 +197,8 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
     report("tool.completed");
     return { error: record.error };
   }
+  /** Set only by the owner's decision below: the tool mints its grant from it (connectors' approval policy). */
+  let approved = false;
   if (tool.requiresApproval) {
     record.status = "pending";
     const activity = tool.activity?.(input) ?? {
@@ -213,12 +215,13 @@ async function runTool(call: ChatToolCall, tools: ToolSet, context: ToolContext,
       return { error: record.error };
     }
     record.status = "executing";
+    approved = true;
   }
   const started = Date.now();
   startedAt[record.id] = started;
   report("tool.started");
   try {
-    const output = await tool.execute(input, context, io.signal, record.id);
+    const output = await tool.execute(input, context, io.signal, record.id, approved);
     record.output = output;
     record.status = tool.outputMatches && !(await tool.outputMatches(output, context)) ? "degraded" : "completed";
   } catch (error) {

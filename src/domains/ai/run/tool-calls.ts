@@ -1,4 +1,5 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
+import { APPROVAL_TIMEOUT_MS, TIMED_OUT } from "../../connectors";
 
 /**
  * The tool-call vocabulary of a run, in one place: the record's statuses and how each moves (a
@@ -10,8 +11,8 @@ export type { ToolCallRecord };
 
 export type Decision = "approve" | "reject" | "timeout";
 
-/** CONTRACT: a call awaiting approval waits at most 10 minutes, then it is `skipped`. */
-export const APPROVAL_TIMEOUT_MS = 10 * 60_000;
+/** The approval policy's wait (connectors' approval-policy.ts): at most 10 minutes, then `skipped`. */
+export { APPROVAL_TIMEOUT_MS };
 
 /** The error of a call its user rejected (also what the decision endpoint answers). */
 export const REJECTED = "The user rejected this call";
@@ -21,7 +22,7 @@ export const DECISION_ERRORS: Record<
   { status: ToolCallRecord["status"]; error: string }
 > = {
   reject: { status: "rejected", error: REJECTED },
-  timeout: { status: "skipped", error: "No decision within 10 minutes; the call was skipped" },
+  timeout: TIMED_OUT,
 };
 
 /** A call's card as its events show it (a connector call's approval card, a capability step's progress). */

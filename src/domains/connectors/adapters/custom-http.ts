@@ -1,5 +1,10 @@
 import { MAX_ANSWER_BYTES, readCapped } from "./outbound";
-import { AdapterError, type AdapterContext, type ConnectorAdapter, type OpenedCredentials } from "./types";
+import {
+  AdapterError,
+  type AdapterContext,
+  type ConnectorAdapter,
+  type OpenedCredentials,
+} from "../../../../shared/connectors/adapter-port";
 
 /**
  * The runner of custom definitions' tools (CONTRACT "Custom definitions and their tools"): an

@@ -3,7 +3,7 @@ import { httpAdapter } from "./custom-http";
 import { createMcpAdapter } from "./mcp/adapter";
 import { isSaasConnectorKey, SAAS_CONNECTORS } from "./saas";
 import { createSqlAdapter, type SqlRunner } from "./sql/sql";
-import type { ConnectorAdapter } from "./types";
+import type { ConnectorAdapter } from "../../../../shared/connectors/adapter-port";
 
 /**
  * The adapter factory: built-in connectors by key, custom definitions always through the HTTP

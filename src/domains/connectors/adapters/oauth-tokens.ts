@@ -1,4 +1,4 @@
-import { OAuthTokenError, type TokenSet } from "./types";
+import { OAuthTokenError, type TokenSet } from "../../../../shared/connectors/adapter-port";
 
 /**
  * Reading a token endpoint's answer (authorization_code and refresh_token grants) into the

@@ -1,5 +1,5 @@
 import { MAX_ANSWER_BYTES, readCapped } from "./outbound";
-import { AdapterError, type AdapterContext, type ToolResult } from "./types";
+import { AdapterError, type AdapterContext, type ToolResult } from "../../../../shared/connectors/adapter-port";
 
 /**
  * What every SaaS adapter does with an HTTP answer: read it (capped), parse JSON, and turn it into

@@ -14,14 +14,22 @@ import {
   type ResolvedInstance,
 } from "../instances/access";
 import { adapterFor } from "../adapters";
-import { AdapterError, type AdapterContext, type ToolResult } from "../adapters/types";
-import { resolveLocale, providerSettings, type Locale } from "../instances/catalogue";
-import { openCredentials } from "../secrets/credentials";
-import { requireAllowedUrls } from "../instances/destinations";
+import { AdapterError, type AdapterContext, type ToolResult } from "../../../../shared/connectors/adapter-port";
+import { resolveLocale, type Locale } from "../instances/catalogue";
+import {
+  openCredentials,
+  putExecutionPayload,
+  executionKey,
+  redact,
+  redactFailure,
+  redactJson,
+  secretsOf,
+  providerSettings,
+} from "../secrets";
+import { requireAllowedUrls } from "../adapters/destinations";
 import { schemaErrors } from "../instances/json-schema";
 import { outboundFetch, parseAllowList } from "../adapters/outbound";
-import { putExecutionPayload, executionKey } from "../secrets/payloads";
-import { redact, redactFailure, redactJson, secretsOf } from "../secrets/redact";
+import { approvalHolds, needsApproval } from "./approval-policy";
 
 /**
  * CONTRACT "Tools and execution": a call gives up after 30 seconds; `sql-database` after 35, so
@@ -59,6 +67,21 @@ const APPROVAL_MESSAGE: Record<Locale, string> = {
   es: "Esta herramienta requiere aprobación y no se puede ejecutar directamente; úsala a través del asistente de IA.",
   ja: "このツールは承認が必要なため直接実行できません。AI アシスタントから実行してください。",
 };
+/** A queued call whose grant does not hold (another call's, another input's, or none): not run. */
+const APPROVAL_NOT_HELD_MESSAGE: Record<Locale, string> = {
+  en: "This call's approval does not match the call and its input; it was not run.",
+  de: "Die Freigabe dieses Aufrufs passt nicht zum Aufruf und seiner Eingabe; er wurde nicht ausgeführt.",
+  fr: "L'approbation de cet appel ne correspond pas à l'appel et à son entrée ; il n'a pas été exécuté.",
+  es: "La aprobación de esta llamada no coincide con la llamada y su entrada; no se ejecutó.",
+  ja: "この呼び出しの承認は呼び出しとその入力に一致しないため、実行されませんでした。",
+};
+
+/** Whether a queued call carries a grant for exactly this tool and input. */
+const approved = (
+  env: Env,
+  approval: ExecuteOptions["approval"],
+  call: { instanceId: string; toolId: string; input: Record<string, unknown> },
+) => (approval ? approvalHolds(env, approval.grant, { callId: approval.callId, ...call }) : Promise.resolve(false));
 
 /** Maps an adapter's failure to the API's answer (the port's `AdapterErrorKind` table). */
 export function adapterErrorToApi(error: AdapterError): ApiError {
@@ -99,8 +122,12 @@ export async function adapterContext(
 
 export interface ExecuteOptions {
   localeTag?: string;
-  /** The session's owner approved this call of a tool that requires approval (the assistant's card). */
-  approved?: boolean;
+  /**
+   * A queued call's approval: its id and the grant the run's object issued when the session's owner
+   * approved it. A tool that needs approval runs only when the grant holds for this very call, tool
+   * and input (approval-policy.ts); direct execution passes none, so such a tool is refused there.
+   */
+  approval?: { callId: string; grant: string | null };
   /**
    * Runs right before the external call, after every check: a queued call marks itself
    * `dispatched` here, so that nothing after this point can make it run again.
@@ -182,8 +209,10 @@ export async function runExecution(
     throw new ApiError("CONNECTOR_ERROR", "No usable credentials are configured for this instance");
   if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
   if (!resolved.definition.isActive) throw notConfigured();
-  if (tool.requiresApproval && !options.approved)
-    throw new ApiError("connector_tool_approval_required", APPROVAL_MESSAGE[resolveLocale(options.localeTag)]);
+  if (needsApproval(tool) && !(await approved(env, options.approval, { instanceId, toolId, input }))) {
+    const messages = options.approval?.grant ? APPROVAL_NOT_HELD_MESSAGE : APPROVAL_MESSAGE;
+    throw new ApiError("connector_tool_approval_required", messages[resolveLocale(options.localeTag)]);
+  }
   const inputErrors = await schemaErrors(env.JSON_SCHEMA, tool.inputSchema, input, "input");
   if (inputErrors.length) throw badRequest(inputErrors, "input does not match the tool's inputSchema");
   if (tool.rateLimitRpm) {

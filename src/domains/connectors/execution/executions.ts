@@ -3,8 +3,7 @@ import type { Db } from "../../../db/client";
 import { connectorExecutions } from "../../../db/schema";
 import type { Ctx } from "../../identity";
 import { openInstance } from "../instances/access";
-import { openExecutionPart } from "../secrets/credentials";
-import { getExecutionPayload, type ExecutionPayload } from "../secrets/payloads";
+import { openExecutionPart, getExecutionPayload, type ExecutionPayload } from "../secrets";
 
 /** The history of an instance, newest first; sealed input and output are never selected here. */
 const recordColumns = {

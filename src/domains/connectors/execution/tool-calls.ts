@@ -6,7 +6,7 @@ import { ApiError, errorText } from "../../../lib/errors";
 import { logError } from "../../../lib/log";
 import { loadCaller } from "../../identity";
 import { MAX_EXECUTION_TIMEOUT_MS, runExecution, type Execution } from "./execute";
-import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "../secrets/payloads";
+import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "../secrets";
 
 /**
  * Tool calls through the tool-executions Queue (CONTRACT "Connector tools for agents", "Retries"):
@@ -15,6 +15,9 @@ import { deleteToolCallInput, getToolCallInput, putToolCallInput } from "../secr
  * that says the provider did not process it (429, 503) releases it for another delivery, and
  * whatever fails later (recording, handing back, the consumer dying) ends the call instead.
  */
+
+/** A grant is 32 bytes of HMAC, 43 characters of base64url: room to spare, never a payload. */
+const APPROVAL_GRANT_MAX_CHARS = 100;
 
 /** What the Queue carries: ids and the caller as its token said; the input waits in R2 (a message holds 128 KB). */
 export const toolCallMessage = z.object({
@@ -42,8 +45,12 @@ export const toolCallMessage = z.object({
   runId: z.string().nullable().default(null),
   /** The run's assistant message, whose object waits for the result (absent for calls outside a run). */
   messageId: z.string().nullable().default(null),
-  /** The session's owner approved the call (a tool with `requiresApproval`, run by the assistant). */
-  approved: z.boolean().default(false),
+  /**
+   * For a tool that needs approval: the grant the run's object issued when the session's owner
+   * approved this call (approval-policy.ts). Not trusted as a claim: the executor checks it against
+   * the call's id, tool and stored input, and refuses the call when it does not hold.
+   */
+  approval: z.string().max(APPROVAL_GRANT_MAX_CHARS).nullable().default(null),
   locale: z.string().optional(),
   /** A call of a run is not started after this (ISO time): the run stops waiting for it at RUN_CALL_WAIT_MS. */
   notAfter: z.string().datetime().nullable().default(null),
@@ -261,7 +268,7 @@ export async function processToolCall(db: Db, env: Env, body: unknown, deliverie
     const request = { actor, instanceId: message.instanceId, toolId: message.toolId, input };
     const execution = await runExecution(ctx, request, {
       localeTag: message.locale,
-      approved: message.approved,
+      approval: { callId: message.callId, grant: message.approval },
       beforeCall: async () => {
         await dispatch(db, message.callId);
         dispatched = true;

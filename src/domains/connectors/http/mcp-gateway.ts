@@ -1,6 +1,7 @@
 import { ApiError } from "../../../lib/errors";
 import type { Ctx } from "../../identity";
 import { assistantTools, type AssistantTool } from "../execution/assistant-tools";
+import { runsDirectly } from "../execution/approval-policy";
 import { executeTool } from "../execution/execute";
 
 /**
@@ -63,7 +64,7 @@ function describeTool(tool: AssistantTool) {
 }
 
 /** Tools the gateway serves: only those that may run directly (approval needs the assistant's card). */
-const gatewayTools = async (ctx: Ctx) => (await assistantTools(ctx)).filter((tool) => !tool.requiresApproval);
+const gatewayTools = async (ctx: Ctx) => (await assistantTools(ctx)).filter(runsDirectly);
 
 async function callTool(ctx: Ctx, params: Record<string, unknown>) {
   const { auth } = ctx;

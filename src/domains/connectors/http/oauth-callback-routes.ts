@@ -3,7 +3,7 @@ import { issuerOf } from "../../../http/context";
 import { errors } from "../../../http/openapi";
 import { createRouter } from "../../../http/router";
 import { rateLimit } from "../../../middleware/rate-limit";
-import { handleCallback, settingsRedirect } from "../secrets/oauth-handoff";
+import { handleCallback, settingsRedirect } from "../secrets";
 import { callbackQuery, connectorKeyParams } from "./schemas";
 import { requestCtxOf } from "../../identity";
 

@@ -8,10 +8,10 @@ import { authenticate, requireEntitlement } from "../../../middleware/auth";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { ctxOf, managersOnly } from "../../identity";
 import { createDefinition, deleteDefinition, getDefinition, listDefinitions } from "../instances/definitions";
-import { credentialStatus, deleteCredentials, storeCredentials } from "../secrets/credentials";
+import { credentialStatus, deleteCredentials, storeCredentials } from "../instances/credentials";
 import { executeTool } from "../execution/execute";
 import { listExecutions } from "../execution/executions";
-import { initiateOAuth } from "../secrets/oauth-handoff";
+import { initiateOAuth } from "../instances/oauth-connect";
 import { createInstance, deleteInstance, getInstance, listInstances, updateInstance } from "../instances/instances";
 import {
   createDefinitionBody,
@@ -44,7 +44,7 @@ import {
   consentSchema,
   putConsentBody,
 } from "./schemas";
-import { testInstance, syncInstanceTools } from "../instances/instance-checks";
+import { testInstance, syncInstanceTools } from "../execution/instance-checks";
 import { createTool, listTools, setToolEnabled } from "../instances/instance-tools";
 import { listConsents, putConsent, revokeConsent } from "../instances/consents";
 

@@ -4,7 +4,7 @@ import { idParam } from "../../../http/path-ids";
 import { ApiError } from "../../../lib/errors";
 import { offsetQuery } from "../../../lib/pagination";
 import { AUTH_TYPES, CATEGORIES } from "../instances/catalogue";
-import { CRED_TYPES } from "../secrets/credentials";
+import { CRED_TYPES } from "../secrets";
 
 const jsonObject = z.record(z.string(), z.unknown());
 const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");

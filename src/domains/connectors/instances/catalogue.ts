@@ -5,9 +5,10 @@
  * are translated; `resolveLocale` picks the language.
  */
 import { SAAS_CONNECTOR_LIST, type SaasConnector } from "../adapters/saas";
-import type { JsonSchema } from "../adapters/types";
-import type { BuiltInDefinition } from "./catalogue-types";
-import { resolveLocale } from "./locale";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
+import type { BuiltInDefinition } from "../adapters/catalogue-types";
+import { resolveLocale } from "../adapters/locale";
+import { providerSettings } from "../secrets";
 
 // One locale resolution for definitions, tools and messages (locale.ts).
 export { resolveLocale };
@@ -19,7 +20,7 @@ export {
   type Category,
   type Locale,
   type Translated,
-} from "./catalogue-types";
+} from "../adapters/catalogue-types";
 
 const OPEN_CONFIG: JsonSchema = { type: "object", additionalProperties: true };
 const SAAS_FEATURES = ["tool_discovery", "health_check", "oauth_refresh"];
@@ -93,20 +94,6 @@ export const CATALOGUE: BuiltInDefinition[] = [
 
 const BY_KEY = new Map(CATALOGUE.map((definition) => [definition.key, definition]));
 export const builtInDefinition = (key: string) => BY_KEY.get(key);
-
-/** `slack` → `SLACK`, `google-drive` → `GOOGLE_DRIVE` (CONTRACT: upper case, `-` as `_`). */
-const envKey = (connectorKey: string) => connectorKey.toUpperCase().replaceAll("-", "_");
-
-/** The provider settings a built-in OAuth connector reads from the environment. */
-export function providerSettings(env: Env, connectorKey: string) {
-  const vars = env as unknown as Record<string, string | undefined>;
-  const k = envKey(connectorKey);
-  return {
-    clientId: vars[`CONNECTOR_${k}_CLIENT_ID`] || undefined,
-    clientSecret: vars[`CONNECTOR_${k}_CLIENT_SECRET`] || undefined,
-    baseUrl: vars[`CONNECTOR_${k}_BASE_URL`] || undefined,
-  };
-}
 
 export const isBuiltInActive = (env: Env, definition: BuiltInDefinition) =>
   !definition.oauthProvider || Boolean(providerSettings(env, definition.key).clientId);

@@ -4,9 +4,9 @@ import { connectorDefinitions, connectorInstances } from "../../../db/schema";
 import { ApiError, badRequest, conflictOnDuplicate, forbidden } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { managesWorkspace, type AuthContext, type Ctx } from "../../identity";
-import type { JsonSchema } from "../adapters/types";
-import { requireAllowedUrls } from "./destinations";
-import { validateOAuth2AuthConfig } from "../secrets/oauth-providers";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
+import { requireAllowedUrls } from "../adapters/destinations";
+import { validateOAuth2AuthConfig } from "../secrets";
 import {
   CATALOGUE,
   builtInDefinition,

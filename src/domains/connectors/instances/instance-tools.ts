@@ -8,7 +8,7 @@ import type { Ctx } from "../../identity";
 import { openInstance, type ResolvedInstance } from "./access";
 import { MAX_INSTANCE_TOOLS } from "../adapters/mcp/adapter";
 import { saasToolText } from "../adapters/saas";
-import type { ToolDescriptor } from "../adapters/types";
+import type { ToolDescriptor } from "../../../../shared/connectors/adapter-port";
 import { schemaProblems, type SchemaChecker } from "./json-schema";
 
 export type ToolRow = typeof connectorTools.$inferSelect;

@@ -6,7 +6,7 @@ import { managesWorkspace, type Ctx } from "../../identity";
 import { builtInDefinition } from "./catalogue";
 import { instanceQuery, instanceView, openInstance, resolveInstance, visibleTo, type InstanceRecord } from "./access";
 import { dropRetiredIfUnused } from "./definitions";
-import { destinationChanged, requireAllowedUrls } from "./destinations";
+import { destinationChanged, requireAllowedUrls } from "../adapters/destinations";
 import { schemaErrors } from "./json-schema";
 
 /** `GET .../instances/{id}`: one instance as the caller sees it. */

@@ -1,5 +1,5 @@
 import type { FieldError } from "../../../lib/errors";
-import type { JsonSchema } from "../adapters/types";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
 
 /**
  * JSON Schema checks (draft 2020-12), answered by the JSON Schema Worker (workers/json-schema)

@@ -1,12 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { connectorCredentials, connectorInstances } from "../../../db/schema";
-import { ApiError, badRequest } from "../../../lib/errors";
+import { ApiError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
-import type { CredType, OpenedCredentials, TokenSet } from "../adapters/types";
-import { acceptedCredTypes } from "../instances/catalogue";
-import type { Ctx } from "../../identity";
-import { openInstance } from "../instances/access";
+import type { CredType, OpenedCredentials, TokenSet } from "../../../../shared/connectors/adapter-port";
 import { open, seal, SealError } from "./sealing";
 
 /**
@@ -16,7 +13,7 @@ import { open, seal, SealError } from "./sealing";
 export const CRED_TYPES = ["oauth2", "api_key", "basic_auth", "bearer_token", "connection_string", "custom"] as const;
 
 /** The spec's credType table: keys each type needs inside `credentials`. */
-const REQUIRED_KEYS: Record<CredType, string[]> = {
+export const REQUIRED_KEYS: Record<CredType, string[]> = {
   oauth2: ["access_token"],
   api_key: ["apiKey"],
   basic_auth: ["username", "password"],
@@ -27,57 +24,12 @@ const REQUIRED_KEYS: Record<CredType, string[]> = {
 
 const binding = (instanceId: string, credType: string) => [instanceId, credType];
 
-export interface StoreCredentialsInput {
-  credType: CredType;
-  credentials: Record<string, unknown>;
-  scopes?: string[];
-}
-
 /** oauth2 `expires_in` (seconds) or `expires_at` (ISO 8601) to an absolute expiry. */
-function expiryOf(credentials: Record<string, unknown>, now: string): string | null {
+export function expiryOf(credentials: Record<string, unknown>, now: string): string | null {
   if (typeof credentials.expires_at === "string" && !Number.isNaN(Date.parse(credentials.expires_at)))
     return new Date(credentials.expires_at).toISOString();
   const seconds = Number(credentials.expires_in);
   return Number.isFinite(seconds) && seconds > 0 ? new Date(Date.parse(now) + seconds * 1000).toISOString() : null;
-}
-
-/** `POST .../credentials`: validated against the definition's auth type, sealed, stored (the instance becomes active). */
-export async function storeCredentials(ctx: Ctx, instanceId: string, input: StoreCredentialsInput) {
-  const { db, env, now } = ctx;
-  const resolved = await openInstance(ctx, instanceId, "manage");
-  const instance = resolved.record.instance;
-  const authType = resolved.definition?.authType ?? "none";
-  if (!acceptedCredTypes(instance.connectorKey, authType).includes(input.credType)) {
-    throw badRequest([
-      {
-        field: "credType",
-        message: `this connector takes ${acceptedCredTypes(instance.connectorKey, authType).join(" or ")}`,
-      },
-    ]);
-  }
-  const missing = REQUIRED_KEYS[input.credType].filter(
-    (key) => typeof input.credentials[key] !== "string" || input.credentials[key] === "",
-  );
-  if (missing.length) throw badRequest(missing.map((key) => ({ field: `credentials.${key}`, message: "is required" })));
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(input.credentials)) {
-    if (typeof value === "string") values[key] = value;
-    else if (typeof value === "number" || typeof value === "boolean") values[key] = String(value);
-    else throw badRequest([{ field: `credentials.${key}`, message: "must be a string" }]);
-  }
-  const saved = await saveCredentials(
-    db,
-    env,
-    instance.id,
-    input.credType,
-    values,
-    {
-      expiresAt: input.credType === "oauth2" ? expiryOf(input.credentials, now) : null,
-      scopes: input.credType === "oauth2" ? (input.scopes ?? []) : null,
-    },
-    now,
-  );
-  return { id: saved.id, instanceId: instance.id, credType: input.credType, rotatedAt: now };
 }
 
 /** Seals credential values for an instance (AAD: instance id + credType + key version). */
@@ -126,48 +78,6 @@ export function oauthCredentialValues(tokens: TokenSet, previousRefreshToken?: s
   const refreshToken = tokens.refresh_token ?? previousRefreshToken;
   if (refreshToken) values.refresh_token = refreshToken;
   return { values, expiresAt: tokens.expires_at ?? null, scopes: tokens.scopes ?? null };
-}
-
-/** `GET .../credentials/status`: whether credentials are stored, for anyone who sees the instance. */
-export async function credentialStatus(ctx: Ctx, instanceId: string) {
-  await openInstance(ctx, instanceId, "read");
-  const [row] = await ctx.db
-    .select({
-      credType: connectorCredentials.credType,
-      expiresAt: connectorCredentials.expiresAt,
-      scopes: connectorCredentials.scopes,
-    })
-    .from(connectorCredentials)
-    .where(eq(connectorCredentials.instanceId, instanceId));
-  return {
-    configured: Boolean(row),
-    credType: row?.credType ?? null,
-    expiresAt: row?.expiresAt ?? null,
-    scopes: row?.scopes ?? null,
-  };
-}
-
-/**
- * Deletes an instance's credentials (the instance goes to `pending_auth`). Nothing stored is 409
- * `CONNECTOR_ERROR` (404 means the instance); the DELETE's own RETURNING decides, so of two
- * concurrent calls exactly one answers the record.
- */
-export async function deleteCredentials(ctx: Ctx, instanceId: string) {
-  const { db, now } = ctx;
-  await openInstance(ctx, instanceId, "manage");
-  const [deleted] = await db.batch([
-    db
-      .delete(connectorCredentials)
-      .where(eq(connectorCredentials.instanceId, instanceId))
-      .returning({ id: connectorCredentials.id, credType: connectorCredentials.credType }),
-    db
-      .update(connectorInstances)
-      .set({ status: "pending_auth", updatedAt: now })
-      .where(eq(connectorInstances.id, instanceId)),
-  ]);
-  const row = deleted[0];
-  if (!row) throw new ApiError("CONNECTOR_ERROR", "No credentials are stored");
-  return { id: row.id, instanceId, credType: row.credType, rotatedAt: now };
 }
 
 /** Opens a stored credential row for an adapter. */

@@ -7,7 +7,7 @@ import {
   type OutboundFetch,
   type ScopeParam,
   type TokenSet,
-} from "../adapters/types";
+} from "../../../../shared/connectors/adapter-port";
 import { readCapped } from "../adapters/outbound";
 
 /**

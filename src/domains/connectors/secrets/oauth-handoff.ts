@@ -7,19 +7,18 @@ import { ApiError } from "../../../lib/errors";
 import { logError } from "../../../lib/log";
 import { BASE_PATH } from "../../../lib/origin";
 import type { Ctx } from "../../identity";
-import { OAuthTokenError } from "../adapters/types";
+import { OAuthTokenError } from "../../../../shared/connectors/adapter-port";
 import { oauthCredentialValues, saveCredentials } from "./credentials";
-import { requireAllowedUrls } from "../instances/destinations";
-import { openInstance } from "../instances/access";
+import { requireAllowedUrls } from "../adapters/destinations";
 import { authorizeUrl, clientSecretForms, exchangeCode, pkcePair } from "./oauth-client";
-import { oauthProviderFor, providerUnavailable } from "./oauth-providers";
+import { oauthProviderFor } from "./oauth-providers";
 import { describeRedacted, redact, secretsOf } from "./redact";
 import { open, seal } from "./sealing";
 
 /**
  * The OAuth hand-off to an external service (CONTRACT "Credentials and the OAuth hand-off"):
- * `initiateOAuth` stores the state hashed, with the instance, the user and the sealed PKCE
- * verifier; the public callback consumes it with one conditional DELETE, exchanges the code and
+ * `beginOAuth` (once instances/oauth-connect.ts opened and checked the instance) stores the state
+ * hashed, with the instance, the user and the sealed PKCE verifier; the public callback consumes it with one conditional DELETE, exchanges the code and
  * seals the tokens. A used, expired, unknown or other-connector state never exchanges a code.
  */
 
@@ -41,15 +40,19 @@ async function customAuthConfig(db: Db, definitionId: string | null): Promise<un
   return row?.authConfig ?? {};
 }
 
-export async function initiateOAuth(ctx: Ctx, instanceId: string, origin: string) {
+/** An instance the caller may manage, whose connector uses OAuth (instances/oauth-connect.ts checked). */
+export interface OAuthInstance {
+  id: string;
+  connectorKey: string;
+  definitionId: string | null;
+}
+
+/**
+ * Starts the handoff for an instance already opened and checked: the state (stored as its hash,
+ * with the PKCE verifier sealed beside it) and the provider's authorization URL.
+ */
+export async function beginOAuth(ctx: Ctx, instance: OAuthInstance, origin: string) {
   const { db, env, auth } = ctx;
-  const resolved = await openInstance(ctx, instanceId, "manage");
-  const { instance } = resolved.record;
-  if (!instance.enabled) throw new ApiError("CONNECTOR_ERROR", "This connector instance is disabled");
-  if (!resolved.definition) throw new ApiError("CONNECTOR_ERROR", "The connector of this instance is not available");
-  if (resolved.definition.authType !== "oauth2")
-    throw new ApiError("CONNECTOR_ERROR", "This connector does not use OAuth; store its credentials instead");
-  if (!resolved.definition.isActive) throw providerUnavailable();
   const authConfig = await customAuthConfig(db, instance.definitionId);
   // Stored URLs are checked again: the rules or the allow list may have changed since they were stored.
   if (authConfig !== null) requireAllowedUrls(authConfig, "authConfig", env.ALLOW_PRIVATE_HOSTS);

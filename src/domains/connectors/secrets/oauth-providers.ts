@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError, badRequest } from "../../../lib/errors";
 import { isSaasConnectorKey, SAAS_CONNECTORS } from "../adapters/saas";
-import { AdapterError, type OAuthProviderSpec } from "../adapters/types";
-import { providerSettings } from "../instances/catalogue";
+import { AdapterError, type OAuthProviderSpec } from "../../../../shared/connectors/adapter-port";
+import { providerSettings } from "./provider-settings";
 import { standardProvider, type OAuthProvider } from "./oauth-client";
 import { checkDestination, outboundFetch, parseAllowList, rebase } from "../adapters/outbound";
 

@@ -1,5 +1,5 @@
 import { describeError } from "../../../lib/log";
-import { AdapterError, type OpenedCredentials } from "../adapters/types";
+import { AdapterError, type OpenedCredentials } from "../../../../shared/connectors/adapter-port";
 
 /**
  * Provider text that quotes a stored secret (an MCP server echoing the `Authorization` header, a

@@ -5,7 +5,7 @@ import { toIso } from "../../../lib/clock";
 import { logError } from "../../../lib/log";
 import { MANAGER_ROLES } from "../../identity";
 import { notify } from "../../notifications";
-import { OAuthTokenError } from "../adapters/types";
+import { OAuthTokenError } from "../../../../shared/connectors/adapter-port";
 import { oauthCredentialValues, openCredentials, sealCredentials } from "./credentials";
 import { clientSecretForms, refreshTokens } from "./oauth-client";
 import { oauthProviderFor } from "./oauth-providers";

@@ -7,7 +7,7 @@ import {
   type JsonSchema,
   type ToolDescriptor,
   type ToolResult,
-} from "../types";
+} from "../../../../../shared/connectors/adapter-port";
 
 /**
  * The `mcp-generic` connector: any remote MCP server over Streamable HTTP. Tools are discovered

@@ -1,6 +1,6 @@
 import { sseData } from "../../../../lib/sse";
 import { MAX_ANSWER_BYTES, readCapped } from "../outbound";
-import { AdapterError, type OutboundFetch } from "../types";
+import { AdapterError, type OutboundFetch } from "../../../../../shared/connectors/adapter-port";
 
 /**
  * A small MCP client over Streamable HTTP (JSON-RPC 2.0 POSTs), written on the adapter's guarded

@@ -1,4 +1,4 @@
-import { translate, type ConnectorLocale, type Translations } from "../../instances/locale";
+import { translate, type ConnectorLocale, type Translations } from "../locale";
 import {
   AdapterError,
   type AdapterContext,
@@ -7,7 +7,7 @@ import {
   type JsonSchema,
   type ToolDescriptor,
   type ToolResult,
-} from "../types";
+} from "../../../../../shared/connectors/adapter-port";
 
 /**
  * The fixed tool list of a built-in SaaS adapter, each tool with its texts in every locale and the

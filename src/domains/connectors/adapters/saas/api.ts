@@ -1,5 +1,5 @@
 import { accessToken, providerJson, restCall, withQuery, type Outcome, type ProviderAnswer } from "../provider-http";
-import type { AdapterContext } from "../types";
+import type { AdapterContext } from "../../../../../shared/connectors/adapter-port";
 
 /**
  * One SaaS provider's HTTP API as its tools call it: where it is, the headers every request

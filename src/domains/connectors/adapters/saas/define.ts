@@ -1,7 +1,12 @@
-import type { Category, Translated } from "../../instances/catalogue-types";
+import type { Category, Translated } from "../catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import { saasAdapter, type SaasAdapter, type SaasTool } from "./adapter";
-import type { AdapterContext, HealthResult, OAuthProviderSpec, ScopeParam } from "../types";
+import type {
+  AdapterContext,
+  HealthResult,
+  OAuthProviderSpec,
+  ScopeParam,
+} from "../../../../../shared/connectors/adapter-port";
 import type { CallOptions, SaasHttp } from "./api";
 
 /**

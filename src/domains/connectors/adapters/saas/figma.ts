@@ -1,4 +1,4 @@
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import { num, shortMessage, str, succeeded } from "../provider-http";
 import type { SaasTool } from "./adapter";
 import { saasHttp } from "./api";

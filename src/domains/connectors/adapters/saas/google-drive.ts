@@ -1,4 +1,4 @@
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import {
   accessToken,
   failed,
@@ -11,7 +11,7 @@ import {
   withQuery,
 } from "../provider-http";
 import type { SaasTool } from "./adapter";
-import { AdapterError, type AdapterContext } from "../types";
+import { AdapterError, type AdapterContext } from "../../../../../shared/connectors/adapter-port";
 import { defineSaasConnector } from "./define";
 import { googleError, googleHttp, googleOAuth, isGoogleRateLimit } from "./google";
 import { closed, nullableString, optional } from "./schema";

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../types";
+import type { JsonSchema } from "../../../../../shared/connectors/adapter-port";
 
 /**
  * Small builders for the tools' JSON Schemas, so the rules every input schema follows are written

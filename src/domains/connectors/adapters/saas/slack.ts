@@ -1,4 +1,4 @@
-import { same } from "../../instances/catalogue-types";
+import { same } from "../catalogue-types";
 import { readStandardTokens, type TokenReader } from "../oauth-tokens";
 import {
   failed,
@@ -11,7 +11,7 @@ import {
   type ProviderAnswer,
 } from "../provider-http";
 import type { SaasTool } from "./adapter";
-import { AdapterError, OAuthTokenError } from "../types";
+import { AdapterError, OAuthTokenError } from "../../../../../shared/connectors/adapter-port";
 import { saasHttp } from "./api";
 import { defineSaasConnector } from "./define";
 import { closed, nullableString, optional } from "./schema";

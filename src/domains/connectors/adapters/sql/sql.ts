@@ -5,9 +5,14 @@ import {
   type ConnectorAdapter,
   type HealthResult,
   type ToolResult,
-} from "../types";
-import { ADAPTER_ERROR_KINDS, SQL_WORKER_URL, type SqlAnswer, type SqlRequest } from "./protocol";
-import { TOOLS } from "./tools";
+} from "../../../../../shared/connectors/adapter-port";
+import {
+  ADAPTER_ERROR_KINDS,
+  SQL_WORKER_URL,
+  type SqlAnswer,
+  type SqlRequest,
+} from "../../../../../shared/connectors/sql-protocol";
+import { TOOLS } from "../../../../../shared/connectors/sql-tools";
 
 /**
  * The `sql-database` connector (PostgreSQL) as the API sees it: its tools, listed here, and every

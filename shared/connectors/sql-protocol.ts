@@ -1,4 +1,4 @@
-import type { AdapterErrorKind, HealthResult, ToolResult } from "../types";
+import type { AdapterErrorKind, HealthResult, ToolResult } from "./adapter-port";
 
 /**
  * What the API and the SQL Worker (workers/sql) say to each other over the service binding `SQL`:
@@ -20,7 +20,7 @@ export interface SqlAdapterErrorAnswer {
 
 export type SqlAnswer = { result: ToolResult | HealthResult } | SqlAdapterErrorAnswer;
 
-/** The codes an error answer may carry (types.ts `AdapterErrorKind`). */
+/** The codes an error answer may carry (adapter-port.ts `AdapterErrorKind`). */
 export const ADAPTER_ERROR_KINDS: readonly AdapterErrorKind[] = [
   "unreachable",
   "bad_response",

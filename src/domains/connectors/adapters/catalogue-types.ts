@@ -1,9 +1,9 @@
 /**
  * The catalogue's vocabulary (categories, auth types, translated texts, the shape of a built-in
- * definition). A leaf module: the SaaS connector definitions use it, and catalogue.ts lists them,
- * so neither may import the other's side of it.
+ * definition). A leaf of the adapters layer: the SaaS connector definitions use it, and
+ * instances/catalogue.ts lists them (instances build on adapters, never the other way).
  */
-import type { JsonSchema } from "../adapters/types";
+import type { JsonSchema } from "../../../../shared/connectors/adapter-port";
 import type { ConnectorLocale } from "./locale";
 
 export type Locale = ConnectorLocale;

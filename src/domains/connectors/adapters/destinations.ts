@@ -1,6 +1,6 @@
 import { badRequest, type FieldError } from "../../../lib/errors";
-import { AdapterError } from "../adapters/types";
-import { checkDestination, parseAllowList } from "../adapters/outbound";
+import { AdapterError } from "../../../../shared/connectors/adapter-port";
+import { checkDestination, parseAllowList } from "./outbound";
 
 /**
  * The URLs stored in an instance's `config` and a definition's `authConfig` (CONTRACT "Outbound

@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from "../types";
+import type { ToolDescriptor } from "./adapter-port";
 
 /**
  * The `sql-database` connector's tools and limits: plain data, so the API lists the tools

@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import { connectorCredentials, connectorInstances } from "../../../db/schema";
 import { ApiError } from "../../../lib/errors";
 import type { Ctx } from "../../identity";
-import { openInstance } from "./access";
+import { openInstance } from "../instances/access";
 import { adapterFor } from "../adapters";
-import { AdapterError } from "../adapters/types";
-import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "../execution/execute";
-import { redact, redactFailure, secretsOf } from "../secrets/redact";
-import { syncTools } from "./instance-tools";
+import { AdapterError } from "../../../../shared/connectors/adapter-port";
+import { adapterContext, adapterErrorToApi, EXECUTION_TIMEOUT_MS, notConfigured } from "./execute";
+import { redact, redactFailure, secretsOf } from "../secrets";
+import { syncTools } from "../instances/instance-tools";
 
 /**
  * Loads what an adapter needs for a management call (test, sync): 409 when the instance is disabled
