@@ -46,8 +46,10 @@ export function declareSecretNames(names: Iterable<string>): void {
 /** Every declared secret: the list above and those declared since. */
 export const secretNames = (): string[] => [...DECLARED];
 
-export const isSecretName = (name: string): boolean =>
-  DECLARED.has(name) || SECRET_NAME_PATTERNS.some((pattern) => pattern.test(name));
+/** Whether `name` is in a family of secrets by construction (masked before anyone declares it). */
+export const isSecretByPattern = (name: string): boolean => SECRET_NAME_PATTERNS.some((pattern) => pattern.test(name));
+
+export const isSecretName = (name: string): boolean => DECLARED.has(name) || isSecretByPattern(name);
 
 /** The values of the secret bindings among `bindings` (an `Env`, or part of one). */
 export function secretValues(bindings: object): string[] {
