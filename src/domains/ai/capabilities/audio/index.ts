@@ -1,6 +1,6 @@
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { CAPABILITY_PROVIDERS } from "../providers/registry";
-import { withRetries } from "../retry";
+import { retriedInStep } from "../retry";
 import type { Capability } from "../types";
 
 /** `durationSeconds` when the request names none. */
@@ -38,23 +38,13 @@ export const audioGenerate: Capability = {
       { id: "audio-1", toolKey: "audio.generate", input: { prompt, durationSeconds, ...context.parameters }, activity },
       async (step) => {
         const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "audio", context.provider);
-        const audio = await withRetries(
-          async () => {
-            const composed = await provider.compose(
-              { prompt, durationSeconds },
-              { ...access, signal: step.signal, fetch: context.fetch },
-            );
-            const [unit, amount] = provider.unit(durationSeconds);
-            context.unit(unit, amount);
-            return composed;
-          },
-          {
-            signal: step.signal,
-            sleep: context.sleep,
-            onRetry: (retry, error) =>
-              step.progress({ ...activity, detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
-          },
-        );
+        const call = { ...access, signal: step.signal, fetch: context.fetch };
+        const audio = await retriedInStep(context, step, activity, async () => {
+          const composed = await provider.compose({ prompt, durationSeconds }, call);
+          const [unit, amount] = provider.unit(durationSeconds);
+          context.unit(unit, amount);
+          return composed;
+        });
         const item = await storeGenerated(context, {
           kind: "audio",
           provider: subject,

@@ -3,7 +3,7 @@ import { openMedia, ownedMediaAmong } from "../../../media";
 import { mediaCap } from "../media-caps";
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { CAPABILITY_PROVIDERS } from "../providers/registry";
-import { withRetries } from "../retry";
+import { retriedInStep } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext } from "../types";
 
 /** The image `activeImageId` names, from R2; it was checked at send, so a failure here means it was deleted since. */
@@ -40,29 +40,15 @@ export const imageGenerate: Capability = {
       { id: "image-1", toolKey: "image.generate", input: { prompt, ...context.parameters }, activity: activity(0) },
       async (step) => {
         const source = request.activeImageId ? await imageToEdit(context, request.activeImageId) : undefined;
+        const call = { ...access, signal: step.signal, fetch: context.fetch };
         const media = context.store.get<StoredMediaItem[]>(MADE_KEY) ?? [];
         if (media.length) step.progress(activity(media.length), { media });
         while (media.length < request.count) {
-          const image = await withRetries(
-            async () => {
-              const made = await provider.generate(
-                { request, source, maxBytes: mediaCap(context.env, "image") },
-                { ...access, signal: step.signal, fetch: context.fetch },
-              );
-              context.unit(provider.unit(request), 1);
-              return made;
-            },
-            {
-              signal: step.signal,
-              sleep: context.sleep,
-              onRetry: (retry, error) =>
-                step.progress({
-                  ...activity(media.length),
-                  detail: `${error.message}; retry ${retry} of 3`,
-                  status: "retrying",
-                }),
-            },
-          );
+          const image = await retriedInStep(context, step, activity(media.length), async () => {
+            const made = await provider.generate({ request, source, maxBytes: mediaCap(context.env, "image") }, call);
+            context.unit(provider.unit(request), 1);
+            return made;
+          });
           // The bytes decide the type (a PNG, JPEG, WebP or GIF, else nothing is stored), and the
           // header the dimensions where it has them.
           media.push(

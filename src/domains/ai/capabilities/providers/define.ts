@@ -2,7 +2,7 @@ import type { FieldError } from "../../../../lib/errors";
 import type { AudioCalls } from "../audio/port";
 import type { ImageCalls } from "../image/port";
 import type { SearchCalls } from "../search/port";
-import { videoParameterErrors, videoValues } from "../video/parameters";
+import { videoParameterErrors } from "../video/parameters";
 import type { VideoCalls } from "../video/port";
 
 /**
@@ -42,6 +42,11 @@ interface ProviderCommon<Key extends string, Secret extends string> {
    * named `<capability>.<key>...`; one it bills that is missing here has no price (the cost is null).
    */
   prices: Readonly<Record<string, number>>;
+  /**
+   * Per parameter where it accepts fewer values than the spec's range, the values it accepts
+   * (`GET /ai/capabilities` shows them as `providerValues`; an empty list: it takes none).
+   */
+  values?: Readonly<Record<string, readonly (string | number)[]>>;
 }
 
 /** What each family adds: its calls (the capability's port) and what it accepts. */
@@ -68,7 +73,6 @@ export type CapabilityProviderEntry<Key extends string = string, Secret extends 
 interface Derived {
   /** The field errors of parameters it cannot honour (send time; each message names it). */
   parameterErrors(parameters: Record<string, unknown>): FieldError[];
-  /** Per parameter where it accepts fewer values than the spec's range: those values (`providerValues`). */
   values: Readonly<Record<string, readonly (string | number)[]>>;
 }
 
@@ -81,15 +85,10 @@ export type CapabilityProvider<Key extends string = string, Secret extends strin
 /** The definition of one family, as the capability's runner uses it. */
 export type ProviderOf<C extends ProviderCapability> = Extract<CapabilityProvider, { capability: C }>;
 
-function derived(entry: CapabilityProviderEntry): Derived {
-  if (entry.capability === "image")
-    return { parameterErrors: (parameters) => entry.request(parameters, "").errors, values: {} };
-  if (entry.capability === "video")
-    return {
-      parameterErrors: (parameters) => videoParameterErrors(entry, parameters),
-      values: videoValues(entry.limits),
-    };
-  return { parameterErrors: () => [], values: {} };
+function parameterErrors(entry: CapabilityProviderEntry): Derived["parameterErrors"] {
+  if (entry.capability === "image") return (parameters) => entry.request(parameters, "").errors;
+  if (entry.capability === "video") return (parameters) => videoParameterErrors(entry, parameters);
+  return () => [];
 }
 
 export function defineCapabilityProvider<
@@ -102,7 +101,7 @@ export function defineCapabilityProvider<
   for (const unit of Object.keys(entry.prices))
     if (unit !== prefix && !unit.startsWith(`${prefix}.`))
       throw new Error(`${entry.name}: the price of "${unit}" is not one of its units (${prefix}...)`);
-  return { ...entry, ...derived(entry as CapabilityProviderEntry) };
+  return { ...entry, values: entry.values ?? {}, parameterErrors: parameterErrors(entry as CapabilityProviderEntry) };
 }
 
 /** The var that picks among a capability's configured providers: `SEARCH_PROVIDER`, `IMAGE_PROVIDER`, ... */

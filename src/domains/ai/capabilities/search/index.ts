@@ -1,6 +1,6 @@
 import { writeAnswer } from "../answer";
 import { CAPABILITY_PROVIDERS } from "../providers/registry";
-import { withRetries } from "../retry";
+import { retriedInStep } from "../retry";
 import type { Capability, CapabilityContext, StepResult } from "../types";
 import type { SearchResult } from "./port";
 
@@ -27,37 +27,23 @@ export function searchStep(
   maxResults: number,
 ): Promise<StepResult<SearchOutput>> {
   const subject = CAPABILITY_PROVIDERS.find("search", context.provider)?.name ?? context.provider;
+  const activity = { title: `Searching the web for "${query}"`, status: "searching", subject };
   return context.steps.run<SearchOutput>(
     {
       id,
       toolKey: "web.search",
       input: { query, maxResults },
-      activity: { title: `Searching the web for "${query}"`, status: "searching", subject },
+      activity,
     },
     async (step) => {
       const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "search", context.provider);
-      const results = await withRetries(
-        async () => {
-          const found = await provider.search(
-            { query, maxResults },
-            { ...access, signal: step.signal, fetch: context.fetch },
-          );
-          // Providers bill the searches they answer.
-          context.unit(provider.unit, 1);
-          return found;
-        },
-        {
-          signal: step.signal,
-          sleep: context.sleep,
-          onRetry: (retry, error) =>
-            step.progress({
-              title: `Searching the web for "${query}"`,
-              detail: `${error.message}; retry ${retry} of 3`,
-              status: "retrying",
-              subject,
-            }),
-        },
-      );
+      const call = { ...access, signal: step.signal, fetch: context.fetch };
+      const results = await retriedInStep(context, step, activity, async () => {
+        const found = await provider.search({ query, maxResults }, call);
+        // Providers bill the searches they answer.
+        context.unit(provider.unit, 1);
+        return found;
+      });
       const output = { query, results };
       return { output, data: output };
     },

@@ -1,6 +1,6 @@
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
 import { CAPABILITY_PROVIDERS } from "../providers/registry";
-import { withRetries } from "../retry";
+import { retriedInStep } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext, type StepHandle } from "../types";
 import { readInputImage } from "./inputs";
 import type { VideoLimits } from "./parameters";
@@ -68,17 +68,7 @@ async function generate(context: CapabilityContext, step: StepHandle) {
   };
   const title = `Generating a video with ${provider.name}`;
   const retried = <T>(attempt: () => Promise<T>) =>
-    withRetries(attempt, {
-      signal: step.signal,
-      sleep: context.sleep,
-      onRetry: (retry, error) =>
-        step.progress({
-          title,
-          detail: `${error.message}; retry ${retry} of 3`,
-          status: "retrying",
-          subject: provider.name,
-        }),
-    });
+    retriedInStep(context, step, { title, status: "retrying", subject: provider.name }, attempt);
 
   let job = context.store.get<{ id: string; duration: number }>(JOB_KEY);
   if (!job) {

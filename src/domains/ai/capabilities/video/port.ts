@@ -1,6 +1,6 @@
 import type { ProviderCall } from "../provider-http";
 import { CapabilityError } from "../types";
-import type { VideoLimits } from "./parameters";
+import type { VideoLimits, VideoValues } from "./parameters";
 import type { ResultFetch } from "./results";
 
 /**
@@ -43,6 +43,7 @@ export type JobStatus =
   | { state: "failed"; reason: string };
 
 export interface VideoCalls<Secret extends string = string> {
+  values: VideoValues;
   limits: VideoLimits;
   /** The cost unit of one second rendered (one of its `prices`). */
   unit: string;

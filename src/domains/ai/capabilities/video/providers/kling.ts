@@ -80,13 +80,10 @@ export const kling = defineCapabilityProvider({
   // Seconds rendered, at the list price of kling-v1-6 std (0.35 per 5 s).
   prices: { "video.kling.seconds": 0.07 },
   unit: "video.kling.seconds",
+  // Kling's `mode`: std renders 720p, pro 1080p.
+  values: { duration: [5, 10], aspectRatio: ["16:9", "9:16", "1:1"], resolution: ["720p", "1080p"], size: [] },
   limits: {
-    durations: [5, 10],
     defaultDuration: 5,
-    aspectRatios: ["16:9", "9:16", "1:1"],
-    // Kling's `mode`: std renders 720p, pro 1080p.
-    resolutions: ["720p", "1080p"],
-    sizes: [],
     audio: false,
     maxReferenceImages: 0,
     fields: ["inputImageUrl", "negativePrompt", "model"],

@@ -35,16 +35,13 @@ export const sora = defineCapabilityProvider({
   // Seconds rendered, at the list price per second of sora-2 at 720p.
   prices: { "video.sora.seconds": 0.1 },
   unit: "video.sora.seconds",
-  limits: {
-    durations: [4, 8, 12],
-    defaultDuration: 4,
-    aspectRatios: ["16:9", "9:16"],
-    resolutions: ["720p"],
-    sizes: ["720x1280", "1280x720", "1024x1792", "1792x1024"],
-    audio: true,
-    maxReferenceImages: 0,
-    fields: ["inputImageUrl", "model"],
+  values: {
+    duration: [4, 8, 12],
+    aspectRatio: ["16:9", "9:16"],
+    resolution: ["720p"],
+    size: ["720x1280", "1280x720", "1024x1792", "1792x1024"],
   },
+  limits: { defaultDuration: 4, audio: true, maxReferenceImages: 0, fields: ["inputImageUrl", "model"] },
   async create(request, call) {
     const size = request.size ?? (request.aspectRatio ? SIZE_BY_ASPECT[request.aspectRatio] : undefined);
     // multipart/form-data, as the API takes `input_reference` (a file upload, not a URL or JSON).

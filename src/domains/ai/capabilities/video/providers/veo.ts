@@ -42,12 +42,9 @@ export const veo = defineCapabilityProvider({
   // Seconds rendered, at the list price per second of Veo 3.1 with audio.
   prices: { "video.veo.seconds": 0.4 },
   unit: "video.veo.seconds",
+  values: { duration: [4, 6, 8], aspectRatio: ["16:9", "9:16"], resolution: ["720p", "1080p", "4k"], size: [] },
   limits: {
-    durations: [4, 6, 8],
     defaultDuration: 8,
-    aspectRatios: ["16:9", "9:16"],
-    resolutions: ["720p", "1080p", "4k"],
-    sizes: [],
     audio: true,
     maxReferenceImages: 3,
     fields: ["inputImageUrl", "negativePrompt", "referenceImages", "model"],
