@@ -15,6 +15,8 @@ import {
   stabilityRequests,
 } from "./fakes/audio";
 import { installFakeOpenAi } from "./fakes/openai";
+import type { ProviderOf } from "../../src/domains/ai/capabilities/providers/define";
+import { providerCall } from "./provider-call";
 import { aiUser, events, finished, newSession, readStream, sent } from "./helpers";
 
 // This file runs in the "media-capabilities" project: Stable Audio and ElevenLabs configured
@@ -22,21 +24,21 @@ import { aiUser, events, finished, newSession, readStream, sent } from "./helper
 installFakeOpenAi();
 installFakeAudio();
 
-const composeCall = (prompt: string, apiKey: string, baseUrl: string, durationSeconds = 12) => ({
-  prompt,
-  durationSeconds,
-  apiKey,
-  baseUrl,
-  signal: new AbortController().signal,
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
-});
+/** The provider's `compose` as a run calls it, configured with `apiKey` against its fake at `baseUrl`. */
+const compose = (
+  provider: ProviderOf<"audio">,
+  prompt: string,
+  apiKey: string,
+  baseUrl: string,
+  durationSeconds = 12,
+) => provider.compose({ prompt, durationSeconds }, providerCall(provider, apiKey, baseUrl));
 const fast = { signal: new AbortController().signal, sleep: () => Promise.resolve(), baseMs: 1 };
 const bytesOf = async (body: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(body).arrayBuffer());
 
 describe("Stable Audio, against its fake", () => {
   it("multipart prompt, duration (exact), model and output_format with a Bearer key and Accept audio/*; the answer streams through", async () => {
     const before = stabilityRequests.length;
-    const audio = await stableAudio.compose(composeCall("calm piano", "test-stability-key", STABILITY, 12));
+    const audio = await compose(stableAudio, "calm piano", "test-stability-key", STABILITY, 12);
     const sent = stabilityRequests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url.pathname).toBe("/v2beta/audio/stable-audio-2/text-to-audio");
@@ -52,9 +54,7 @@ describe("Stable Audio, against its fake", () => {
   });
 
   it("a content-moderation refusal is not retryable and carries the reason; 429 is retried", async () => {
-    const refused = await stableAudio
-      .compose(composeCall("bad #policy", "test-stability-key", STABILITY))
-      .catch((e) => e);
+    const refused = await compose(stableAudio, "bad #policy", "test-stability-key", STABILITY).catch((e) => e);
     expect(refused).toBeInstanceOf(CapabilityError);
     expect(refused).toMatchObject({
       retryable: false,
@@ -62,14 +62,12 @@ describe("Stable Audio, against its fake", () => {
     });
     const before = stabilityRequests.length;
     const audio = await withRetries(
-      () => stableAudio.compose(composeCall("busy #429x2", "test-stability-key", STABILITY, 5)),
+      () => compose(stableAudio, "busy #429x2", "test-stability-key", STABILITY, 5),
       fast,
     );
     expect(stabilityRequests.length - before).toBe(3);
     expect(audio.length).toBe(5 * 4096);
-    const down = await stableAudio
-      .compose(composeCall("x #500-always", "test-stability-key", STABILITY))
-      .catch((e) => e);
+    const down = await compose(stableAudio, "x #500-always", "test-stability-key", STABILITY).catch((e) => e);
     expect(down).toMatchObject({
       retryable: true,
       message: "Stable Audio answered 500: An unexpected server error occurred.",
@@ -80,7 +78,7 @@ describe("Stable Audio, against its fake", () => {
 describe("ElevenLabs Music, against its fake", () => {
   it("JSON prompt and music_length_ms (exact) with xi-api-key and output_format; a bad_prompt is refused with its message; 429 retried", async () => {
     const before = elevenLabsRequests.length;
-    const audio = await elevenLabsMusic.compose(composeCall("lofi beat", "test-elevenlabs-key", ELEVENLABS, 7));
+    const audio = await compose(elevenLabsMusic, "lofi beat", "test-elevenlabs-key", ELEVENLABS, 7);
     const sent = elevenLabsRequests[before]!;
     expect(sent.url.pathname).toBe("/v1/music");
     expect(sent.url.searchParams.get("output_format")).toBe("mp3_44100_128");
@@ -89,16 +87,12 @@ describe("ElevenLabs Music, against its fake", () => {
     expect(await bytesOf(audio.body)).toEqual(bytesFor(7));
     expect(elevenLabsMusic.unit(7)).toEqual(["audio.elevenlabs.seconds", 7]);
 
-    const refused = await elevenLabsMusic
-      .compose(composeCall("x #policy", "test-elevenlabs-key", ELEVENLABS))
-      .catch((e) => e);
+    const refused = await compose(elevenLabsMusic, "x #policy", "test-elevenlabs-key", ELEVENLABS).catch((e) => e);
     expect(refused).toMatchObject({
       retryable: false,
       message: "ElevenLabs Music answered 400: The prompt violates our Terms of Service.",
     });
-    const limited = await elevenLabsMusic
-      .compose(composeCall("x #429x9", "test-elevenlabs-key", ELEVENLABS))
-      .catch((e) => e);
+    const limited = await compose(elevenLabsMusic, "x #429x9", "test-elevenlabs-key", ELEVENLABS).catch((e) => e);
     expect(limited).toMatchObject({
       retryable: true,
       message: "ElevenLabs Music answered 429: Too many concurrent requests.",

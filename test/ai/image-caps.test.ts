@@ -1,11 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { imageRequestFor } from "../../src/domains/ai/capabilities/image/config";
-import { openAiImages } from "../../src/domains/ai/capabilities/image/providers/openai";
-import { workersAiImages } from "../../src/domains/ai/capabilities/image/providers/workers-ai";
 import { MEDIA_CAPS, mediaCap } from "../../src/domains/ai/capabilities/media-caps";
 import type { TestUser } from "../helpers/api";
 import { png } from "../media/helpers";
+import { imageRequestFor, openAiImagesAt, workersAiImagesOn } from "./provider-call";
 import { fakeWorkersAi, HUGE_IMAGE_BYTES, installFakeImages } from "./fakes/images";
 import { installFakeOpenAi } from "./fakes/openai";
 import { aiUser, events, finished, newSession, readStream, sent } from "./helpers";
@@ -16,10 +14,9 @@ installFakeOpenAi();
 installFakeImages();
 
 const CAP = 64 * 1024;
-const config = { apiKey: "test-openai-key", baseUrl: "https://fake-openai.test/v1" };
+const OPENAI_BASE = "https://fake-openai.test/v1";
 const imageCall = (fetcher: typeof fetch, provider: "openai" | "workers-ai" = "openai") => ({
-  request: imageRequestFor(provider, {}, "a kite").request,
-  signal: new AbortController().signal,
+  request: imageRequestFor(provider, {}, "a kite"),
   fetch: fetcher,
   maxBytes: CAP,
 });
@@ -51,7 +48,7 @@ describe("the image cap", () => {
         }),
         { headers: { "Content-Type": "application/json" } },
       );
-    const refused = await openAiImages(config)
+    const refused = await openAiImagesAt(OPENAI_BASE)
       .generate(imageCall(endless))
       .catch((e) => e);
     expect(refused).toMatchObject({
@@ -77,7 +74,7 @@ describe("the image cap", () => {
         ),
         { headers: { "Content-Length": String(total) } },
       );
-    const early = await openAiImages(config)
+    const early = await openAiImagesAt(OPENAI_BASE)
       .generate(imageCall(declared))
       .catch((e) => e);
     expect(early.message).toBe("OpenAI Images sent an image larger than the 64 KiB limit");
@@ -93,26 +90,26 @@ describe("the image cap", () => {
     const over: typeof fetch = async () => Response.json({ data: [{ b64_json: b64(png(8, 8, CAP)) }] });
     expect(
       (
-        await openAiImages(config)
+        await openAiImagesAt(OPENAI_BASE)
           .generate(imageCall(over))
           .catch((e) => e)
       ).message,
     ).toBe("OpenAI Images sent an image larger than the 64 KiB limit");
     const fits = png(8, 8, CAP - 100);
     const within: typeof fetch = async () => Response.json({ data: [{ b64_json: b64(fits) }] });
-    expect((await openAiImages(config).generate(imageCall(within))).bytes).toEqual(fits);
+    expect((await openAiImagesAt(OPENAI_BASE).generate(imageCall(within))).bytes).toEqual(fits);
   });
 
   it("Workers AI: an SDXL stream is read up to the cap, FLUX's base64 checked before decoding", async () => {
     const huge = () => new Response(png(8, 8, 2 * CAP)).body!;
     const sdxl = fakeWorkersAi(() => huge());
-    const request = imageRequestFor("workers-ai", { negativePrompt: "rain" }, "a kite").request;
-    const refused = await workersAiImages(sdxl as any)
+    const request = imageRequestFor("workers-ai", { negativePrompt: "rain" }, "a kite");
+    const refused = await workersAiImagesOn(sdxl)
       .generate({ ...imageCall(fetch, "workers-ai"), request })
       .catch((e) => e);
     expect(refused.message).toBe("Workers AI sent an image larger than the 64 KiB limit");
     const flux = fakeWorkersAi(() => ({ image: "A".repeat(4 * CAP) }));
-    const fluxRefused = await workersAiImages(flux as any)
+    const fluxRefused = await workersAiImagesOn(flux)
       .generate(imageCall(fetch, "workers-ai"))
       .catch((e) => e);
     expect(fluxRefused.message).toBe("Workers AI sent an image larger than the 64 KiB limit");

@@ -1,25 +1,17 @@
 import { describe, expect, it } from "vitest";
-import {
-  imageParameterErrors,
-  imageRequestFor,
-  FLUX_MODEL,
-  SDXL_MODEL,
-} from "../../src/domains/ai/capabilities/image/config";
+import { FLUX_MODEL, SDXL_MODEL } from "../../src/domains/ai/capabilities/image/providers/workers-ai";
 import { MEDIA_CAPS } from "../../src/domains/ai/capabilities/media-caps";
-import { openAiImages } from "../../src/domains/ai/capabilities/image/providers/openai";
-import { workersAiImages } from "../../src/domains/ai/capabilities/image/providers/workers-ai";
 import { withRetries } from "../../src/domains/ai/capabilities/retry";
 import { CapabilityError } from "../../src/domains/ai/capabilities/types";
 import { png } from "../media/helpers";
+import { imageParameterErrors, imageRequestFor, openAiImagesAt, workersAiImagesOn } from "./provider-call";
 import { fakeWorkersAi, imagesRequests, installFakeImages } from "./fakes/images";
 
 installFakeImages();
 
-const config = { apiKey: "test-openai-key", baseUrl: "https://fake-openai.test/v1" };
+const OPENAI_BASE = "https://fake-openai.test/v1";
 const call = (parameters: Record<string, unknown>, prompt: string, provider: "openai" | "workers-ai" = "openai") => ({
-  request: imageRequestFor(provider, parameters, prompt).request,
-  signal: new AbortController().signal,
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  request: imageRequestFor(provider, parameters, prompt),
   maxBytes: MEDIA_CAPS.image,
 });
 const fast = { signal: new AbortController().signal, sleep: () => Promise.resolve(), baseMs: 1 };
@@ -31,7 +23,7 @@ const ihdrSize = (bytes: Uint8Array) => [
 describe("OpenAI Images, against its fake", () => {
   it("generations: dall-e-3 with size, quality, style, n=1 and response_format b64_json; the image is the decoded b64_json", async () => {
     const before = imagesRequests.length;
-    const image = await openAiImages(config).generate(
+    const image = await openAiImagesAt(OPENAI_BASE).generate(
       call({ size: "1792x1024", quality: "hd", style: "natural" }, "a lighthouse"),
     );
     const sent = imagesRequests.slice(before);
@@ -51,7 +43,7 @@ describe("OpenAI Images, against its fake", () => {
 
   it("aspectRatio becomes the size that has it; quality auto is left to OpenAI's default", async () => {
     const before = imagesRequests.length;
-    await openAiImages(config).generate(call({ aspectRatio: "4:7", quality: "auto" }, "a tower"));
+    await openAiImagesAt(OPENAI_BASE).generate(call({ aspectRatio: "4:7", quality: "auto" }, "a tower"));
     expect(imagesRequests[before]!.body).toEqual({
       model: "dall-e-3",
       prompt: "a tower",
@@ -64,7 +56,7 @@ describe("OpenAI Images, against its fake", () => {
   it("edits: multipart with the image file, gpt-image-1 and its quality names (hd is high), no response_format", async () => {
     const before = imagesRequests.length;
     const source = { bytes: png(64, 64), mimeType: "image/png" };
-    await openAiImages(config).generate({
+    await openAiImagesAt(OPENAI_BASE).generate({
       ...call({ activeImageId: crypto.randomUUID(), quality: "hd" }, "add a boat"),
       source,
     });
@@ -83,7 +75,7 @@ describe("OpenAI Images, against its fake", () => {
   });
 
   it("a content-policy refusal is a non-retryable error with OpenAI's reason; 429 and 5xx are retryable", async () => {
-    const refused = await openAiImages(config)
+    const refused = await openAiImagesAt(OPENAI_BASE)
       .generate(call({}, "forbidden #policy"))
       .catch((e) => e);
     expect(refused).toBeInstanceOf(CapabilityError);
@@ -92,14 +84,14 @@ describe("OpenAI Images, against its fake", () => {
       retryable: false,
       message: "OpenAI Images answered 400: Your request was rejected as a result of our safety system.",
     });
-    const down = await openAiImages(config)
+    const down = await openAiImagesAt(OPENAI_BASE)
       .generate(call({}, "down #500-always"))
       .catch((e) => e);
     expect(down).toMatchObject({
       retryable: true,
       message: "OpenAI Images answered 500: The server had an error while processing your request.",
     });
-    const key = await openAiImages({ ...config, apiKey: "wrong" })
+    const key = await openAiImagesAt(OPENAI_BASE, "wrong")
       .generate(call({}, "x"))
       .catch((e) => e);
     expect(key).toMatchObject({ retryable: false, message: "OpenAI Images answered 401: Incorrect API key provided." });
@@ -107,7 +99,7 @@ describe("OpenAI Images, against its fake", () => {
 
   it("a 429 is retried with backoff and then succeeds", async () => {
     const before = imagesRequests.length;
-    const image = await withRetries(() => openAiImages(config).generate(call({}, "busy #429x2")), fast);
+    const image = await withRetries(() => openAiImagesAt(OPENAI_BASE).generate(call({}, "busy #429x2")), fast);
     expect(imagesRequests.length - before).toBe(3);
     expect(ihdrSize(image.bytes)).toEqual([1024, 1024]);
   });
@@ -116,14 +108,14 @@ describe("OpenAI Images, against its fake", () => {
 describe("Workers AI images, through a binding double", () => {
   it("FLUX schnell by default (prompt and steps), its base64 image decoded", async () => {
     const ai = fakeWorkersAi();
-    const image = await workersAiImages(ai).generate(call({}, "a fox", "workers-ai"));
+    const image = await workersAiImagesOn(ai).generate(call({}, "a fox", "workers-ai"));
     expect(ai.calls).toEqual([{ model: FLUX_MODEL, inputs: { prompt: "a fox", steps: 4 } }]);
     expect([...image.bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 
   it("SDXL where negativePrompt, seed or a size is asked: mapped to negative_prompt, seed, width and height; its PNG stream read whole", async () => {
     const ai = fakeWorkersAi();
-    const image = await workersAiImages(ai).generate(
+    const image = await workersAiImagesOn(ai).generate(
       call({ negativePrompt: "blur", seed: 7, aspectRatio: "16:9" }, "a fox", "workers-ai"),
     );
     expect(ai.calls).toEqual([
@@ -131,7 +123,7 @@ describe("Workers AI images, through a binding double", () => {
     ]);
     expect(ihdrSize(image.bytes)).toEqual([1024, 576]);
     const edit = fakeWorkersAi();
-    await workersAiImages(edit).generate({
+    await workersAiImagesOn(edit).generate({
       ...call({ activeImageId: crypto.randomUUID(), size: "1024x1024" }, "edit", "workers-ai"),
       source: { bytes: png(8, 8), mimeType: "image/png" },
     });
@@ -148,12 +140,12 @@ describe("Workers AI images, through a binding double", () => {
       Promise.reject(new Error("3040: Capacity temporarily exceeded, please try again.")),
     );
     expect(
-      await workersAiImages(busy)
+      await workersAiImagesOn(busy)
         .generate(call({}, "x", "workers-ai"))
         .catch((e) => e),
     ).toMatchObject({ retryable: true });
     const bad = fakeWorkersAi(() => Promise.reject(new Error("5006: Input is not valid: NSFW content")));
-    const error = await workersAiImages(bad)
+    const error = await workersAiImagesOn(bad)
       .generate(call({}, "x", "workers-ai"))
       .catch((e) => e);
     expect(error).toMatchObject({

@@ -2,19 +2,15 @@ import { describe, expect, it } from "vitest";
 import { MAX_SNIPPET_CHARS, MAX_TITLE_CHARS } from "../../src/domains/ai/capabilities/search/port";
 import { brave } from "../../src/domains/ai/capabilities/search/providers/brave";
 import { tavily } from "../../src/domains/ai/capabilities/search/providers/tavily";
+import type { ProviderOf } from "../../src/domains/ai/capabilities/providers/define";
+import { providerCall } from "./provider-call";
 import { BRAVE, HOSTILE_RESULTS, installFakeSearch, PAGES, TAVILY } from "./fakes/search";
 import { aiUser, events, finished, newSession, readStream, sent } from "./helpers";
 
 installFakeSearch();
 
-const request = (query: string, apiKey: string, baseUrl: string) => ({
-  query,
-  maxResults: 20,
-  apiKey,
-  baseUrl,
-  signal: new AbortController().signal,
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
-});
+const search = (provider: ProviderOf<"search">, query: string, apiKey: string, baseUrl: string, maxResults = 20) =>
+  provider.search({ query, maxResults }, providerCall(provider, apiKey, baseUrl));
 
 /** What is left of the fakes' `#hostile` answer (CONTRACT: http(s) only, no CR/LF, titles 300, snippets 1,000). */
 const KEPT = [
@@ -34,8 +30,8 @@ describe("search results from a hostile index", () => {
   it("Brave and Tavily: only http(s) URLs are kept, CR/LF removed, titles at most 300 and snippets at most 1,000 characters", async () => {
     expect([MAX_TITLE_CHARS, MAX_SNIPPET_CHARS]).toEqual([300, 1_000]);
     expect(HOSTILE_RESULTS).toHaveLength(9);
-    expect(await brave.search(request("anything #hostile", "test-brave-key", BRAVE))).toEqual(KEPT);
-    expect(await tavily.search(request("anything #hostile", "test-tavily-key", TAVILY))).toEqual(KEPT);
+    expect(await search(brave, "anything #hostile", "test-brave-key", BRAVE)).toEqual(KEPT);
+    expect(await search(tavily, "anything #hostile", "test-tavily-key", TAVILY)).toEqual(KEPT);
   });
 
   it("through a run: the tool call's output and the answer's sources list hold only the kept results, one line each", async () => {

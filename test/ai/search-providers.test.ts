@@ -3,24 +3,20 @@ import { withRetries } from "../../src/domains/ai/capabilities/retry";
 import { brave } from "../../src/domains/ai/capabilities/search/providers/brave";
 import { tavily } from "../../src/domains/ai/capabilities/search/providers/tavily";
 import { CapabilityError } from "../../src/domains/ai/capabilities/types";
+import type { ProviderOf } from "../../src/domains/ai/capabilities/providers/define";
+import { providerCall } from "./provider-call";
 import { BRAVE, braveRequests, installFakeSearch, TAVILY, tavilyRequests } from "./fakes/search";
 
 installFakeSearch();
 
-const request = (query: string, apiKey: string, baseUrl: string, maxResults = 3) => ({
-  query,
-  maxResults,
-  apiKey,
-  baseUrl,
-  signal: new AbortController().signal,
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
-});
+const search = (provider: ProviderOf<"search">, query: string, apiKey: string, baseUrl: string, maxResults = 3) =>
+  provider.search({ query, maxResults }, providerCall(provider, apiKey, baseUrl));
 const fast = { signal: new AbortController().signal, sleep: () => Promise.resolve(), baseMs: 1 };
 
 describe("Brave Search provider, against its fake", () => {
   it("maps query and maxResults to q and count with the key in X-Subscription-Token; results become title, url, snippet, publishedAt", async () => {
     const before = braveRequests.length;
-    const results = await brave.search(request("otters in rivers", "test-brave-key", BRAVE, 3));
+    const results = await search(brave, "otters in rivers", "test-brave-key", BRAVE, 3);
     const sent = braveRequests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe("GET");
@@ -40,16 +36,16 @@ describe("Brave Search provider, against its fake", () => {
   });
 
   it("a 4xx is a non-retryable error carrying Brave's reason; a 429 is retryable", async () => {
-    const bad = await brave.search(request("q #422", "test-brave-key", BRAVE)).catch((e) => e);
+    const bad = await search(brave, "q #422", "test-brave-key", BRAVE).catch((e) => e);
     expect(bad).toBeInstanceOf(CapabilityError);
     expect(bad).toMatchObject({
       kind: "fatal",
       retryable: false,
       message: "Brave Search answered 422: Unable to validate request parameter(s).",
     });
-    const key = await brave.search(request("q", "wrong-key", BRAVE)).catch((e) => e);
+    const key = await search(brave, "q", "wrong-key", BRAVE).catch((e) => e);
     expect(key.message).toBe("Brave Search answered 401: The provided subscription token is invalid.");
-    const limited = await brave.search(request("q #429-always", "test-brave-key", BRAVE)).catch((e) => e);
+    const limited = await search(brave, "q #429-always", "test-brave-key", BRAVE).catch((e) => e);
     expect(limited).toMatchObject({
       retryable: true,
       message: "Brave Search answered 429: Request rate limit exceeded for plan.",
@@ -58,13 +54,13 @@ describe("Brave Search provider, against its fake", () => {
 
   it("429 and 5xx are retried at most 3 times with backoff", async () => {
     const before = braveRequests.length;
-    const results = await withRetries(() => brave.search(request("retry me #429x2", "test-brave-key", BRAVE)), fast);
+    const results = await withRetries(() => search(brave, "retry me #429x2", "test-brave-key", BRAVE), fast);
     expect(results).toHaveLength(3);
     expect(braveRequests.length - before).toBe(3);
 
     const waits: number[] = [];
     const start = braveRequests.length;
-    const error = await withRetries(() => brave.search(request("down #503-always", "test-brave-key", BRAVE)), {
+    const error = await withRetries(() => search(brave, "down #503-always", "test-brave-key", BRAVE), {
       ...fast,
       baseMs: 10,
       sleep: async (ms) => void waits.push(ms),
@@ -79,7 +75,7 @@ describe("Brave Search provider, against its fake", () => {
 describe("Tavily provider, against its fake", () => {
   it("POSTs query and max_results as JSON with the key as a Bearer token; content becomes the snippet", async () => {
     const before = tavilyRequests.length;
-    const results = await tavily.search(request("sea otters", "test-tavily-key", TAVILY, 4));
+    const results = await search(tavily, "sea otters", "test-tavily-key", TAVILY, 4);
     const sent = tavilyRequests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe("POST");
@@ -101,13 +97,13 @@ describe("Tavily provider, against its fake", () => {
   });
 
   it("errors carry Tavily's reason; 429 is retried", async () => {
-    const bad = await tavily.search(request("q #422", "test-tavily-key", TAVILY)).catch((e) => e);
+    const bad = await search(tavily, "q #422", "test-tavily-key", TAVILY).catch((e) => e);
     expect(bad).toMatchObject({ retryable: false, message: "Tavily answered 400: Query is invalid." });
-    const key = await tavily.search(request("q", "nope", TAVILY)).catch((e) => e);
+    const key = await search(tavily, "q", "nope", TAVILY).catch((e) => e);
     expect(key.message).toBe("Tavily answered 401: Unauthorized: missing or invalid API key.");
     const before = tavilyRequests.length;
     await expect(
-      withRetries(() => tavily.search(request("busy #429x1", "test-tavily-key", TAVILY)), fast),
+      withRetries(() => search(tavily, "busy #429x1", "test-tavily-key", TAVILY), fast),
     ).resolves.toHaveLength(3);
     expect(tavilyRequests.length - before).toBe(2);
   });

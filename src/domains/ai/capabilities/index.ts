@@ -2,9 +2,10 @@
 // validation tables, provider configuration and the runner the message's run calls.
 import { z } from "@hono/zod-openapi";
 import type { ModelEntry } from "../models";
-import { capabilityProviders, demoEnabled } from "./config";
+import { capabilityProviders, demoEnabled, PROVIDER_FAMILY } from "./config";
 import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, type CapabilityKey } from "./parameters";
-import { videoProviderValues } from "./video/parameters";
+import { CAPABILITY_PROVIDERS } from "./providers/registry";
+import type { ProviderTable } from "./providers/table";
 
 export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
@@ -23,19 +24,30 @@ const describe = (schema: z.ZodType) => {
 
 /**
  * Where a provider accepts fewer values than the spec's range (video lengths, aspect ratios,
- * resolutions, sizes), the values of each configured provider, as `providerValues` on the parameter.
+ * resolutions, sizes), per parameter the values of each configured provider (`providerValues`).
+ * A parameter any provider of the family narrows is listed, even with none of them configured.
  */
-const PROVIDER_VALUES: Partial<
-  Record<CapabilityKey, (providers: string[]) => Record<string, Record<string, (string | number)[]>>>
-> = {
-  "ai.video.generate": videoProviderValues,
-};
+function providerValues(table: ProviderTable, key: CapabilityKey, configured: string[]) {
+  const family = table.of(PROVIDER_FAMILY[key]);
+  const narrowed = new Set(family.flatMap((provider) => Object.keys(provider.values)));
+  const values = (name: string) =>
+    Object.fromEntries(
+      family
+        .filter((provider) => configured.includes(provider.key) && provider.values[name])
+        .map((provider) => [provider.key, provider.values[name]]),
+    );
+  return new Map([...narrowed].map((name) => [name, values(name)]));
+}
 
-/** `GET /ai/capabilities`: what this deployment can do (CONTRACT "AI capabilities"). */
-export function listCapabilities(env: Env, models: ModelEntry[]) {
+/**
+ * `GET /ai/capabilities`: what this deployment can do (CONTRACT "AI capabilities"). `table` is the
+ * providers' registry unless a test brings its own.
+ */
+export function listCapabilities(env: Env, models: ModelEntry[], table: ProviderTable = CAPABILITY_PROVIDERS) {
   const demo = demoEnabled(models);
   return CAPABILITY_KEYS.map((key) => {
-    const { provider, providers } = capabilityProviders(env, key);
+    const { provider, providers } = capabilityProviders(env, key, table);
+    const narrowed = providerValues(table, key, providers);
     return {
       key,
       available: provider !== null || demo,
@@ -43,7 +55,7 @@ export function listCapabilities(env: Env, models: ModelEntry[]) {
       providers,
       parameters: Object.fromEntries(
         Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => {
-          const values = PROVIDER_VALUES[key]?.(providers)[name];
+          const values = narrowed.get(name);
           return [name, values ? { ...describe(schema), providerValues: values } : describe(schema)];
         }),
       ),

@@ -3,16 +3,44 @@ import { CapabilityError } from "./types";
 
 // The HTTP kit every capability provider shares (search, images, video, music).
 
-/** The provider's own URL for `path`, on `baseUrl`'s scheme and host when one is set (fakes). */
-export function providerUrl(defaultOrigin: string, path: string, baseUrl: string | undefined): URL {
-  const url = new URL(path, defaultOrigin);
-  if (baseUrl) {
-    const base = new URL(baseUrl);
+/** What a provider reads from the deployment: its secrets' values, its binding, and where its API is. */
+export interface ProviderAccess<Secret extends string = string> {
+  /** Every secret it declares, set (it is configured). */
+  secrets: Readonly<Record<Secret, string>>;
+  /** The binding it runs on, where it declares one (Workers AI: `AI`). */
+  binding?: unknown;
+  /** `<P>_BASE_URL` when set: operator configuration (a local fake, a gateway). */
+  baseUrl?: string;
+  /** The URL of `path` on its API (`providerUrl`, with `<P>_BASE_URL` applied). */
+  url(path: string): URL;
+}
+
+/** A provider call: what it reads from the deployment, and the run's signal and fetch. */
+export interface ProviderCall<Secret extends string = string> extends ProviderAccess<Secret> {
+  signal: AbortSignal;
+  fetch: typeof fetch;
+}
+
+/**
+ * THE base-URL resolution every provider's URL goes through. `defaultBase` is its API as the
+ * provider documents it; `override` is `<P>_BASE_URL`. Where the default base is a bare origin
+ * (Brave, Tavily, Gemini, Kling, Stability, ElevenLabs) the override replaces scheme and host only;
+ * where it carries a path (OpenAI's `https://api.openai.com/v1`), the var is the API base itself
+ * and replaces it whole (`OPENAI_BASE_URL` keeps its meaning, CONTRACT "AI capabilities").
+ */
+export function providerUrl(defaultBase: string, override: string | undefined, path: string): URL {
+  if (new URL(defaultBase).pathname !== "/") return new URL(joinUrl(override ?? defaultBase, path));
+  const url = new URL(path, defaultBase);
+  if (override) {
+    const base = new URL(override);
     url.protocol = base.protocol;
     url.host = base.host;
   }
   return url;
 }
+
+/** `base` (an API base such as `https://api.openai.com/v1`) joined with `path`. */
+const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
 
 /**
  * A provider request past its deadline (CONTRACT: it counts as a 5xx, so it is retried as one).
@@ -108,5 +136,11 @@ export async function providerError(
   );
 }
 
-/** `base` (an API base such as `https://api.openai.com/v1`) joined with `path`. */
-export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
+/**
+ * A provider's success answer as JSON (null when it is not JSON), or its error answer thrown as a
+ * `CapabilityError` with the reason `reasonOf` picks out of it (`providerError`).
+ */
+export async function okJson(name: string, response: Response, reasonOf: (body: any) => unknown): Promise<unknown> {
+  if (!response.ok) throw await providerError(name, response, reasonOf);
+  return answerJson(name, response);
+}

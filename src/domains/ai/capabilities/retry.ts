@@ -1,4 +1,4 @@
-import { CapabilityError } from "./types";
+import { CapabilityError, type CapabilityContext, type StepActivity, type StepHandle } from "./types";
 
 /** CONTRACT "Provider failures": 429 and 5xx are retried inside the run at most this many times. */
 const MAX_RETRIES = 3;
@@ -26,6 +26,25 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
       await options.sleep((options.baseMs ?? RETRY_BASE_MS) * 2 ** retry, options.signal);
     }
   }
+}
+
+/**
+ * `withRetries` inside a step, as every capability's provider call runs: the run's sleep, the
+ * step's signal, and each retry shown on the step's card (`activity`) as `retrying` with the
+ * failure and the count.
+ */
+export function retriedInStep<T>(
+  context: Pick<CapabilityContext, "sleep">,
+  step: StepHandle,
+  activity: StepActivity,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  return withRetries(attempt, {
+    signal: step.signal,
+    sleep: context.sleep,
+    onRetry: (retry, error) =>
+      step.progress({ ...activity, detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
+  });
 }
 
 /** A pause that ends early (rejecting) when the run is stopped. */

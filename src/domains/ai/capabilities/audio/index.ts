@@ -1,12 +1,7 @@
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
-import { withRetries } from "../retry";
-import { CapabilityError, type Capability } from "../types";
-import { audioProviderConfig, type AudioProviderKey } from "./config";
-import type { AudioProvider } from "./port";
-import { elevenLabsMusic } from "./providers/elevenlabs";
-import { stableAudio } from "./providers/stable-audio";
-
-const PROVIDERS: Record<AudioProviderKey, AudioProvider> = { "stable-audio": stableAudio, elevenlabs: elevenLabsMusic };
+import { CAPABILITY_PROVIDERS } from "../providers/registry";
+import { retriedInStep } from "../retry";
+import type { Capability } from "../types";
 
 /** `durationSeconds` when the request names none. */
 const DEFAULT_DURATION_SECONDS = 10;
@@ -32,41 +27,24 @@ export function audioPrompt(prompt: string, parameters: Record<string, unknown>)
 export const audioGenerate: Capability = {
   key: "ai.audio.generate",
   async run(context) {
-    const key = context.provider as AudioProviderKey;
-    const provider = PROVIDERS[key];
-    const config = audioProviderConfig(context.env, key);
     const prompt = audioPrompt(context.spec.prompt, context.parameters);
     const durationSeconds =
       typeof context.parameters.durationSeconds === "number"
         ? context.parameters.durationSeconds
         : DEFAULT_DURATION_SECONDS;
-    const subject = provider.name;
+    const subject = CAPABILITY_PROVIDERS.find("audio", context.provider)?.name ?? context.provider;
     const activity = { title: `Composing ${durationSeconds} s of music`, status: "generating", subject };
     const result = await context.steps.run<StoredMediaItem[]>(
       { id: "audio-1", toolKey: "audio.generate", input: { prompt, durationSeconds, ...context.parameters }, activity },
       async (step) => {
-        if (!config) throw new CapabilityError(`${subject} is not configured`);
-        const audio = await withRetries(
-          async () => {
-            const composed = await provider.compose({
-              prompt,
-              durationSeconds,
-              apiKey: config.apiKey,
-              baseUrl: config.baseUrl,
-              signal: step.signal,
-              fetch: context.fetch,
-            });
-            const [unit, amount] = provider.unit(durationSeconds);
-            context.unit(unit, amount);
-            return composed;
-          },
-          {
-            signal: step.signal,
-            sleep: context.sleep,
-            onRetry: (retry, error) =>
-              step.progress({ ...activity, detail: `${error.message}; retry ${retry} of 3`, status: "retrying" }),
-          },
-        );
+        const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "audio", context.provider);
+        const call = { ...access, signal: step.signal, fetch: context.fetch };
+        const audio = await retriedInStep(context, step, activity, async () => {
+          const composed = await provider.compose({ prompt, durationSeconds }, call);
+          const [unit, amount] = provider.unit(durationSeconds);
+          context.unit(unit, amount);
+          return composed;
+        });
         const item = await storeGenerated(context, {
           kind: "audio",
           provider: subject,

@@ -1,16 +1,21 @@
+import { providerError, type ProviderCall } from "../provider-http";
+import { CapabilityError } from "../types";
+
 /**
- * The port every music provider implements: the request's exact duration and a prompt with what
- * the provider has no field for already folded in; the audio as a stream (copied into R2 as it
- * arrives), or a `CapabilityError` (`retryable` for 429, 5xx and an unreachable API).
+ * What a music provider's definition adds (providers/define.ts): the cost unit of a composition,
+ * and its call: the request's exact duration and a prompt with what the provider has no field for
+ * already folded in; the audio as a stream (copied into R2 as it arrives), or a `CapabilityError`
+ * (`retryable` for 429, 5xx and an unreachable API).
  */
-export interface AudioCall {
+export interface AudioCalls<Secret extends string = string> {
+  /** The cost unit and amount of one composition (one of its `prices`). */
+  unit(durationSeconds: number): [string, number];
+  compose(request: AudioRequest, call: ProviderCall<Secret>): Promise<ComposedAudio>;
+}
+
+export interface AudioRequest {
   prompt: string;
   durationSeconds: number;
-  apiKey: string;
-  /** Replaces scheme and host of the provider's API (`<P>_BASE_URL`, local fakes). */
-  baseUrl?: string;
-  signal: AbortSignal;
-  fetch: typeof fetch;
 }
 
 export interface ComposedAudio {
@@ -21,19 +26,21 @@ export interface ComposedAudio {
   length?: number;
 }
 
-export interface AudioProvider {
-  readonly name: string;
-  /** The cost unit and amount of one composition (capabilities/prices.ts). */
-  unit(durationSeconds: number): [string, number];
-  compose(call: AudioCall): Promise<ComposedAudio>;
-}
-
-/** The answer's audio: its stream, the type it was sent as (the bytes decide what is stored), and its length when known. */
-export function audioOf(response: Response): ComposedAudio {
+/**
+ * The answer's audio: its stream, the type it was sent as (the bytes decide what is stored), and
+ * its length when known; an error answer thrown with the reason `reasonOf` picks out of it.
+ */
+export async function audioAnswer(
+  name: string,
+  response: Response,
+  reasonOf: (body: any) => unknown,
+): Promise<ComposedAudio> {
+  if (!response.ok) throw await providerError(name, response, reasonOf);
+  if (!response.body) throw new CapabilityError(`${name} answered without audio`);
   const type = response.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   const length = Number(response.headers.get("Content-Length") ?? "");
   return {
-    body: response.body!,
+    body: response.body,
     declaredType: type,
     ...(Number.isInteger(length) && length > 0 ? { length } : {}),
   };

@@ -2,34 +2,9 @@ import { createDb } from "../../../../db/client";
 import { openMedia, ownedMediaAmong } from "../../../media";
 import { mediaCap } from "../media-caps";
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
-import { withRetries } from "../retry";
+import { CAPABILITY_PROVIDERS } from "../providers/registry";
+import { retriedInStep } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext } from "../types";
-import {
-  imageRequestFor,
-  openAiImagesConfig,
-  PROVIDER_NAMES,
-  workersAiBinding,
-  type ImageProviderKey,
-  type ImageRequest,
-} from "./config";
-import type { ImageProvider } from "./port";
-import { openAiImages } from "./providers/openai";
-import { workersAiImages } from "./providers/workers-ai";
-
-function providerOf(env: Env, key: ImageProviderKey): ImageProvider {
-  const openai = key === "openai" ? openAiImagesConfig(env) : null;
-  if (openai) return openAiImages(openai);
-  const ai = key === "workers-ai" ? workersAiBinding(env) : null;
-  if (ai) return workersAiImages(ai);
-  throw new CapabilityError(`${PROVIDER_NAMES[key] ?? key} is not configured`);
-}
-
-/** The cost unit of one image: by provider, model, size and quality (capabilities/prices.ts). */
-function imageUnit(key: ImageProviderKey, request: ImageRequest): string {
-  if (key === "workers-ai") return `image.workers-ai.${request.providerModel.split("/").at(-1)}`;
-  const quality = request.quality ?? (request.providerModel === "dall-e-3" ? "standard" : "auto");
-  return `image.openai.${request.providerModel}.${request.size ?? "1024x1024"}.${quality}`;
-}
 
 /** The image `activeImageId` names, from R2; it was checked at send, so a failure here means it was deleted since. */
 async function imageToEdit(context: CapabilityContext, id: string) {
@@ -50,10 +25,9 @@ const MADE_KEY = "image:made";
 export const imageGenerate: Capability = {
   key: "ai.image.generate",
   async run(context) {
-    const key = context.provider as ImageProviderKey;
+    const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "image", context.provider);
     const prompt = context.spec.prompt.trim();
-    const { request } = imageRequestFor(key, context.parameters, prompt);
-    const provider = providerOf(context.env, key);
+    const { request } = provider.request(context.parameters, prompt);
     const subject = provider.name;
     const plural = request.count === 1 ? "image" : "images";
     const activity = (made: number) => ({
@@ -66,32 +40,15 @@ export const imageGenerate: Capability = {
       { id: "image-1", toolKey: "image.generate", input: { prompt, ...context.parameters }, activity: activity(0) },
       async (step) => {
         const source = request.activeImageId ? await imageToEdit(context, request.activeImageId) : undefined;
+        const call = { ...access, signal: step.signal, fetch: context.fetch };
         const media = context.store.get<StoredMediaItem[]>(MADE_KEY) ?? [];
         if (media.length) step.progress(activity(media.length), { media });
         while (media.length < request.count) {
-          const image = await withRetries(
-            async () => {
-              const made = await provider.generate({
-                request,
-                source,
-                signal: step.signal,
-                fetch: context.fetch,
-                maxBytes: mediaCap(context.env, "image"),
-              });
-              context.unit(imageUnit(key, request), 1);
-              return made;
-            },
-            {
-              signal: step.signal,
-              sleep: context.sleep,
-              onRetry: (retry, error) =>
-                step.progress({
-                  ...activity(media.length),
-                  detail: `${error.message}; retry ${retry} of 3`,
-                  status: "retrying",
-                }),
-            },
-          );
+          const image = await retriedInStep(context, step, activity(media.length), async () => {
+            const made = await provider.generate({ request, source, maxBytes: mediaCap(context.env, "image") }, call);
+            context.unit(provider.unit(request), 1);
+            return made;
+          });
           // The bytes decide the type (a PNG, JPEG, WebP or GIF, else nothing is stored), and the
           // header the dimensions where it has them.
           media.push(

@@ -1,14 +1,10 @@
-import { searchProviderConfig, type SearchProviderKey } from "../config";
-import { withRetries } from "../retry";
 import { writeAnswer } from "../answer";
-import { CapabilityError, type Capability, type CapabilityContext, type StepResult } from "../types";
-import type { SearchProvider, SearchResult } from "./port";
-import { brave } from "./providers/brave";
-import { tavily } from "./providers/tavily";
+import { CAPABILITY_PROVIDERS } from "../providers/registry";
+import { retriedInStep } from "../retry";
+import type { Capability, CapabilityContext, StepResult } from "../types";
+import type { SearchResult } from "./port";
 
 export type { SearchResult } from "./port";
-
-const PROVIDERS: Record<SearchProviderKey, SearchProvider> = { brave, tavily };
 
 /** `maxResults` when the request names none. */
 const DEFAULT_MAX_RESULTS = 5;
@@ -30,45 +26,24 @@ export function searchStep(
   query: string,
   maxResults: number,
 ): Promise<StepResult<SearchOutput>> {
-  const key = context.provider as SearchProviderKey;
-  const provider = PROVIDERS[key];
-  const config = searchProviderConfig(context.env, key);
-  const subject = provider.name;
+  const subject = CAPABILITY_PROVIDERS.find("search", context.provider)?.name ?? context.provider;
+  const activity = { title: `Searching the web for "${query}"`, status: "searching", subject };
   return context.steps.run<SearchOutput>(
     {
       id,
       toolKey: "web.search",
       input: { query, maxResults },
-      activity: { title: `Searching the web for "${query}"`, status: "searching", subject },
+      activity,
     },
     async (step) => {
-      if (!config) throw new CapabilityError(`${provider.name} is not configured`);
-      const results = await withRetries(
-        async () => {
-          const found = await provider.search({
-            query,
-            maxResults,
-            apiKey: config.apiKey,
-            baseUrl: config.baseUrl,
-            signal: step.signal,
-            fetch: context.fetch,
-          });
-          // Providers bill the searches they answer.
-          context.unit(`search.${key}`, 1);
-          return found;
-        },
-        {
-          signal: step.signal,
-          sleep: context.sleep,
-          onRetry: (retry, error) =>
-            step.progress({
-              title: `Searching the web for "${query}"`,
-              detail: `${error.message}; retry ${retry} of 3`,
-              status: "retrying",
-              subject,
-            }),
-        },
-      );
+      const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "search", context.provider);
+      const call = { ...access, signal: step.signal, fetch: context.fetch };
+      const results = await retriedInStep(context, step, activity, async () => {
+        const found = await provider.search({ query, maxResults }, call);
+        // Providers bill the searches they answer.
+        context.unit(provider.unit, 1);
+        return found;
+      });
       const output = { query, results };
       return { output, data: output };
     },

@@ -1,19 +1,20 @@
+import type { ProviderCall } from "../provider-http";
 import { CapabilityError } from "../types";
-export { answerJson, callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
- * The port every search provider implements: plain values in (the query, its parameters, the
- * provider's key and base URL, an AbortSignal and a fetch), plain results or a `CapabilityError`
- * out (`retryable` for 429, 5xx and an unreachable API).
+ * What a search provider's definition adds (providers/define.ts): plain values in (the query and
+ * its parameters; its key, base URL, signal and fetch in `call`), plain results or a
+ * `CapabilityError` out (`retryable` for 429, 5xx and an unreachable API).
  */
-export interface SearchRequest {
+export interface SearchCalls<Secret extends string = string> {
+  /** The cost unit of one search it answered (one of its `prices`). */
+  unit: string;
+  search(query: SearchQuery, call: ProviderCall<Secret>): Promise<SearchResult[]>;
+}
+
+export interface SearchQuery {
   query: string;
   maxResults: number;
-  apiKey: string;
-  /** Replaces scheme and host of the provider's API (`<P>_BASE_URL`, local fakes). */
-  baseUrl?: string;
-  signal: AbortSignal;
-  fetch: typeof fetch;
 }
 
 /** One result as the `web.search` tool call's output carries it. */
@@ -22,13 +23,6 @@ export interface SearchResult {
   url: string;
   snippet: string;
   publishedAt?: string;
-}
-
-export interface SearchProvider {
-  readonly key: string;
-  /** How a person reads its name in messages. */
-  readonly name: string;
-  search(request: SearchRequest): Promise<SearchResult[]>;
 }
 
 /** Strips the markup some providers put in snippets (Brave bolds the query's words). */
@@ -97,3 +91,18 @@ export function searchResult(raw: { title: unknown; url: unknown; snippet: unkno
 /** A malformed success answer (not the provider's documented shape). */
 export const badAnswer = (name: string) =>
   new CapabilityError(`${name} answered something that is not a search result list`, "fatal", false);
+
+/** The raw fields of one result as a provider names them. */
+type RawResult = Parameters<typeof searchResult>[0];
+
+/**
+ * A provider's result list (`list`, which must be an array) as the tool call's output: each item
+ * read by `fields`, the unusable ones dropped (`searchResult`), at most `max`.
+ */
+export function searchResults(name: string, list: unknown, max: number, fields: (item: any) => RawResult) {
+  if (!Array.isArray(list)) throw badAnswer(name);
+  return list
+    .map((item) => (item && typeof item === "object" ? searchResult(fields(item)) : null))
+    .filter((result): result is SearchResult => result !== null)
+    .slice(0, max);
+}

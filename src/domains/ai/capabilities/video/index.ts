@@ -1,16 +1,11 @@
 import { storeGenerated, writeMediaAnswer, type StoredMediaItem } from "../media-output";
-import { videoProviderConfig, type VideoProviderKey } from "../config";
-import { withRetries } from "../retry";
+import { CAPABILITY_PROVIDERS } from "../providers/registry";
+import { retriedInStep } from "../retry";
 import { CapabilityError, type Capability, type CapabilityContext, type StepHandle } from "../types";
 import { readInputImage } from "./inputs";
-import { VIDEO_LIMITS } from "./parameters";
-import type { JobStatus, ProviderCall, VideoProvider, VideoRequest } from "./port";
+import type { VideoLimits } from "./parameters";
+import type { JobStatus, VideoCall, VideoRequest } from "./port";
 import { resultFetch } from "./results";
-import { kling } from "./providers/kling";
-import { sora } from "./providers/sora";
-import { veo } from "./providers/veo";
-
-const PROVIDERS: Record<VideoProviderKey, VideoProvider> = { sora, veo, kling };
 
 /** How often a running job is polled, unless `VIDEO_POLL_MS` says otherwise (tests make it small). */
 const DEFAULT_POLL_MS = 5000;
@@ -24,9 +19,12 @@ const pollMs = (env: Env) => {
 };
 
 /** The provider request from the run's parameters (already checked against the provider at send time). */
-async function videoRequest(context: CapabilityContext, signal: AbortSignal): Promise<VideoRequest> {
+async function videoRequest(
+  context: CapabilityContext,
+  limits: VideoLimits,
+  signal: AbortSignal,
+): Promise<VideoRequest> {
   const p = context.parameters;
-  const limits = VIDEO_LIMITS[context.provider]!;
   const style = Array.isArray(p.styleTokens) && p.styleTokens.length ? `\n\nStyle: ${p.styleTokens.join(", ")}` : "";
   const references = Array.isArray(p.referenceImages) ? (p.referenceImages as string[]) : [];
   return {
@@ -61,35 +59,20 @@ const percent = (status: JobStatus) =>
  * can; 429/5xx are retried with backoff; a refusal or a failed job fails the step and the run.
  */
 async function generate(context: CapabilityContext, step: StepHandle) {
-  const key = context.provider as VideoProviderKey;
-  const provider = PROVIDERS[key];
-  const config = videoProviderConfig(context.env, key);
-  if (!config) throw new CapabilityError(`${provider.name} is not configured`);
-  const call: ProviderCall = {
-    apiKey: config.apiKey,
-    secret: config.secret,
-    baseUrl: config.baseUrl,
+  const { provider, access } = CAPABILITY_PROVIDERS.open(context.env, "video", context.provider);
+  const call: VideoCall = {
+    ...access,
     signal: step.signal,
     fetch: context.fetch,
-    fetchResult: resultFetch(context.env, config.baseUrl, context.fetch),
+    fetchResult: resultFetch(context.env, access.baseUrl, context.fetch),
   };
   const title = `Generating a video with ${provider.name}`;
   const retried = <T>(attempt: () => Promise<T>) =>
-    withRetries(attempt, {
-      signal: step.signal,
-      sleep: context.sleep,
-      onRetry: (retry, error) =>
-        step.progress({
-          title,
-          detail: `${error.message}; retry ${retry} of 3`,
-          status: "retrying",
-          subject: provider.name,
-        }),
-    });
+    retriedInStep(context, step, { title, status: "retrying", subject: provider.name }, attempt);
 
   let job = context.store.get<{ id: string; duration: number }>(JOB_KEY);
   if (!job) {
-    const request = await videoRequest(context, step.signal);
+    const request = await videoRequest(context, provider.limits, step.signal);
     job = { id: await retried(() => provider.create(request, call)), duration: request.duration };
     context.store.put(JOB_KEY, job);
   }
@@ -120,8 +103,8 @@ async function generate(context: CapabilityContext, step: StepHandle) {
           durationSeconds: job.duration,
         });
         // Providers bill the seconds they render.
-        context.unit(`video.${key}.seconds`, job.duration);
-        return { output: { provider: key, media: [item] } };
+        context.unit(provider.unit, job.duration);
+        return { output: { provider: provider.key, media: [item] } };
       }
       const progress = percent(status);
       const seen = `${status.state}:${progress ?? ""}`;
@@ -148,7 +131,7 @@ async function generate(context: CapabilityContext, step: StepHandle) {
 export const videoGenerate: Capability = {
   key: "ai.video.generate",
   async run(context) {
-    const name = PROVIDERS[context.provider as VideoProviderKey].name;
+    const name = CAPABILITY_PROVIDERS.find("video", context.provider)?.name ?? context.provider;
     const result = await context.steps.run(
       {
         id: STEP_ID,

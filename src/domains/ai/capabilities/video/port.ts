@@ -1,9 +1,11 @@
+import type { ProviderCall } from "../provider-http";
 import { CapabilityError } from "../types";
+import type { VideoLimits, VideoValues } from "./parameters";
 import type { ResultFetch } from "./results";
-export { answerJson, callProvider, providerError, providerUrl } from "../provider-http";
 
 /**
- * The port every video provider implements. A video is an asynchronous job at the provider:
+ * What a video provider's definition adds (providers/define.ts): what it can honour of the spec's
+ * parameters, the cost unit of a second rendered, and its calls. A video is an asynchronous job at the provider:
  * `create` starts it and returns its id (persisted by the step, so a resumed run polls the same
  * job), `status` reads where it is, `download` opens the finished file's bytes as a stream, and
  * `cancel` (where the provider documents one) ends it early. Failures are `CapabilityError`s:
@@ -29,13 +31,7 @@ export interface InputImage {
   base64: string;
 }
 
-export interface ProviderCall {
-  apiKey: string;
-  secret?: string;
-  /** Replaces scheme and host of the provider's API (`<P>_BASE_URL`, local fakes). */
-  baseUrl?: string;
-  signal: AbortSignal;
-  fetch: typeof fetch;
+export interface VideoCall<Secret extends string = string> extends ProviderCall<Secret> {
   /** For a result URL the provider's JSON names: through the SSRF rules (results.ts). */
   fetchResult: ResultFetch;
 }
@@ -46,14 +42,16 @@ export type JobStatus =
   | { state: "succeeded"; resultUrl?: string }
   | { state: "failed"; reason: string };
 
-export interface VideoProvider {
-  readonly key: string;
-  readonly name: string;
-  create(request: VideoRequest, call: ProviderCall): Promise<string>;
-  status(jobId: string, call: ProviderCall): Promise<JobStatus>;
+export interface VideoCalls<Secret extends string = string> {
+  values: VideoValues;
+  limits: VideoLimits;
+  /** The cost unit of one second rendered (one of its `prices`). */
+  unit: string;
+  create(request: VideoRequest, call: VideoCall<Secret>): Promise<string>;
+  status(jobId: string, call: VideoCall<Secret>): Promise<JobStatus>;
   /** The finished video's bytes (`resultUrl` from the succeeded status where the provider gives one). */
-  download(jobId: string, resultUrl: string | undefined, call: ProviderCall): Promise<Response>;
-  cancel?(jobId: string, call: ProviderCall): Promise<void>;
+  download(jobId: string, resultUrl: string | undefined, call: VideoCall<Secret>): Promise<Response>;
+  cancel?(jobId: string, call: VideoCall<Secret>): Promise<void>;
 }
 
 /** A success answer that is not the provider's documented shape. */

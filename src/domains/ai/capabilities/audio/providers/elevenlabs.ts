@@ -1,7 +1,6 @@
-import { providerError, providerUrl } from "../../search/port";
 import { callProvider } from "../../provider-http";
-import { CapabilityError } from "../../types";
-import { audioOf, type AudioProvider } from "../port";
+import { defineCapabilityProvider } from "../../providers/define";
+import { audioAnswer } from "../port";
 
 /**
  * ElevenLabs Music (compose): `POST /v1/music?output_format=mp3_44100_128` with the key in
@@ -9,7 +8,7 @@ import { audioOf, type AudioProvider } from "../port";
  * JSON `{ detail: { status, message } }` (a refused prompt is a 400 with status `bad_prompt`) or
  * a validation list `{ detail: [{ msg }] }`. No tempo or style fields.
  */
-const ORIGIN = "https://api.elevenlabs.io";
+const NAME = "ElevenLabs Music";
 
 const reasonOf = (body: any) =>
   Array.isArray(body?.detail)
@@ -19,19 +18,29 @@ const reasonOf = (body: any) =>
         .join("; ")
     : (body?.detail?.message ?? body?.detail);
 
-export const elevenLabsMusic: AudioProvider = {
-  name: "ElevenLabs Music",
-  unit: (seconds) => ["audio.elevenlabs.seconds", seconds],
-  async compose(call) {
-    const url = providerUrl(ORIGIN, "/v1/music", call.baseUrl);
-    url.searchParams.set("output_format", "mp3_44100_128");
-    const response = await callProvider(this.name, call, url, {
-      method: "POST",
-      headers: { "xi-api-key": call.apiKey, "Content-Type": "application/json", Accept: "audio/mpeg" },
-      body: JSON.stringify({ prompt: call.prompt, music_length_ms: call.durationSeconds * 1000 }),
-    });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    if (!response.body) throw new CapabilityError(`${this.name} answered without audio`);
-    return audioOf(response);
+export const elevenLabsMusic = defineCapabilityProvider({
+  key: "elevenlabs",
+  capability: "audio",
+  name: NAME,
+  config: {
+    secrets: ["ELEVENLABS_API_KEY"],
+    baseUrl: { default: "https://api.elevenlabs.io", var: "ELEVENLABS_BASE_URL" },
   },
-};
+  // By the second of music made ($0.80 a minute).
+  prices: { "audio.elevenlabs.seconds": 0.8 / 60 },
+  unit: (seconds) => ["audio.elevenlabs.seconds", seconds],
+  async compose({ prompt, durationSeconds }, call) {
+    const url = call.url("/v1/music");
+    url.searchParams.set("output_format", "mp3_44100_128");
+    const response = await callProvider(NAME, call, url, {
+      method: "POST",
+      headers: {
+        "xi-api-key": call.secrets.ELEVENLABS_API_KEY,
+        "Content-Type": "application/json",
+        Accept: "audio/mpeg",
+      },
+      body: JSON.stringify({ prompt, music_length_ms: durationSeconds * 1000 }),
+    });
+    return audioAnswer(NAME, response, reasonOf);
+  },
+});

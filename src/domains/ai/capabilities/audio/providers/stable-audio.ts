@@ -1,7 +1,6 @@
-import { providerError, providerUrl } from "../../search/port";
 import { callProvider } from "../../provider-http";
-import { CapabilityError } from "../../types";
-import { audioOf, type AudioProvider } from "../port";
+import { defineCapabilityProvider } from "../../providers/define";
+import { audioAnswer } from "../port";
 
 /**
  * Stability AI's Stable Audio 2: `POST /v2beta/audio/stable-audio-2/text-to-audio`, multipart
@@ -9,32 +8,30 @@ import { audioOf, type AudioProvider } from "../port";
  * `Accept: audio/*` for the bytes themselves. Errors are JSON `{ id, name, errors[] }` (a
  * content-moderation refusal is a 403 named `content_moderation`). No tempo or style fields.
  */
-const ORIGIN = "https://api.stability.ai";
+const NAME = "Stable Audio";
 
-export const stableAudio: AudioProvider = {
-  name: "Stable Audio",
-  unit: () => ["audio.stable-audio.generation", 1],
-  async compose(call) {
+export const stableAudio = defineCapabilityProvider({
+  key: "stable-audio",
+  capability: "audio",
+  name: NAME,
+  config: {
+    secrets: ["STABILITY_API_KEY"],
+    baseUrl: { default: "https://api.stability.ai", var: "STABILITY_BASE_URL" },
+  },
+  // Stable Audio 2 bills 20 credits ($0.20) per generation whatever its length.
+  prices: { "audio.stable-audio.generation": 0.2 },
+  unit: (): [string, number] => ["audio.stable-audio.generation", 1],
+  async compose({ prompt, durationSeconds }, call) {
     const form = new FormData();
-    form.append("prompt", call.prompt);
-    form.append("duration", String(call.durationSeconds));
+    form.append("prompt", prompt);
+    form.append("duration", String(durationSeconds));
     form.append("model", "stable-audio-2");
     form.append("output_format", "mp3");
-    const response = await callProvider(
-      this.name,
-      call,
-      providerUrl(ORIGIN, "/v2beta/audio/stable-audio-2/text-to-audio", call.baseUrl),
-      {
-        method: "POST",
-        headers: { Authorization: `Bearer ${call.apiKey}`, Accept: "audio/*" },
-        body: form,
-      },
-    );
-    if (!response.ok)
-      throw await providerError(this.name, response, (body) =>
-        Array.isArray(body?.errors) ? body.errors.join("; ") : body?.name,
-      );
-    if (!response.body) throw new CapabilityError(`${this.name} answered without audio`);
-    return audioOf(response);
+    const response = await callProvider(NAME, call, call.url("/v2beta/audio/stable-audio-2/text-to-audio"), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${call.secrets.STABILITY_API_KEY}`, Accept: "audio/*" },
+      body: form,
+    });
+    return audioAnswer(NAME, response, (body) => (Array.isArray(body?.errors) ? body.errors.join("; ") : body?.name));
   },
-};
+});

@@ -1,52 +1,49 @@
-import {
-  answerJson,
-  badAnswer,
-  callProvider,
-  providerError,
-  providerUrl,
-  searchResult,
-  type SearchProvider,
-  type SearchResult,
-} from "../port";
+import { callProvider, okJson } from "../../provider-http";
+import { defineCapabilityProvider } from "../../providers/define";
+import { badAnswer, searchResults } from "../port";
 
 /**
  * Tavily Search: `POST /search` with the key as a Bearer token and a JSON body (`query`,
  * `max_results`, `search_depth`, `topic`); results under `results[]` (`title`, `url`, `content`,
  * `published_date`); errors as `{ detail: { error } }`.
  */
-const ORIGIN = "https://api.tavily.com";
+const NAME = "Tavily";
 const MAX_RESULTS = 20;
 
-export const tavily: SearchProvider = {
+export const tavily = defineCapabilityProvider({
   key: "tavily",
-  name: "Tavily",
-  async search(request) {
-    const url = providerUrl(ORIGIN, "/search", request.baseUrl);
-    const response = await callProvider(this.name, request, url, {
+  capability: "search",
+  name: NAME,
+  config: {
+    secrets: ["TAVILY_API_KEY"],
+    baseUrl: { default: "https://api.tavily.com", var: "TAVILY_BASE_URL" },
+  },
+  // A basic search is 1 credit ($0.008 per credit pay-as-you-go).
+  prices: { "search.tavily": 0.008 },
+  unit: "search.tavily",
+  async search({ query, maxResults }, call) {
+    const response = await callProvider(NAME, call, call.url("/search"), {
       method: "POST",
       headers: {
-        Authorization: `Bearer ${request.apiKey}`,
+        Authorization: `Bearer ${call.secrets.TAVILY_API_KEY}`,
         "Content-Type": "application/json",
         Accept: "application/json",
       },
       body: JSON.stringify({
-        query: request.query,
-        max_results: Math.min(request.maxResults, MAX_RESULTS),
+        query,
+        max_results: Math.min(maxResults, MAX_RESULTS),
         search_depth: "basic",
         topic: "general",
       }),
     });
-    if (!response.ok)
-      throw await providerError(this.name, response, (body) => body?.detail?.error ?? body?.detail ?? body?.error);
-    const body = (await answerJson(this.name, response)) as { results?: unknown } | null;
-    if (!body || !Array.isArray(body.results)) throw badAnswer(this.name);
-    return (body.results as any[])
-      .map((r) =>
-        r && typeof r === "object"
-          ? searchResult({ title: r.title, url: r.url, snippet: r.content, publishedAt: r.published_date })
-          : null,
-      )
-      .filter((r): r is SearchResult => r !== null)
-      .slice(0, request.maxResults);
+    const reasonOf = (body: any) => body?.detail?.error ?? body?.detail ?? body?.error;
+    const body = (await okJson(NAME, response, reasonOf)) as { results?: unknown } | null;
+    if (!body) throw badAnswer(NAME);
+    return searchResults(NAME, body.results, maxResults, (r) => ({
+      title: r.title,
+      url: r.url,
+      snippet: r.content,
+      publishedAt: r.published_date,
+    }));
   },
-};
+});

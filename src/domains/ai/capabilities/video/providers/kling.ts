@@ -1,15 +1,8 @@
 import { signJwt } from "../../../../../lib/jwt";
 import { CapabilityError } from "../../types";
-import {
-  answerJson,
-  badAnswer,
-  callProvider,
-  providerError,
-  providerUrl,
-  type JobStatus,
-  type ProviderCall,
-  type VideoProvider,
-} from "../port";
+import { callProvider, okJson, providerError } from "../../provider-http";
+import { defineCapabilityProvider } from "../../providers/define";
+import { badAnswer, type JobStatus, type VideoCall } from "../port";
 
 /**
  * Kling's task API: every call carries `Authorization: Bearer <JWT>`, an HS256 token signed with
@@ -21,7 +14,7 @@ import {
  * when it succeeded, `task_result.videos[0].url`. Errors answer a non-zero `code` with `message`
  * (1301: refused by its content security policy). Kling documents no cancel.
  */
-const ORIGIN = "https://api-singapore.klingai.com";
+const NAME = "Kling";
 const DEFAULT_MODEL = "kling-v1-6";
 const TOKEN_SECONDS = 1800;
 const MODE_BY_RESOLUTION: Record<string, string> = { "720p": "std", "1080p": "pro" };
@@ -41,8 +34,8 @@ async function klingToken(accessKey: string, secretKey: string, now = Math.floor
   return signJwt({ alg: "HS256", typ: "JWT" }, { iss: accessKey, exp: now + TOKEN_SECONDS, nbf: now - 5 }, secretKey);
 }
 
-const headers = async (call: ProviderCall) => ({
-  Authorization: `Bearer ${await klingToken(call.apiKey, call.secret ?? "")}`,
+const headers = async (call: VideoCall<"KLING_ACCESS_KEY" | "KLING_SECRET_KEY">) => ({
+  Authorization: `Bearer ${await klingToken(call.secrets.KLING_ACCESS_KEY, call.secrets.KLING_SECRET_KEY)}`,
   Accept: "application/json",
 });
 const reasonOf = (body: any) => body?.message;
@@ -67,9 +60,34 @@ function refused(answer: Answer): CapabilityError | null {
   );
 }
 
-export const kling: VideoProvider = {
+/** A task's answer: Kling's error (HTTP or a non-zero `code`) thrown, else the answer. */
+async function taskAnswer(response: Response): Promise<Answer> {
+  const answer = (await okJson(NAME, response, reasonOf)) as Answer | null;
+  if (!answer) throw badAnswer(NAME);
+  const refusal = refused(answer);
+  if (refusal) throw refusal;
+  return answer;
+}
+
+export const kling = defineCapabilityProvider({
   key: "kling",
-  name: "Kling",
+  capability: "video",
+  name: NAME,
+  config: {
+    secrets: ["KLING_ACCESS_KEY", "KLING_SECRET_KEY"],
+    baseUrl: { default: "https://api-singapore.klingai.com", var: "KLING_BASE_URL" },
+  },
+  // Seconds rendered, at the list price of kling-v1-6 std (0.35 per 5 s).
+  prices: { "video.kling.seconds": 0.07 },
+  unit: "video.kling.seconds",
+  // Kling's `mode`: std renders 720p, pro 1080p.
+  values: { duration: [5, 10], aspectRatio: ["16:9", "9:16", "1:1"], resolution: ["720p", "1080p"], size: [] },
+  limits: {
+    defaultDuration: 5,
+    audio: false,
+    maxReferenceImages: 0,
+    fields: ["inputImageUrl", "negativePrompt", "model"],
+  },
   async create(request, call) {
     const kind: Kind = request.image ? "image2video" : "text2video";
     const mode = request.resolution ? MODE_BY_RESOLUTION[request.resolution] : undefined;
@@ -83,35 +101,20 @@ export const kling: VideoProvider = {
       ...(request.aspectRatio && kind === "text2video" ? { aspect_ratio: request.aspectRatio } : {}),
       ...(request.image ? { image: request.image.base64 } : {}),
     };
-    const response = await callProvider(this.name, call, providerUrl(ORIGIN, `/v1/videos/${kind}`, call.baseUrl), {
+    const response = await callProvider(NAME, call, call.url(`/v1/videos/${kind}`), {
       method: "POST",
       headers: { ...(await headers(call)), "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const answer = (await answerJson(this.name, response)) as Answer | null;
-    if (!answer) throw badAnswer(this.name);
-    const refusal = refused(answer);
-    if (refusal) throw refusal;
-    if (typeof answer.data?.task_id !== "string") throw badAnswer(this.name);
+    const answer = await taskAnswer(response);
+    if (typeof answer.data?.task_id !== "string") throw badAnswer(NAME);
     return jobIdOf(kind, answer.data.task_id);
   },
   async status(jobId, call): Promise<JobStatus> {
     const { kind, taskId } = parseJobId(jobId);
-    const response = await callProvider(
-      this.name,
-      call,
-      providerUrl(ORIGIN, `/v1/videos/${kind}/${encodeURIComponent(taskId)}`, call.baseUrl),
-      {
-        headers: await headers(call),
-      },
-    );
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const answer = (await answerJson(this.name, response)) as Answer | null;
-    if (!answer) throw badAnswer(this.name);
-    const refusal = refused(answer);
-    if (refusal) throw refusal;
-    const task = answer.data;
+    const url = call.url(`/v1/videos/${kind}/${encodeURIComponent(taskId)}`);
+    const response = await callProvider(NAME, call, url, { headers: await headers(call) });
+    const task = (await taskAnswer(response)).data;
     switch (task?.task_status) {
       case "submitted":
         return { state: "queued" };
@@ -119,7 +122,7 @@ export const kling: VideoProvider = {
         return { state: "running" };
       case "succeed": {
         const url = task.task_result?.videos?.[0]?.url;
-        if (typeof url !== "string") throw badAnswer(this.name);
+        if (typeof url !== "string") throw badAnswer(NAME);
         return { state: "succeeded", resultUrl: url };
       }
       case "failed":
@@ -129,14 +132,14 @@ export const kling: VideoProvider = {
             typeof task.task_status_msg === "string" && task.task_status_msg ? task.task_status_msg : "the task failed",
         };
       default:
-        throw badAnswer(this.name);
+        throw badAnswer(NAME);
     }
   },
   async download(_jobId, resultUrl, call) {
-    if (!resultUrl) throw badAnswer(this.name);
+    if (!resultUrl) throw badAnswer(NAME);
     // A CDN link from the task's answer, not Kling's API: fetched without the token, through the SSRF rules.
-    const response = await call.fetchResult(this.name, resultUrl, { signal: call.signal });
-    if (!response.ok) throw await providerError(this.name, response, () => undefined);
+    const response = await call.fetchResult(NAME, resultUrl, { signal: call.signal });
+    if (!response.ok) throw await providerError(NAME, response, () => undefined);
     return response;
   },
-};
+});

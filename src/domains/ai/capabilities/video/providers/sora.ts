@@ -1,13 +1,7 @@
 import { fromBase64 } from "../../../../../lib/bytes";
-import {
-  answerJson,
-  badAnswer,
-  callProvider,
-  providerError,
-  type JobStatus,
-  type ProviderCall,
-  type VideoProvider,
-} from "../port";
+import { callProvider, okJson, providerError } from "../../provider-http";
+import { defineCapabilityProvider } from "../../providers/define";
+import { badAnswer, type JobStatus, type VideoCall } from "../port";
 
 /**
  * Sora, the OpenAI videos API: `POST /videos` (multipart/form-data: `model`, `prompt`, `seconds`
@@ -17,19 +11,37 @@ import {
  * `DELETE /videos/{id}` removes a job (the API documents no other way to end one early). Errors
  * are `{ error: { message, type, code } }`. `OPENAI_BASE_URL` is the API base (`.../v1`).
  */
-const DEFAULT_BASE = "https://api.openai.com/v1";
+const NAME = "Sora";
 const DEFAULT_MODEL = "sora-2";
 const SIZE_BY_ASPECT: Record<string, string> = { "16:9": "1280x720", "9:16": "720x1280" };
 /** The input image's file name carries its type as well (the API reads either). */
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
-const urlOf = (call: ProviderCall, path: string) => `${(call.baseUrl ?? DEFAULT_BASE).replace(/\/+$/, "")}${path}`;
-const headers = (call: ProviderCall) => ({ Authorization: `Bearer ${call.apiKey}`, Accept: "application/json" });
+type Call = VideoCall<"OPENAI_API_KEY">;
+const bearer = (call: Call) => ({ Authorization: `Bearer ${call.secrets.OPENAI_API_KEY}` });
+const headers = (call: Call) => ({ ...bearer(call), Accept: "application/json" });
 const reasonOf = (body: any) => body?.error?.message;
+const videoPath = (jobId: string) => `/videos/${encodeURIComponent(jobId)}`;
 
-export const sora: VideoProvider = {
+export const sora = defineCapabilityProvider({
   key: "sora",
-  name: "Sora",
+  capability: "video",
+  name: NAME,
+  config: {
+    secrets: ["OPENAI_API_KEY"],
+    baseUrl: { default: "https://api.openai.com/v1", var: "OPENAI_BASE_URL" },
+    onlyWhenPicked: true,
+  },
+  // Seconds rendered, at the list price per second of sora-2 at 720p.
+  prices: { "video.sora.seconds": 0.1 },
+  unit: "video.sora.seconds",
+  values: {
+    duration: [4, 8, 12],
+    aspectRatio: ["16:9", "9:16"],
+    resolution: ["720p"],
+    size: ["720x1280", "1280x720", "1024x1792", "1792x1024"],
+  },
+  limits: { defaultDuration: 4, audio: true, maxReferenceImages: 0, fields: ["inputImageUrl", "model"] },
   async create(request, call) {
     const size = request.size ?? (request.aspectRatio ? SIZE_BY_ASPECT[request.aspectRatio] : undefined);
     // multipart/form-data, as the API takes `input_reference` (a file upload, not a URL or JSON).
@@ -43,22 +55,18 @@ export const sora: VideoProvider = {
       const extension = EXTENSIONS[mimeType] ?? "png";
       form.append("input_reference", new File([fromBase64(base64)], `input.${extension}`, { type: mimeType }));
     }
-    const response = await callProvider(this.name, call, urlOf(call, "/videos"), {
+    const response = await callProvider(NAME, call, call.url("/videos"), {
       method: "POST",
       headers: headers(call),
       body: form,
     });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const video = (await answerJson(this.name, response)) as { id?: unknown } | null;
-    if (typeof video?.id !== "string") throw badAnswer(this.name);
+    const video = (await okJson(NAME, response, reasonOf)) as { id?: unknown } | null;
+    if (typeof video?.id !== "string") throw badAnswer(NAME);
     return video.id;
   },
   async status(jobId, call): Promise<JobStatus> {
-    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), {
-      headers: headers(call),
-    });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const video = (await answerJson(this.name, response)) as {
+    const response = await callProvider(NAME, call, call.url(videoPath(jobId)), { headers: headers(call) });
+    const video = (await okJson(NAME, response, reasonOf)) as {
       status?: unknown;
       progress?: unknown;
       error?: { message?: unknown } | null;
@@ -77,21 +85,19 @@ export const sora: VideoProvider = {
           reason: typeof video.error?.message === "string" ? video.error.message : "the video job failed",
         };
       default:
-        throw badAnswer(this.name);
+        throw badAnswer(NAME);
     }
   },
   async download(jobId, _resultUrl, call) {
-    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}/content`), {
-      headers: { Authorization: `Bearer ${call.apiKey}` },
-    });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
+    const response = await callProvider(NAME, call, call.url(`${videoPath(jobId)}/content`), { headers: bearer(call) });
+    if (!response.ok) throw await providerError(NAME, response, reasonOf);
     return response;
   },
   async cancel(jobId, call) {
-    const response = await callProvider(this.name, call, urlOf(call, `/videos/${encodeURIComponent(jobId)}`), {
+    const response = await callProvider(NAME, call, call.url(videoPath(jobId)), {
       method: "DELETE",
       headers: headers(call),
     });
     await response.body?.cancel();
   },
-};
+});

@@ -1,13 +1,6 @@
-import {
-  answerJson,
-  badAnswer,
-  callProvider,
-  providerError,
-  providerUrl,
-  type JobStatus,
-  type ProviderCall,
-  type VideoProvider,
-} from "../port";
+import { callProvider, okJson, providerError } from "../../provider-http";
+import { defineCapabilityProvider } from "../../providers/define";
+import { badAnswer, type JobStatus, type VideoCall } from "../port";
 
 /**
  * Veo through the Gemini API's long-running operations: `POST /v1beta/models/{model}:predictLongRunning`
@@ -18,10 +11,11 @@ import {
  * none with `raiMediaFilteredReasons` when its safety filters refused the video. The file is
  * downloaded from that URI with the key (`x-goog-api-key`). No cancel is documented for Veo jobs.
  */
-const ORIGIN = "https://generativelanguage.googleapis.com";
+const NAME = "Veo";
 const DEFAULT_MODEL = "veo-3.1-generate-preview";
 
-const headers = (call: ProviderCall) => ({ "x-goog-api-key": call.apiKey, Accept: "application/json" });
+const key = (call: VideoCall<"GEMINI_API_KEY">) => ({ "x-goog-api-key": call.secrets.GEMINI_API_KEY });
+const headers = (call: VideoCall<"GEMINI_API_KEY">) => ({ ...key(call), Accept: "application/json" });
 const reasonOf = (body: any) => body?.error?.message;
 const image = (input: { mimeType: string; base64: string }) => ({
   bytesBase64Encoded: input.base64,
@@ -37,9 +31,24 @@ interface Operation {
   };
 }
 
-export const veo: VideoProvider = {
+export const veo = defineCapabilityProvider({
   key: "veo",
-  name: "Veo",
+  capability: "video",
+  name: NAME,
+  config: {
+    secrets: ["GEMINI_API_KEY"],
+    baseUrl: { default: "https://generativelanguage.googleapis.com", var: "GEMINI_BASE_URL" },
+  },
+  // Seconds rendered, at the list price per second of Veo 3.1 with audio.
+  prices: { "video.veo.seconds": 0.4 },
+  unit: "video.veo.seconds",
+  values: { duration: [4, 6, 8], aspectRatio: ["16:9", "9:16"], resolution: ["720p", "1080p", "4k"], size: [] },
+  limits: {
+    defaultDuration: 8,
+    audio: true,
+    maxReferenceImages: 3,
+    fields: ["inputImageUrl", "negativePrompt", "referenceImages", "model"],
+  },
   async create(request, call) {
     const model = request.model ?? DEFAULT_MODEL;
     const instance = {
@@ -55,25 +64,21 @@ export const veo: VideoProvider = {
       ...(request.resolution ? { resolution: request.resolution } : {}),
       ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}),
     };
-    const url = providerUrl(ORIGIN, `/v1beta/models/${encodeURIComponent(model)}:predictLongRunning`, call.baseUrl);
-    const response = await callProvider(this.name, call, url, {
+    const url = call.url(`/v1beta/models/${encodeURIComponent(model)}:predictLongRunning`);
+    const response = await callProvider(NAME, call, url, {
       method: "POST",
       headers: { ...headers(call), "Content-Type": "application/json" },
       body: JSON.stringify({ instances: [instance], parameters }),
     });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const operation = (await answerJson(this.name, response)) as Operation | null;
-    if (typeof operation?.name !== "string") throw badAnswer(this.name);
+    const operation = (await okJson(NAME, response, reasonOf)) as Operation | null;
+    if (typeof operation?.name !== "string") throw badAnswer(NAME);
     return operation.name;
   },
   async status(jobId, call): Promise<JobStatus> {
     // The operation's name is a path (`models/<model>/operations/<id>`), not one segment.
-    const response = await callProvider(this.name, call, providerUrl(ORIGIN, `/v1beta/${jobId}`, call.baseUrl), {
-      headers: headers(call),
-    });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
-    const operation = (await answerJson(this.name, response)) as Operation | null;
-    if (!operation || typeof operation !== "object") throw badAnswer(this.name);
+    const response = await callProvider(NAME, call, call.url(`/v1beta/${jobId}`), { headers: headers(call) });
+    const operation = (await okJson(NAME, response, reasonOf)) as Operation | null;
+    if (!operation || typeof operation !== "object") throw badAnswer(NAME);
     if (!operation.done) return { state: "running" };
     if (operation.error)
       return {
@@ -92,7 +97,7 @@ export const veo: VideoProvider = {
     };
   },
   async download(_jobId, resultUrl, call) {
-    if (!resultUrl) throw badAnswer(this.name);
+    if (!resultUrl) throw badAnswer(NAME);
     // The file URI comes from the operation's JSON: only its path and query are kept, on the Gemini
     // API's own host (rebased like every other URL of it), so the key goes nowhere else. The API
     // answers with a redirect to storage: the hops go through the SSRF rules, without the key.
@@ -101,13 +106,13 @@ export const veo: VideoProvider = {
       const url = new URL(resultUrl);
       path = url.pathname + url.search;
     } catch {
-      throw badAnswer(this.name);
+      throw badAnswer(NAME);
     }
-    const response = await call.fetchResult(this.name, providerUrl(ORIGIN, path, call.baseUrl).toString(), {
-      headers: { "x-goog-api-key": call.apiKey },
+    const response = await call.fetchResult(NAME, call.url(path).toString(), {
+      headers: key(call),
       signal: call.signal,
     });
-    if (!response.ok) throw await providerError(this.name, response, reasonOf);
+    if (!response.ok) throw await providerError(NAME, response, reasonOf);
     return response;
   },
-};
+});
