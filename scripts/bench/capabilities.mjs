@@ -10,14 +10,18 @@
 //   answered (what an ideal client could not avoid); the service adds total minus that.
 // - Page-read concurrency: the most page requests the fake saw in flight at once (the documented
 //   limit is 6), against a serial reader's PAGES x PAGE_MS.
-// Several rounds (BENCH_ROUNDS, default 3): median [min - max].
+// Several rounds (BENCH_ROUNDS, default 3): median [min - max]. Local state on tmpfs by default
+// (scripts/lib/bench-state.mjs).
 import { createServer } from "node:http";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
+import { stateOnTmpfs } from "../lib/bench-state.mjs";
 import { benchEnvironment, median } from "../lib/stats.mjs";
 import { DEMO_USER } from "../seed/identity.mjs";
 
+const stateLine = stateOnTmpfs();
 console.log(benchEnvironment());
+console.log(stateLine);
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8795);

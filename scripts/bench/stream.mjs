@@ -26,23 +26,19 @@
 // issue 36's goal lines (this tree): the first delta's added time under 25 ms as the median over
 // rounds and under 30 ms in every round, and the p99 at 500 listeners under 250 ms in every round.
 //
-// Local state on tmpfs by default (BENCH_STATE_DIR, default /dev/shm when the machine has it; set
-// it to a disk folder to measure the disk): local workerd commits every Durable Object and D1
-// write to this VM's disk with a flush before the answer or the next outgoing request (a send has
-// three such commits on its way to the provider), which production storage does not put there, so
-// on disk the figure measures the VM's disk (docs/performance.md). Both trees alike.
-import { existsSync, readFileSync } from "node:fs";
+// Local state on tmpfs by default (scripts/lib/bench-state.mjs; a send has three commits on its way
+// to the provider), both trees alike.
+import { readFileSync } from "node:fs";
 import http, { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { startDevServer, workerdProcesses, workerOrigin } from "../lib/dev-server.mjs";
 import { answer, apiClient, benchUser } from "../lib/client.mjs";
+import { stateOnTmpfs } from "../lib/bench-state.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
-const STATE_DIR = process.env.BENCH_STATE_DIR ?? (existsSync("/dev/shm") ? "/dev/shm" : undefined);
-// The dev servers' throw-away state folders are made in the temporary directory (both trees' own scripts).
-if (STATE_DIR) process.env.TMPDIR = STATE_DIR;
+const stateLine = stateOnTmpfs();
 console.log(benchEnvironment());
-console.log(`local state (D1, Durable Objects) in ${STATE_DIR ?? "the default temporary directory"}`);
+console.log(stateLine);
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8797);
