@@ -24,7 +24,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PERSIST = join(root, process.env.DEV_PERSIST_DIR ?? ".wrangler/state-media-bench");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
-const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 3);
+/** Enough rounds to see whether RSS levels off (issue 38: 10), each moving 220 MiB in and out. */
+const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10);
 const MiB = 1024 * 1024;
 const CHUNK = 256 * 1024;
 const READY_TIMEOUT_MS = 90_000;
@@ -173,7 +174,8 @@ try {
   console.log(
     "\n1. memory (RSS of the server's workerd processes, summed), per transfer, by round (the first round grows the heaps once):",
   );
-  for (let round = 1; round <= MEMORY_ROUNDS; round++)
+  const afterRound = [];
+  for (let round = 1; round <= MEMORY_ROUNDS; round++) {
     for (const size of [5 * MiB, 50 * MiB]) {
       for (const [label, withLength] of [
         ["into R2, no length (multipart)", false],
@@ -192,6 +194,16 @@ try {
         }
       }
     }
+    afterRound.push(rssKiB(server));
+  }
+  // Levels off: the later half of the rounds ends no higher than the earlier half's highest point
+  // (a heap that holds what it moved would climb round after round).
+  const half = Math.ceil(afterRound.length / 2);
+  const earlier = Math.max(...afterRound.slice(0, half));
+  const later = Math.max(...afterRound.slice(half));
+  console.log(
+    `  RSS after each round: ${afterRound.map(mb).join(", ")}; highest in rounds 1-${half} ${mb(earlier)}, in rounds ${half + 1}-${afterRound.length} ${mb(later)} (${later <= earlier * 1.05 ? "levels off" : "still climbing"})`,
+  );
 
   console.log(`\n2. throughput of a 4 MiB item, ${REQUESTS} sequential requests per path per round, ${ROUNDS} rounds:`);
   const item = await store(user, 4 * MiB, true);
@@ -223,7 +235,7 @@ try {
       `  ${name.padEnd(34)} median ${median(list).toFixed(0)} MiB/s (rounds: ${list.map((r) => r.toFixed(0)).join(", ")})`,
     );
   console.log(
-    `  ratio media endpoint / plain R2: median ${median(ratios).toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+    `  ratio media endpoint / plain R2: median ${median(ratios).toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")}); goal >= 0.95: ${median(ratios) >= 0.95 ? "met" : "not met"}`,
   );
 } finally {
   await server.stop();
