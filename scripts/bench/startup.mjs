@@ -94,7 +94,11 @@ const body = ${JSON.stringify(request.body ?? null)};
 const request = new Request(${JSON.stringify(`http://localhost${request.path}`)}, ${JSON.stringify({
   method: request.method ?? "GET",
   // The caller's request id spares crypto.randomUUID(), which workerd also refuses at the top level.
-  headers: { "X-Request-Id": "cold-bench", ...request.headers, ...(request.body ? { "Content-Length": String(request.body.length) } : {}) },
+  headers: {
+    "X-Request-Id": "cold-bench",
+    ...request.headers,
+    ...(request.body ? { "Content-Length": String(request.body.length) } : {}),
+  },
 })});
 if (body !== null) {
   const read = () => new StandInResponse(body);
@@ -167,9 +171,10 @@ try {
     console.log(`round ${r + 1}: ${WORKERS.map((w, i) => `${w.name} ${active[i][r].toFixed(1)} ms`).join(", ")}`);
   }
   const bare = median(active[WORKERS.findIndex((worker) => worker.name === "bare Hono Worker")]);
-  if (!COLD_ONLY) console.log(
-    "\nWorker                   | startup CPU, active: median [min-max] | ratio to bare | main module (gzip) | upload (gzip)",
-  );
+  if (!COLD_ONLY)
+    console.log(
+      "\nWorker                   | startup CPU, active: median [min-max] | ratio to bare | main module (gzip) | upload (gzip)",
+    );
   (COLD_ONLY ? [] : WORKERS).forEach((worker, i) => {
     const s = uploadSizes(worker, i);
     const m = median(active[i]);
@@ -187,7 +192,14 @@ try {
   // Cold requests: the bare Worker's one route, then each request on this tree (and the base's),
   // all taken in turns.
   const bareTree = join(root, "scripts/bench/bare-hono");
-  const bareCold = coldRequestWorker("bare", bareTree, "wrangler.toml", "worker.ts", { name: "GET /", path: "/", expect: 200 }, 0);
+  const bareCold = coldRequestWorker(
+    "bare",
+    bareTree,
+    "wrangler.toml",
+    "worker.ts",
+    { name: "GET /", path: "/", expect: 200 },
+    0,
+  );
   const trees = [root, ...(base >= 0 ? [WORKERS[base].dir] : [])];
   const cold = trees.map((tree, t) =>
     COLD_REQUESTS.map((request, i) =>
@@ -208,7 +220,8 @@ try {
   COLD_REQUESTS.forEach((request, i) => {
     const ours = coldActive[1 + i];
     const verdict = ratio(ours) <= COLD_GOAL ? "met" : "NOT met";
-    let line = `${request.name.padEnd(26)} | ${spread(ours)}`.padEnd(58) + ` | ${ratio(ours).toFixed(2)}x bare, ${verdict}`;
+    let line =
+      `${request.name.padEnd(26)} | ${spread(ours)}`.padEnd(58) + ` | ${ratio(ours).toFixed(2)}x bare, ${verdict}`;
     if (trees.length > 1) {
       const before = coldActive[1 + COLD_REQUESTS.length + i];
       line += ` | base ${spread(before)}, ${ratio(before).toFixed(2)}x bare | this / base ${(median(ours) / median(before)).toFixed(2)}x`;
