@@ -220,8 +220,7 @@ try {
   COLD_REQUESTS.forEach((request, i) => {
     const ours = coldActive[1 + i];
     const verdict = ratio(ours) <= COLD_GOAL ? "met" : "NOT met";
-    let line =
-      `${request.name.padEnd(26)} | ${spread(ours)}`.padEnd(58) + ` | ${ratio(ours).toFixed(2)}x bare, ${verdict}`;
+    let line = `${`${request.name.padEnd(26)} | ${spread(ours)}`.padEnd(58)} | ${ratio(ours).toFixed(2)}x bare, ${verdict}`;
     if (trees.length > 1) {
       const before = coldActive[1 + COLD_REQUESTS.length + i];
       line += ` | base ${spread(before)}, ${ratio(before).toFixed(2)}x bare | this / base ${(median(ours) / median(before)).toFixed(2)}x`;
