@@ -100,6 +100,14 @@ describe("the Worker's upload", () => {
     expect(index).not.toContain("a field is invalid; `details.fields[]` names each one");
   });
 
+  it("builds no OpenAPI metadata: zod-to-openapi's registry and .openapi() are the stand-in's", () => {
+    // scripts/build/zod-to-openapi-runtime.mjs records nothing and imports nothing of the real
+    // package, whose `.openapi()` copies the schema on every call (docs/performance.md "A cold request").
+    const real = Object.keys(metafile.inputs).filter((path) => path.includes("@asteasolutions/zod-to-openapi"));
+    expect(real).toEqual([]);
+    expect(index).not.toContain("extendedFrom");
+  });
+
   it("leaves pdf.js to the PDF text Worker (workers/pdf-text, service binding PDF_TEXT)", () => {
     expect(index).not.toContain("getDocumentProxy");
     expect(index).not.toContain("GlobalWorkerOptions");
