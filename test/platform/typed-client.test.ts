@@ -5,7 +5,7 @@
 // type-checks, i.e. the day the client stops catching a wrong name.
 import { describe, expect, it } from "vitest";
 import { createUser, expectError, expectFieldError, uniqueEmail, uniqueIp } from "../helpers/api";
-import { api, operator } from "../helpers/client";
+import { anyOperation, api, operator } from "../helpers/client";
 
 describe("typed test client", () => {
   it("registers, signs in and creates state through the Worker, with typed answers", async () => {
@@ -48,6 +48,19 @@ describe("typed test client", () => {
     // The operator's client carries ADMIN_TOKEN: the operator API answers it, and only it.
     expectError(await api(user).GET("/api/v1/admin/outbox"), 401, "unauthorized");
     expect((await operator().GET("/api/v1/admin/outbox")).status).toBe(200);
+  });
+
+  it("calls any operation by the document's method and path, filling its parameters (the access suite's loop)", async () => {
+    const user = await createUser();
+    const session = await api(user).POST("/api/v1/ai/sessions", { body: { title: "Any" } });
+    const params = { sessionId: session.body.data.id };
+    const read = await anyOperation(api(user), "GET", "/api/v1/ai/sessions/{sessionId}", { params });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body as string).data.id).toBe(session.body.data.id);
+    const deleted = await anyOperation(api(user), "DELETE", "/api/v1/ai/sessions/{sessionId}", { params });
+    expect(deleted.status).toBe(200);
+    expectError(await anyOperation(api(user), "GET", "/api/v1/ai/sessions/{sessionId}", { params }), 404, "not_found");
+    expectError(await anyOperation(api(), "GET", "/api/v1/ai/sessions/{sessionId}", { params }), 401, "unauthorized");
   });
 
   it("fails type-checking on a wrong path, body field, enum value or answer field", async () => {
