@@ -4,9 +4,20 @@ import { describe, expect, it } from "vitest";
 import { runObject } from "../../src/domains/ai/runs";
 import { call } from "../helpers/api";
 import { braveRequests, pageLog } from "./fakes/search";
-import { aiUser, events, finished, frameReader, newSession, openStream, readStream, sent, type Frame } from "./helpers";
+import {
+  aiUser,
+  events,
+  finished,
+  frameReader,
+  newSession,
+  openStream,
+  readStream,
+  sent,
+  type Frame,
+  type SendBody,
+} from "./helpers";
 
-const research = (content: string, depth?: "standard" | "deep") => ({
+const research = (content: string, depth?: "standard" | "deep"): SendBody => ({
   content,
   capabilityKey: "ai.research.deep",
   model: "demo",

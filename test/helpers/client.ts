@@ -26,15 +26,22 @@ export interface ClientOptions {
 export type ErrorEnvelope = components["schemas"]["Error"];
 
 /**
+ * The error envelope's fields, readable on the body of any answer (`res.body.error.code`): present
+ * at run time only on a refusal. `details` is open in the document (`{ [key]: unknown }`); each
+ * code gives it its own shape (`fields` for bad_request), so it is read untyped.
+ */
+type ErrorFields = { error: Omit<ErrorEnvelope["error"], "details"> & { details?: any } };
+
+/**
  * An answer as `call` gives it: the status, the headers and the body. `body` is typed as the
  * operation's 2xx answer, so after `expect(res.status).toBe(201)` a test reads `res.body.data.id`
- * with the compiler checking every name; on any other status it holds the error envelope (or the
- * text of a non-JSON answer), also typed as `error`, and `expectError(res, status, code)` checks it.
+ * with the compiler checking every name; after a refusal it holds the error envelope, read as
+ * `res.body.error.code` (or checked by `expectError(res, status, code)`), and also as `error`.
  */
 export interface TypedResponse<Body> {
   status: number;
   headers: Headers;
-  body: Body;
+  body: [Body] extends [never] ? ErrorEnvelope | null : Body & ErrorFields;
   error: ErrorEnvelope | undefined;
 }
 
@@ -124,13 +131,14 @@ export function api(who?: TestUser | string, options: ClientOptions = {}): Typed
 export const operator = (options: ClientOptions = {}) => api(env.ADMIN_TOKEN, options);
 
 function adapt<Body>(answer: { data?: unknown; error?: unknown; response: Response }): TypedResponse<Body> {
+  type Read = TypedResponse<Body>["body"];
   const { data, error, response } = answer;
   const failed = !response.ok;
   return {
     status: response.status,
     headers: response.headers,
     // An empty answer (204) reads as null, as `call` reads it.
-    body: ((failed ? error : data) ?? null) as Body,
+    body: ((failed ? error : data) ?? null) as Read,
     error: failed && typeof error === "object" && error !== null ? (error as ErrorEnvelope) : undefined,
   };
 }

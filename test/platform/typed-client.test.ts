@@ -56,7 +56,7 @@ describe("typed test client", () => {
     const params = { sessionId: session.body.data.id };
     const read = await anyOperation(api(user), "GET", "/api/v1/ai/sessions/{sessionId}", { params });
     expect(read.status).toBe(200);
-    expect(JSON.parse(read.body as string).data.id).toBe(session.body.data.id);
+    expect(JSON.parse(String(read.body)).data.id).toBe(session.body.data.id);
     const deleted = await anyOperation(api(user), "DELETE", "/api/v1/ai/sessions/{sessionId}", { params });
     expect(deleted.status).toBe(200);
     expectError(await anyOperation(api(user), "GET", "/api/v1/ai/sessions/{sessionId}", { params }), 404, "not_found");
