@@ -83,6 +83,21 @@ export async function sent(user: TestUser, sessionId: string, body: SendBody) {
   return res.body.data;
 }
 
+/** Stops the reply `assistantMessageId` (POST .../stop). */
+export const stop = (user: TestUser, sessionId: string, assistantMessageId: string) =>
+  api(user).POST("/api/v1/ai/sessions/{sessionId}/messages/{assistantMessageId}/stop", {
+    params: { path: { sessionId, assistantMessageId } },
+  });
+
+/** A session's usage (GET /ai/operations/sessions/{sessionId}/usage), asserting 200. */
+export async function usageOf(user: TestUser, sessionId: string) {
+  const res = await api(user).GET("/api/v1/ai/operations/sessions/{sessionId}/usage", {
+    params: { path: { sessionId } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
 export const streamPath = (sessionId: string, messageId: string) =>
   `/ai/sessions/${sessionId}/messages/${messageId}/stream`;
 
