@@ -157,6 +157,13 @@ export type RequestBody<P extends keyof paths, M extends Verb> = paths[P][M] ext
   ? Body
   : never;
 
+/** The query parameters an operation takes. */
+export type RequestQuery<P extends keyof paths, M extends Verb> = paths[P][M] extends {
+  parameters: { query?: infer Query };
+}
+  ? Query
+  : never;
+
 /** The JSON body of `METHOD path`. */
 export type OperationBody<K extends OperationKey> = K extends `${infer M} ${infer P}`
   ? P extends keyof paths

@@ -3,8 +3,8 @@ import { expect } from "vitest";
 import { createDb } from "../../src/db/client";
 import { notifications, type NotificationRow } from "../../src/db/schema";
 import { notificationSchema, type Notification } from "../../src/domains/notifications/schemas";
-import { expectShape } from "../helpers/api";
-import { operator, type RequestBody } from "../helpers/client";
+import { expectShape, type TestUser } from "../helpers/api";
+import { api, operator, type RequestBody, type RequestQuery } from "../helpers/client";
 
 export const testDb = () => createDb(env.DB);
 
@@ -51,3 +51,15 @@ export async function insertRow(userId: string, fields: Partial<NotificationRow>
 
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type ListQuery = NonNullable<RequestQuery<"/api/v1/notifications", "get">>;
+
+/** The caller's notifications (GET /notifications), with the document's query parameters. */
+export const list = (user: TestUser, query: ListQuery = {}) =>
+  api(user).GET("/api/v1/notifications", { params: { query } });
+export const unreadCount = (user: TestUser) => api(user).GET("/api/v1/notifications/unread-count");
+export const markRead = (user: TestUser, id: string) =>
+  api(user).PATCH("/api/v1/notifications/{id}/read", { params: { path: { id } } });
+export const archive = (user: TestUser, id: string) =>
+  api(user).PATCH("/api/v1/notifications/{id}/archive", { params: { path: { id } } });
+export const markAllRead = (user: TestUser) => api(user).POST("/api/v1/notifications/mark-all-read");
