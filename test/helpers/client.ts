@@ -3,7 +3,8 @@
 // does. Paths, path and query parameters, request bodies and the 2xx answers are checked by the
 // compiler against the document, so a renamed field or path breaks the test that uses it at
 // `tsc` time. New tests use it; `call` stays for what the document does not describe (malformed
-// bodies, raw bytes, headers a client never sends).
+// bodies, raw bytes, headers a client never sends). Answers are read as JSON (a 2xx that is not
+// JSON, such as an SSE stream or media bytes, is read through `.client` with `parseAs`, or raw).
 import { env, exports } from "cloudflare:workers";
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import { type components, createPlatformClient, type PlatformClient, type paths } from "../../clients/typescript";
