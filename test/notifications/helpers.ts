@@ -4,18 +4,13 @@ import { createDb } from "../../src/db/client";
 import { notifications, type NotificationRow } from "../../src/db/schema";
 import { notificationSchema, type Notification } from "../../src/domains/notifications/schemas";
 import { expectShape, type TestUser } from "../helpers/api";
-import { api, operator, type RequestBody, type RequestQuery } from "../helpers/client";
+import { api, operator, type RequestBody, type RequestQuery, type WithDefaults } from "../helpers/client";
 
 export const testDb = () => createDb(env.DB);
 
 type NotificationRequest = RequestBody<"/api/v1/admin/notifications", "post">;
-/**
- * What a sender must give. The document requires only userId, title and body, but the generated
- * types make `category` and `priority` required because they have defaults (openapi-typescript's
- * `defaultNonNullable`, right for answers, not for requests); leaving them out tests the defaults.
- */
-type Sent = Omit<NotificationRequest, "category" | "priority"> &
-  Partial<Pick<NotificationRequest, "category" | "priority">>;
+/** What a sender gives: the document requires neither `category` nor `priority` (WithDefaults). */
+type Sent = WithDefaults<NotificationRequest, "category" | "priority">;
 
 /** Sends a notification through the operator API, as the seed and other operators do. */
 export async function send(userId: string, fields: Partial<NotificationRequest> = {}): Promise<Notification> {
