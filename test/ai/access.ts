@@ -1,14 +1,15 @@
-import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
-import { call } from "../helpers/api";
+import type { DomainAccess } from "../helpers/access-suite";
+import type { TestUser } from "../helpers/api";
+import { api } from "../helpers/client";
 import { newSession, sent } from "./helpers";
 
 const P = "/api/v1/ai";
 
 /** Another user's conversation. */
-const session: ForeignFixture = async (owner) => ({ params: { sessionId: (await newSession(owner)).id } });
+const session = async (owner: TestUser) => ({ params: { sessionId: (await newSession(owner)).id } });
 
 /** Another user's conversation with one turn (the demo model answers). */
-const turn: ForeignFixture = async (owner) => {
+const turn = async (owner: TestUser) => {
   const { id: sessionId } = await newSession(owner);
   const { assistantMessage, run } = await sent(owner, sessionId, { content: "mine", model: "demo" });
   return {
@@ -42,11 +43,7 @@ export const aiAccess: DomainAccess = {
     [`${P}/runs/{runId}/stream`]: turn,
     [`${P}/operations/sessions/{sessionId}/usage`]: session,
     [`${P}/memories/{memoryId}`]: async (owner) => {
-      const memory = await call("POST", "/ai/memories", {
-        token: owner.accessToken,
-        ip: owner.ip,
-        body: { content: "mine" },
-      });
+      const memory = await api(owner).POST("/api/v1/ai/memories", { body: { content: "mine" } });
       return { params: { memoryId: memory.body.data.id } };
     },
   },

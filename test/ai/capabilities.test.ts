@@ -6,11 +6,11 @@ import { endToolCalls } from "../../src/domains/ai/run/tool-calls";
 import { call, expectError } from "../helpers/api";
 import { requests as openAiRequests } from "./fakes/openai";
 import { braveRequests, installFakeSearch } from "./fakes/search";
-import { aiUser, events, finished, history, newSession, readStream, send, sent } from "./helpers";
+import { aiUser, events, finished, history, newSession, readStream, send, sent, type SendBody } from "./helpers";
 
 installFakeSearch();
 
-const search = (content: string, extra: Record<string, unknown> = {}) => ({
+const search = (content: string, extra: Record<string, unknown> = {}): SendBody => ({
   content,
   capabilityKey: "ai.search.web",
   ...extra,

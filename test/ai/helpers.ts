@@ -3,7 +3,9 @@ import { env, exports } from "cloudflare:workers";
 import type { RunSpec } from "../../src/domains/ai/run/types";
 import { newId } from "../../src/lib/ids";
 import { expect } from "vitest";
+import type { components } from "../../clients/typescript";
 import { BASE, call, createUser, type TestUser } from "../helpers/api";
+import { api } from "../helpers/client";
 import { installFakeOpenAi } from "./fakes/openai";
 import { installFakeSearch } from "./fakes/search";
 
@@ -42,26 +44,58 @@ export async function aiUser(options: Parameters<typeof createUser>[0] = {}) {
   return createUser(options);
 }
 
-export async function newSession(user: TestUser, body: Record<string, unknown> = {}) {
-  const res = await call("POST", "/ai/sessions", { token: user.accessToken, ip: user.ip, body });
+export async function newSession(user: TestUser, body: components["schemas"]["CreateAiSessionRequest"] = {}) {
+  const res = await api(user).POST("/api/v1/ai/sessions", { body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; personaId: string | null; effortMode: string };
+  return res.body.data;
 }
 
-export async function send(user: TestUser, sessionId: string, body: Record<string, unknown>) {
+/** `T` without its index signature (`[key: string]: unknown`), keeping the named fields. */
+type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+/**
+ * A message to send, as the document describes it (SendMessageRequest, whose other keys are
+ * capability parameters given at the top level), except `structuredBlocks`: the document leaves
+ * its items without properties (StructuredBlock is a bare `object`, which the generated types
+ * read as `Record<string, never>`), so here they are plain objects.
+ */
+export type SendBody = Omit<Named<components["schemas"]["SendMessageRequest"]>, "structuredBlocks"> & {
+  structuredBlocks?: Record<string, unknown>[];
+  [parameter: string]: unknown;
+};
+
+export async function send(user: TestUser, sessionId: string, body: SendBody) {
+  return api(user).POST("/api/v1/ai/sessions/{sessionId}/messages", {
+    params: { path: { sessionId } },
+    body: body as components["schemas"]["SendMessageRequest"],
+  });
+}
+
+/** Sends a body the document does not allow (validation tests): untyped, through `call`. */
+export async function sendInvalid(user: TestUser, sessionId: string, body: unknown) {
   return call("POST", `/ai/sessions/${sessionId}/messages`, { token: user.accessToken, ip: user.ip, body });
 }
 
 /** Sends and asserts 201; returns the send result. */
-export async function sent(user: TestUser, sessionId: string, body: Record<string, unknown>) {
+export async function sent(user: TestUser, sessionId: string, body: SendBody) {
   const res = await send(user, sessionId, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as {
-    sessionId: string;
-    userMessage: { id: string };
-    assistantMessage: { id: string };
-    run: { id: string; status: string };
-  };
+  return res.body.data;
+}
+
+/** Stops the reply `assistantMessageId` (POST .../stop). */
+export const stop = (user: TestUser, sessionId: string, assistantMessageId: string) =>
+  api(user).POST("/api/v1/ai/sessions/{sessionId}/messages/{assistantMessageId}/stop", {
+    params: { path: { sessionId, assistantMessageId } },
+  });
+
+/** A session's usage (GET /ai/operations/sessions/{sessionId}/usage), asserting 200. */
+export async function usageOf(user: TestUser, sessionId: string) {
+  const res = await api(user).GET("/api/v1/ai/operations/sessions/{sessionId}/usage", {
+    params: { path: { sessionId } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
 }
 
 export const streamPath = (sessionId: string, messageId: string) =>

@@ -15,13 +15,14 @@ import {
   readStream,
   send,
   sent,
+  type SendBody,
 } from "./helpers";
 
 // This file runs in the "media-capabilities" project: IMAGE_PROVIDER=openai against the fake.
 installFakeOpenAi();
 installFakeImages();
 
-const image = (content: string, extra: Record<string, unknown> = {}) => ({
+const image = (content: string, extra: Record<string, unknown> = {}): SendBody => ({
   content,
   capabilityKey: "ai.image.generate",
   ...extra,

@@ -1,11 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectError } from "../helpers/api";
+import { expectError, type TestUser } from "../helpers/api";
+import { api } from "../helpers/client";
 import { requests as openAiRequests } from "./fakes/openai";
 import { aiUser, finished, history, newSession, send, sent } from "./helpers";
 
-const remember = (user: Awaited<ReturnType<typeof aiUser>>, content: unknown) =>
-  call("POST", "/ai/memories", { token: user.accessToken, ip: user.ip, body: { content } });
+const remember = (user: TestUser, content: string) => api(user).POST("/api/v1/ai/memories", { body: { content } });
+const forget = (user: TestUser, memoryId: string) =>
+  api(user).DELETE("/api/v1/ai/memories/{memoryId}", { params: { path: { memoryId } } });
+const remaining = async (user: TestUser) =>
+  (await api(user).GET("/api/v1/ai/operations/rate-limit")).body.data.remaining;
 
 describe("/ai/memories", () => {
   it("adds, lists newest first with a cursor, and deletes the caller's memories; others' are 404", async () => {
@@ -18,30 +22,21 @@ describe("/ai/memories", () => {
       createdAt: expect.any(String),
     });
     const b = await remember(user, "My name is Ada");
-    const first = await call("GET", "/ai/memories?limit=1", { token: user.accessToken, ip: user.ip });
-    expect(first.body.data.map((m: any) => m.id)).toEqual([b.body.data.id]);
+    const first = await api(user).GET("/api/v1/ai/memories", { params: { query: { limit: 1 } } });
+    expect(first.body.data.map((m) => m.id)).toEqual([b.body.data.id]);
     expect(first.body.meta).toMatchObject({ hasNextPage: true });
-    const second = await call("GET", `/ai/memories?limit=1&cursor=${first.body.meta.nextCursor}`, {
-      token: user.accessToken,
-      ip: user.ip,
+    const second = await api(user).GET("/api/v1/ai/memories", {
+      params: { query: { limit: 1, cursor: first.body.meta.nextCursor! } },
     });
-    expect(second.body.data.map((m: any) => m.id)).toEqual([a.body.data.id]);
+    expect(second.body.data.map((m) => m.id)).toEqual([a.body.data.id]);
     expect(second.body.meta).toMatchObject({ hasNextPage: false, nextCursor: null });
 
     const other = await aiUser();
-    expectError(
-      await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: other.accessToken, ip: other.ip }),
-      404,
-      "not_found",
-    );
-    expect((await call("GET", "/ai/memories", { token: other.accessToken, ip: other.ip })).body.data).toEqual([]);
-    const gone = await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip });
+    expectError(await forget(other, a.body.data.id), 404, "not_found");
+    expect((await api(other).GET("/api/v1/ai/memories")).body.data).toEqual([]);
+    const gone = await forget(user, a.body.data.id);
     expect(gone.body.data).toEqual({ id: a.body.data.id, deleted: true });
-    expectError(
-      await call("DELETE", `/ai/memories/${a.body.data.id}`, { token: user.accessToken, ip: user.ip }),
-      404,
-      "not_found",
-    );
+    expectError(await forget(user, a.body.data.id), 404, "not_found");
   });
 
   it("content is 1 to 2,000 characters; at most 200 memories per user (409)", async () => {
@@ -84,12 +79,11 @@ describe("memoryIds on send", () => {
     expect(userMessage).toMatchObject({ role: "user", memoryIds: [m2, m1], attachmentIds: [] });
 
     // A retry after one memory was deleted runs with the one that remains.
-    await call("DELETE", `/ai/memories/${m1}`, { token: user.accessToken, ip: user.ip });
+    await forget(user, m1);
     // Counted before the retry: its run may reach the provider before the retry's answer does.
     const count = openAiRequests.length;
-    const retry = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/retries`, {
-      token: user.accessToken,
-      ip: user.ip,
+    const retry = await api(user).POST("/api/v1/ai/sessions/{sessionId}/messages/{assistantMessageId}/retries", {
+      params: { path: { sessionId: session.id, assistantMessageId: reply.assistantMessage.id } },
       body: { idempotencyKey: "again" },
     });
     expect(retry.status).toBe(201);
@@ -107,17 +101,14 @@ describe("memoryIds on send", () => {
     const session = await newSession(user);
     const mine = (await remember(user, "mine")).body.data.id;
     const theirs = (await remember(other, "theirs")).body.data.id;
-    const before = (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data
-      .remaining;
+    const before = await remaining(user);
     const res = await send(user, session.id, { content: "hi", memoryIds: [mine, theirs, crypto.randomUUID()] });
     expectError(res, 400, "bad_request");
     expect(res.body.error.details.fields).toEqual([
       { field: "memoryIds.1", message: "is not one of your memories" },
       { field: "memoryIds.2", message: "is not one of your memories" },
     ]);
-    expect(
-      (await call("GET", "/ai/operations/rate-limit", { token: user.accessToken, ip: user.ip })).body.data.remaining,
-    ).toBe(before);
+    expect(await remaining(user)).toBe(before);
     expect((await history(user, session.id)).data).toEqual([]);
   });
 

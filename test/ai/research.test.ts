@@ -2,11 +2,23 @@ import { abortAllDurableObjects, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runObject } from "../../src/domains/ai/runs";
-import { call } from "../helpers/api";
 import { braveRequests, pageLog } from "./fakes/search";
-import { aiUser, events, finished, frameReader, newSession, openStream, readStream, sent, type Frame } from "./helpers";
+import {
+  aiUser,
+  events,
+  finished,
+  frameReader,
+  newSession,
+  openStream,
+  readStream,
+  sent,
+  type Frame,
+  type SendBody,
+  stop,
+  usageOf,
+} from "./helpers";
 
-const research = (content: string, depth?: "standard" | "deep") => ({
+const research = (content: string, depth?: "standard" | "deep"): SendBody => ({
   content,
   capabilityKey: "ai.research.deep",
   model: "demo",
@@ -67,12 +79,9 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
     expect(message.content).toMatch(/^Demo report/);
     expect(message.toolCalls.filter((c: any) => c.toolKey === "web.fetch" && c.status === "completed")).toHaveLength(6);
 
-    const usage = await call("GET", `/ai/operations/sessions/${session.id}/usage`, {
-      token: user.accessToken,
-      ip: user.ip,
-    });
-    expect(usage.body.data.costUnits).toEqual({ "search.brave": 4, "page.read": 6 });
-    expect(usage.body.data.estimatedCostUsd).toBe(0.02);
+    const usage = await usageOf(user, session.id);
+    expect(usage.costUnits).toEqual({ "search.brave": 4, "page.read": 6 });
+    expect(usage.estimatedCostUsd).toBe(0.02);
   });
 
   it("deep: 3 rounds, 12 queries, 20 pages read", async () => {
@@ -100,12 +109,9 @@ describe("ai.research.deep (Brave's fake, pages from a fake site)", () => {
       if (!frame) throw new Error("the stream ended before a page was read");
       if (frame.event === "tool.completed" && frame.data!.payload.toolKey === "web.fetch") break;
     }
-    const stop = await call("POST", `/ai/sessions/${session.id}/messages/${reply.assistantMessage.id}/stop`, {
-      token: user.accessToken,
-      ip: user.ip,
-    });
-    expect(stop.status).toBe(200);
-    expect(stop.body.data).toMatchObject({ status: "stopped", content: "" });
+    const stopped = await stop(user, session.id, reply.assistantMessage.id);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data).toMatchObject({ status: "stopped", content: "" });
     const rest: Frame[] = [];
     for (let frame = await reader.nextEvent(); frame; frame = await reader.nextEvent()) rest.push(frame);
     expect(rest.at(-1)!.event).toBe("message.stopped");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, expectError, expectShape } from "../helpers/api";
+import { expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
 import { estimateTokens } from "../../src/domains/ai/providers/demo";
 import type { TokenUsage } from "../../src/domains/ai/providers/types";
@@ -12,7 +12,19 @@ import { executeRun } from "../../src/domains/ai/run/executor";
 import { NO_TOOLS } from "../../src/domains/ai/tool-source";
 import type { RunOutcome, RunSpec } from "../../src/domains/ai/run/types";
 import type { TestUser } from "../helpers/api";
-import { aiUser, demoRunSpec, events, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
+import {
+  aiUser,
+  demoRunSpec,
+  events,
+  frameReader,
+  history,
+  newSession,
+  openStream,
+  readStream,
+  sent,
+  stop,
+  usageOf,
+} from "./helpers";
 
 const unregister = offerTestTools({
   tools: () => [
@@ -32,12 +44,6 @@ const unregister = offerTestTools({
   ],
 });
 afterAll(() => unregister());
-
-const stopPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/stop`;
-const stop = (user: TestUser, sessionId: string, messageId: string) =>
-  call("POST", stopPath(sessionId, messageId), { token: user.accessToken, ip: user.ip });
-const usageOf = async (user: TestUser, sessionId: string) =>
-  (await call("GET", `/ai/operations/sessions/${sessionId}/usage`, { token: user.accessToken, ip: user.ip })).body.data;
 
 /** Sends `content` and reads the reply's live stream until an event of `type`. */
 async function runUntil(user: TestUser, content: string, type: string) {

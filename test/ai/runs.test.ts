@@ -1,12 +1,23 @@
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, expectError, expectShape } from "../helpers/api";
+import { expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
 import { stopResultSchema } from "../../src/domains/ai/schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
-import { aiUser, events, parseSse, frameReader, history, newSession, openStream, readStream, sent } from "./helpers";
+import {
+  aiUser,
+  events,
+  parseSse,
+  frameReader,
+  history,
+  newSession,
+  openStream,
+  readStream,
+  sent,
+  stop,
+} from "./helpers";
 import { requests } from "./fakes/openai";
 
 const unregister = offerTestTools({
@@ -29,8 +40,6 @@ const unregister = offerTestTools({
 });
 afterAll(() => unregister());
 
-const stopPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/stop`;
-
 describe("runs: stop", () => {
   it("stops mid-run: aborts the provider, keeps the partial content, tells every listener, history follows", async () => {
     const user = await aiUser();
@@ -41,12 +50,9 @@ describe("runs: stop", () => {
     expect((await reader.nextEvent())!.event).toBe("message.delta");
     expect((await reader.nextEvent())!.event).toBe("message.delta");
 
-    const stop = await call("POST", stopPath(session.id, result.assistantMessage.id), {
-      token: user.accessToken,
-      ip: user.ip,
-    });
-    expect(stop.status).toBe(200);
-    const data = expectShape(stopResultSchema, stop.body.data);
+    const stopped = await stop(user, session.id, result.assistantMessage.id);
+    expect(stopped.status).toBe(200);
+    const data = expectShape(stopResultSchema, stopped.body.data);
     expect(data).toMatchObject({ id: result.assistantMessage.id, status: "stopped", content: "Partial answer" });
 
     const last = (await reader.nextEvent())!;
@@ -64,12 +70,9 @@ describe("runs: stop", () => {
     expect(assistant).toMatchObject({ status: "stopped", content: "Partial answer" });
 
     // Twice is harmless: the same stop object.
-    const again = await call("POST", stopPath(session.id, result.assistantMessage.id), {
-      token: user.accessToken,
-      ip: user.ip,
-    });
+    const again = await stop(user, session.id, result.assistantMessage.id);
     expect(again.status).toBe(200);
-    expect(again.body.data).toEqual(stop.body.data);
+    expect(again.body.data).toEqual(stopped.body.data);
     // Nothing left to stream.
     expect((await openStream(user, session.id, result.assistantMessage.id, last.id!)).status).toBe(204);
     // The session is free for the next message.
@@ -81,11 +84,7 @@ describe("runs: stop", () => {
     const session = await newSession(user);
     const result = await sent(user, session.id, { content: "hi" });
     await readStream(user, session.id, result.assistantMessage.id);
-    expectError(
-      await call("POST", stopPath(session.id, result.assistantMessage.id), { token: user.accessToken, ip: user.ip }),
-      409,
-      "conflict",
-    );
+    expectError(await stop(user, session.id, result.assistantMessage.id), 409, "conflict");
   });
 });
 

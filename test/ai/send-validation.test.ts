@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectShape } from "../helpers/api";
 import { sendResultSchema } from "../../src/domains/ai/schemas";
-import { aiUser, finished, history, newSession, send } from "./helpers";
+import { aiUser, finished, history, newSession, send, sendInvalid } from "./helpers";
 
 type Field = { field: string; message: string; capabilityKey?: string };
 
 async function fieldsOf(body: unknown) {
   const user = await aiUser();
   const session = await newSession(user);
-  const res = await send(user, session.id, body as Record<string, unknown>);
+  const res = await sendInvalid(user, session.id, body);
   expectError(res, 400, "bad_request");
   return res.body.error.details.fields as Field[];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
+import { api } from "../helpers/client";
 import { modelSchema, personaSchema, sessionSchema } from "../../src/domains/ai/schemas";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
@@ -13,31 +14,33 @@ const ZERO = "00000000-0000-4000-8000-000000000000";
 describe("AI sessions and personas", () => {
   it("creates, reads, lists (newest first, cursor) and deletes sessions", async () => {
     const user = await aiUser();
-    const opts = { token: user.accessToken, ip: user.ip };
-    const created = await call("POST", "/ai/sessions", { ...opts, body: { title: "Trip", effortMode: "pro" } });
+    const created = await api(user).POST("/api/v1/ai/sessions", { body: { title: "Trip", effortMode: "pro" } });
     expect(created.status).toBe(201);
     const session = expectShape(sessionSchema, created.body.data);
     expect(session).toMatchObject({ title: "Trip", personaId: null, effortMode: "pro" });
     const second = await newSession(user);
     expect(second.effortMode).toBe("basic");
 
-    const got = await call("GET", `/ai/sessions/${session.id}`, opts);
+    const byId = { params: { path: { sessionId: session.id } } };
+    const got = await api(user).GET("/api/v1/ai/sessions/{sessionId}", byId);
     expect(got.body.data).toEqual(session);
 
-    const page1 = await call("GET", "/ai/sessions?limit=1", opts);
-    expect(page1.body.data.map((s: { id: string }) => s.id)).toEqual([second.id]);
+    const page1 = await api(user).GET("/api/v1/ai/sessions", { params: { query: { limit: 1 } } });
+    expect(page1.body.data.map((s) => s.id)).toEqual([second.id]);
     expect(page1.body.meta).toMatchObject({ limit: 1, hasNextPage: true });
-    const page2 = await call("GET", `/ai/sessions?limit=1&cursor=${page1.body.meta.nextCursor}`, opts);
-    expect(page2.body.data.map((s: { id: string }) => s.id)).toEqual([session.id]);
+    const page2 = await api(user).GET("/api/v1/ai/sessions", {
+      params: { query: { limit: 1, cursor: page1.body.meta.nextCursor! } },
+    });
+    expect(page2.body.data.map((s) => s.id)).toEqual([session.id]);
     expect(page2.body.meta.hasNextPage).toBe(false);
 
     const result = await sent(user, session.id, { content: "hello", model: "demo" });
     await finished(user, session.id, result.assistantMessage.id);
-    const deleted = await call("DELETE", `/ai/sessions/${session.id}`, opts);
+    const deleted = await api(user).DELETE("/api/v1/ai/sessions/{sessionId}", byId);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual({ id: session.id, deleted: true });
-    expectError(await call("GET", `/ai/sessions/${session.id}`, opts), 404, "not_found");
-    expectError(await call("GET", `/ai/sessions/${session.id}/messages`, opts), 404, "not_found");
+    expectError(await api(user).GET("/api/v1/ai/sessions/{sessionId}", byId), 404, "not_found");
+    expectError(await api(user).GET("/api/v1/ai/sessions/{sessionId}/messages", byId), 404, "not_found");
   });
 
   it("deleting a session stops its running reply and erases every reply's run storage", async () => {
@@ -49,7 +52,9 @@ describe("AI sessions and personas", () => {
     const listener = frameReader(await openStream(user, session.id, hanging.assistantMessage.id));
     expect((await listener.nextEvent())?.event).toBe("message.delta");
 
-    const deleted = await call("DELETE", `/ai/sessions/${session.id}`, { token: user.accessToken, ip: user.ip });
+    const deleted = await api(user).DELETE("/api/v1/ai/sessions/{sessionId}", {
+      params: { path: { sessionId: session.id } },
+    });
     expect(deleted.status).toBe(200);
     // The listener saw the run stop, then the end of its stream.
     const rest: (string | null)[] = [];
@@ -92,34 +97,30 @@ describe("AI sessions and personas", () => {
     const user = await aiUser();
     const other = await aiUser();
     const opts = { token: user.accessToken, ip: user.ip };
-    const res = await call("POST", "/ai/personas", {
-      ...opts,
+    const res = await api(user).POST("/api/v1/ai/personas", {
       body: { name: "Pirate", instructions: "Talk like a pirate." },
     });
     expect(res.status).toBe(201);
     const persona = expectShape(personaSchema, res.body.data);
     const session = await newSession(user, { personaId: persona.id });
     expect(session.personaId).toBe(persona.id);
-    expect((await call("GET", "/ai/personas", opts)).body.data).toEqual([persona]);
-    expectFieldError(
-      await call("POST", "/ai/sessions", { token: other.accessToken, ip: other.ip, body: { personaId: persona.id } }),
-      "personaId",
-    );
+    expect((await api(user).GET("/api/v1/ai/personas")).body.data).toEqual([persona]);
+    expectFieldError(await api(other).POST("/api/v1/ai/sessions", { body: { personaId: persona.id } }), "personaId");
     expectFieldError(await call("POST", "/ai/personas", { ...opts, body: { name: "", instructions: "x" } }), "name");
     expectFieldError(await call("POST", "/ai/personas", { ...opts, body: { name: "x" } }), "instructions");
   });
 
   it("lists active models: the configured provider first, then the demo model (AI_DEMO_MODEL=on in the tests)", async () => {
     const user = await aiUser();
-    const res = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
+    const res = await api(user).GET("/api/v1/ai/models");
     expect(res.status).toBe(200);
-    const models = res.body.data.map((m: unknown) => expectShape(modelSchema, m));
-    expect(models.map((m: { key: string }) => m.key)).toEqual(["fake-basic", "fake-pro", "demo"]);
-    expect(models[0].providerKey).toBe("openai");
-    const demo = models.find((m: { key: string }) => m.key === "demo");
-    expect(demo.providerKey).toBe("demo");
+    const models = res.body.data.map((m) => expectShape(modelSchema, m));
+    expect(models.map((m) => m.key)).toEqual(["fake-basic", "fake-pro", "demo"]);
+    expect(models[0]!.providerKey).toBe("openai");
+    const demo = models.find((m) => m.key === "demo");
+    expect(demo!.providerKey).toBe("demo");
     // Ids are stable across calls (derived from the key).
-    const again = await call("GET", "/ai/models", { token: user.accessToken, ip: user.ip });
+    const again = await api(user).GET("/api/v1/ai/models");
     expect(again.body.data).toEqual(res.body.data);
   });
 });

@@ -5,7 +5,7 @@ import { installToolServer, TOOL_HOST } from "../connectors/fakes/tool-server";
 import { connected } from "../connectors/helpers";
 import { upload } from "../media/helpers";
 import { installFakeOpenAi, requests as openAiRequests, type RecordedRequest } from "./fakes/openai";
-import { aiUser, conversationSql, finished, history, newSession, send, sent } from "./helpers";
+import { aiUser, conversationSql, finished, history, newSession, sendInvalid, sent } from "./helpers";
 
 /** CONTRACT "Structured blocks on send". */
 installFakeOpenAi();
@@ -18,7 +18,7 @@ const media = (mediaId: string) => ({ type: "media", mediaId });
 
 async function refused(user: TestUser, body: Record<string, unknown>) {
   const session = await newSession(user);
-  const res = await send(user, session.id, body);
+  const res = await sendInvalid(user, session.id, body);
   expectError(res, 400, "bad_request");
   // Nothing was written or charged.
   expect((await history(user, session.id)).data).toEqual([]);

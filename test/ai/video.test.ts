@@ -29,13 +29,14 @@ import {
   readStream,
   send,
   sent,
+  type SendBody,
 } from "./helpers";
 
 // The chat fake first: the video fake takes Sora's paths on the same host and passes the rest on.
 installFakeOpenAi();
 installFakeVideo();
 
-const video = (content: string, parameters: Record<string, unknown> = {}) => ({
+const video = (content: string, parameters: Record<string, unknown> = {}): SendBody => ({
   content,
   capabilityKey: "ai.video.generate",
   parameters,

@@ -1,18 +1,19 @@
-import type { DomainAccess, ForeignFixture, MemberFixture } from "../helpers/access-suite";
+import type { DomainAccess, MemberFixture } from "../helpers/access-suite";
+import type { TestUser } from "../helpers/api";
 import { businessTeam, connected } from "./helpers";
 
 /** A stranger's view of another account's connector: every id is 404 NOT_FOUND (knowing it grants nothing). */
-const instance: ForeignFixture = async (owner) => {
+const instance = async (owner: TestUser) => {
   const { instanceId } = await connected(owner);
   return {
     params: { id: instanceId },
     body: {
       PATCH: { displayName: "Renamed" },
-      POST: { credType: "bearer_token", credentials: { token: "t" } },
+      POST: { credType: "bearer_token" as const, credentials: { token: "t" } },
     },
   };
 };
-const withTool: ForeignFixture = async (owner) => {
+const withTool = async (owner: TestUser) => {
   const { instanceId, toolId } = await connected(owner);
   return { params: { id: instanceId, toolId }, body: { PATCH: { enabled: false }, POST: { input: { text: "hi" } } } };
 };
@@ -79,7 +80,7 @@ export const connectorsAccess: DomainAccess = {
     "/api/v1/connectors/instances/{id}/tools/{toolId}/execute": withTool,
     "/api/v1/connectors/instances/{id}/consents": instance,
     "/api/v1/connectors/instances/{id}/consents/{clientId}": async (owner) => ({
-      params: { id: (await connected(owner)).instanceId },
+      params: { id: (await connected(owner)).instanceId, clientId: crypto.randomUUID() },
       body: { PUT: { toolKeys: ["echo"], workspaceId: owner.personalWorkspaceId, audience: "owner" } },
     }),
   },

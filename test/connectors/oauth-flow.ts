@@ -1,15 +1,14 @@
 import { expect } from "vitest";
 import { call, ORIGIN, type TestUser } from "../helpers/api";
+import { api } from "../helpers/client";
 
 /** The browser's side of a connector OAuth hand-off, for tests against the local fake providers. */
 export async function slackInstance(user: TestUser, extra: { workspaceId?: string; scope?: "personal" | "team" } = {}) {
-  const created = await call("POST", "/connectors/instances", {
-    token: user.accessToken,
-    workspaceId: extra.workspaceId,
+  const created = await api(user, { workspaceId: extra.workspaceId }).POST("/api/v1/connectors/instances", {
     body: { connectorKey: "slack", displayName: "Slack", scope: extra.scope ?? "personal" },
   });
   expect(created.status).toBe(201);
-  return created.body.data.id as string;
+  return created.body.data.id;
 }
 
 /** The browser's part: open the authorize URL, let the (fake) provider consent, follow it back to our callback. */
@@ -35,10 +34,10 @@ export async function connectedSlack(
   extra: { workspaceId?: string; scope?: "personal" | "team" } = {},
 ) {
   const id = await slackInstance(user, extra);
-  const initiated = await call("POST", `/connectors/instances/${id}/oauth/initiate`, {
-    token: user.accessToken,
-    workspaceId: extra.workspaceId,
-  });
+  const initiated = await api(user, { workspaceId: extra.workspaceId }).POST(
+    "/api/v1/connectors/instances/{id}/oauth/initiate",
+    { params: { path: { id } } },
+  );
   expect((await land(await consent(initiated.body.data.redirectUrl))).searchParams.get("status")).toBe("connected");
   return id;
 }

@@ -9,7 +9,19 @@ import { PERMISSION_EXTENSION } from "../../src/domains/identity";
 import { DEFAULT_ENTITLEMENTS } from "../../src/domains/identity/service";
 import { SCOPES } from "../../src/domains/oauth/scopes";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
-import { admin, call, createUser, expectError, type ApiResponse, type CallOptions, type TestUser } from "./api";
+import type { paths } from "../../clients/typescript";
+import { createUser, expectError, type ApiResponse, type TestUser } from "./api";
+import {
+  api,
+  anyOperation,
+  operator,
+  type ClientOptions,
+  type OperationBody,
+  type OperationKey,
+  type PathParamNames,
+  type RequestBody,
+  type TypedClient,
+} from "./client";
 import { signTestToken } from "./tokens";
 
 /** What the suite needs to know about one domain's operations beyond the OpenAPI document. */
@@ -24,14 +36,14 @@ export interface DomainAccess {
    * Operations (`METHOD path`) no OAuth token may call whatever its scopes, in a domain whose
    * other operations admit `oauthScope` (the decision on a tool call: the human check on an agent).
    */
-  firstPartyOnly?: string[];
+  firstPartyOnly?: OperationKey[];
   /**
    * For each path with parameters (e.g. `/api/v1/ai/sessions/{sessionId}`): creates what `owner`
    * owns there and returns a value for every parameter, a body the operation accepts (so the
    * answer is about ownership, not validation), and the status a stranger gets (404 unless the
    * contract says otherwise).
    */
-  foreign?: Record<string, ForeignFixture>;
+  foreign?: { [P in keyof paths]?: ForeignFixture<P> };
   /** The code of a 404 where the spec gives the domain its own casing (connectors: `NOT_FOUND`). */
   notFoundCode?: string;
   /** Parameters every challenge of the domain adds (the MCP gateway names its resource metadata). */
@@ -43,7 +55,7 @@ export interface DomainAccess {
    * unknown ids and for another user's alike (media: a signed URL opens them without a token,
    * CONTRACT "Media"). Needs a `foreign` fixture for the existing ids.
    */
-  refusedAsNotFound?: string[];
+  refusedAsNotFound?: OperationKey[];
   /**
    * For the operations the document marks `x-permission: manage` (an OpenAPI extension the
    * domain's routes set): a workspace member who sees what the operation changes but may not
@@ -58,24 +70,53 @@ export interface MemberCase {
   workspaceId: string;
   /** A value for every path parameter of the domain's marked operations. */
   params: Record<string, string>;
-  /** A valid body by operation (`METHOD path`), so the answer is about the permission, not validation. */
-  body?: Record<string, unknown>;
+  /**
+   * A valid body by operation (`METHOD path`), so the answer is about the permission, not
+   * validation; typed by the document (a renamed field fails `tsc`).
+   */
+  body?: { [K in OperationKey]?: OperationBody<K> };
 }
 export type MemberFixture = () => Promise<MemberCase>;
 
-export interface ForeignCase {
-  params: Record<string, string>;
+type Verb = "get" | "post" | "put" | "patch" | "delete";
+type Method = Uppercase<Verb>;
+
+/**
+ * The body a fixture gives for one method: the document's request body, or anything where the
+ * path has no such method or it takes no body (a fixture shared by several paths gives bodies for
+ * the methods of all of them).
+ */
+type FixtureBody<P extends keyof paths, M extends Verb> = [RequestBody<P, M>] extends [never]
+  ? unknown
+  : RequestBody<P, M>;
+
+/** Another user's resource at path `P`, as a domain's fixture makes it (typed by the document). */
+export interface ForeignCase<P extends keyof paths> {
+  /** A value for every `{parameter}` of the path (a shared fixture may give more). */
+  params: Record<PathParamNames<P>, string>;
   /** A valid body by method, for operations that validate one before looking the resource up. */
-  body?: Partial<Record<Method, unknown>>;
+  body?: { [M in Verb as Uppercase<M>]?: FixtureBody<P, M> };
   status?: 403 | 404;
 }
-export type ForeignFixture = (owner: TestUser) => Promise<ForeignCase>;
+/**
+ * Makes what `owner` owns at path `P`. A fixture shared by several paths is written without this
+ * annotation (`async (owner: TestUser) => ...`): each path it is listed under checks it.
+ */
+export type ForeignFixture<P extends keyof paths> = (owner: TestUser) => Promise<ForeignCase<P>>;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** A fixture as the generic loop sees it (the path is known only at run time). */
+type AnyForeignFixture = (owner: TestUser) => Promise<{
+  params: Record<string, string>;
+  body?: Partial<Record<Method, unknown>>;
+  status?: 403 | 404;
+}>;
+const foreignFixture = (domain: DomainAccess | undefined, path: keyof paths) =>
+  domain?.foreign?.[path] as AnyForeignFixture | undefined;
 
 interface Operation {
   method: Method;
-  path: string;
+  /** As the document writes it; the generated types are the same document's (test/node/client-drift.test.ts). */
+  path: keyof paths;
   security: "bearer" | "admin";
   domain: DomainAccess | undefined;
   /** The document's `x-permission` for the operation, when it names one. */
@@ -107,7 +148,7 @@ function operations(
       const security = schemes.includes("adminToken") ? "admin" : "bearer";
       checked.push({
         method: method.toUpperCase() as Method,
-        path,
+        path: path as keyof paths,
         security,
         domain: domains.find((d) => path.startsWith(d.prefix)),
         permission: operation[PERMISSION_EXTENSION],
@@ -123,9 +164,21 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-/** The path with every `{param}` filled from `params`, or with a fresh UUID. */
+/** A value for every `{param}` of the path: from `params`, or a fresh UUID. */
 const fill = (path: string, params: Record<string, string> = {}) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
+  Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, params[name!] ?? crypto.randomUUID()]));
+
+/** Calls one operation of the document as `client`, with `params` (all of them) and `body`. */
+const request = (
+  client: TypedClient,
+  op: { method: Method; path: keyof paths },
+  params: Record<string, string>,
+  body?: unknown,
+) => anyOperation(client, op.method, op.path, { params, body });
+
+/** Where a request went, for assertion messages. */
+const target = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? name);
 
 const hasParams = (path: string) => /\{\w+\}/.test(path);
 
@@ -165,7 +218,11 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         once(async () => {
           const user = await createUser();
           const without = DEFAULT_ENTITLEMENTS.filter((e) => e !== entitlement);
-          expect((await admin("PATCH", `/admin/users/${user.id}/account`, { entitlements: without })).status).toBe(200);
+          const updated = await operator().PATCH("/api/v1/admin/users/{userId}/account", {
+            params: { path: { userId: user.id } },
+            body: { entitlements: without },
+          });
+          expect(updated.status).toBe(200);
           return user;
         }),
       );
@@ -200,13 +257,8 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       const make = domain && members.get(domain.prefix);
       if (!make) return; // reported above
       const { user, workspaceId, params, body } = await make();
-      const key = `${method} ${path}`;
-      const res = await call(method, fill(path, params), {
-        token: user.accessToken,
-        ip: user.ip,
-        workspaceId,
-        body: body?.[key],
-      });
+      const key = `${method} ${path}` as OperationKey;
+      const res = await request(api(user, { workspaceId }), { method, path }, fill(path, params), body?.[key]);
       expectError(res, 403, "forbidden");
     });
   });
@@ -219,7 +271,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
   it("every bearer operation with path parameters has a fixture for another user's ids", () => {
     const missing = checked
-      .filter((op) => op.security === "bearer" && hasParams(op.path) && !op.domain?.foreign?.[op.path])
+      .filter((op) => op.security === "bearer" && hasParams(op.path) && !foreignFixture(op.domain, op.path))
       .map(
         (op) =>
           `${op.method} ${op.path}: no fixture; add "${op.path}" to the \`foreign\` fixtures of ${op.domain ? `the ${op.domain.prefix} domain` : "a new domain entry"} (test/<domain>/access.ts)`,
@@ -229,26 +281,29 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
   describe.each(checked.filter((op) => op.security === "admin"))("$method $path (operator)", ({ method, path }) => {
     it("answers 401 without the operator token and with a wrong one", async () => {
-      for (const headers of [{}, { Authorization: "Bearer not-the-admin-token" }] as Record<string, string>[]) {
-        expectError(await call(method, fill(path), { headers }), 401, "unauthorized");
+      for (const client of [api(), api("not-the-admin-token")]) {
+        expectError(await request(client, { method, path }, fill(path)), 401, "unauthorized");
       }
     });
   });
 
   const opaque = checked.filter(
-    (op) => op.security === "bearer" && op.domain?.refusedAsNotFound?.includes(`${op.method} ${op.path}`),
+    (op) =>
+      op.security === "bearer" && op.domain?.refusedAsNotFound?.includes(`${op.method} ${op.path}` as OperationKey),
   );
 
   it("every operation a domain answers refusals with 404 for is one of its operations, with a foreign fixture", () => {
     const named = domains.flatMap((domain) => domain.refusedAsNotFound ?? []);
-    const known = new Set(opaque.filter((op) => op.domain?.foreign?.[op.path]).map((op) => `${op.method} ${op.path}`));
+    const known = new Set(
+      opaque.filter((op) => foreignFixture(op.domain, op.path)).map((op) => `${op.method} ${op.path}`),
+    );
     expect(named.filter((key) => !known.has(key))).toEqual([]);
   });
 
   describe.each(opaque)("$method $path (refusals are 404)", ({ method, path, domain }) => {
     it("answers the 404 of an unknown id to every refused caller, for unknown ids and another user's alike", async () => {
       const [user, other, resourceOwner] = await Promise.all([caller(), stranger(), owner()]);
-      const { params } = await domain!.foreign![path]!(resourceOwner);
+      const { params } = await foreignFixture(domain, path)!(resourceOwner);
       const expired = await signTestToken(
         { sub: user.id, sid: crypto.randomUUID() },
         { issuedAt: 1_000, expiresAt: 2_000 },
@@ -258,21 +313,20 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
       );
       const lacking = domain!.entitlement ? await lackingEntitlement(domain!.entitlement) : undefined;
-      const refused: [string, CallOptions][] = [
-        ["no token", { ip: user.ip }],
-        ["malformed", { token: "not-a-jwt", ip: user.ip }],
-        ["tampered", { token: tampered(user.accessToken), ip: user.ip }],
-        ["expired", { token: expired, ip: user.ip }],
-        ["OAuth without the scope", { token: unscoped, ip: user.ip }],
-        ["another workspace", { token: user.accessToken, ip: user.ip, workspaceId: other.personalWorkspaceId }],
-        ...(lacking
-          ? [["without the entitlement", { token: lacking.accessToken, ip: lacking.ip }] as [string, CallOptions]]
-          : []),
+      const as: ClientOptions = { ip: user.ip };
+      const refused: [string, TypedClient][] = [
+        ["no token", api(undefined, as)],
+        ["malformed", api("not-a-jwt", as)],
+        ["tampered", api(tampered(user.accessToken), as)],
+        ["expired", api(expired, as)],
+        ["OAuth without the scope", api(unscoped, as)],
+        ["another workspace", api(user, { workspaceId: other.personalWorkspaceId })],
+        ...(lacking ? [["without the entitlement", api(lacking)] as [string, TypedClient]] : []),
       ];
-      for (const target of [fill(path), fill(path, params)]) {
-        for (const [what, options] of refused) {
-          const res = await call(method, target, options);
-          expect(res.status, `${what}: ${target}`).toBe(404);
+      for (const values of [fill(path), fill(path, params)]) {
+        for (const [what, client] of refused) {
+          const res = await request(client, { method, path }, values);
+          expect(res.status, `${what}: ${target(path, values)}`).toBe(404);
           expectError(res, 404, domain?.notFoundCode ?? "not_found");
           expect(res.headers.get("WWW-Authenticate"), what).toBeNull();
         }
@@ -282,10 +336,11 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
   const bearer = checked.filter((op) => op.security === "bearer" && !opaque.includes(op));
   describe.each(bearer)("$method $path", ({ method, path, domain }) => {
+    const op = { method, path };
     it("answers 401 without a token, and with a malformed, tampered or expired one", async () => {
       const user = await caller();
-      const target = fill(path);
-      expectUnauthorized(await call(method, target, { ip: user.ip }), "no token");
+      const values = fill(path);
+      expectUnauthorized(await request(api(undefined, { ip: user.ip }), op, values), "no token");
       const expired = await signTestToken(
         { sub: user.id, sid: crypto.randomUUID() },
         { issuedAt: 1_000, expiresAt: 2_000 },
@@ -295,33 +350,29 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         ["tampered", tampered(user.accessToken)],
         ["expired", expired],
       ] as const) {
-        const res = await call(method, target, { token, ip: user.ip });
+        const res = await request(api(token, { ip: user.ip }), op, values);
         expectUnauthorized(res, what);
         expect(res.headers.get("WWW-Authenticate"), what).toContain('error="invalid_token"');
       }
     });
 
-    const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}`) ?? false;
+    const firstPartyOnly = domain?.firstPartyOnly?.includes(`${method} ${path}` as OperationKey) ?? false;
     const oauthScope = firstPartyOnly ? undefined : domain?.oauthScope;
 
     it("answers 403 to an OAuth token without the scope, and to a workspace the caller is not in", async () => {
       const [user, other] = await Promise.all([caller(), stranger()]);
-      const target = fill(path);
+      const values = fill(path);
       const oauth = await signTestToken(
         { sub: user.id, client_id: crypto.randomUUID(), scope: "email:read profile:read" },
         { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
       );
-      const refused = await call(method, target, { token: oauth, ip: user.ip });
+      const refused = await request(api(oauth, { ip: user.ip }), op, values);
       expectError(refused, 403, "forbidden");
       const scope = oauthScope ? `, scope="${oauthScope}"` : "";
       expect(refused.headers.get("WWW-Authenticate")).toBe(
         `Bearer error="insufficient_scope"${scope}${domain?.challengeParameters ?? ""}`,
       );
-      const elsewhere = await call(method, target, {
-        token: user.accessToken,
-        ip: user.ip,
-        workspaceId: other.personalWorkspaceId,
-      });
+      const elsewhere = await request(api(user, { workspaceId: other.personalWorkspaceId }), op, values);
       expectError(elsewhere, 403, "forbidden");
     });
 
@@ -332,7 +383,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
           { sub: user.id, client_id: crypto.randomUUID(), scope: SCOPES.join(" ") },
           { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
         );
-        const refused = await call(method, fill(path), { token: oauth, ip: user.ip });
+        const refused = await request(api(oauth, { ip: user.ip }), op, fill(path));
         expectError(refused, 403, "forbidden");
         expect(refused.headers.get("WWW-Authenticate")).toBe(
           `Bearer error="insufficient_scope"${domain?.challengeParameters ?? ""}`,
@@ -344,18 +395,17 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
       const entitlement = domain.entitlement;
       it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
         const user = await lackingEntitlement(entitlement);
-        expectError(await call(method, fill(path), { token: user.accessToken, ip: user.ip }), 403, "forbidden");
+        expectError(await request(api(user), op, fill(path)), 403, "forbidden");
       });
     }
 
-    const fixture = domain?.foreign?.[path];
+    const fixture = foreignFixture(domain, path);
     if (hasParams(path) && fixture) {
       it("refuses another user's ids (404, or the status the contract gives)", async () => {
         const [resourceOwner, intruder] = await Promise.all([owner(), caller()]);
         const { params, body, status = 404 } = await fixture(resourceOwner);
-        const options: CallOptions = { token: intruder.accessToken, ip: intruder.ip, body: body?.[method] };
         expectError(
-          await call(method, fill(path, params), options),
+          await request(api(intruder), op, fill(path, params), body?.[method]),
           status,
           status === 404 ? (domain?.notFoundCode ?? "not_found") : "forbidden",
         );

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { z } from "zod";
 import worker from "../../src/index";
+import { api, operator } from "./client";
 
 export const ORIGIN = "http://localhost";
 export const BASE = `${ORIGIN}/api/v1`;
@@ -97,17 +98,20 @@ export async function createUser(
   const ip = uniqueIp();
   const email = uniqueEmail();
   const password = "correct-horse-battery";
-  const registered = await call("POST", "/auth/register", { body: { email, password, name: options.name }, ip });
+  const registered = await api(undefined, { ip }).POST("/api/v1/auth/register", {
+    body: { email, password, name: options.name },
+  });
   expect(registered.status).toBe(201);
   const { user, accessToken, refreshToken } = registered.body.data;
   if (options.plan || options.entitlements) {
-    const updated = await admin("PATCH", `/admin/users/${user.id}/account`, {
-      plan: options.plan,
-      entitlements: options.entitlements,
+    const updated = await operator().PATCH("/api/v1/admin/users/{userId}/account", {
+      params: { path: { userId: user.id } },
+      body: { plan: options.plan, entitlements: options.entitlements },
     });
     expect(updated.status).toBe(200);
   }
-  const me = await call("GET", "/me", { token: accessToken, ip });
+  const me = await api(accessToken, { ip }).GET("/api/v1/me");
+  expect(me.status).toBe(200);
   return {
     id: user.id,
     email,
@@ -115,7 +119,7 @@ export async function createUser(
     accessToken,
     refreshToken,
     ip,
-    personalWorkspaceId: me.body.data.workspaces[0].id,
+    personalWorkspaceId: me.body.data.workspaces[0]!.id,
   };
 }
 

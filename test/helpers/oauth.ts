@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { admin, call, ORIGIN, uniqueIp, type TestUser } from "./api";
+import { ORIGIN, uniqueIp, type TestUser } from "./api";
+import { api, operator, type RequestBody } from "./client";
 
 export const OAUTH = `${ORIGIN}/api/v1/oauth`;
 export const REDIRECT_URI = "https://client.example.com/callback";
@@ -14,14 +15,21 @@ export interface RegisteredClient {
 }
 
 /** A partner key with the client-admin scope (or the scopes given). */
-export async function partnerKey(scopes = ["partner:oauth-client-admin"]): Promise<string> {
-  const created = await admin("POST", "/admin/partner-keys", { name: "test partner", scopes });
+export async function partnerKey(
+  scopes: RequestBody<"/api/v1/admin/partner-keys", "post">["scopes"] = ["partner:oauth-client-admin"],
+): Promise<string> {
+  const created = await operator().POST("/api/v1/admin/partner-keys", { body: { name: "test partner", scopes } });
   expect(created.status).toBe(201);
   return created.body.data.key;
 }
 
-export async function registerClient(overrides: Record<string, unknown> = {}, key?: string): Promise<RegisteredClient> {
-  const body = {
+type ClientRegistration = RequestBody<"/api/v1/partner/oauth-clients", "post">;
+
+export async function registerClient(
+  overrides: Partial<ClientRegistration> = {},
+  key?: string,
+): Promise<RegisteredClient> {
+  const body: ClientRegistration = {
     clientName: "Acme Planner",
     clientType: "confidential",
     redirectUris: [REDIRECT_URI],
@@ -29,10 +37,8 @@ export async function registerClient(overrides: Record<string, unknown> = {}, ke
     allowedScopes: ["email:read", "profile:read", "execution:run", "wallet:read"],
     ...overrides,
   };
-  const res = await call("POST", "/partner/oauth-clients", {
-    token: key ?? (await partnerKey()),
+  const res = await api(key ?? (await partnerKey()), { ip: uniqueIp() }).POST("/api/v1/partner/oauth-clients", {
     body,
-    ip: uniqueIp(),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;

@@ -1,33 +1,35 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { KEY_PREFIX, type EntryMetadata } from "../../src/domains/status/keys";
-import { admin } from "./api";
+import { operator, type RequestBody, type WithDefaults } from "./client";
 
 /** Status data is global (one projection), so every test names its own services. */
 export const uniqueSlug = (prefix = "svc") => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
-export async function createService(body: Record<string, unknown> = {}) {
-  const slug = (body.slug as string) ?? uniqueSlug();
-  const res = await admin("POST", "/admin/status/services", {
-    slug,
-    name: `Service ${slug}`,
-    description: "",
-    sortOrder: 10,
-    ...body,
+type ServiceBody = RequestBody<"/api/v1/admin/status/services", "post">;
+type IncidentBody = RequestBody<"/api/v1/admin/status/incidents", "post">;
+
+export async function createService(body: Partial<ServiceBody> = {}) {
+  const slug = body.slug ?? uniqueSlug();
+  const res = await operator().POST("/api/v1/admin/status/services", {
+    body: { slug, name: `Service ${slug}`, description: "", sortOrder: 10, ...body } satisfies WithDefaults<
+      ServiceBody,
+      "isPublic"
+    > as ServiceBody,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; slug: string; name: string; created_at: string };
+  return res.body.data;
 }
 
-export async function createIncident(body: Record<string, unknown>) {
-  const res = await admin("POST", "/admin/status/incidents", {
-    title: "Elevated errors",
-    impact: "major",
-    description: "Errors",
-    ...body,
+export async function createIncident(body: Partial<IncidentBody> & Pick<IncidentBody, "serviceSlugs">) {
+  const res = await operator().POST("/api/v1/admin/status/incidents", {
+    body: { title: "Elevated errors", impact: "major", description: "Errors", ...body } satisfies WithDefaults<
+      IncidentBody,
+      "status"
+    > as IncidentBody,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; status: string; resolved_at: string | null };
+  return res.body.data;
 }
 
 /** What the projection holds under a key, straight from KV. */

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { authResultSchema, meSchema } from "../../src/domains/identity/schemas";
 import { call, createUser, expectError, expectFieldError, expectShape, uniqueEmail, uniqueIp } from "../helpers/api";
+import { api } from "../helpers/client";
 import { decodePayload } from "../helpers/tokens";
 import { sha256Hex } from "../../src/lib/crypto";
 
@@ -11,9 +12,8 @@ describe("POST /auth/register", () => {
   it("creates a user with tokens, a free account and a personal workspace", async () => {
     const ip = uniqueIp();
     const email = uniqueEmail();
-    const res = await call("POST", "/auth/register", {
+    const res = await api(undefined, { ip }).POST("/api/v1/auth/register", {
       body: { email: email.toUpperCase(), password, name: "Ada", username: `ada_${Date.now()}` },
-      ip,
     });
     expect(res.status).toBe(201);
     const data = expectShape(authResultSchema, res.body.data);
@@ -23,7 +23,7 @@ describe("POST /auth/register", () => {
     expect(claims.exp - claims.iat).toBe(3600);
     expect(claims.aud).toBe("platform-api");
 
-    const me = await call("GET", "/me", { token: data.accessToken, ip });
+    const me = await api(data.accessToken, { ip }).GET("/api/v1/me");
     expect(me.status).toBe(200);
     const body = expectShape(meSchema, me.body.data);
     expect(body.plan).toBe("free");
@@ -42,7 +42,9 @@ describe("POST /auth/register", () => {
 
   it("refuses a taken e-mail with 409 and changes nothing", async () => {
     const user = await createUser();
-    const res = await call("POST", "/auth/register", { body: { email: user.email, password }, ip: uniqueIp() });
+    const res = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/register", {
+      body: { email: user.email, password },
+    });
     expectError(res, 409, "conflict");
     const count = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?")
       .bind(user.email)
@@ -53,11 +55,16 @@ describe("POST /auth/register", () => {
   it("refuses a taken username with 409 and creates nothing", async () => {
     const username = `taken_${crypto.randomUUID().slice(0, 8)}`;
     expect(
-      (await call("POST", "/auth/register", { body: { email: uniqueEmail(), password, username }, ip: uniqueIp() }))
-        .status,
+      (
+        await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/register", {
+          body: { email: uniqueEmail(), password, username },
+        })
+      ).status,
     ).toBe(201);
     const email = uniqueEmail();
-    const res = await call("POST", "/auth/register", { body: { email, password, username }, ip: uniqueIp() });
+    const res = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/register", {
+      body: { email, password, username },
+    });
     expectError(res, 409, "conflict");
     expect(res.body.error.message).toBe("This username is taken");
     expect(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()).toBeNull();
@@ -87,9 +94,8 @@ describe("POST /auth/register", () => {
 describe("POST /auth/login", () => {
   it("signs in with the right password, case-insensitive e-mail", async () => {
     const user = await createUser();
-    const res = await call("POST", "/auth/login", {
+    const res = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/login", {
       body: { email: user.email.toUpperCase(), password: user.password },
-      ip: uniqueIp(),
     });
     expect(res.status).toBe(200);
     expectShape(authResultSchema, res.body.data);
@@ -97,14 +103,12 @@ describe("POST /auth/login", () => {
 
   it("answers 401 invalid_credentials for a wrong password and an unknown e-mail alike", async () => {
     const user = await createUser();
-    const wrong = await call("POST", "/auth/login", {
+    const wrong = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/login", {
       body: { email: user.email, password: "wrong-password-123" },
-      ip: uniqueIp(),
     });
     expectError(wrong, 401, "invalid_credentials");
-    const unknown = await call("POST", "/auth/login", {
+    const unknown = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/login", {
       body: { email: uniqueEmail(), password: "wrong-password-123" },
-      ip: uniqueIp(),
     });
     expectError(unknown, 401, "invalid_credentials");
     expect(unknown.body.error.message).toBe(wrong.body.error.message);
@@ -114,11 +118,15 @@ describe("POST /auth/login", () => {
 describe("POST /auth/refresh", () => {
   it("rotates: each refresh token works once and yields a new pair", async () => {
     const user = await createUser();
-    const first = await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip });
+    const first = await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(first.status).toBe(200);
     const rotated = expectShape(authResultSchema, first.body.data);
     expect(rotated.refreshToken).not.toBe(user.refreshToken);
-    const second = await call("POST", "/auth/refresh", { body: { refreshToken: rotated.refreshToken }, ip: user.ip });
+    const second = await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", {
+      body: { refreshToken: rotated.refreshToken },
+    });
     expect(second.status).toBe(200);
   });
 
@@ -128,7 +136,7 @@ describe("POST /auth/refresh", () => {
       .bind(new Date(Date.now() - 1000).toISOString(), await sha256Hex(user.refreshToken))
       .run();
     expectError(
-      await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }),
+      await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } }),
       401,
       "unauthorized",
     );
@@ -136,32 +144,39 @@ describe("POST /auth/refresh", () => {
 
   it("revokes the whole family when a consumed token is reused", async () => {
     const user = await createUser();
-    const rotated = (await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }))
-      .body.data;
+    const rotated = (
+      await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } })
+    ).body.data;
 
-    const reuse = await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip });
+    const reuse = await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", {
+      body: { refreshToken: user.refreshToken },
+    });
     expectError(reuse, 401, "unauthorized");
     // The legitimate newest token and the session's access tokens die with the family.
     expectError(
-      await call("POST", "/auth/refresh", { body: { refreshToken: rotated.refreshToken }, ip: user.ip }),
+      await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", {
+        body: { refreshToken: rotated.refreshToken },
+      }),
       401,
       "unauthorized",
     );
-    expectError(await call("GET", "/me", { token: rotated.accessToken, ip: user.ip }), 401, "unauthorized");
-    expectError(await call("GET", "/me", { token: user.accessToken, ip: user.ip }), 401, "unauthorized");
+    expectError(await api(rotated.accessToken, { ip: user.ip }).GET("/api/v1/me"), 401, "unauthorized");
+    expectError(await api(user.accessToken, { ip: user.ip }).GET("/api/v1/me"), 401, "unauthorized");
   });
 
   it("lets exactly one of two concurrent uses of a token win", async () => {
     const user = await createUser();
     const results = await Promise.all(
-      [0, 1].map(() => call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip })),
+      [0, 1].map(() =>
+        api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it("refuses unknown tokens and bad bodies", async () => {
     expectError(
-      await call("POST", "/auth/refresh", { body: { refreshToken: "rt_unknown" }, ip: uniqueIp() }),
+      await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/refresh", { body: { refreshToken: "rt_unknown" } }),
       401,
       "unauthorized",
     );
@@ -171,30 +186,36 @@ describe("POST /auth/refresh", () => {
   it("keeps other sessions of the same user alive", async () => {
     const user = await createUser();
     const other = (
-      await call("POST", "/auth/login", { body: { email: user.email, password: user.password }, ip: user.ip })
+      await api(undefined, { ip: user.ip }).POST("/api/v1/auth/login", {
+        body: { email: user.email, password: user.password },
+      })
     ).body.data;
-    await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip });
-    await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }); // reuse: family 1 revoked
-    expect((await call("GET", "/me", { token: other.accessToken, ip: user.ip })).status).toBe(200);
+    await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } });
+    await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } }); // reuse: family 1 revoked
+    expect((await api(other.accessToken, { ip: user.ip }).GET("/api/v1/me")).status).toBe(200);
   });
 });
 
 describe("POST /auth/logout", () => {
   it("ends the session: its refresh and access tokens stop working", async () => {
     const user = await createUser();
-    const res = await call("POST", "/auth/logout", { body: { refreshToken: user.refreshToken }, ip: user.ip });
+    const res = await api(undefined, { ip: user.ip }).POST("/api/v1/auth/logout", {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { revoked: true } });
-    expectError(await call("GET", "/me", { token: user.accessToken, ip: user.ip }), 401, "unauthorized");
+    expectError(await api(user.accessToken, { ip: user.ip }).GET("/api/v1/me"), 401, "unauthorized");
     expectError(
-      await call("POST", "/auth/refresh", { body: { refreshToken: user.refreshToken }, ip: user.ip }),
+      await api(undefined, { ip: user.ip }).POST("/api/v1/auth/refresh", { body: { refreshToken: user.refreshToken } }),
       401,
       "unauthorized",
     );
   });
 
   it("is idempotent for unknown tokens", async () => {
-    const res = await call("POST", "/auth/logout", { body: { refreshToken: "rt_nothing" }, ip: uniqueIp() });
+    const res = await api(undefined, { ip: uniqueIp() }).POST("/api/v1/auth/logout", {
+      body: { refreshToken: "rt_nothing" },
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
-import type { DomainAccess, ForeignFixture } from "../helpers/access-suite";
+import type { DomainAccess } from "../helpers/access-suite";
+import type { TestUser } from "../helpers/api";
 import { png, upload } from "./helpers";
 
 const V1 = "/api/v1";
 
 /** Another user's upload. */
-const item: ForeignFixture = async (owner) => ({ params: { id: (await upload(owner, png(1, 1), "image/png")).id } });
+const item = async (owner: TestUser) => ({ params: { id: (await upload(owner, png(1, 1), "image/png")).id } });
 
 /** Uploads: what the AI endpoints admit (the `ai` entitlement; OAuth tokens with `execution:run`). */
 export const filesAccess: DomainAccess = {

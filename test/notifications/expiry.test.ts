@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { CRON_TASKS, EVERY_FIVE_MINUTES, runScheduled } from "../../src/cron";
 import { notifications } from "../../src/db/schema";
 import { PURGE_BATCH_SIZE, purgeExpiredNotifications } from "../../src/domains/notifications/service";
-import { call, createUser } from "../helpers/api";
+import { createUser } from "../helpers/api";
+import { api } from "../helpers/client";
 import { insertRow, isoIn, send, sleep, testDb } from "./helpers";
 
 const stored = async (ids: string[]) =>
@@ -17,12 +18,11 @@ describe("expiry", () => {
   it("a notification disappears from list and count once expiresAt passes", async () => {
     const user = await createUser();
     const shortLived = await send(user.id, { expiresAt: isoIn(400) });
-    const count = async () =>
-      (await call("GET", "/notifications/unread-count", { token: user.accessToken })).body.data.count;
+    const count = async () => (await api(user).GET("/api/v1/notifications/unread-count")).body.data.count;
     expect(await count()).toBe(1);
     await sleep(500);
     expect(await count()).toBe(0);
-    const list = await call("GET", "/notifications", { token: user.accessToken });
+    const list = await api(user).GET("/api/v1/notifications");
     expect(list.body.meta.total).toBe(0);
     expectNotListed(list.body.data, shortLived.id);
   });

@@ -3,13 +3,19 @@ import { expect } from "vitest";
 import { createDb } from "../../src/db/client";
 import { notifications, type NotificationRow } from "../../src/db/schema";
 import { notificationSchema, type Notification } from "../../src/domains/notifications/schemas";
-import { admin, expectShape } from "../helpers/api";
+import { expectShape, type TestUser } from "../helpers/api";
+import { api, operator, type RequestBody, type RequestQuery, type WithDefaults } from "../helpers/client";
 
 export const testDb = () => createDb(env.DB);
 
+type NotificationRequest = RequestBody<"/api/v1/admin/notifications", "post">;
+/** What a sender gives: the document requires neither `category` nor `priority` (WithDefaults). */
+type Sent = WithDefaults<NotificationRequest, "category" | "priority">;
+
 /** Sends a notification through the operator API, as the seed and other operators do. */
-export async function send(userId: string, fields: Record<string, unknown> = {}): Promise<Notification> {
-  const res = await admin("POST", "/admin/notifications", { userId, title: "Hello", body: "World", ...fields });
+export async function send(userId: string, fields: Partial<NotificationRequest> = {}): Promise<Notification> {
+  const request = { userId, title: "Hello", body: "World", ...fields } satisfies Sent;
+  const res = await operator().POST("/api/v1/admin/notifications", { body: request as NotificationRequest });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return expectShape(notificationSchema, res.body.data);
 }
@@ -40,3 +46,15 @@ export async function insertRow(userId: string, fields: Partial<NotificationRow>
 
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type ListQuery = NonNullable<RequestQuery<"/api/v1/notifications", "get">>;
+
+/** The caller's notifications (GET /notifications), with the document's query parameters. */
+export const list = (user: TestUser, query: ListQuery = {}) =>
+  api(user).GET("/api/v1/notifications", { params: { query } });
+export const unreadCount = (user: TestUser) => api(user).GET("/api/v1/notifications/unread-count");
+export const markRead = (user: TestUser, id: string) =>
+  api(user).PATCH("/api/v1/notifications/{id}/read", { params: { path: { id } } });
+export const archive = (user: TestUser, id: string) =>
+  api(user).PATCH("/api/v1/notifications/{id}/archive", { params: { path: { id } } });
+export const markAllRead = (user: TestUser) => api(user).POST("/api/v1/notifications/mark-all-read");

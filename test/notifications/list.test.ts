@@ -6,7 +6,7 @@ import { offsetMeta } from "../../src/lib/pagination";
 import { pagedEnvelope, envelope } from "../../src/http/openapi";
 import { call, createUser, expectFieldError, expectShape } from "../helpers/api";
 import { z } from "zod";
-import { insertRow, isoIn, send, testDb } from "./helpers";
+import { archive, insertRow, isoIn, list, markAllRead, markRead, send, testDb, unreadCount } from "./helpers";
 
 const listShape = pagedEnvelope(z.array(notificationSchema), offsetMeta);
 const ids = (body: { data: { id: string }[] }) => body.data.map((n) => n.id);
@@ -18,17 +18,17 @@ describe("GET /notifications", () => {
     for (let i = 0; i < 5; i++) sent.push(await send(user.id, { title: `n${i}` }));
     const newestFirst = sent.map((n) => n.id).reverse();
 
-    const first = await call("GET", "/notifications?limit=2", { token: user.accessToken });
+    const first = await list(user, { limit: 2 });
     expect(first.status).toBe(200);
     const body = expectShape(listShape, first.body);
     expect(ids(body)).toEqual(newestFirst.slice(0, 2));
     expect(body.meta).toMatchObject({ limit: 2, offset: 0, total: 5, hasNextPage: true });
 
-    const last = await call("GET", "/notifications?limit=2&offset=4", { token: user.accessToken });
+    const last = await list(user, { limit: 2, offset: 4 });
     expect(ids(last.body)).toEqual(newestFirst.slice(4));
     expect(last.body.meta).toMatchObject({ limit: 2, offset: 4, total: 5, hasNextPage: false });
 
-    const defaults = await call("GET", "/notifications", { token: user.accessToken });
+    const defaults = await list(user);
     expect(defaults.body.meta).toMatchObject({ limit: 20, offset: 0, total: 5, hasNextPage: false });
   });
 
@@ -40,19 +40,19 @@ describe("GET /notifications", () => {
       .map((r) => r.id)
       .sort()
       .reverse();
-    const page1 = await call("GET", "/notifications?limit=2", { token: user.accessToken });
-    const page2 = await call("GET", "/notifications?limit=2&offset=2", { token: user.accessToken });
+    const page1 = await list(user, { limit: 2 });
+    const page2 = await list(user, { limit: 2, offset: 2 });
     expect([...ids(page1.body), ...ids(page2.body)]).toEqual(expected);
   });
 
   it("still reports the total on a page past the end, and an empty list for a new user", async () => {
     const user = await createUser();
-    const empty = await call("GET", "/notifications", { token: user.accessToken });
+    const empty = await list(user);
     expect(empty.body.data).toEqual([]);
     expect(empty.body.meta).toMatchObject({ total: 0, hasNextPage: false });
     await send(user.id);
     await send(user.id);
-    const past = await call("GET", "/notifications?offset=10", { token: user.accessToken });
+    const past = await list(user, { offset: 10 });
     expect(past.body.data).toEqual([]);
     expect(past.body.meta).toMatchObject({ total: 2, offset: 10, hasNextPage: false });
   });
@@ -62,13 +62,13 @@ describe("GET /notifications", () => {
     const unread = await send(user.id, { title: "unread" });
     const read = await send(user.id, { title: "read" });
     const archived = await send(user.id, { title: "archived" });
-    await call("PATCH", `/notifications/${read.id}/read`, { token: user.accessToken });
-    await call("PATCH", `/notifications/${archived.id}/archive`, { token: user.accessToken });
+    await markRead(user, read.id);
+    await archive(user, archived.id);
     await insertRow(user.id, { expiresAt: isoIn(-1_000) });
     await insertRow(user.id, { status: "archived", expiresAt: isoIn(-1_000) });
     const later = await send(user.id, { title: "expires later", expiresAt: isoIn(3_600_000) });
 
-    const byDefault = await call("GET", "/notifications", { token: user.accessToken });
+    const byDefault = await list(user);
     expect(ids(byDefault.body)).toEqual([later.id, read.id, unread.id]);
     expect(byDefault.body.meta.total).toBe(3);
 
@@ -77,10 +77,10 @@ describe("GET /notifications", () => {
       ["read", [read.id]],
       ["archived", [archived.id]],
     ] as const) {
-      const res = await call("GET", `/notifications?status=${status}`, { token: user.accessToken });
+      const res = await list(user, { status });
       expect(ids(res.body), status).toEqual(expected);
       expect(res.body.meta.total).toBe(expected.length);
-      expect(res.body.data.every((n: { status: string }) => n.status === status)).toBe(true);
+      expect(res.body.data.every((n) => n.status === status)).toBe(true);
     }
   });
 
@@ -88,7 +88,7 @@ describe("GET /notifications", () => {
     const alice = await createUser();
     const bob = await createUser();
     await send(alice.id);
-    const res = await call("GET", "/notifications", { token: bob.accessToken });
+    const res = await list(bob);
     expect(res.body.data).toEqual([]);
     expect(res.body.meta.total).toBe(0);
   });
@@ -110,7 +110,7 @@ describe("GET /notifications/unread-count", () => {
     const user = await createUser();
     const other = await createUser();
     const count = async () => {
-      const res = await call("GET", "/notifications/unread-count", { token: user.accessToken });
+      const res = await unreadCount(user);
       expect(res.status).toBe(200);
       return expectShape(envelope(unreadCountSchema), res.body).data.count;
     };
@@ -121,11 +121,11 @@ describe("GET /notifications/unread-count", () => {
     await send(other.id);
     await insertRow(user.id, { expiresAt: isoIn(-1) });
     expect(await count()).toBe(3);
-    await call("PATCH", `/notifications/${a.id}/read`, { token: user.accessToken });
+    await markRead(user, a.id);
     expect(await count()).toBe(2);
-    await call("PATCH", `/notifications/${b.id}/archive`, { token: user.accessToken });
+    await archive(user, b.id);
     expect(await count()).toBe(1);
-    await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
+    await markAllRead(user);
     expect(await count()).toBe(0);
   });
 });

@@ -6,18 +6,30 @@ import {
 } from "../../src/domains/notifications/schemas";
 import { markAllRead } from "../../src/domains/notifications/service";
 import { envelope } from "../../src/http/openapi";
-import { admin, call, createUser, expectShape } from "../helpers/api";
+import { admin, createUser, expectShape, type TestUser } from "../helpers/api";
 import { eq } from "drizzle-orm";
 import { notifications } from "../../src/db/schema";
-import { insertRow, isoIn, send, sleep, testDb } from "./helpers";
+import {
+  archive,
+  insertRow,
+  isoIn,
+  list,
+  markAllRead as markAllReadNow,
+  markRead,
+  send,
+  sleep,
+  testDb,
+  unreadCount,
+} from "./helpers";
 
-async function find(token: string, id: string) {
-  for (const status of ["unread", "read", "archived"]) {
-    const res = await call("GET", `/notifications?status=${status}&limit=50`, { token });
-    const hit = res.body.data.find((n: { id: string }) => n.id === id);
+/** The notification `id` as the caller's list shows it, in whichever state it is (it must be listed). */
+async function find(user: TestUser, id: string) {
+  for (const status of ["unread", "read", "archived"] as const) {
+    const res = await list(user, { status, limit: 50 });
+    const hit = res.body.data.find((n) => n.id === id);
     if (hit) return hit;
   }
-  return undefined;
+  throw new Error(`notification ${id} is in none of the caller's lists`);
 }
 
 describe("PATCH /notifications/:id/read", () => {
@@ -25,41 +37,41 @@ describe("PATCH /notifications/:id/read", () => {
     const user = await createUser();
     const n = await send(user.id);
     const before = new Date().toISOString();
-    const res = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const res = await markRead(user, n.id);
     const after = new Date().toISOString();
     expect(res.status).toBe(200);
     expect(expectShape(envelope(readResultSchema), res.body)).toEqual({ data: { status: "read" } });
-    const stored = await find(user.accessToken, n.id);
+    const stored = await find(user, n.id);
     expect(stored.status).toBe("read");
-    expect(stored.readAt >= before && stored.readAt <= after).toBe(true);
+    expect(stored.readAt! >= before && stored.readAt! <= after).toBe(true);
   });
 
   it("is a no-op when already read: readAt keeps its first value", async () => {
     const user = await createUser();
     const n = await send(user.id);
-    await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
-    const first = (await find(user.accessToken, n.id)).readAt;
+    await markRead(user, n.id);
+    const first = (await find(user, n.id)).readAt;
     await sleep(5);
-    const again = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const again = await markRead(user, n.id);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ status: "read" });
-    expect((await find(user.accessToken, n.id)).readAt).toBe(first);
+    expect((await find(user, n.id)).readAt).toBe(first);
   });
 
   it("answers { status: read } for an archived notification, which stays archived and gains readAt once", async () => {
     const user = await createUser();
     const n = await send(user.id);
-    await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
-    const res = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    await archive(user, n.id);
+    const res = await markRead(user, n.id);
     expect(res.status).toBe(200);
     expect(expectShape(envelope(readResultSchema), res.body)).toEqual({ data: { status: "read" } });
-    const stored = await find(user.accessToken, n.id);
+    const stored = await find(user, n.id);
     expect(stored.status).toBe("archived");
     expect(stored.readAt).toEqual(expect.any(String));
     await sleep(5);
-    const again = await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
+    const again = await markRead(user, n.id);
     expect(again.body).toMatchObject({ data: { status: "read" } });
-    expect(await find(user.accessToken, n.id)).toMatchObject({ status: "archived", readAt: stored.readAt });
+    expect(await find(user, n.id)).toMatchObject({ status: "archived", readAt: stored.readAt });
   });
 });
 
@@ -67,27 +79,27 @@ describe("PATCH /notifications/:id/archive", () => {
   it("unread -> archived: hidden from the default list, retained, readAt untouched", async () => {
     const user = await createUser();
     const n = await send(user.id);
-    const res = await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
+    const res = await archive(user, n.id);
     expect(res.status).toBe(200);
     expect(expectShape(envelope(archiveResultSchema), res.body)).toEqual({ data: { status: "archived" } });
-    const list = await call("GET", "/notifications", { token: user.accessToken });
-    expect(list.body.data).toEqual([]);
-    const archived = await call("GET", "/notifications?status=archived", { token: user.accessToken });
+    const listed = await list(user);
+    expect(listed.body.data).toEqual([]);
+    const archived = await list(user, { status: "archived" });
     expect(archived.body.data).toEqual([{ ...n, status: "archived" }]);
   });
 
   it("read -> archived keeps readAt; archiving again is a no-op", async () => {
     const user = await createUser();
     const n = await send(user.id);
-    await call("PATCH", `/notifications/${n.id}/read`, { token: user.accessToken });
-    const readAt = (await find(user.accessToken, n.id)).readAt;
-    expect((await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken })).body.data).toEqual({
+    await markRead(user, n.id);
+    const readAt = (await find(user, n.id)).readAt;
+    expect((await archive(user, n.id)).body.data).toEqual({
       status: "archived",
     });
-    const again = await call("PATCH", `/notifications/${n.id}/archive`, { token: user.accessToken });
+    const again = await archive(user, n.id);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ status: "archived" });
-    expect(await find(user.accessToken, n.id)).toMatchObject({ status: "archived", readAt });
+    expect(await find(user, n.id)).toMatchObject({ status: "archived", readAt });
   });
 });
 
@@ -97,32 +109,32 @@ describe("POST /notifications/mark-all-read", () => {
     const other = await createUser();
     const unread = [await send(user.id), await send(user.id)];
     const archived = await send(user.id);
-    await call("PATCH", `/notifications/${archived.id}/archive`, { token: user.accessToken });
+    await archive(user, archived.id);
     const alreadyRead = await send(user.id);
-    await call("PATCH", `/notifications/${alreadyRead.id}/read`, { token: user.accessToken });
-    const firstReadAt = (await find(user.accessToken, alreadyRead.id)).readAt;
+    await markRead(user, alreadyRead.id);
+    const firstReadAt = (await find(user, alreadyRead.id)).readAt;
     const foreign = await send(other.id);
     const expired = await insertRow(user.id, { expiresAt: isoIn(-1000) });
 
     const before = new Date().toISOString();
-    const res = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
+    const res = await markAllReadNow(user);
     const after = new Date().toISOString();
     expect(res.status).toBe(200);
     expect(expectShape(envelope(markAllReadResultSchema), res.body)).toEqual({ data: { status: "all_read" } });
 
     for (const n of unread) {
-      const stored = await find(user.accessToken, n.id);
+      const stored = await find(user, n.id);
       expect(stored.status).toBe("read");
-      expect(stored.readAt >= before && stored.readAt <= after).toBe(true);
+      expect(stored.readAt! >= before && stored.readAt! <= after).toBe(true);
     }
-    expect(await find(user.accessToken, archived.id)).toMatchObject({ status: "archived", readAt: null });
-    expect(await find(user.accessToken, alreadyRead.id)).toMatchObject({ status: "read", readAt: firstReadAt });
-    expect(await find(other.accessToken, foreign.id)).toMatchObject({ status: "unread", readAt: null });
+    expect(await find(user, archived.id)).toMatchObject({ status: "archived", readAt: null });
+    expect(await find(user, alreadyRead.id)).toMatchObject({ status: "read", readAt: firstReadAt });
+    expect(await find(other, foreign.id)).toMatchObject({ status: "unread", readAt: null });
     // An expired notification is invisible; it is left as it was for the purge.
     const [expiredRow] = await testDb().select().from(notifications).where(eq(notifications.id, expired.id));
     expect(expiredRow).toMatchObject({ status: "unread", readAt: null });
 
-    const again = await call("POST", "/notifications/mark-all-read", { token: user.accessToken });
+    const again = await markAllReadNow(user);
     expect(again.body.data).toEqual({ status: "all_read" });
   });
 
@@ -135,9 +147,9 @@ describe("POST /notifications/mark-all-read", () => {
 
     const result = await markAllRead({ db: testDb(), now: requestTime, auth: { user: { id: user.id } } });
     expect(result).toEqual({ status: "all_read", updated: 1 });
-    expect(await find(user.accessToken, seen.id)).toMatchObject({ status: "read", readAt: requestTime });
-    expect(await find(user.accessToken, arriving.id)).toMatchObject({ status: "unread", readAt: null });
-    const count = await call("GET", "/notifications/unread-count", { token: user.accessToken });
+    expect(await find(user, seen.id)).toMatchObject({ status: "read", readAt: requestTime });
+    expect(await find(user, arriving.id)).toMatchObject({ status: "unread", readAt: null });
+    const count = await unreadCount(user);
     expect(count.body.data.count).toBe(1);
   });
 
@@ -147,19 +159,16 @@ describe("POST /notifications/mark-all-read", () => {
     const sending = Array.from({ length: 10 }, (_, i) =>
       admin("POST", "/admin/notifications", { userId: user.id, title: `during ${i}`, body: "b" }),
     );
-    const [markRes, ...sent] = await Promise.all([
-      call("POST", "/notifications/mark-all-read", { token: user.accessToken }),
-      ...sending,
-    ]);
+    const [markRes, ...sent] = await Promise.all([markAllReadNow(user), ...sending]);
     expect(markRes.status).toBe(200);
     expect(sent.every((r) => r.status === 201)).toBe(true);
     // Every read notification was read at one instant (the request time) and created no later.
-    const read = await call("GET", "/notifications?status=read&limit=50", { token: user.accessToken });
-    const readAts = new Set(read.body.data.map((n: { readAt: string }) => n.readAt));
+    const read = await list(user, { status: "read", limit: 50 });
+    const readAts = new Set(read.body.data.map((n) => n.readAt));
     expect(readAts.size).toBe(1);
     const readAt = [...readAts][0] as string;
     for (const n of read.body.data) expect(n.createdAt <= readAt).toBe(true);
-    const unread = await call("GET", "/notifications?status=unread&limit=50", { token: user.accessToken });
+    const unread = await list(user, { status: "unread", limit: 50 });
     for (const n of unread.body.data) expect(n.createdAt > readAt).toBe(true);
     expect(read.body.data.length + unread.body.data.length).toBe(13);
   });

@@ -9,7 +9,7 @@ import { exchange, issueCode, registerClient } from "../helpers/oauth";
  * a client never redeems it (docs/oauth.md).
  */
 describe("a client registered with grantTypes [authorization_code] only", () => {
-  it.each(["confidential", "public"])(
+  it.each(["confidential", "public"] as const)(
     "%s: 201 with that grant, and the code flow answers the spec's token response",
     async (clientType) => {
       const client = await registerClient({ clientType, grantTypes: ["authorization_code"] });

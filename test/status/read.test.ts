@@ -12,6 +12,7 @@ import {
   uptimeRollupSchema,
 } from "../../src/domains/status/schemas";
 import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
+import { api } from "../helpers/client";
 import { HOUR, createIncident, createService, uniqueSlug } from "../helpers/status";
 
 const CACHE = "public, max-age=30, stale-while-revalidate=300";
@@ -160,15 +161,19 @@ describe("status read path: resources", () => {
     const early = await createService({ sortOrder: 900_000, name: "Early" });
     const hidden = await createService({ isPublic: false });
     await createIncident({ serviceSlugs: [hidden.slug], title: "Hidden trouble" });
-    const services = (await call("GET", "/status/services")).body.data;
+    const services = (await api().GET("/api/v1/status/services")).body.data;
     services.forEach((s: unknown) => expectShape(serviceSchema, s));
     const slugs = services.map((s: { slug: string }) => s.slug);
     expect(slugs.indexOf(early.slug)).toBeLessThan(slugs.indexOf(late.slug));
     expect(slugs).not.toContain(hidden.slug);
     const orders = services.map((s: { sort_order: number }) => s.sort_order);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
-    expectError(await call("GET", `/status/services/${hidden.slug}`), 404, "not_found");
-    const feed = (await call("GET", "/status/incidents?limit=100")).body.data;
+    expectError(
+      await api().GET("/api/v1/status/services/{slug}", { params: { path: { slug: hidden.slug } } }),
+      404,
+      "not_found",
+    );
+    const feed = (await api().GET("/api/v1/status/incidents", { params: { query: { limit: 100 } } })).body.data;
     expect(feed.map((i: { title: string }) => i.title)).not.toContain("Hidden trouble");
   });
 
@@ -188,7 +193,7 @@ describe("status read path: resources", () => {
       startsAt: start,
       endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
     });
-    const res = await call("GET", `/status/services/${service.slug}`);
+    const res = await api().GET("/api/v1/status/services/{slug}", { params: { path: { slug: service.slug } } });
     expect(res.status).toBe(200);
     const detail = expectShape(serviceDetailSchema, res.body.data);
     expect(detail.service).toMatchObject({
@@ -201,26 +206,40 @@ describe("status read path: resources", () => {
     expect(detail.incidents).toHaveLength(1);
     expect(detail.maintenance).toHaveLength(1);
     expect(Object.keys(detail.uptime)).toEqual(["24h", "7d", "30d", "90d", "1y"]);
-    expectError(await call("GET", `/status/services/${uniqueSlug()}`), 404, "not_found");
+    expectError(
+      await api().GET("/api/v1/status/services/{slug}", { params: { path: { slug: uniqueSlug() } } }),
+      404,
+      "not_found",
+    );
     // Something that cannot be a slug (too long for a KV key, even) is simply absent.
-    expectError(await call("GET", `/status/services/${"a".repeat(600)}`), 404, "not_found");
-    expectError(await call("GET", "/status/services/Not%20A%20Slug"), 404, "not_found");
+    expectError(
+      await api().GET("/api/v1/status/services/{slug}", { params: { path: { slug: "a".repeat(600) } } }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await api().GET("/api/v1/status/services/{slug}", { params: { path: { slug: "Not A Slug" } } }),
+      404,
+      "not_found",
+    );
   });
 
   it("filters components by serviceSlug; an unknown one matches nothing", async () => {
     const service = await createService();
     const slug = uniqueSlug("cmp");
     await admin("POST", "/admin/status/components", { slug, name: "Cache", serviceSlug: service.slug });
-    const filtered = await call("GET", `/status/components?serviceSlug=${service.slug}`);
+    const filtered = await api().GET("/api/v1/status/components", { params: { query: { serviceSlug: service.slug } } });
     expect(filtered.body.data.map((c: { slug: string }) => c.slug)).toEqual([slug]);
     filtered.body.data.forEach((c: unknown) => expectShape(componentSchema, c));
-    const all = await call("GET", "/status/components");
+    const all = await api().GET("/api/v1/status/components");
     expect(all.body.data.map((c: { slug: string }) => c.slug)).toContain(slug);
-    const none = await call("GET", `/status/components?serviceSlug=${uniqueSlug()}`);
+    const none = await api().GET("/api/v1/status/components", { params: { query: { serviceSlug: uniqueSlug() } } });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ data: [] });
     expect(none.headers.get("ETag")).toBe(`"${await sha1Hex('{"data":[]}')}"`);
-    const impossible = await call("GET", `/status/components?serviceSlug=${"a".repeat(600)}`);
+    const impossible = await api().GET("/api/v1/status/components", {
+      params: { query: { serviceSlug: "a".repeat(600) } },
+    });
     expect(impossible.status).toBe(200);
     expect(impossible.body).toEqual({ data: [] });
   });
@@ -234,7 +253,7 @@ describe("status read path: resources", () => {
         status: "resolved",
         startedAt: new Date(Date.now() - (k + 1) * 60_000).toISOString(),
       });
-    const first = await call("GET", "/status/incidents");
+    const first = await api().GET("/api/v1/status/incidents");
     expect(first.status).toBe(200);
     expect(first.body.meta).toEqual({
       total: expect.any(Number),
@@ -245,7 +264,7 @@ describe("status read path: resources", () => {
     const starts = first.body.data.map((i: { started_at: string }) => i.started_at);
     expect([...starts].sort().reverse()).toEqual(starts);
     first.body.data.forEach((i: unknown) => expectShape(incidentSchema, i));
-    const page = await call("GET", "/status/incidents?offset=1&limit=2");
+    const page = await api().GET("/api/v1/status/incidents", { params: { query: { offset: 1, limit: 2 } } });
     expect(page.body.meta).toMatchObject({
       limit: 2,
       offset: 1,
@@ -256,7 +275,7 @@ describe("status read path: resources", () => {
       first.body.data.slice(1, 3).map((i: { id: string }) => i.id),
     );
     expect(page.headers.get("ETag")).toBe(`"${await sha1Hex(JSON.stringify(page.body))}"`);
-    const max = await call("GET", "/status/incidents?limit=100");
+    const max = await api().GET("/api/v1/status/incidents", { params: { query: { limit: 100 } } });
     expect(max.status).toBe(200);
     expectFieldError(await call("GET", "/status/incidents?limit=101"), "limit");
     expectFieldError(await call("GET", "/status/incidents?limit=0"), "limit");
@@ -276,14 +295,16 @@ describe("status read path: resources", () => {
       );
     const both = await createIncident({ serviceSlugs: [a.slug, b.slug], title: "Both" });
     await createIncident({ serviceSlugs: [b.slug], title: "B only" });
-    const filtered = await call("GET", `/status/incidents?serviceSlug=${a.slug}`);
+    const filtered = await api().GET("/api/v1/status/incidents", { params: { query: { serviceSlug: a.slug } } });
     expect(filtered.status).toBe(200);
     expect(filtered.body.data.map((i: { id: string }) => i.id)).toEqual([both.id, ...ofA.map((i) => i.id)]);
     expect(filtered.body.meta).toEqual({ total: 4, limit: 20, offset: 0, hasNextPage: false });
-    const page = await call("GET", `/status/incidents?serviceSlug=${a.slug}&offset=1&limit=2`);
+    const page = await api().GET("/api/v1/status/incidents", {
+      params: { query: { serviceSlug: a.slug, offset: 1, limit: 2 } },
+    });
     expect(page.body.data.map((i: { id: string }) => i.id)).toEqual([ofA[0]!.id, ofA[1]!.id]);
     expect(page.body.meta).toEqual({ total: 4, limit: 2, offset: 1, hasNextPage: true });
-    const none = await call("GET", `/status/incidents?serviceSlug=${uniqueSlug()}`);
+    const none = await api().GET("/api/v1/status/incidents", { params: { query: { serviceSlug: uniqueSlug() } } });
     expect(none.body).toEqual({ data: [], meta: { total: 0, limit: 20, offset: 0, hasNextPage: false } });
   });
 
@@ -295,12 +316,15 @@ describe("status read path: resources", () => {
       message: "Cause found",
       authorName: "Ops",
     });
-    const res = await call("GET", `/status/incidents/${incident.id}`);
+    const res = await api().GET("/api/v1/status/incidents/{id}", { params: { path: { id: incident.id } } });
     expect(expectShape(incidentSchema, res.body.data).updates.map((u) => u.message)).toEqual(["Cause found"]);
-    expect((await call("GET", `/status/incidents/${incident.id.toUpperCase()}`)).body.data.id).toBe(incident.id);
-    const summary = await call("GET", "/status");
+    expect(
+      (await api().GET("/api/v1/status/incidents/{id}", { params: { path: { id: incident.id.toUpperCase() } } })).body
+        .data.id,
+    ).toBe(incident.id);
+    const summary = await api().GET("/api/v1/status");
     for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-uuid"]) {
-      const absent = await call("GET", `/status/incidents/${id}`);
+      const absent = await api().GET("/api/v1/status/incidents/{id}", { params: { path: { id: id } } });
       expectError(absent, 404, "not_found");
       // Every status response: the spec's Cache-Control, an ETag of the body, the projection's time.
       expect(absent.headers.get("Cache-Control")).toBe("public, max-age=30, stale-while-revalidate=300");
@@ -325,7 +349,7 @@ describe("status read path: resources", () => {
       startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
       endsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
     });
-    const ids = (await call("GET", "/status/maintenance")).body.data.map(
+    const ids = (await api().GET("/api/v1/status/maintenance")).body.data.map(
       (m: unknown) => expectShape(maintenanceSchema, m).id,
     );
     expect(ids).toContain(soon.body.data.id);
@@ -333,12 +357,16 @@ describe("status read path: resources", () => {
   });
 
   it("validates the uptime window and the snapshot date; an absent snapshot is 404 not_found", async () => {
-    for (const window of ["24h", "7d", "30d", "90d", "1y"])
-      expectShape(uptimeRollupSchema, (await call("GET", `/status/uptime/${window}`)).body.data);
+    for (const window of ["24h", "7d", "30d", "90d", "1y"] as const)
+      expectShape(
+        uptimeRollupSchema,
+        (await api().GET("/api/v1/status/uptime/{window}", { params: { path: { window } } })).body.data,
+      );
     expectFieldError(await call("GET", "/status/uptime/2d"), "window");
     expectFieldError(await call("GET", "/status/snapshots/yesterday"), "date");
     expectFieldError(await call("GET", "/status/snapshots/2026-02-30"), "date", /calendar/);
-    expectError(await call("GET", "/status/snapshots/1999-01-01"), 404, "not_found");
+    const absent = await api().GET("/api/v1/status/snapshots/{date}", { params: { path: { date: "1999-01-01" } } });
+    expectError(absent, 404, "not_found");
   });
 
   it("never lets a CDN cache a server error", async () => {
@@ -358,6 +386,6 @@ describe("status read path: resources", () => {
   });
 
   it("needs no authentication and ignores a bad token", async () => {
-    expect((await call("GET", "/status", { token: "garbage" })).status).toBe(200);
+    expect((await api("garbage").GET("/api/v1/status")).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { DomainAccess } from "../helpers/access-suite";
-import { call, createUser } from "../helpers/api";
+import { createUser } from "../helpers/api";
+import { api } from "../helpers/client";
 
 /** Workspaces: adding members to a workspace the caller does not administer is 403. */
 export const workspacesAccess: DomainAccess = {
@@ -14,9 +15,9 @@ export const workspacesAccess: DomainAccess = {
   // A plain member of a business workspace: they belong to it, but only owners and admins add people.
   member: async () => {
     const [owner, member] = await Promise.all([createUser({ plan: "business" }), createUser()]);
-    const team = (await call("POST", "/workspaces", { token: owner.accessToken, body: { name: "Team" } })).body.data;
-    const added = await call("POST", `/workspaces/${team.id}/members`, {
-      token: owner.accessToken,
+    const team = (await api(owner).POST("/api/v1/workspaces", { body: { name: "Team" } })).body.data;
+    const added = await api(owner).POST("/api/v1/workspaces/{id}/members", {
+      params: { path: { id: team.id } },
       body: { email: member.email, role: "member" },
     });
     if (added.status !== 201) throw new Error(JSON.stringify(added.body));
