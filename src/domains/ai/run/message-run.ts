@@ -35,6 +35,13 @@ const WATCHDOG_MS = 30_000;
 type Started = { runId: string; status: RunState["status"] };
 
 /**
+ * How often a running reply's tool calls are written onto it in its conversation at most: a page
+ * reloaded meanwhile rebuilds their cards from there (at most this much behind; SSE carries them
+ * live), and a deep research's ~60 step reports cost a few writes.
+ */
+const TOOL_CALLS_WRITE_MS = 250;
+
+/**
  * What the MessageRun object does (its host, durable-objects/message-run.ts, wires RPC and the alarm
  * to this and loads it on the object's first call): runs the
  * model call, keeps the event log and fans events out to SSE listeners. The run executes inside
@@ -58,8 +65,10 @@ export class MessageRunCore {
   private readonly mailbox = new CallMailbox();
   /** The D1 writes of tool calls in flight (the run's end is written after them). */
   private toolCallWrites: Promise<void> = Promise.resolve();
-  /** The newest tool calls not yet written; while a write is in flight, newer snapshots replace it. */
+  /** The newest tool calls not yet written; while a write waits or is in flight, newer snapshots replace it. */
   private unwrittenToolCalls: ToolCallRecord[] | undefined;
+  /** Ends the wait before the next tool-call write (a call awaiting a decision, or the run's end). */
+  private endToolCallPause: (() => void) | undefined;
   /** The run's waits for a later alarm (a capability polling a provider's job), each with its time. */
   private readonly wakers = new Set<{ at: number; wake: () => void }>();
   /** Told when the run starts waiting for an alarm (the alarm that resumed it can then end). */
@@ -375,17 +384,31 @@ export class MessageRunCore {
   }
 
   /**
-   * The tool calls so far onto the reply in its conversation, one write after another. Changes that arrive
-   * while a write is in flight are written together after it (only the newest snapshot matters),
-   * so a capability's dozens of steps cost a few writes, not one per event.
+   * The tool calls so far onto the reply in its conversation, one write after another, at most one
+   * per `TOOL_CALLS_WRITE_MS`: changes that arrive meanwhile are written together (only the newest
+   * snapshot matters), so a capability's dozens of steps cost a few writes, not one per event, and
+   * the conversation's object does not take the run's time with each. A call awaiting its user's
+   * decision is written at once (a page reloaded then must show its card); the run's end cuts the
+   * pause short and writes every call itself.
    */
   private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
     const idle = this.unwrittenToolCalls === undefined;
     this.unwrittenToolCalls = structuredClone(calls);
+    if (calls.some((call) => call.status === "pending")) this.endToolCallPause?.();
     if (!idle) return;
     this.toolCallWrites = this.toolCallWrites.then(async () => {
-      const snapshot = this.unwrittenToolCalls!;
+      await new Promise<void>((resume) => {
+        const timer = setTimeout(resume, TOOL_CALLS_WRITE_MS);
+        this.endToolCallPause = () => {
+          clearTimeout(timer);
+          resume();
+        };
+        if (this.unwrittenToolCalls?.some((call) => call.status === "pending")) this.endToolCallPause();
+      });
+      this.endToolCallPause = undefined;
+      const snapshot = this.unwrittenToolCalls;
       this.unwrittenToolCalls = undefined;
+      if (!snapshot || this.finishing) return;
       await recordToolCalls(this.env, spec, snapshot).catch((error) =>
         logError(this.env, { messageId: spec.messageId, ...describeError(error) }),
       );
@@ -394,6 +417,7 @@ export class MessageRunCore {
 
   /** The reply's end through its conversation (the ai domain's write-back), after any tool-call write still in flight. */
   private async writeMessage(spec: RunSpec, values: RunEnd) {
+    this.endToolCallPause?.();
     await this.toolCallWrites;
     await recordRunEnd(this.env, spec, values);
   }
