@@ -152,6 +152,11 @@ try {
   console.log(`total (send -> message.completed at a listener): ${fmt(totals)} ms`);
   console.log(`fakes' own time (union of their busy intervals): ${fmt(busy)} ms`);
   console.log(`added by the service: ${fmt(added)} ms`);
+  const shares = added.map((ms, i) => (100 * ms) / busy[i]);
+  const share = (value) => `${value.toFixed(1)}%`;
+  console.log(
+    `the service's overhead over the fakes' time: ${share(median(shares))} [${share(Math.min(...shares))}-${share(Math.max(...shares))}]; goal (issue 38) under 10%: ${median(shares) < 10 ? "met" : "not met"}`,
+  );
   console.log(
     `first step at ${fmt(phases.map((p) => p.firstStep))} ms; last page read at ${fmt(phases.map((p) => p.lastPage))} ms; report's first delta at ${fmt(phases.map((p) => p.firstDelta))} ms`,
   );
