@@ -17,6 +17,8 @@ export const SECRET_NAMES = [
   "RESEND_API_KEY",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  // Cloudflare AI Gateway's token (an authenticated gateway; docs/ai.md "AI Gateway").
+  "AI_GATEWAY_TOKEN",
 ] as const;
 
 /**

@@ -48,7 +48,7 @@ describe("a made-up provider is its definition file plus one registry line", () 
 
   it("its call gets its secret and its URL through the same configuration as every provider", async () => {
     const table = providerTable([...CAPABILITY_PROVIDER_LIST, acmeSearch]);
-    const bindings = { ACME_SEARCH_PASSPHRASE: PASSPHRASE, ACME_SEARCH_BASE_URL: "http://localhost:9999/ignored" };
+    const bindings = { ACME_SEARCH_PASSPHRASE: PASSPHRASE, ACME_SEARCH_BASE_URL: "http://localhost:9999/prefix" };
     const { provider, access } = table.open(bindings, "search", "acme");
     const seen: Request[] = [];
     const results = await provider.search(
@@ -64,7 +64,7 @@ describe("a made-up provider is its definition file plus one registry line", () 
     );
     expect(results).toEqual([{ title: "Otters", url: "https://otters.test/", snippet: "They swim." }]);
     expect(seen.map((r) => [r.url, r.headers.get("X-Acme-Passphrase")])).toEqual([
-      ["http://localhost:9999/v2/find?q=otters", PASSPHRASE],
+      ["http://localhost:9999/prefix/v2/find?q=otters", PASSPHRASE],
     ]);
     expect(() => table.open({}, "search", "acme")).toThrow("Acme Search is not configured");
   });
@@ -130,11 +130,11 @@ describe("the registry", () => {
     expect(CAPABILITY_PROVIDERS.configured({ ...both, VIDEO_PROVIDER: "sora" }, "video").provider).toBe("veo");
   });
 
-  it("<P>_BASE_URL replaces scheme and host of an origin API, and the whole base of OpenAI's", () => {
+  it("<P>_BASE_URL replaces scheme and host of an origin API (its path kept as a prefix), and the whole base of OpenAI's", () => {
     const brave = "https://api.search.brave.com";
     expect(providerUrl(brave, undefined, "/res/v1/web/search").href).toBe(`${brave}/res/v1/web/search`);
-    expect(providerUrl(brave, "http://fake.test:8080/kept-out", "/res/v1/web/search?q=1").href).toBe(
-      "http://fake.test:8080/res/v1/web/search?q=1",
+    expect(providerUrl(brave, "http://fake.test:8080/kept", "/res/v1/web/search?q=1").href).toBe(
+      "http://fake.test:8080/kept/res/v1/web/search?q=1",
     );
     const openai = "https://api.openai.com/v1";
     expect(providerUrl(openai, undefined, "/videos/v%2F1").href).toBe("https://api.openai.com/v1/videos/v%2F1");

@@ -1,4 +1,5 @@
 import { bodyWithin, Deadline, secondsText } from "../../../lib/deadline";
+import { withGatewayToken } from "../gateway";
 import { CapabilityError } from "./types";
 
 // The HTTP kit every capability provider shares (search, images, video, music).
@@ -11,6 +12,10 @@ export interface ProviderAccess<Secret extends string = string> {
   binding?: unknown;
   /** `<P>_BASE_URL` when set: operator configuration (a local fake, a gateway). */
   baseUrl?: string;
+  /** When `baseUrl` is an AI Gateway's and `AI_GATEWAY_TOKEN` is set: what requests under it carry (ai/gateway.ts). */
+  gateway?: { base: string; authorization: string };
+  /** The gateway a binding provider (Workers AI) runs through (`AI_GATEWAY_ID`). */
+  workersAiGateway?: { id: string };
   /** The URL of `path` on its API (`providerUrl`, with `<P>_BASE_URL` applied). */
   url(path: string): URL;
 }
@@ -24,9 +29,10 @@ export interface ProviderCall<Secret extends string = string> extends ProviderAc
 /**
  * THE base-URL resolution every provider's URL goes through. `defaultBase` is its API as the
  * provider documents it; `override` is `<P>_BASE_URL`. Where the default base is a bare origin
- * (Brave, Tavily, Gemini, Kling, Stability, ElevenLabs) the override replaces scheme and host only;
- * where it carries a path (OpenAI's `https://api.openai.com/v1`), the var is the API base itself
- * and replaces it whole (`OPENAI_BASE_URL` keeps its meaning, CONTRACT "AI capabilities").
+ * (Brave, Tavily, Gemini, Kling, Stability, ElevenLabs) the override replaces scheme and host and
+ * its path is kept as a prefix (an AI Gateway's `.../v1/<account>/<gateway>/<provider>`); where it
+ * carries a path (OpenAI's `https://api.openai.com/v1`), the var is the API base itself and
+ * replaces it whole (`OPENAI_BASE_URL` keeps its meaning, CONTRACT "AI capabilities").
  */
 export function providerUrl(defaultBase: string, override: string | undefined, path: string): URL {
   if (new URL(defaultBase).pathname !== "/") return new URL(joinUrl(override ?? defaultBase, path));
@@ -35,6 +41,7 @@ export function providerUrl(defaultBase: string, override: string | undefined, p
     const base = new URL(override);
     url.protocol = base.protocol;
     url.host = base.host;
+    url.pathname = `${base.pathname.replace(/\/+$/, "")}${url.pathname}`;
   }
   return url;
 }
@@ -86,12 +93,17 @@ export function fetchWithin(ms: number, inner: typeof fetch): typeof fetch {
  */
 export async function callProvider(
   name: string,
-  call: { fetch: typeof fetch; signal: AbortSignal },
+  call: Pick<ProviderCall, "fetch" | "signal" | "gateway">,
   url: URL | string,
   init: RequestInit = {},
 ): Promise<Response> {
+  const target = url.toString();
   try {
-    return await call.fetch(url.toString(), { ...init, signal: call.signal });
+    return await call.fetch(target, {
+      ...init,
+      headers: withGatewayToken(call.gateway, target, init.headers),
+      signal: call.signal,
+    });
   } catch (error) {
     if (call.signal.aborted) throw error;
     if (error instanceof DeadlinePassed) throw new DeadlinePassed(error.ms, name);

@@ -1,4 +1,5 @@
 import { deadlineMs } from "../deadlines";
+import { gatewayAuthorization, workersAiGateway } from "../gateway";
 import { aiConfig, DEMO_PROVIDER, openAiProviderKey, WORKERS_AI_PROVIDER } from "../models";
 import { DemoProvider } from "./demo";
 import { OpenAiCompatibleProvider } from "./openai";
@@ -18,11 +19,12 @@ export function demoDelayMs(env: Env): number {
 export function providerFor(providerKey: string, env: Env): ModelProvider {
   const config = aiConfig(env);
   if (providerKey === DEMO_PROVIDER) return new DemoProvider(demoDelayMs(env));
-  if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI);
+  if (providerKey === WORKERS_AI_PROVIDER && config.AI) return new WorkersAiProvider(config.AI, workersAiGateway(env));
   if (config.OPENAI_BASE_URL && providerKey === openAiProviderKey(config)) {
     return new OpenAiCompatibleProvider({
       baseUrl: config.OPENAI_BASE_URL,
       apiKey: config.OPENAI_API_KEY ?? "",
+      gatewayAuthorization: gatewayAuthorization(env, config.OPENAI_BASE_URL),
       providerKey,
       firstByteMs: deadlineMs(env, "CHAT_FIRST_BYTE_MS"),
       idleMs: deadlineMs(env, "CHAT_IDLE_MS"),

@@ -1,5 +1,6 @@
 import { bodyWithin, Deadline, secondsText } from "../../../lib/deadline";
 import { sseData } from "../../../lib/sse";
+import { GATEWAY_AUTHORIZATION } from "../gateway";
 import { type ChatMessage, type ChatRequest, type ModelProvider, ProviderError, type ProviderEvent } from "./types";
 
 interface OpenAiConfig {
@@ -7,6 +8,8 @@ interface OpenAiConfig {
   baseUrl: string;
   /** Secret. Sent only in the Authorization header, never logged or echoed. */
   apiKey: string;
+  /** `cf-aig-authorization` when `baseUrl` is an AI Gateway's and its token is set (ai/gateway.ts). */
+  gatewayAuthorization?: string;
   providerKey: string;
   /** The deadline on the stream's first byte, from the request (`CHAT_FIRST_BYTE_MS`). */
   firstByteMs: number;
@@ -112,6 +115,7 @@ export class OpenAiCompatibleProvider implements ModelProvider {
             "Content-Type": "application/json",
             Accept: "text/event-stream",
             Authorization: `Bearer ${this.config.apiKey}`,
+            ...(this.config.gatewayAuthorization ? { [GATEWAY_AUTHORIZATION]: this.config.gatewayAuthorization } : {}),
           },
           body: JSON.stringify({
             model: request.model,

@@ -18,7 +18,11 @@ interface WorkersAiChunk {
  */
 export class WorkersAiProvider implements ModelProvider {
   readonly key = "workers-ai";
-  constructor(private readonly ai: WorkersAiBinding) {}
+  constructor(
+    private readonly ai: WorkersAiBinding,
+    /** The AI Gateway it runs through (`AI_GATEWAY_ID`), or none. */
+    private readonly gateway?: { id: string },
+  ) {}
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const messages = request.messages.flatMap((message) => {
@@ -27,7 +31,11 @@ export class WorkersAiProvider implements ModelProvider {
     });
     let result: unknown;
     try {
-      result = await this.ai.run(request.model, { messages, stream: true });
+      result = await this.ai.run(
+        request.model,
+        { messages, stream: true },
+        this.gateway ? { gateway: this.gateway } : undefined,
+      );
     } catch (error) {
       if (request.signal.aborted) throw error;
       throw new ProviderError(`Workers AI failed: ${error instanceof Error ? error.message : String(error)}`);

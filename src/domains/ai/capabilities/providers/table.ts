@@ -1,4 +1,5 @@
 import { declareSecretNames } from "../../../../lib/secrets";
+import { gatewayAuthorization, workersAiGateway } from "../../gateway";
 import { providerUrl, type ProviderAccess } from "../provider-http";
 import { CapabilityError } from "../types";
 import { type CapabilityProvider, pickerVar, type ProviderCapability, type ProviderOf } from "./define";
@@ -30,10 +31,14 @@ export function providerAccess(
   if (config.onlyWhenPicked && setting(bindings, pickerVar(provider.capability)) !== provider.key) return null;
   const baseUrl = config.baseUrl ? setting(bindings, config.baseUrl.var) : undefined;
   const api = config.baseUrl?.default;
+  const authorization = gatewayAuthorization(bindings, baseUrl);
+  const bindingGateway = binding != null ? workersAiGateway(bindings) : undefined;
   return {
     secrets,
     ...(binding != null ? { binding } : {}),
     ...(baseUrl ? { baseUrl } : {}),
+    ...(baseUrl && authorization ? { gateway: { base: baseUrl, authorization } } : {}),
+    ...(bindingGateway ? { workersAiGateway: bindingGateway } : {}),
     url: (path) => {
       if (!api) throw new CapabilityError(`${provider.key} has no API to call`);
       return providerUrl(api, baseUrl, path);

@@ -75,7 +75,10 @@ export const workersAiImages = defineCapabilityProvider({
         };
     let result: unknown;
     try {
-      result = await ai.run(request.providerModel, inputs, { signal: call.signal });
+      result = await ai.run(request.providerModel, inputs, {
+        signal: call.signal,
+        ...(call.workersAiGateway ? { gateway: call.workersAiGateway } : {}),
+      });
     } catch (error) {
       if (call.signal.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);

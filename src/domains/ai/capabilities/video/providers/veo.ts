@@ -1,3 +1,4 @@
+import { withGatewayToken } from "../../../gateway";
 import { callProvider, okJson, providerError } from "../../provider-http";
 import { defineCapabilityProvider } from "../../providers/define";
 import { badAnswer, type JobStatus, type VideoCall } from "../port";
@@ -108,8 +109,10 @@ export const veo = defineCapabilityProvider({
     } catch {
       throw badAnswer(NAME);
     }
-    const response = await call.fetchResult(NAME, call.url(path).toString(), {
-      headers: key(call),
+    const target = call.url(path).toString();
+    const response = await call.fetchResult(NAME, target, {
+      // On the API's own host (a gateway's too): the key, and the gateway's token where it is one.
+      headers: withGatewayToken(call.gateway, target, key(call)),
       signal: call.signal,
     });
     if (!response.ok) throw await providerError(NAME, response, reasonOf);
