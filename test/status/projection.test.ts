@@ -124,7 +124,7 @@ describe("projection: every write republishes", () => {
         admin("PATCH", `/admin/status/services/${service.slug}`, { description: `edit ${k}` }),
       ),
     );
-    const row = await createDb(env.DB).query.statusServices.findFirst({ where: eq(statusServices.id, service.id) });
+    const [row] = await createDb(env.DB).select().from(statusServices).where(eq(statusServices.id, service.id));
     expect((await call("GET", `/status/services/${service.slug}`)).body.data.service.description).toBe(
       row!.description,
     );

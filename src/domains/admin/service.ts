@@ -20,7 +20,7 @@ export async function updateAccount(
   userId: string,
   changes: { plan?: Plan; entitlements?: string[]; aiDailyAllowance?: number | null },
 ) {
-  const owner = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { accountId: true } });
+  const [owner] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!owner) throw notFound("No such user");
   const entitlements = changes.entitlements && [...new Set(changes.entitlements)];
   const [account] = await db

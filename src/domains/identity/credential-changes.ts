@@ -16,10 +16,11 @@ import type { Ctx } from "./context";
 const wrongPassword = () => forbidden("The password is wrong");
 
 async function requirePassword(db: Db, userId: string, password: string) {
-  const row = await db.query.users.findFirst({
-    where: eq(users.id, userId),
-    columns: { id: true, email: true, passwordHash: true },
-  });
+  const [row] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw notFound("No such user");
   if (!(await verifyPassword(password, row.passwordHash))) throw wrongPassword();
   return row;
@@ -67,7 +68,7 @@ export async function requestEmailChange(
   oldEmail: string,
   newEmail: string,
 ) {
-  const taken = await db.query.users.findFirst({ where: eq(users.email, newEmail), columns: { id: true } });
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (taken) {
     await mail.send({
       to: newEmail,

@@ -5,10 +5,12 @@ import type { Plan } from "./caller";
 import { DEFAULT_ENTITLEMENTS } from "./service";
 
 export async function findAccount(db: Db, accountId: string) {
-  return db.query.accounts.findFirst({
-    where: eq(accounts.id, accountId),
-    columns: { id: true, plan: true, entitlements: true },
-  });
+  const [account] = await db
+    .select({ id: accounts.id, plan: accounts.plan, entitlements: accounts.entitlements })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return account;
 }
 
 /**

@@ -110,7 +110,7 @@ export async function startSession({ db }: Pick<Ctx, "db">, signer: TokenSigner,
  * the same, so response time does not reveal which addresses exist. `email` must be normalized.
  */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<AuthUser | null> {
-  const row = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
   return row && valid ? publicUser(row) : null;
 }
@@ -140,7 +140,7 @@ export async function rotateRefreshToken({ db }: Pick<Ctx, "db">, signer: TokenS
     .returning({ sessionId: refreshTokens.sessionId });
 
   if (!consumed) {
-    const known = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
+    const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
     if (known?.consumedAt) await revokeSession(db, known.sessionId);
     throw invalidRefreshToken();
   }
@@ -165,9 +165,11 @@ async function revokeSession(db: Db, sessionId: string) {
 
 /** Logout ends the session the refresh token belongs to, and with it every access token of it. */
 export async function logout({ db }: Pick<Ctx, "db">, presented: string) {
-  const known = await db.query.refreshTokens.findFirst({
-    where: eq(refreshTokens.tokenHash, await sha256Hex(presented)),
-  });
+  const [known] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, await sha256Hex(presented)))
+    .limit(1);
   if (known) await revokeSession(db, known.sessionId);
 }
 

@@ -8,10 +8,11 @@ import type { Ctx } from "./context";
 /** check-username: free when not reserved and no account holds it (in any case). */
 export async function checkUsername({ db }: Pick<Ctx, "db">, username: string) {
   if (isReservedUsername(username)) return { username, available: false };
-  const holder = await db.query.users.findFirst({
-    where: sql`lower(${users.username}) = ${username}`,
-    columns: { id: true },
-  });
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username}`)
+    .limit(1);
   return { username, available: !holder };
 }
 

@@ -13,7 +13,8 @@ export type OAuthForm = Record<string, string | undefined>;
 
 export async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
   if (!isUuid(clientId)) return undefined;
-  return db.query.oauthClients.findFirst({ where: eq(oauthClients.id, clientId.toLowerCase()) });
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId.toLowerCase())).limit(1);
+  return row;
 }
 
 /** `application/x-www-form-urlencoded` decoding of one Basic credential (RFC 6749 §2.3.1). */

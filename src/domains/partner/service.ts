@@ -11,10 +11,11 @@ import type { Ctx } from "../identity";
 /** A live partner key holding `scope`, looked up by the key's SHA-256 (the key itself is never stored). */
 export async function partnerKeyWithScope({ db }: Pick<Ctx, "db">, key: string | undefined, scope: string) {
   if (!key) throw unauthorized("A partner API key is required");
-  const row = await db.query.partnerKeys.findFirst({
-    where: and(eq(partnerKeys.keyHash, await sha256Hex(key)), isNull(partnerKeys.revokedAt)),
-    columns: { id: true, scopes: true },
-  });
+  const [row] = await db
+    .select({ id: partnerKeys.id, scopes: partnerKeys.scopes })
+    .from(partnerKeys)
+    .where(and(eq(partnerKeys.keyHash, await sha256Hex(key)), isNull(partnerKeys.revokedAt)))
+    .limit(1);
   if (!row) throw unauthorized("Invalid partner API key");
   if (!row.scopes.includes(scope)) throw forbidden(`The partner API key lacks the ${scope} scope`);
   return row;

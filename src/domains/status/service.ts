@@ -56,7 +56,7 @@ const titleSlug = (title: string, id: string) =>
 // ---- Lookups
 
 async function serviceBySlug(db: Db, slug: string, field?: string) {
-  const row = await db.query.statusServices.findFirst({ where: eq(statusServices.slug, slug) });
+  const [row] = await db.select().from(statusServices).where(eq(statusServices.slug, slug)).limit(1);
   if (row) return row;
   throw field ? badRequest([{ field, message: `no service with slug ${slug}` }]) : notFound("No such service");
 }
@@ -166,7 +166,7 @@ export async function createComponent({ db }: Pick<Ctx, "db">, body: CreateCompo
 }
 
 export async function updateComponent({ db }: Pick<Ctx, "db">, slug: string, body: UpdateComponentBody) {
-  const current = await db.query.statusComponents.findFirst({ where: eq(statusComponents.slug, slug) });
+  const [current] = await db.select().from(statusComponents).where(eq(statusComponents.slug, slug)).limit(1);
   if (!current) throw notFound("No such component");
   const serviceId = body.serviceSlug
     ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id
@@ -335,7 +335,7 @@ export async function createMaintenance({ db }: Pick<Ctx, "db">, body: CreateMai
 }
 
 export async function updateMaintenance({ db }: Pick<Ctx, "db">, id: string, body: UpdateMaintenanceBody) {
-  const current = await db.query.statusMaintenance.findFirst({ where: eq(statusMaintenance.id, id) });
+  const [current] = await db.select().from(statusMaintenance).where(eq(statusMaintenance.id, id)).limit(1);
   if (!current) throw notFound("No such maintenance window");
   const serviceId = body.serviceSlug
     ? (await serviceBySlug(db, body.serviceSlug, "serviceSlug")).id
