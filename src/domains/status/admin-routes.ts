@@ -8,20 +8,17 @@ import { createRouter } from "../../http/router";
 import { requestCtxOf } from "../identity";
 import { publishStatus } from "./publisher";
 import {
-  componentSchema,
   createComponentBody,
   createIncidentBody,
   createMaintenanceBody,
   createServiceBody,
-  incidentSchema,
   incidentUpdateBody,
-  maintenanceSchema,
-  serviceSchema,
   updateComponentBody,
   updateIncidentBody,
   updateMaintenanceBody,
   updateServiceBody,
-} from "./schemas";
+} from "./admin-schemas";
+import { componentSchema, incidentSchema, maintenanceSchema, serviceSchema } from "./schemas";
 import {
   addIncidentUpdate,
   createComponent,

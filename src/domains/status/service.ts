@@ -22,14 +22,13 @@ import type {
   CreateIncidentBody,
   CreateMaintenanceBody,
   CreateServiceBody,
-  IncidentResource,
   IncidentUpdateBody,
-  ServiceResource,
   UpdateComponentBody,
   UpdateIncidentBody,
   UpdateMaintenanceBody,
   UpdateServiceBody,
-} from "./schemas";
+} from "./admin-schemas";
+import type { IncidentResource, ServiceResource } from "./schemas";
 import { bumpVersion } from "./state";
 import { IMPACT_WEIGHT, dailyDowntime, dateOf, dayStart } from "./uptime";
 
