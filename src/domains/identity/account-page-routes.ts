@@ -10,7 +10,6 @@ import { clientIp } from "../../http/context";
 import { consumeLimit } from "../limits";
 import { ACCOUNT_PAGES_BASE } from "./account-links";
 import { ConfirmEmailPage, DonePage, ForgotPasswordPage, ResetPasswordPage } from "./account-pages";
-import { recoveryCodeAllowed } from "./account-routes";
 import { afterResponse } from "./after-response";
 import { confirmEmail } from "./email-confirmation";
 import { exchangeRecoveryCode, requestPasswordRecovery, resetPassword } from "./password-recovery";
@@ -153,9 +152,7 @@ export const accountPageRoutes = createRouter()
       }
       if (!(await withinLimit(c, "POST /auth/forgot-password"))) return tooMany(c);
       const email = parsed.data;
-      afterResponse(c, async ({ db, mail, links, pepper }) => {
-        if (await recoveryCodeAllowed(c.env, email)) await requestPasswordRecovery(db, mail, links, pepper, email);
-      });
+      afterResponse(c, (ctx) => requestPasswordRecovery(ctx, email));
       // Post/redirect/get: reloading the next page sends no second code.
       return c.redirect(`${ACCOUNT_PAGES_BASE}/reset-password?email=${encodeURIComponent(email)}`, 303);
     },

@@ -3,9 +3,7 @@ import { ok } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
-import { RECOVERY_CODES_PER_ADDRESS } from "../../limits";
 import { rateLimit } from "../../middleware/rate-limit";
-import { consumeLimit } from "../limits";
 import { afterResponse } from "./after-response";
 import { changePassword, checkEmailChange, requestEmailChange } from "./credential-changes";
 import { confirmEmail, resendConfirmation } from "./email-confirmation";
@@ -32,11 +30,6 @@ import { ctxOf, requestCtxOf } from "./context";
 
 const tags = ["Account lifecycle"];
 
-/** At most RECOVERY_CODES_PER_ADDRESS codes per address, across every IP (see limits.ts). */
-export async function recoveryCodeAllowed(env: Env, email: string) {
-  const { limit, windowSeconds } = RECOVERY_CODES_PER_ADDRESS;
-  return (await consumeLimit(env, `address:${email}`, "recovery-codes", limit, windowSeconds)).allowed;
-}
 const SENT = { sent: true as const };
 
 /**
@@ -91,9 +84,7 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { email } = c.req.valid("json");
-      afterResponse(c, async ({ db, mail, links, pepper }) => {
-        if (await recoveryCodeAllowed(c.env, email)) await requestPasswordRecovery(db, mail, links, pepper, email);
-      });
+      afterResponse(c, (ctx) => requestPasswordRecovery(ctx, email));
       return ok(c, SENT, 202);
     },
   )

@@ -10,6 +10,7 @@ import { accountLinks, type AccountLinks } from "./account-links";
 /** What mail-sending work needs, from the request: the database, the transport, where links land. */
 export interface MailContext {
   db: Db;
+  env: Env;
   mail: MailTransport;
   links: AccountLinks;
   /** The server secret that keys recovery-code digests. */
@@ -30,7 +31,7 @@ export function afterResponse(c: Context<AppEnv>, work: (ctx: MailContext) => Pr
   const links = accountLinks(env.WEB_APP_URL, issuerOf(c));
   runAfterResponse(
     c.executionCtx,
-    () => work({ db, mail: mailTransport(db, mailSettings(env)), links, pepper: env.JWT_SECRET }),
+    () => work({ db, env, mail: mailTransport(db, mailSettings(env)), links, pepper: env.JWT_SECRET }),
     (error) => logError(env, { requestId, task: "account mail", ...describeError(error) }),
   );
 }

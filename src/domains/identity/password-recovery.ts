@@ -13,8 +13,9 @@ import { nowIso, toIso } from "../../lib/clock";
 import { hashPassword, randomToken, sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { MailTransport } from "../mail";
-import type { AccountLinks } from "./account-links";
+import { RECOVERY_CODES_PER_ADDRESS } from "../../limits";
+import { consumeLimit } from "../limits";
+import type { MailContext } from "./after-response";
 import { codeDigest, digestsMatch, randomSixDigitCode } from "./secret-codes";
 import type { Ctx } from "./context";
 
@@ -31,19 +32,21 @@ const NO_CODE_ROW = "no-live-recovery-code";
 const wrongCode = () => new ApiError("invalid_token", "The code is wrong, expired or has no tries left");
 const invalidResetToken = () => new ApiError("invalid_token", "The reset token is invalid, expired or already used");
 
+/** At most RECOVERY_CODES_PER_ADDRESS codes per address, across every IP (see limits.ts). */
+async function recoveryCodeAllowed(env: Env, email: string) {
+  const { limit, windowSeconds } = RECOVERY_CODES_PER_ADDRESS;
+  return (await consumeLimit(env, `address:${email}`, "recovery-codes", limit, windowSeconds)).allowed;
+}
+
 /**
- * forgot-password, run after the answer (always 202) has left. Known and unknown addresses run
- * the same statements in one batch: the user lookup, the retirement of earlier codes and the
- * insert of the new code all select the user by address, so for an unknown address they match
- * no row, and the digest is computed either way. Only the mail itself differs.
+ * forgot-password (the endpoint and the page), run after the answer (always 202) has left: nothing
+ * past the address's own limit. Known and unknown addresses run the same statements in one batch:
+ * the user lookup, the retirement of earlier codes and the insert of the new code all select the
+ * user by address, so for an unknown address they match no row, and the digest is computed either
+ * way. Only the mail itself differs.
  */
-export async function requestPasswordRecovery(
-  db: Db,
-  mail: MailTransport,
-  links: AccountLinks,
-  pepper: string,
-  email: string,
-) {
+export async function requestPasswordRecovery({ db, env, mail, links, pepper }: MailContext, email: string) {
+  if (!(await recoveryCodeAllowed(env, email))) return;
   const code = randomSixDigitCode();
   const id = newId();
   const codeHash = await codeDigest(pepper, id, code);
