@@ -7,7 +7,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 const SCHEMA_HEADER = "// Generated from the OpenAPI document by `npm run client:generate`. Do not edit by hand.\n";
 
 export async function generateClientTypes(document: unknown): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { defaultNonNullable: false });
   return SCHEMA_HEADER + astToString(ast);
 }
 

@@ -12807,12 +12807,12 @@ export interface components {
             icon?: string | null;
             actionUrl?: string | null;
             /** @default system */
-            category: string;
+            category?: string;
             /**
              * @default normal
              * @enum {string}
              */
-            priority: "low" | "normal" | "high";
+            priority?: "low" | "normal" | "high";
             /** Format: date-time */
             expiresAt?: string | null;
             /** Format: uuid */
@@ -12855,11 +12855,11 @@ export interface components {
             slug: string;
             name: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default 0 */
-            sortOrder: number;
+            sortOrder?: number;
             /** @default true */
-            isPublic: boolean;
+            isPublic?: boolean;
         };
         /**
          * @example {
@@ -12902,7 +12902,7 @@ export interface components {
              * @default operational
              * @enum {string}
              */
-            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
+            status?: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "maintenance";
         };
         /**
          * @example {
@@ -12966,7 +12966,7 @@ export interface components {
              * @default investigating
              * @enum {string}
              */
-            status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
+            status?: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem_ready";
             /** Format: date-time */
             startedAt?: string;
             /** Format: date-time */
@@ -13038,7 +13038,7 @@ export interface components {
              * @default scheduled
              * @enum {string}
              */
-            status: "scheduled" | "in_progress" | "completed" | "cancelled";
+            status?: "scheduled" | "in_progress" | "completed" | "cancelled";
         };
         /**
          * @example {
@@ -13548,7 +13548,7 @@ export interface components {
              * @default confidential
              * @enum {string}
              */
-            clientType: "confidential" | "public";
+            clientType?: "confidential" | "public";
             redirectUris: string[];
             grantTypes: ("authorization_code" | "refresh_token")[];
             allowedScopes: ("email:read" | "profile:read" | "execution:run" | "wallet:read")[];

@@ -158,15 +158,6 @@ export type RequestBody<P extends keyof paths, M extends Verb> = paths[P][M] ext
   ? Body
   : never;
 
-/**
- * A request body with the properties `K` optional again. The generated types make a property that
- * has a default required (openapi-typescript's `defaultNonNullable`: right for answers, wrong for
- * requests), though the document does not require it: 8 request bodies today (notifications'
- * `category` and `priority`, the status services' `isPublic`, ...). Leaving them out tests the
- * defaults; the value is then cast to the generated type with the gap named here.
- */
-export type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
-
 /** The query parameters an operation takes. */
 export type RequestQuery<P extends keyof paths, M extends Verb> = paths[P][M] extends {
   parameters: { query?: infer Query };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { KEY_PREFIX, type EntryMetadata } from "../../src/domains/status/keys";
-import { operator, type RequestBody, type WithDefaults } from "./client";
+import { operator, type RequestBody } from "./client";
 
 /** Status data is global (one projection), so every test names its own services. */
 export const uniqueSlug = (prefix = "svc") => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
@@ -12,10 +12,7 @@ type IncidentBody = RequestBody<"/api/v1/admin/status/incidents", "post">;
 export async function createService(body: Partial<ServiceBody> = {}) {
   const slug = body.slug ?? uniqueSlug();
   const res = await operator().POST("/api/v1/admin/status/services", {
-    body: { slug, name: `Service ${slug}`, description: "", sortOrder: 10, ...body } satisfies WithDefaults<
-      ServiceBody,
-      "isPublic"
-    > as ServiceBody,
+    body: { slug, name: `Service ${slug}`, description: "", sortOrder: 10, ...body },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
@@ -23,10 +20,7 @@ export async function createService(body: Partial<ServiceBody> = {}) {
 
 export async function createIncident(body: Partial<IncidentBody> & Pick<IncidentBody, "serviceSlugs">) {
   const res = await operator().POST("/api/v1/admin/status/incidents", {
-    body: { title: "Elevated errors", impact: "major", description: "Errors", ...body } satisfies WithDefaults<
-      IncidentBody,
-      "status"
-    > as IncidentBody,
+    body: { title: "Elevated errors", impact: "major", description: "Errors", ...body },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;

@@ -4,18 +4,17 @@ import { createDb } from "../../src/db/client";
 import { notifications, type NotificationRow } from "../../src/db/schema";
 import { notificationSchema, type Notification } from "../../src/domains/notifications/schemas";
 import { expectShape, type TestUser } from "../helpers/api";
-import { api, operator, type RequestBody, type RequestQuery, type WithDefaults } from "../helpers/client";
+import { api, operator, type RequestBody, type RequestQuery } from "../helpers/client";
 
 export const testDb = () => createDb(env.DB);
 
 type NotificationRequest = RequestBody<"/api/v1/admin/notifications", "post">;
-/** What a sender gives: the document requires neither `category` nor `priority` (WithDefaults). */
-type Sent = WithDefaults<NotificationRequest, "category" | "priority">;
 
 /** Sends a notification through the operator API, as the seed and other operators do. */
 export async function send(userId: string, fields: Partial<NotificationRequest> = {}): Promise<Notification> {
-  const request = { userId, title: "Hello", body: "World", ...fields } satisfies Sent;
-  const res = await operator().POST("/api/v1/admin/notifications", { body: request as NotificationRequest });
+  const res = await operator().POST("/api/v1/admin/notifications", {
+    body: { userId, title: "Hello", body: "World", ...fields },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return expectShape(notificationSchema, res.body.data);
 }

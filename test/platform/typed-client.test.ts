@@ -33,6 +33,17 @@ describe("typed test client", () => {
     expect(read.body.data.id).toBe(session.body.data.id);
   });
 
+  it("leaves out a request field that has a default, as the document allows (the client's types agree)", async () => {
+    const user = await createUser();
+    // `category` and `priority` have defaults: the generated types make them optional, not required
+    // (clients/typescript/generate.ts, `defaultNonNullable: false`).
+    const sent = await operator().POST("/api/v1/admin/notifications", {
+      body: { userId: user.id, title: "Hello", body: "World" },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({ category: "system", priority: "normal" });
+  });
+
   it("sends the acting workspace it is given (X-Workspace-Id)", async () => {
     const [user, other] = await Promise.all([createUser(), createUser()]);
     expect((await api(user, { workspaceId: user.personalWorkspaceId }).GET("/api/v1/ai/sessions")).status).toBe(200);
