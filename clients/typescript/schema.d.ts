@@ -13322,25 +13322,7 @@ export interface components {
             error: string | null;
             executionMs: number | null;
         };
-        StructuredBlock: components["schemas"]["MentionBlock"] | components["schemas"]["MediaBlock"];
-        MentionBlock: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "mention";
-            /** @description A connector instance the sender can execute in this workspace, `connected` */
-            instanceId: string;
-        };
-        MediaBlock: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "media";
-            /** @description One of the sender's media items, as an entry of `attachmentIds` */
-            mediaId: string;
-        };
+        StructuredBlock: Record<string, never>;
         SendMessageResult: {
             /** Format: uuid */
             sessionId: string;

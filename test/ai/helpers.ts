@@ -55,10 +55,14 @@ type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
 /**
  * A message to send, as the document describes it (SendMessageRequest, whose other keys are
- * capability parameters given at the top level; its structured blocks are the union of a mention
- * and a media block).
+ * capability parameters given at the top level), except `structuredBlocks`: the document leaves
+ * its items without properties (StructuredBlock is a bare `object`, which the generated types
+ * read as `Record<string, never>`), so here they are plain objects.
  */
-export type SendBody = Named<components["schemas"]["SendMessageRequest"]> & { [parameter: string]: unknown };
+export type SendBody = Omit<Named<components["schemas"]["SendMessageRequest"]>, "structuredBlocks"> & {
+  structuredBlocks?: Record<string, unknown>[];
+  [parameter: string]: unknown;
+};
 
 export async function send(user: TestUser, sessionId: string, body: SendBody) {
   return api(user).POST("/api/v1/ai/sessions/{sessionId}/messages", {

@@ -13,8 +13,8 @@ beforeAll(() => installToolServer());
 
 const V4 = () => crypto.randomUUID();
 const text = (value: string) => new TextEncoder().encode(value);
-const mention = (instanceId: string) => ({ type: "mention" as const, instanceId });
-const media = (mediaId: string) => ({ type: "media" as const, mediaId });
+const mention = (instanceId: string) => ({ type: "mention", instanceId });
+const media = (mediaId: string) => ({ type: "media", mediaId });
 
 async function refused(user: TestUser, body: Record<string, unknown>) {
   const session = await newSession(user);

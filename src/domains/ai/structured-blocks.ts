@@ -39,9 +39,8 @@ export const structuredBlock = z
         ? `must be one of ${BLOCK_TYPES.join(", ")}`
         : "must be an object",
   })
-  // A `oneOf` of `MentionBlock` and `MediaBlock` with a discriminator on `type` in the document, so
-  // the typed client knows both (test/browser/docs.browser.mjs: the reference page draws it).
-  .openapi("StructuredBlock");
+  // `type` beside `oneOf`: the reference page's renderer refuses a union schema without one.
+  .openapi("StructuredBlock", { type: "object" });
 
 export type StructuredBlock = z.infer<typeof structuredBlock>;
 
