@@ -85,10 +85,20 @@ function readRecord(persistTo) {
 const writeRecord = (persistTo, record) =>
   writeFileSync(join(persistTo, STATE_RECORD), `${JSON.stringify(record, null, 2)}\n`);
 
-async function waitForHealth(origin, child) {
+/** How much of a silent server's stderr an early exit reports. */
+const STDERR_LINES_KEPT = 30;
+
+/** `wrangler dev` ended before it answered: `output` is the end of what it wrote to stderr, if kept. */
+class EarlyExit extends Error {
+  constructor(code, output) {
+    super(`wrangler dev exited with code ${code}${output ? `:\n${output}` : ""}`);
+  }
+}
+
+async function waitForHealth(origin, child, output = () => "") {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new EarlyExit(child.exitCode, output());
     try {
       const res = await fetch(`${origin}/api/v1/health`);
       if (res.ok) return;
@@ -130,8 +140,21 @@ export const freePort = () =>
 /**
  * Spawns `wrangler dev` on `port` and resolves once it answers `/health`. `envFile` (npm run dev)
  * replaces `.dev.vars` as the source of secrets: a file, so no secret shows in the process list.
+ * A server that nobody watches (tests, benchmarks, the seeder) and that exits while starting is
+ * started once more on a fresh port: several start at once on this machine, and a port (or the
+ * inspector's) taken between the probe and wrangler's own bind is not a failure of the code under
+ * test. A second early exit is reported with the end of wrangler's stderr.
  */
-export async function launch({ port, persistTo, vars, envFile, inheritOutput }) {
+export async function launch(options) {
+  try {
+    return await launchOnce(options);
+  } catch (error) {
+    if (options.inheritOutput || !(error instanceof EarlyExit)) throw error;
+    return launchOnce({ ...options, port: await freePort() });
+  }
+}
+
+async function launchOnce({ port, persistTo, vars, envFile, inheritOutput }) {
   const args = [
     "dev",
     // The API first (the primary Worker on the port), then the Workers it binds: PDF_TEXT,
@@ -160,7 +183,7 @@ export async function launch({ port, persistTo, vars, envFile, inheritOutput }) 
   const registry = mkdtempSync(join(tmpdir(), "platform-dev-registry-"));
   const child = spawn(process.execPath, [wranglerBin, ...args], {
     cwd: root,
-    stdio: inheritOutput ? ["ignore", "pipe", "inherit"] : "ignore",
+    stdio: inheritOutput ? ["ignore", "pipe", "inherit"] : ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
       ...WRANGLER_ENV,
@@ -172,6 +195,13 @@ export async function launch({ port, persistTo, vars, envFile, inheritOutput }) 
   // npm run dev: wrangler's stdout without its repetitions (dev-output.mjs); stderr as it comes.
   const filter = inheritOutput ? createWranglerOutputFilter((line) => process.stdout.write(`${line}\n`)) : null;
   if (filter) createInterface({ input: child.stdout }).on("line", filter.line).on("close", filter.end);
+  // The end of stderr, for the error of an early exit (never printed otherwise: it may name vars).
+  const stderrTail = [];
+  if (!inheritOutput)
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      stderrTail.push(line);
+      if (stderrTail.length > STDERR_LINES_KEPT) stderrTail.shift();
+    });
   child.once("exit", () => rmSync(registry, { recursive: true, force: true }));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
@@ -182,7 +212,7 @@ export async function launch({ port, persistTo, vars, envFile, inheritOutput }) 
       child.kill("SIGTERM");
     });
   try {
-    await waitForHealth(origin, child);
+    await waitForHealth(origin, child, () => stderrTail.join("\n"));
     return { origin, stop, process: child };
   } catch (error) {
     await stop();
