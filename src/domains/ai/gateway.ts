@@ -45,15 +45,17 @@ export function gatewayAuthorization(env: object, base: string | undefined): str
 
 /**
  * `headers` with the gateway's token when `url` lies under the provider's gateway base (its
- * `gateway` as `gatewayAuthorization` gave it): the one place the token is added to a request.
+ * `gateway` as `gatewayAuthorization` gave it), else `headers` as given: the one place the token
+ * is added to a request.
  */
 export function withGatewayToken(
   gateway: { base: string; authorization: string } | undefined,
   url: string,
   headers: HeadersInit | undefined,
-): Headers {
+): HeadersInit | undefined {
+  if (!gateway || !underBase(url, gateway.base)) return headers;
   const merged = new Headers(headers);
-  if (gateway && underBase(url, gateway.base)) merged.set(GATEWAY_AUTHORIZATION, gateway.authorization);
+  merged.set(GATEWAY_AUTHORIZATION, gateway.authorization);
   return merged;
 }
 

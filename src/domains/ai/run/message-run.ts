@@ -41,6 +41,10 @@ type Started = { runId: string; status: RunState["status"] };
  */
 const TOOL_CALLS_WRITE_MS = 250;
 
+/** Whether a call among `calls` waits for its user's decision (its card must be in history at once). */
+const awaitsDecision = (calls: ToolCallRecord[] | undefined) =>
+  calls?.some((call) => call.status === "pending") ?? false;
+
 /**
  * What the MessageRun object does (its host, durable-objects/message-run.ts, wires RPC and the alarm
  * to this and loads it on the object's first call): runs the
@@ -394,7 +398,7 @@ export class MessageRunCore {
   private publishToolCalls(spec: RunSpec, calls: ToolCallRecord[]) {
     const idle = this.unwrittenToolCalls === undefined;
     this.unwrittenToolCalls = structuredClone(calls);
-    if (calls.some((call) => call.status === "pending")) this.endToolCallPause?.();
+    if (awaitsDecision(calls)) this.endToolCallPause?.();
     if (!idle) return;
     this.toolCallWrites = this.toolCallWrites.then(async () => {
       await new Promise<void>((resume) => {
@@ -403,7 +407,8 @@ export class MessageRunCore {
           clearTimeout(timer);
           resume();
         };
-        if (this.unwrittenToolCalls?.some((call) => call.status === "pending")) this.endToolCallPause();
+        // A call that came to await its decision while the write before was in flight goes at once.
+        if (awaitsDecision(this.unwrittenToolCalls)) this.endToolCallPause();
       });
       this.endToolCallPause = undefined;
       const snapshot = this.unwrittenToolCalls;
