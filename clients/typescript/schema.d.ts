@@ -13518,7 +13518,7 @@ export interface components {
             clientType: "confidential" | "public";
             redirectUris: string[];
             grantTypes: ("authorization_code" | "refresh_token")[];
-            allowedScopes: ("email:read" | "profile:read" | "execution:run" | "wallet:read")[];
+            allowedScopes: ("email:read" | "profile:read" | "execution:run" | "wallet:read" | "ai:capabilities")[];
             /** @enum {string} */
             tokenEndpointAuthMethod: "client_secret_basic" | "none";
             /** Format: date-time */
@@ -13551,7 +13551,7 @@ export interface components {
             clientType?: "confidential" | "public";
             redirectUris: string[];
             grantTypes: ("authorization_code" | "refresh_token")[];
-            allowedScopes: ("email:read" | "profile:read" | "execution:run" | "wallet:read")[];
+            allowedScopes: ("email:read" | "profile:read" | "execution:run" | "wallet:read" | "ai:capabilities")[];
         };
         ConnectorInstance: {
             id: string;
@@ -13710,7 +13710,7 @@ export interface components {
             grant_types_supported: ("authorization_code" | "refresh_token")[];
             token_endpoint_auth_methods_supported: ("client_secret_basic" | "none")[];
             code_challenge_methods_supported: "S256"[];
-            scopes_supported: ("email:read" | "profile:read" | "execution:run" | "wallet:read")[];
+            scopes_supported: ("email:read" | "profile:read" | "execution:run" | "wallet:read" | "ai:capabilities")[];
             subject_types_supported: "public"[];
             claims_supported: string[];
             /** @enum {boolean} */

@@ -43,7 +43,7 @@ describe("discovery", () => {
       grant_types_supported: ["authorization_code", "refresh_token"],
       token_endpoint_auth_methods_supported: ["client_secret_basic", "none"],
       code_challenge_methods_supported: ["S256"],
-      scopes_supported: ["email:read", "profile:read", "execution:run", "wallet:read"],
+      scopes_supported: ["email:read", "profile:read", "execution:run", "wallet:read", "ai:capabilities"],
       subject_types_supported: ["public"],
       claims_supported: ["sub", "email", "email_verified", "name", "preferred_username"],
       authorization_response_iss_parameter_supported: true,

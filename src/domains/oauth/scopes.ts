@@ -7,6 +7,8 @@ export const SCOPE_DESCRIPTIONS = {
   "profile:read": "See your name and username",
   "execution:run": "Run the AI assistant on your behalf",
   "wallet:read": "See your wallet balance",
+  // An extension of the spec's four (CONTRACT "Capabilities over MCP"): the capability tools on `/mcp`.
+  "ai:capabilities": "Use web search, research and media generation, paid from your wallet",
 } as const;
 
 export type Scope = keyof typeof SCOPE_DESCRIPTIONS;
