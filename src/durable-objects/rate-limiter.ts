@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
-import { RateWindows, type RateLimitDecision } from "../domains/limits";
+import { RateWindows, SpendHolds, type RateLimitDecision, type SpendDecision, type SpendRequest } from "../domains/limits";
 
 /**
- * One object per caller (user, account or client IP), holding that caller's rate windows. A Durable
- * Object runs one call at a time, so check-and-increment is exact under any concurrency.
+ * One object per caller (user, account or client IP), holding that caller's rate windows, and for
+ * an account its runs' spend holds (CONTRACT Wallet "Spend cap"). A Durable Object runs one call at
+ * a time, so check-and-increment and check-and-reserve are exact under any concurrency.
  *
- * Buckets of ended windows are swept by an alarm, so an object's storage holds only live windows
- * however many distinct buckets (e.g. login e-mails) a caller has touched.
+ * Buckets of ended windows and expired holds are swept by an alarm, so an object's storage holds
+ * only live ones however many distinct buckets (e.g. login e-mails) a caller has touched.
  */
 export class RateLimiter extends DurableObject<Env> {
   /**
@@ -17,6 +18,8 @@ export class RateLimiter extends DurableObject<Env> {
   private readonly windows = new RateWindows(this.ctx.storage.kv, (bucket, window) => {
     void this.ctx.storage.put(bucket, window, { allowUnconfirmed: true });
   });
+  /** Written confirmed: a hold guards money, and is not on the path of every request. */
+  private readonly holds = new SpendHolds(this.ctx.storage.kv);
   /** The earliest sweep this instance has scheduled (memory only: after eviction one is set again). */
   private sweepAt: number | undefined;
 
@@ -34,6 +37,19 @@ export class RateLimiter extends DurableObject<Env> {
   /** Reads a bucket without consuming from it (e.g. to report an allowance). */
   peek(bucket: string, limit: number, windowSeconds: number): RateLimitDecision {
     return this.windows.count(bucket, limit, windowSeconds, false);
+  }
+
+  /** Reserves a run's maximum estimated cost against what the account's cap leaves (`SpendHolds.reserve`). */
+  async reserveSpend(request: SpendRequest): Promise<SpendDecision> {
+    const { end, ...decision } = this.holds.reserve(request);
+    if (end !== undefined) await this.scheduleSweep(end);
+    return decision;
+  }
+
+  /** A run's debit committed, or its run never started (`SpendHolds.release`). */
+  async releaseSpend(key: string, debitedMicros: number | null): Promise<void> {
+    const end = this.holds.release(key, debitedMicros);
+    if (end !== undefined) await this.scheduleSweep(end);
   }
 
   override async alarm(): Promise<void> {

@@ -37,7 +37,7 @@ export const billingSubscriptions = sqliteTable(
 /**
  * The wallet's running balance per account (docs/billing.md "Wallet"): written in the same D1
  * batch as every ledger entry, so it always equals the sum of the account's entries. No row
- * means a balance of zero.
+ * means a balance of zero and no spend cap (setting a cap writes the row with a balance of zero).
  */
 export const wallets = sqliteTable("wallets", {
   accountId: text("account_id")
@@ -46,6 +46,14 @@ export const wallets = sqliteTable("wallets", {
   /** Micro-USD (1e-6 USD), an integer so sums are exact. */
   balanceMicros: integer("balance_micros").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** The monthly spend cap in micro-USD (CONTRACT "Spend cap"); null: no cap. */
+  monthlyCapMicros: integer("monthly_cap_micros"),
+  /**
+   * The cap notices sent (80 and 100 percent, once a calendar month each): the month (`YYYY-MM`,
+   * UTC) of the last one and its percent. Claimed by a conditional update, so one run's end sends each.
+   */
+  capNoticeMonth: text("cap_notice_month"),
+  capNoticePercent: integer("cap_notice_percent"),
 });
 
 /**

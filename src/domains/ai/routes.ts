@@ -299,7 +299,8 @@ export const aiRoutes = createRouter()
       responses: {
         201: json(envelope(sendResultSchema), "Sent; the reply is an empty shell until its run streams"),
         200: json(envelope(sendResultSchema), "The first send with this idempotencyKey"),
-        ...errors(400, 401, 403, 404, 409, 429),
+        // 402 `spend_cap_reached`: the account's monthly spend cap (CONTRACT Wallet "Spend cap").
+        ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
@@ -320,7 +321,7 @@ export const aiRoutes = createRouter()
       request: { params: assistantParams, body: jsonBody(retryBody) },
       responses: {
         201: json(envelope(sendResultSchema), "The new version and its run"),
-        ...errors(400, 401, 403, 404, 409, 429),
+        ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {

@@ -16,6 +16,7 @@ import type { RunMention } from "./mentions";
 import { dropRunStatement } from "./run-record";
 import { refuseRun, RUN_NOT_STARTED, runObject } from "./runs";
 import { callersSession } from "./sessions";
+import { SpendCapCheck } from "./spend-cap";
 import { attachmentsOf, type StructuredBlock } from "./structured-blocks";
 
 export type { MessageRow };
@@ -73,6 +74,8 @@ export function sessionQuery(ctx: Ctx, sessionId: string) {
  */
 export class TurnCharge {
   private readonly consumed: Promise<unknown>;
+  /** The account's monthly spend cap, read from the start beside the turn's reads (`answerTurn` decides). */
+  readonly spendCap: SpendCapCheck;
 
   constructor(
     private readonly ctx: Ctx,
@@ -81,6 +84,7 @@ export class TurnCharge {
     this.consumed = admitted.then(() => consumeAllowance(ctx));
     // Looked at later (`required`, `release`); a refusal must not go unhandled meanwhile.
     this.consumed.catch(() => undefined);
+    this.spendCap = new SpendCapCheck(ctx);
   }
 
   /** Resolves once the request is consumed; rejects with the 429 when none is left. */
@@ -250,21 +254,34 @@ export interface TurnLaunch {
 
 /**
  * What follows the conversation's answer to a turn: a replay is answered again and a running reply
- * is the 409 (neither keeps the allowance: `keepingRunRow`); a written turn needs the allowance
- * (refused: the turn is taken back, 429), then its run is handed to its MessageRun object, and the
- * answer leaves before any model output.
+ * is the 409 (neither keeps the allowance: `keepingRunRow`); a written turn must pass the account's
+ * spend cap (402) and needs the allowance (429), either refusal taking the turn back; then its run
+ * is handed to its MessageRun object, and the answer leaves before any model output.
  */
 export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharge, launch: TurnLaunch): Promise<Turn> {
   const sessionId = launch.ref.sessionId;
   if (answer.kind === "replay") return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
   if (answer.kind === "running") throw runningReplyConflict();
+  let capped = false;
   try {
+    capped = await charge.spendCap.admit(answer.assistant.id, {
+      model: launch.model,
+      capability: launch.request.capability,
+      context: {
+        instructions: launch.instructions,
+        memories: launch.memories,
+        history: answer.history,
+        prompt: answer.user.content ?? "",
+      },
+      tools: launch.connectorTools.length > 0,
+    });
     await charge.required();
   } catch (error) {
-    await launch.undo();
+    await Promise.all([launch.undo(), charge.spendCap.release()]);
     throw error;
   }
   const spec = runSpec(ctx, launch, answer.user, answer.assistant);
+  if (capped) spec.spendCap = { held: charge.spendCap.holds };
   try {
     await launch.run().start(spec, {
       history: answer.history,
@@ -276,6 +293,7 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharg
     const refused = { code: RUN_NOT_STARTED, message: "The run could not be started" };
     await conversationOf(ctx.env, sessionId).failUnstarted(launch.ref, spec.messageId, JSON.stringify(refused));
     await refuseRun(ctx.env, spec, refused).catch(() => undefined);
+    await charge.spendCap.release();
     throw error;
   }
   return { created: true, result: sendResult(sessionId, answer.user, answer.assistant) };

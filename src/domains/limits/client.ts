@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/errors";
+import type { SpendDecision, SpendRequest } from "./spend";
 import type { RateLimitDecision } from "./windows";
 
 declare module "../../env" {
@@ -21,6 +22,16 @@ export function refundLimit(env: Env, caller: string, bucket: string, windowSeco
 /** Reads a bucket without consuming from it (e.g. to report an allowance). */
 export function peekLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
   return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
+}
+
+/** Reserves a run's spend in its account's limiter object (`SpendHolds.reserve`). */
+export function reserveSpend(env: Env, caller: string, request: SpendRequest) {
+  return env.RATE_LIMITER.getByName(caller).reserveSpend(request) as Promise<SpendDecision>;
+}
+
+/** Settles or drops a run's spend hold in its account's limiter object (`SpendHolds.release`). */
+export function releaseSpend(env: Env, caller: string, key: string, debitedMicros: number | null) {
+  return env.RATE_LIMITER.getByName(caller).releaseSpend(key, debitedMicros);
 }
 
 function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {

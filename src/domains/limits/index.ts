@@ -1,4 +1,14 @@
 // Rate limits: the per-caller window counters (kept by the RateLimiter Durable Object) and the
-// client every domain and the rate-limit middleware call them through.
-export { applyRateLimitHeaders, consumeLimit, peekLimit, rateLimitExceeded, refundLimit } from "./client";
+// client every domain and the rate-limit middleware call them through; and an account's spend
+// holds (CONTRACT Wallet "Spend cap"), in the same object.
+export {
+  applyRateLimitHeaders,
+  consumeLimit,
+  peekLimit,
+  rateLimitExceeded,
+  refundLimit,
+  releaseSpend,
+  reserveSpend,
+} from "./client";
+export { SpendHolds, SPEND_HOLD_MS, SETTLED_HOLD_MS, type SpendDecision, type SpendRequest } from "./spend";
 export { RateWindows, type RateLimitDecision } from "./windows";

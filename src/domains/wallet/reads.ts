@@ -3,13 +3,23 @@ import { accounts, walletEntries, wallets } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { entryView } from "./ledger";
 import { microsToUsd } from "./money";
+import { capMonth, monthSpentMicros } from "./spend-cap";
 import type { Ctx } from "../identity";
 
-/** The caller's account's balance; an account that never had an entry has 0 since it was opened. */
-export async function walletOf({ db, auth }: Ctx) {
+/**
+ * The caller's account's balance, spend cap and this calendar month's spend (UTC); an account that
+ * never had an entry has 0 since it was opened, and no cap.
+ */
+export async function walletOf({ db, auth }: Pick<Ctx, "db" | "auth">) {
   const { accountId } = auth;
   const [row] = await db
-    .select({ balanceMicros: wallets.balanceMicros, updatedAt: wallets.updatedAt, openedAt: accounts.createdAt })
+    .select({
+      balanceMicros: wallets.balanceMicros,
+      updatedAt: wallets.updatedAt,
+      openedAt: accounts.createdAt,
+      capMicros: wallets.monthlyCapMicros,
+      spentMicros: monthSpentMicros(accountId, capMonth().startsAt),
+    })
     .from(accounts)
     .leftJoin(wallets, eq(wallets.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
@@ -18,6 +28,8 @@ export async function walletOf({ db, auth }: Ctx) {
     balanceUsd: microsToUsd(row.balanceMicros ?? 0),
     currency: "USD" as const,
     updatedAt: row.updatedAt ?? row.openedAt,
+    monthlyCapUsd: row.capMicros === null ? null : microsToUsd(row.capMicros),
+    monthSpentUsd: microsToUsd(row.spentMicros),
   };
 }
 

@@ -9,6 +9,7 @@ import type { ProviderTable } from "./providers/table";
 
 export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
+export { capabilityModelCalls, maxCapabilityUnits } from "./max-units";
 export { runCapability, isStepRun, type CapabilityIo } from "./run";
 export { isGenerated, signMediaUrls, withSignedMedia } from "./media-urls";
 export type { StepStore } from "./types";

@@ -19,7 +19,7 @@ import { DECISION_ERRORS, toolEventPayload, type Decision } from "./tool-calls";
 import type { RunContext, RunOutcome, RunSpec } from "./types";
 
 /** Model -> tools -> model rounds before the run must answer in text (stops tool loops). */
-const MAX_TOOL_ROUNDS = 4;
+export const MAX_TOOL_ROUNDS = 4;
 
 export interface RunIo {
   /** What the send read for the run's first attempt (history, memories); absent on a resumed attempt. */

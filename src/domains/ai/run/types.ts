@@ -32,6 +32,11 @@ export interface RunSpec {
    * connector tools are theirs, and each queued call reloads them from the claims (revocation).
    */
   caller?: AuthContext;
+  /**
+   * Set when the account had a monthly spend cap at admission (CONTRACT Wallet "Spend cap"): the
+   * run's end settles its hold (`held`: it took one) and checks the cap's notices.
+   */
+  spendCap?: { held: boolean };
 }
 
 /**

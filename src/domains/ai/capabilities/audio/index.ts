@@ -4,7 +4,7 @@ import { retriedInStep } from "../retry";
 import type { Capability } from "../types";
 
 /** `durationSeconds` when the request names none. */
-const DEFAULT_DURATION_SECONDS = 10;
+export const DEFAULT_DURATION_SECONDS = 10;
 
 /**
  * The prompt the provider gets: neither provider has a tempo or style field, so `bpm` and

@@ -5,7 +5,7 @@ import { readPage, type ReadPage } from "./pages";
 import { planQueries } from "./plan";
 
 /** CONTRACT: the numbers per depth; page counts are successful reads, attempts stop at twice that. */
-const DEPTHS = {
+export const DEPTHS = {
   standard: { rounds: 1, queries: 4, pages: 6 },
   deep: { rounds: 3, queries: 12, pages: 20 },
 } as const;

@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { aiRuns } from "../../db/schema/ai";
+import { describeError, logError } from "../../lib/log";
+import type { Ctx } from "../identity";
+import { admitSpend, dropSpendHold, readSpendState, settleSpend, type SpendState, usdToMicros } from "../wallet";
+import { capabilityModelCalls, maxCapabilityUnits } from "./capabilities";
+import type { ChatMessage } from "./providers/types";
+import { estimateTokens } from "./providers/demo";
+import { priceParts } from "./run/cost";
+import { MAX_TOOL_ROUNDS } from "./run/executor";
+import type { RunSpec } from "./run/types";
+import type { ModelEntry } from "./models";
+
+/**
+ * The monthly spend cap on the turn path (CONTRACT Wallet "Spend cap"; docs/wallet.md): every turn
+ * that goes through `answerTurn` (a send, a retry, an MCP capability call) is admitted here, after
+ * replay detection and before the allowance is required, so a refusal reaches no provider.
+ */
+
+/**
+ * Output tokens one model call is assumed to write at most: no call here sets `max_tokens`, so
+ * this is an estimate (a long answer of the chat models listed), not a bound the provider keeps.
+ */
+export const OUTPUT_TOKENS_PER_CALL = 4_096;
+/**
+ * Input tokens a call beyond the conversation is assumed to carry: tool results, search results
+ * or pages read, which a capability or a tool round adds to the model's context.
+ */
+export const STEP_CONTEXT_TOKENS = 8_000;
+
+/** What the estimate reads of a turn. */
+export interface RunCostInput {
+  model: Pick<ModelEntry, "id">;
+  capability: RunSpec["capability"];
+  /** What the first model call reads: instructions, pinned memories, history and the prompt. */
+  context: { instructions: string | null; memories: string[]; history: ChatMessage[]; prompt: string };
+  /** Whether the run offers tools (each tool round is one more model call). */
+  tools: boolean;
+}
+
+const textOf = (message: ChatMessage) => message.content ?? "";
+
+/**
+ * A run's maximum estimated cost in micro-USD, or null when a part of it has no price. Model
+ * calls: a chat run one, plus `MAX_TOOL_ROUNDS` when it offers tools; a capability run as its
+ * runner makes them (`capabilityModelCalls`). Each call reads the turn's context (estimated at
+ * four characters a token), plus `STEP_CONTEXT_TOKENS` when it follows a step or carries a
+ * capability's results, and writes `OUTPUT_TOKENS_PER_CALL`. Capability units: the most the run
+ * can bill (`maxCapabilityUnits`). Priced as the debit prices them (`priceParts`).
+ */
+export async function maxRunCostMicros(input: RunCostInput): Promise<number | null> {
+  const { context, capability } = input;
+  const contextTokens = estimateTokens(
+    [context.instructions ?? "", ...context.memories, ...context.history.map(textOf), context.prompt].join("\n"),
+  );
+  const calls = capability ? capabilityModelCalls(capability) : 1 + (input.tools ? MAX_TOOL_ROUNDS : 0);
+  const stepCalls = capability ? calls : calls - 1;
+  const priced = await priceParts({
+    tokens: [
+      {
+        modelId: input.model.id,
+        input: calls * contextTokens + stepCalls * STEP_CONTEXT_TOKENS,
+        output: calls * OUTPUT_TOKENS_PER_CALL,
+        runs: 1,
+      },
+    ],
+    units: maxCapabilityUnits(capability),
+  });
+  return priced.unpriced.length ? null : usdToMicros(priced.pricedUsd);
+}
+
+/**
+ * One turn's spend cap: the account's cap and month spend read as the turn begins (beside its
+ * own reads, off the way to the provider), the decision taken once the conversation has written
+ * the turn, and the hold dropped when the run does not start.
+ */
+export class SpendCapCheck {
+  private readonly state: Promise<SpendState>;
+  private held: string | null = null;
+
+  constructor(private readonly ctx: Ctx) {
+    this.state = readSpendState(ctx.db, ctx.auth.accountId);
+    // Looked at only when a turn was written; a failed read must not go unhandled meanwhile.
+    this.state.catch(() => undefined);
+  }
+
+  /**
+   * Admits the run of reply `messageId` or throws the 402 (`admitSpend`). Returns whether the
+   * account has a cap (the run's end then settles its hold and checks the notices).
+   */
+  async admit(messageId: string, cost: RunCostInput): Promise<boolean> {
+    const state = await this.state;
+    if (state.capMicros === null) return false;
+    const maxCostMicros = await maxRunCostMicros(cost);
+    if (await admitSpend(this.ctx.env, state, { key: messageId, maxCostMicros })) this.held = messageId;
+    return true;
+  }
+
+  /** Whether the admitted run holds part of the cap. */
+  get holds(): boolean {
+    return this.held !== null;
+  }
+
+  /** Drops the hold of a run that did not start (the allowance refused it, or its object did). */
+  async release(): Promise<void> {
+    if (this.held === null) return;
+    const key = this.held;
+    this.held = null;
+    await dropSpendHold(this.ctx.env, this.ctx.auth.accountId, key);
+  }
+}
+
+/**
+ * A capped run's end, once its conversation settled it (`recordRunEnd`): its hold settles at its
+ * debit when the run row says the debit committed (no row: its session is gone, nothing will be
+ * debited), and the cap's notices are checked (`settleSpend`). Runs of uncapped accounts: nothing.
+ */
+export async function settleRunSpend(env: Env, spec: Pick<RunSpec, "messageId" | "caller"> & SpendOfRun) {
+  const accountId = spec.caller?.accountId;
+  if (!spec.spendCap || !accountId || !spec.runId) return;
+  const db = createDb(env.DB);
+  try {
+    const [run] = await db.select({ debitedAt: aiRuns.debitedAt }).from(aiRuns).where(eq(aiRuns.runId, spec.runId));
+    const committed = !run || run.debitedAt !== null;
+    await settleSpend(env, db, { accountId, messageId: spec.messageId, committed, held: spec.spendCap.held });
+  } catch (error) {
+    logError(env, { messageId: spec.messageId, spendCap: true, ...describeError(error) });
+  }
+}
+
+/** What a run's end names of its spend cap (optional: ends recorded by tests and older specs lack them). */
+export type SpendOfRun = Partial<Pick<RunSpec, "runId" | "spendCap">>;
