@@ -51,7 +51,7 @@ A success answers \`{ "data": ..., "meta"?: {...} }\`. An error answers
 \`code\` is stable; \`message\` is for people. Validation failures are 400 \`bad_request\` with
 \`details.fields[]\` (\`field\` in path notation such as \`attachmentIds.0\`, \`message\`, sometimes
 \`capabilityKey\`). Other codes: 401 \`unauthorized\` (with \`WWW-Authenticate: Bearer\`) and
-\`invalid_credentials\`, 400 \`invalid_token\`, 403 \`forbidden\` and \`connector_tool_approval_required\`,
+\`invalid_credentials\`, 400 \`invalid_token\`, 402 \`spend_cap_reached\`, 403 \`forbidden\` and \`connector_tool_approval_required\`,
 404 \`not_found\` (connectors: \`NOT_FOUND\`), 409 \`conflict\` and \`CONNECTOR_ERROR\`, 413
 \`payload_too_large\` (JSON bodies over 1 MiB), 415 \`unsupported_media_type\`, 416
 \`range_not_satisfiable\`, 422 \`unprocessable_entity\`, 429 \`RATE_LIMIT_EXCEEDED\`, 500

@@ -406,6 +406,11 @@ export const OPERATIONS: Record<string, OperationText> = {
         "bad_request",
         "a field is invalid: `details.fields[]` names each (unknown or foreign capability parameters, an attachment or memory that is not the sender's, too many attachments, a model that cannot take images)",
       ],
+      [
+        402,
+        "spend_cap_reached",
+        "the account's monthly spend cap is reached, or the run's maximum estimated cost does not fit in what it leaves; the message names the cap and when it resets (the first of next month, UTC)",
+      ],
       [404, "not_found", "no such session of the caller"],
       NOT_RUNNING,
       [429, "RATE_LIMIT_EXCEEDED", "more than 20 sends a minute, or the daily AI allowance is spent (`Retry-After`)"],
@@ -416,6 +421,11 @@ export const OPERATIONS: Record<string, OperationText> = {
     about:
       "`idempotencyKey` is required (at most 200 characters): a second retry with the same key answers the first retry's result. Spends one request of the daily allowance.",
     errors: [
+      [
+        402,
+        "spend_cap_reached",
+        "the account's monthly spend cap is reached, or the run's maximum estimated cost does not fit in what it leaves; the message names the cap and when it resets (the first of next month, UTC)",
+      ],
       [404, "not_found", "no such session of the caller, or no such assistant message in it"],
       NOT_RUNNING,
       [429, "RATE_LIMIT_EXCEEDED", "more than 20 retries a minute, or the daily AI allowance is spent (`Retry-After`)"],
@@ -801,7 +811,20 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
 
   // Wallet
-  "GET /api/v1/wallet": { summary: "Wallet balance" },
+  "GET /api/v1/wallet": {
+    summary: "Wallet balance",
+    about:
+      "Also the monthly spend cap (`monthlyCapUsd`, null: none) and this calendar month's spend (`monthSpentUsd`, UTC).",
+  },
+  "PATCH /api/v1/wallet": {
+    summary: "Set spend cap",
+    about:
+      "`monthlyCapUsd` 0 to 100,000, or null to remove the cap. A send, retry or MCP capability call that would be priced is refused with 402 `spend_cap_reached` once the month's spend reaches the cap, or when its maximum estimated cost does not fit in what the cap leaves beside runs in progress. In-app notifications at 80% and 100% of the cap, once a month each.",
+    errors: [
+      [400, "bad_request", "`monthlyCapUsd` missing, not a number or null, below 0 or above 100,000, or another field"],
+      [403, "forbidden", "an OAuth token (no scope admits this operation, `wallet:read` included)"],
+    ],
+  },
   "GET /api/v1/wallet/entries": {
     summary: "Wallet ledger",
     about: "Offset pagination (`limit` 1 to 50, default 20).",

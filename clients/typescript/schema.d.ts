@@ -6313,6 +6313,7 @@ export interface paths {
          *
          *     - 400 `bad_request`: a field is invalid: `details.fields[]` names each (unknown or foreign capability parameters, an attachment or memory that is not the sender's, too many attachments, a model that cannot take images)
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 402 `spend_cap_reached`: the account's monthly spend cap is reached, or the run's maximum estimated cost does not fit in what it leaves; the message names the cap and when it resets (the first of next month, UTC)
          *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
          *     - 404 `not_found`: no such session of the caller
          *     - 409 `conflict`: a reply in this session is still being generated; stop it or wait for its terminal event
@@ -6375,6 +6376,15 @@ export interface paths {
                 };
                 /** @description Error 401 */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 402 */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6445,6 +6455,7 @@ export interface paths {
          *
          *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 402 `spend_cap_reached`: the account's monthly spend cap is reached, or the run's maximum estimated cost does not fit in what it leaves; the message names the cap and when it resets (the first of next month, UTC)
          *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
          *     - 404 `not_found`: no such session of the caller, or no such assistant message in it
          *     - 409 `conflict`: a reply in this session is still being generated; stop it or wait for its terminal event
@@ -6497,6 +6508,15 @@ export interface paths {
                 };
                 /** @description Error 401 */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 402 */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11294,6 +11314,8 @@ export interface paths {
          * Wallet balance
          * @description The caller's prepaid balance (USD). First-party tokens, or OAuth tokens with `wallet:read`. The balance may be below zero: it refuses nothing yet.
          *
+         *     Also the monthly spend cap (`monthlyCapUsd`, null: none) and this calendar month's spend (`monthSpentUsd`, UTC).
+         *
          *     **Errors**
          *
          *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
@@ -11361,7 +11383,90 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set spend cap
+         * @description Set or remove the monthly spend cap (USD). First-party tokens only: no OAuth scope admits it. Once this calendar month's spend (UTC) reaches the cap, priced AI runs are refused with 402 `spend_cap_reached` until the first of next month; a cap of 0 allows no priced run, null removes the cap. In-app notifications at 80% and 100% of the cap, once a month each.
+         *
+         *     `monthlyCapUsd` 0 to 100,000, or null to remove the cap. A send, retry or MCP capability call that would be priced is refused with 402 `spend_cap_reached` once the month's spend reaches the cap, or when its maximum estimated cost does not fit in what the cap leaves beside runs in progress. In-app notifications at 80% and 100% of the cap, once a month each.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: `monthlyCapUsd` missing, not a number or null, below 0 or above 100,000, or another field
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: an OAuth token (no scope admits this operation, `wallet:read` included)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X PATCH "http://localhost:8787/api/v1/wallet" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"monthlyCapUsd":25}'
+         *     ```
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalletSpendCapRequest"];
+                };
+            };
+            responses: {
+                /** @description The wallet, with its new cap */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Wallet"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/wallet/entries": {
@@ -12487,7 +12592,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "invalid_token" | "unauthorized" | "invalid_credentials" | "forbidden" | "connector_tool_approval_required" | "not_found" | "NOT_FOUND" | "method_not_allowed" | "conflict" | "CONNECTOR_ERROR" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable_entity" | "RATE_LIMIT_EXCEEDED" | "internal_error" | "CONNECTION_FAILED" | "billing_unavailable";
+                code: "bad_request" | "invalid_token" | "unauthorized" | "invalid_credentials" | "spend_cap_reached" | "forbidden" | "connector_tool_approval_required" | "not_found" | "NOT_FOUND" | "method_not_allowed" | "conflict" | "CONNECTOR_ERROR" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable_entity" | "RATE_LIMIT_EXCEEDED" | "internal_error" | "CONNECTION_FAILED" | "billing_unavailable";
                 message: string;
                 details?: {
                     [key: string]: unknown;
@@ -13671,7 +13776,9 @@ export interface components {
          * @example {
          *       "balanceUsd": 19.876543,
          *       "currency": "USD",
-         *       "updatedAt": "2026-01-05T10:00:00.000Z"
+         *       "updatedAt": "2026-01-05T10:00:00.000Z",
+         *       "monthlyCapUsd": 25,
+         *       "monthSpentUsd": 3.41
          *     }
          */
         Wallet: {
@@ -13680,6 +13787,18 @@ export interface components {
             currency: "USD";
             /** Format: date-time */
             updatedAt: string;
+            /** @description The monthly spend cap (USD); null: no cap. Priced AI runs are refused (402 `spend_cap_reached`) once the month's spend reaches it. */
+            monthlyCapUsd: number | null;
+            /** @description This calendar month's AI spend (UTC): minus the sum of the month's `usage` entries */
+            monthSpentUsd: number;
+        };
+        /**
+         * @example {
+         *       "monthlyCapUsd": 25
+         *     }
+         */
+        WalletSpendCapRequest: {
+            monthlyCapUsd: number | null;
         };
         MediaItem: {
             /** Format: uuid */

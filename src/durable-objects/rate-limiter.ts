@@ -1,5 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { RateWindows, SpendHolds, type RateLimitDecision, type SpendDecision, type SpendRequest } from "../domains/limits";
+import {
+  RateWindows,
+  SpendHolds,
+  type RateLimitDecision,
+  type SpendDecision,
+  type SpendRequest,
+} from "../domains/limits";
 
 /**
  * One object per caller (user, account or client IP), holding that caller's rate windows, and for

@@ -158,7 +158,10 @@ export const runDebitQuery = (db: Db, messageId: string) =>
 export async function settleSpend(env: Env, db: Db, run: SettledRun) {
   try {
     const now = Date.now();
-    const [states, debits] = await db.batch([spendStateQuery(db, run.accountId, now), runDebitQuery(db, run.messageId)]);
+    const [states, debits] = await db.batch([
+      spendStateQuery(db, run.accountId, now),
+      runDebitQuery(db, run.messageId),
+    ]);
     if (run.held && run.committed)
       await releaseSpend(env, limiterOf(run.accountId), run.messageId, -(debits[0]?.amountMicros ?? 0));
     const state = states[0];
@@ -208,6 +211,8 @@ async function sendNotice(db: Db, accountId: string, state: SpendRow, month: Ret
           priority: "normal" as const,
         };
   await Promise.all(
-    members.map((member) => notify({ db }, member.id, { ...notice, category: "wallet", actionUrl: "/settings/wallet" })),
+    members.map((member) =>
+      notify({ db }, member.id, { ...notice, category: "wallet", actionUrl: "/settings/wallet" }),
+    ),
   );
 }
