@@ -10,5 +10,12 @@ export {
   releaseSpend,
   reserveSpend,
 } from "./client";
-export { SpendHolds, SPEND_HOLD_MS, SETTLED_HOLD_MS, type SpendDecision, type SpendRequest } from "./spend";
+export {
+  RECENT_DEBITS_MS,
+  SETTLED_HOLD_MS,
+  SPEND_HOLD_MS,
+  SpendHolds,
+  type SpendDecision,
+  type SpendRequest,
+} from "./spend";
 export { RateWindows, type RateLimitDecision } from "./windows";

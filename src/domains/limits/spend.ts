@@ -6,7 +6,7 @@
 export interface SpendHold {
   micros: number;
   end: number;
-  /** Set once the run's debit committed: the hold then only covers reads of the spend made before. */
+  /** Set once the run's debit committed: the hold then counts only for reads of the spend without that debit. */
   settledAt?: number;
 }
 
@@ -17,8 +17,11 @@ export interface SpendRequest {
   micros: number;
   /** Cap − the month's spend, as read from D1. */
   availableMicros: number;
-  /** When that read of the spend began (epoch ms): debits settled after it may be missing from it. */
-  readAt: number;
+  /**
+   * The runs (keys) whose debits that read counted, of those recent enough to still hold here
+   * (`RECENT_DEBITS_MS`): a settled hold of one of them is in the spend already.
+   */
+  debitedKeys: string[];
 }
 
 export interface SpendDecision {
@@ -37,12 +40,15 @@ const PREFIX = "spend:";
  */
 export const SPEND_HOLD_MS = 2 * 60 * 60 * 1000;
 /**
- * How long a settled hold still counts, for reservations whose spend was read before the debit
- * committed (a D1 read takes well under this).
+ * How long a settled hold still counts, for admissions whose spend was read before its debit
+ * committed: longer than a turn takes from its read of the spend to its admission (seconds).
  */
-export const SETTLED_HOLD_MS = 60 * 1000;
-/** Clock drift allowed between the Worker that read the spend and this object. */
-const CLOCK_MARGIN_MS = 1000;
+export const SETTLED_HOLD_MS = 5 * 60 * 1000;
+/**
+ * How far back a read of the spend lists the debits it counted (`debitedKeys`): twice a settled
+ * hold's life, so clocks apart by minutes still list every debit whose hold may be live.
+ */
+export const RECENT_DEBITS_MS = 2 * SETTLED_HOLD_MS;
 
 /**
  * The spend holds of one account, in its limiter object's synchronous KV storage: nothing yields
@@ -56,15 +62,15 @@ export class SpendHolds {
 
   /**
    * Reserves `request.micros` when it fits in what the cap leaves after the other live holds: a
-   * run not settled yet, or settled after the spend was read (its debit may be missing from the
-   * read; counted twice at worst, which refuses, never overshoots). Returns when the hold ends.
+   * run not settled yet, or settled with a debit the read of the spend did not count (it
+   * committed after the read). Returns when the hold ends.
    */
   reserve(request: SpendRequest, now = Date.now()): SpendDecision & { end?: number } {
+    const counted = new Set(request.debitedKeys.map((key) => PREFIX + key));
     let reservedMicros = 0;
     for (const [key, hold] of this.kv.list<SpendHold>({ prefix: PREFIX })) {
       if (key === PREFIX + request.key || !(hold.end > now)) continue;
-      if (hold.settledAt === undefined || hold.settledAt >= request.readAt - CLOCK_MARGIN_MS)
-        reservedMicros += hold.micros;
+      if (hold.settledAt === undefined || !counted.has(key)) reservedMicros += hold.micros;
     }
     const allowed = reservedMicros + request.micros <= request.availableMicros;
     if (!allowed) return { allowed, reservedMicros };
@@ -74,9 +80,9 @@ export class SpendHolds {
   }
 
   /**
-   * The run's debit committed (`debitedMicros`, 0 when it cost nothing): its hold shrinks to the
-   * debit and lasts `SETTLED_HOLD_MS` more, for reads of the spend made before the commit. `null`:
-   * the run never started, nothing was debited, and the hold goes at once. Returns when it ends.
+   * The run's debit committed (`debitedMicros`): its hold shrinks to the debit and lasts
+   * `SETTLED_HOLD_MS` more, for reads of the spend made before the commit. 0 (it cost nothing) or
+   * `null` (it never started): nothing was debited, and the hold goes at once. Returns when it ends.
    */
   release(key: string, debitedMicros: number | null, now = Date.now()): number | undefined {
     const hold = this.kv.get<SpendHold>(PREFIX + key);

@@ -1,10 +1,10 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, users, walletEntries, wallets } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { ApiError } from "../../lib/errors";
 import { logError, describeError } from "../../lib/log";
-import { releaseSpend, reserveSpend } from "../limits";
+import { RECENT_DEBITS_MS, releaseSpend, reserveSpend } from "../limits";
 import { notify } from "../notifications";
 import { microsToUsd } from "./money";
 
@@ -54,19 +54,39 @@ export function spendStateQuery(db: Db, accountId: string, now = Date.now()) {
 
 type SpendRow = Awaited<ReturnType<typeof spendStateQuery>>[number];
 
-/** An account's cap and month spend as read at `readAt` (epoch ms, when the read began). */
+/** An account's cap and month spend, and the recent debits that spend counts (`SpendRequest.debitedKeys`). */
 export interface SpendState {
   accountId: string;
   capMicros: number | null;
   spentMicros: number;
+  debitedKeys: string[];
+  /** When the read began (epoch ms): the month it read. */
   readAt: number;
 }
 
-/** Reads the cap and month spend of an account (one D1 statement). */
+/** The references (run keys) of the account's usage entries since `since`: one statement, for a batch. */
+const recentDebitsQuery = (db: Db, accountId: string, since: string) =>
+  db
+    .select({ reference: walletEntries.reference })
+    .from(walletEntries)
+    .where(
+      and(eq(walletEntries.accountId, accountId), gte(walletEntries.createdAt, since), eq(walletEntries.kind, "usage")),
+    );
+
+/** Reads the cap, the month's spend and the recent debits of an account (one D1 batch). */
 export async function readSpendState(db: Db, accountId: string): Promise<SpendState> {
   const readAt = Date.now();
-  const [row] = await spendStateQuery(db, accountId, readAt);
-  return { accountId, capMicros: row?.capMicros ?? null, spentMicros: row?.spentMicros ?? 0, readAt };
+  const [[row], recent] = await db.batch([
+    spendStateQuery(db, accountId, readAt),
+    recentDebitsQuery(db, accountId, toIso(readAt - RECENT_DEBITS_MS)),
+  ]);
+  return {
+    accountId,
+    capMicros: row?.capMicros ?? null,
+    spentMicros: row?.spentMicros ?? 0,
+    debitedKeys: recent.flatMap((entry) => (entry.reference ? [entry.reference] : [])),
+    readAt,
+  };
 }
 
 /** A dollar amount as people read it: cents, more digits only where they count ($0.005). */
@@ -115,7 +135,7 @@ export async function admitSpend(env: Env, state: SpendState, ask: SpendAsk): Pr
     key: ask.key,
     micros: ask.maxCostMicros,
     availableMicros: state.capMicros - state.spentMicros,
-    readAt: state.readAt,
+    debitedKeys: state.debitedKeys,
   });
   if (decision.allowed) return true;
   const left = Math.max(0, state.capMicros - state.spentMicros - decision.reservedMicros);

@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import { capMonth } from "../../src/domains/wallet/spend-cap";
+import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
+import { aiUser, finished, history, newSession, send, sent, stop } from "../ai/helpers";
+import { braveRequests } from "../ai/fakes/search";
+import { call, expectError, expectFieldError, type TestUser, uniqueIp } from "../helpers/api";
+import { api } from "../helpers/client";
+import { signTestToken } from "../helpers/tokens";
+import { debitOf } from "./debit";
+import { accountIdOf, capSet, holdsOf, holdsWhen, postEntry, setCap, walletOf } from "./spend-cap";
+
+// CONTRACT Wallet "Spend cap". Priced runs here are web searches answered by the demo model (its
+// tokens cost 0): each bills one Brave query, $0.005, its maximum estimated cost exactly.
+// The $1 cap against ten $0.20 sends: test/ai/audio-spend-cap.test.ts (Stable Audio's project).
+
+const SEARCH_USD = 0.005;
+const search = (content: string) => ({ content, capabilityKey: "ai.search.web" as const, model: "demo" });
+/** A search whose provider never answers until the run is stopped: its hold stays while it runs. */
+const hanging = (n: number) => search(`otters ${n} #hang`);
+
+const allowanceOf = async (user: TestUser) => {
+  const res = await api(user, { ip: uniqueIp() }).GET("/api/v1/ai/operations/rate-limit");
+  expect(res.status).toBe(200);
+  return res.body.data.remaining;
+};
+
+/** The 402's message names the cap and when it resets (the first of next month, UTC). */
+function expectCapRefusal(res: Awaited<ReturnType<typeof send>>, cap: string) {
+  expectError(res as never, 402, "spend_cap_reached");
+  const error = (res.body as unknown as { error: { message: string; details: Record<string, unknown> } }).error;
+  expect(error.message).toContain(`monthly spend cap of ${cap}`);
+  expect(error.message).toContain(`resets on ${capMonth().resetsAt}`);
+  expect(error.details).toMatchObject({ resetsAt: capMonth().resetsAt });
+}
+
+describe("PATCH /wallet: the monthly spend cap", () => {
+  it("sets, shows and removes the cap; GET /wallet shows it with the month's spend", async () => {
+    const user = await aiUser();
+    expect(await walletOf(user)).toMatchObject({ balanceUsd: 0, monthlyCapUsd: null, monthSpentUsd: 0 });
+    expect(await capSet(user, 25.5)).toMatchObject({
+      balanceUsd: 0,
+      currency: "USD",
+      monthlyCapUsd: 25.5,
+      monthSpentUsd: 0,
+    });
+    expect(await walletOf(user)).toMatchObject({ monthlyCapUsd: 25.5 });
+    expect((await capSet(user, 0)).monthlyCapUsd).toBe(0);
+    expect((await capSet(user, 100_000)).monthlyCapUsd).toBe(100_000);
+    expect((await capSet(user, null)).monthlyCapUsd).toBeNull();
+    expect(await walletOf(user)).toMatchObject({ monthlyCapUsd: null });
+  });
+
+  it("400 for a cap that is missing, not a number or null, out of 0-100000, or beside another field", async () => {
+    const user = await aiUser();
+    for (const monthlyCapUsd of [-0.01, 100_000.01, "5", true, {}])
+      expectFieldError(await setCap(user, { monthlyCapUsd }), "monthlyCapUsd");
+    expectFieldError(await setCap(user, {}), "monthlyCapUsd");
+    expectError(await setCap(user, { monthlyCapUsd: 5, currency: "EUR" }), 400, "bad_request");
+    expect((await walletOf(user)).monthlyCapUsd).toBeNull();
+  });
+
+  it("403 for an OAuth token, even one with wallet:read; the cap is unchanged", async () => {
+    const user = await aiUser();
+    await capSet(user, 10);
+    for (const scope of ["wallet:read", "wallet:read email:read profile:read execution:run"]) {
+      const token = await signTestToken(
+        { sub: user.id, client_id: crypto.randomUUID(), scope },
+        { audience: OAUTH_AUDIENCE, header: { typ: "at+jwt" } },
+      );
+      const refused = await setCap(user, { monthlyCapUsd: null }, token);
+      expectError(refused, 403, "forbidden");
+      expect(refused.headers.get("WWW-Authenticate")).toBe('Bearer error="insufficient_scope"');
+      // It still reads the wallet, cap included.
+      const read = await call("GET", "/wallet", { token, ip: uniqueIp() });
+      expect(read.status).toBe(200);
+      expect(read.body.data.monthlyCapUsd).toBe(10);
+    }
+  });
+});
+
+describe("the month's spend", () => {
+  it("is minus this calendar month's usage entries (UTC): last month's, top-ups and adjustments do not count", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    const month = capMonth();
+    const lastInstantBefore = new Date(Date.parse(month.startsAt) - 1).toISOString();
+    await postEntry(accountId, "usage", -0.25, lastInstantBefore);
+    await postEntry(accountId, "usage", -0.5, month.startsAt);
+    await postEntry(accountId, "usage", -0.125);
+    await postEntry(accountId, "topup", 5);
+    await postEntry(accountId, "adjustment", -1);
+    expect(await walletOf(user)).toMatchObject({ monthSpentUsd: 0.625, balanceUsd: 3.125 });
+  });
+
+  it("months are UTC calendar months: the cap resets on the first of the next one", () => {
+    expect(capMonth(Date.UTC(2026, 11, 31, 23, 59, 59, 999))).toEqual({
+      key: "2026-12",
+      startsAt: "2026-12-01T00:00:00.000Z",
+      resetsAt: "2027-01-01T00:00:00.000Z",
+    });
+    expect(capMonth(Date.UTC(2027, 0, 1))).toMatchObject({ key: "2027-01", resetsAt: "2027-02-01T00:00:00.000Z" });
+    expect(capMonth(Date.UTC(2028, 1, 29, 12))).toMatchObject({ key: "2028-02", resetsAt: "2028-03-01T00:00:00.000Z" });
+  });
+
+  it("last month's spend does not hold this month's runs back", async () => {
+    const user = await aiUser();
+    await capSet(user, SEARCH_USD);
+    const lastMonth = new Date(Date.parse(capMonth().startsAt) - 1).toISOString();
+    await postEntry(await accountIdOf(user), "usage", -1, lastMonth);
+    const session = await newSession(user);
+    const reply = await sent(user, session.id, search("otters last month"));
+    expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
+  });
+});
+
+describe("402 spend_cap_reached", () => {
+  it("refuses a send once the month's spend reached the cap, before any provider call; the turn is taken back and the allowance given back", async () => {
+    const user = await aiUser();
+    await capSet(user, 0.01);
+    await postEntry(await accountIdOf(user), "usage", -0.01);
+    const session = await newSession(user);
+    const allowance = await allowanceOf(user);
+    const searches = braveRequests.length;
+
+    expectCapRefusal(await send(user, session.id, search("otters at the cap")), "$0.01");
+    expect(braveRequests.length).toBe(searches);
+    expect((await history(user, session.id)).data).toEqual([]);
+    expect(await allowanceOf(user)).toBe(allowance);
+  });
+
+  it("a cap of 0 allows no priced run; a run that costs nothing still goes", async () => {
+    const user = await aiUser();
+    await capSet(user, 0);
+    const session = await newSession(user);
+    expectCapRefusal(await send(user, session.id, search("otters at zero")), "$0.00");
+    // The demo model's tokens cost 0: nothing to debit, nothing to refuse.
+    const free = await sent(user, session.id, { content: "hello", model: "demo" });
+    expect((await finished(user, session.id, free.assistantMessage.id)).status).toBe("completed");
+  });
+
+  it("a run with an unpriced part is refused once the spend reached the cap, admitted below it", async () => {
+    const user = await aiUser();
+    await capSet(user, 1);
+    const session = await newSession(user);
+    // fake-basic (the test deployment's chat model) has no price.
+    const below = await sent(user, session.id, { content: "hello", model: "fake-basic" });
+    expect((await finished(user, session.id, below.assistantMessage.id)).status).toBe("completed");
+    expect(await holdsOf(await accountIdOf(user))).toEqual({});
+
+    await postEntry(await accountIdOf(user), "usage", -1);
+    expectCapRefusal(await send(user, session.id, { content: "again", model: "fake-basic" }), "$1.00");
+  });
+
+  it("refuses a retry the same way, a replayed retry key is still answered", async () => {
+    const user = await aiUser();
+    const session = await newSession(user);
+    const reply = await sent(user, session.id, search("otters then retried"));
+    expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
+    expect(await debitOf(user, reply.assistantMessage.id)).toMatchObject({ amountUsd: -SEARCH_USD });
+    const retry = (key: string) =>
+      api(user).POST("/api/v1/ai/sessions/{sessionId}/messages/{assistantMessageId}/retries", {
+        params: { path: { sessionId: session.id, assistantMessageId: reply.assistantMessage.id } },
+        body: { idempotencyKey: key },
+      });
+    const first = await retry("before-the-cap");
+    expect(first.status).toBe(201);
+    expect((await finished(user, session.id, first.body.data.assistantMessage.id)).status).toBe("completed");
+
+    await capSet(user, SEARCH_USD);
+    const searches = braveRequests.length;
+    expectCapRefusal((await retry("after-the-cap")) as never, "$0.005");
+    expect(braveRequests.length).toBe(searches);
+    // Replay detection comes first: the key's first answer, no new run.
+    const replayed = await retry("before-the-cap");
+    expect(replayed.status).toBe(201);
+    expect(replayed.body.data.assistantMessage.id).toBe(first.body.data.assistantMessage.id);
+  });
+});
+
+describe("holds: a run's maximum estimated cost reserved in the account's limiter object", () => {
+  it("ten concurrent sends against a cap of five: five admitted, five refused; each stop releases its hold", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    await capSet(user, 5 * SEARCH_USD);
+    const sessions = await Promise.all(Array.from({ length: 10 }, () => newSession(user)));
+    const answers = await Promise.all(sessions.map((session, i) => send(user, session.id, hanging(i))));
+
+    const admitted = answers.flatMap((res, i) => (res.status === 201 ? [{ session: sessions[i]!, res }] : []));
+    expect(admitted).toHaveLength(5);
+    for (const res of answers.filter((r) => r.status !== 201)) expectError(res as never, 402, "spend_cap_reached");
+    const holds = await holdsOf(accountId);
+    expect(Object.keys(holds).sort()).toEqual(admitted.map(({ res }) => res.body.data.assistantMessage.id).sort());
+    for (const hold of Object.values(holds)) expect(hold).toMatchObject({ micros: SEARCH_USD * 1e6 });
+
+    // A stopped search billed nothing: its hold goes at its (empty) debit, and the cap has room again.
+    for (const { session, res } of admitted) {
+      const stopped = await stop(user, session.id, res.body.data.assistantMessage.id);
+      expect(stopped.status).toBe(200);
+    }
+    await holdsWhen(accountId, (left) => Object.keys(left).length === 0);
+    const again = await sent(user, sessions[0]!.id, hanging(10));
+    expect(await holdsOf(accountId)).toHaveProperty(again.assistantMessage.id);
+    expect((await stop(user, sessions[0]!.id, again.assistantMessage.id)).status).toBe(200);
+  });
+
+  it("a finished run's hold settles at its debit, and the spend it debited then counts", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    await capSet(user, 2 * SEARCH_USD);
+    const session = await newSession(user);
+    const reply = await sent(user, session.id, search("otters settled"));
+    expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
+    const [settled] = Object.values(
+      await holdsWhen(accountId, (holds) => holds[reply.assistantMessage.id]?.settledAt !== undefined),
+    );
+    expect(settled).toMatchObject({ micros: SEARCH_USD * 1e6 });
+    expect(await walletOf(user)).toMatchObject({ monthSpentUsd: SEARCH_USD });
+    // One more fits ($0.005 spent of $0.01), a third does not.
+    const second = await sent(user, session.id, search("otters second"));
+    expect((await finished(user, session.id, second.assistantMessage.id)).status).toBe("completed");
+    await holdsWhen(accountId, (holds) => holds[second.assistantMessage.id]?.settledAt !== undefined);
+    expectCapRefusal(await send(user, session.id, search("otters third")), "$0.01");
+  });
+});
