@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { capMonth } from "../../src/domains/wallet/spend-cap";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
@@ -220,5 +221,64 @@ describe("holds: a run's maximum estimated cost reserved in the account's limite
     expect((await finished(user, session.id, second.assistantMessage.id)).status).toBe("completed");
     await holdsWhen(accountId, (holds) => holds[second.assistantMessage.id]?.settledAt !== undefined);
     expectCapRefusal(await send(user, session.id, search("otters third")), "$0.01");
+  });
+});
+
+describe("notices at 80% and 100% of the cap, once a month each", () => {
+  const walletNotices = async (user: TestUser) => {
+    const res = await call("GET", "/notifications?limit=50", { token: user.accessToken, ip: uniqueIp() });
+    expect(res.status).toBe(200);
+    return (res.body.data as { title: string; body: string; category: string; priority: string }[])
+      .filter((n) => n.category === "wallet")
+      .map((n) => n.title);
+  };
+  /** A run that costs nothing (the demo model): its end checks the notices all the same. */
+  const freeRun = async (user: TestUser, sessionId: string) => {
+    const reply = await sent(user, sessionId, { content: "hello", model: "demo" });
+    // The run's end (its settlement and notices) is written before its stream ends.
+    expect((await finished(user, sessionId, reply.assistantMessage.id)).status).toBe("completed");
+  };
+  const EIGHTY = "80% of your monthly AI spend cap used";
+  const HUNDRED = "Monthly AI spend cap reached";
+
+  it("sends each once when a run's end finds the month's spend past it; a new month sends them again", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    await capSet(user, 10);
+    const session = await newSession(user);
+    await postEntry(accountId, "usage", -7.99);
+    await freeRun(user, session.id);
+    expect(await walletNotices(user)).toEqual([]);
+
+    await postEntry(accountId, "usage", -0.01);
+    await freeRun(user, session.id);
+    await freeRun(user, session.id);
+    expect(await walletNotices(user)).toEqual([EIGHTY]);
+
+    await postEntry(accountId, "usage", -2);
+    await freeRun(user, session.id);
+    await freeRun(user, session.id);
+    expect(await walletNotices(user)).toEqual([HUNDRED, EIGHTY]);
+
+    // Last month's notices (as the claim recorded them) do not count this month.
+    const lastMonth = capMonth(Date.parse(capMonth().startsAt) - 1).key;
+    await env.DB.prepare("UPDATE wallets SET cap_notice_month = ? WHERE account_id = ?")
+      .bind(lastMonth, accountId)
+      .run();
+    await freeRun(user, session.id);
+    expect(await walletNotices(user)).toEqual([HUNDRED, HUNDRED, EIGHTY]);
+  });
+
+  it("spend that jumps past both sends the 100% notice only; an account without a cap gets none", async () => {
+    const capped = await aiUser();
+    await capSet(capped, 1);
+    await postEntry(await accountIdOf(capped), "usage", -1.5);
+    await freeRun(capped, (await newSession(capped)).id);
+    expect(await walletNotices(capped)).toEqual([HUNDRED]);
+
+    const uncapped = await aiUser();
+    await postEntry(await accountIdOf(uncapped), "usage", -1.5);
+    await freeRun(uncapped, (await newSession(uncapped)).id);
+    expect(await walletNotices(uncapped)).toEqual([]);
   });
 });
