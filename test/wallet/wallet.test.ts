@@ -94,7 +94,7 @@ const paidSession = (
 });
 
 describe("GET /wallet", () => {
-  it("a new account's wallet is 0 USD since the account was opened", async () => {
+  it("a new account's wallet is 0 USD since the account was opened, with no spend cap and nothing spent", async () => {
     const user = await createUser();
     const res = await wallet(user);
     expect(res.status).toBe(200);
@@ -102,7 +102,13 @@ describe("GET /wallet", () => {
     const account = await env.DB.prepare("SELECT created_at FROM accounts WHERE id = ?")
       .bind(await accountIdOf(user))
       .first<{ created_at: string }>();
-    expect(data).toEqual({ balanceUsd: 0, currency: "USD", updatedAt: account!.created_at });
+    expect(data).toEqual({
+      balanceUsd: 0,
+      currency: "USD",
+      updatedAt: account!.created_at,
+      monthlyCapUsd: null,
+      monthSpentUsd: 0,
+    });
     expect((await entries(user)).body).toMatchObject({
       data: [],
       meta: { limit: 20, offset: 0, total: 0, hasNextPage: false },
