@@ -81,12 +81,14 @@ export async function sendMessage(
   const charge = new TurnCharge(ctx, admitted);
   const run = warmTurnObjects(env, sessionId, ids.messageId);
   const connectorTools = connectorToolsRead(ctx);
-  const [sessions, ownedMemories, , ...toolRows] = await db.batch([
+  const [sessions, ownedMemories, , spent, debits, ...toolRows] = await db.batch([
     sessionQuery(ctx, sessionId),
     ownedMemoriesQuery(db, auth.user.id, memoryIds),
     newRunIfOwned(ctx, sessionId, ids),
+    ...charge.spendCap.queries(),
     ...connectorTools.queries,
   ]);
+  charge.spendCap.answered(spent, debits);
   return keepingRunRow(db, ids.runId, charge, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();
@@ -151,11 +153,13 @@ export async function retryMessage(ctx: Ctx, sessionId: string, assistantMessage
   const charge = new TurnCharge(ctx);
   const run = warmTurnObjects(env, sessionId, ids.messageId);
   const connectorTools = connectorToolsRead(ctx);
-  const [sessions, , ...toolRows] = await db.batch([
+  const [sessions, , spent, debits, ...toolRows] = await db.batch([
     sessionQuery(ctx, sessionId),
     newRunIfOwned(ctx, sessionId, ids),
+    ...charge.spendCap.queries(),
     ...connectorTools.queries,
   ]);
+  charge.spendCap.answered(spent, debits);
   return keepingRunRow(db, ids.runId, charge, async () => {
     const found = sessions[0];
     if (!found) throw sessionNotFound();

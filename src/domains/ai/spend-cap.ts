@@ -3,7 +3,16 @@ import { createDb } from "../../db/client";
 import { aiRuns } from "../../db/schema/ai";
 import { describeError, logError } from "../../lib/log";
 import type { Ctx } from "../identity";
-import { admitSpend, dropSpendHold, readSpendState, settleSpend, type SpendState, usdToMicros } from "../wallet";
+import {
+  admitSpend,
+  dropSpendHold,
+  readSpendState,
+  settleSpend,
+  spendStateOf,
+  spendStateQueries,
+  type SpendState,
+  usdToMicros,
+} from "../wallet";
 import { capabilityModelCalls, maxCapabilityUnits } from "./capabilities";
 import type { ChatMessage } from "./providers/types";
 import { estimateTokens } from "./providers/demo";
@@ -71,18 +80,27 @@ export async function maxRunCostMicros(input: RunCostInput): Promise<number | nu
 }
 
 /**
- * One turn's spend cap: the account's cap and month spend read as the turn begins (beside its
- * own reads, off the way to the provider), the decision taken once the conversation has written
- * the turn, and the hold dropped when the run does not start.
+ * One turn's spend cap: the account's cap and month spend, read in the turn's own D1 batch
+ * (`queries`, then `answered`: no round trip of their own) or, where a turn has no batch to put
+ * them in, read at admission; the decision taken once the conversation has written the turn; the
+ * hold dropped when the run does not start.
  */
 export class SpendCapCheck {
-  private readonly state: Promise<SpendState>;
+  private state: Promise<SpendState> | undefined;
+  private readAt = Date.now();
   private held: string | null = null;
 
-  constructor(private readonly ctx: Ctx) {
-    this.state = readSpendState(ctx.db, ctx.auth.accountId);
-    // Looked at only when a turn was written; a failed read must not go unhandled meanwhile.
-    this.state.catch(() => undefined);
+  constructor(private readonly ctx: Ctx) {}
+
+  /** The reads of the cap and the month's spend, for the turn's D1 batch; hand their rows to `answered`. */
+  queries() {
+    this.readAt = Date.now();
+    return spendStateQueries(this.ctx.db, this.ctx.auth.accountId, this.readAt);
+  }
+
+  /** The batch's rows of `queries()`, in order. */
+  answered(...rows: Parameters<typeof spendStateOf>[2]) {
+    this.state = Promise.resolve(spendStateOf(this.ctx.auth.accountId, this.readAt, rows));
   }
 
   /**
@@ -90,7 +108,7 @@ export class SpendCapCheck {
    * account has a cap (the run's end then settles its hold and checks the notices).
    */
   async admit(messageId: string, cost: RunCostInput): Promise<boolean> {
-    const state = await this.state;
+    const state = await (this.state ??= readSpendState(this.ctx.db, this.ctx.auth.accountId));
     if (state.capMicros === null) return false;
     const maxCostMicros = await maxRunCostMicros(cost);
     if (await admitSpend(this.ctx.env, state, { key: messageId, maxCostMicros })) this.held = messageId;

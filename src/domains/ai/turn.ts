@@ -74,7 +74,7 @@ export function sessionQuery(ctx: Ctx, sessionId: string) {
  */
 export class TurnCharge {
   private readonly consumed: Promise<unknown>;
-  /** The account's monthly spend cap, read from the start beside the turn's reads (`answerTurn` decides). */
+  /** The account's monthly spend cap: its reads go in the turn's D1 batch (`answerTurn` decides). */
   readonly spendCap: SpendCapCheck;
 
   constructor(

@@ -8,6 +8,8 @@ export {
   dropSpendHold,
   readSpendState,
   settleSpend,
+  spendStateOf,
+  spendStateQueries,
   type SettledRun,
   type SpendAsk,
   type SpendState,

@@ -73,13 +73,17 @@ const recentDebitsQuery = (db: Db, accountId: string, since: string) =>
       and(eq(walletEntries.accountId, accountId), gte(walletEntries.createdAt, since), eq(walletEntries.kind, "usage")),
     );
 
-/** Reads the cap, the month's spend and the recent debits of an account (one D1 batch). */
-export async function readSpendState(db: Db, accountId: string): Promise<SpendState> {
-  const readAt = Date.now();
-  const [[row], recent] = await db.batch([
-    spendStateQuery(db, accountId, readAt),
-    recentDebitsQuery(db, accountId, toIso(readAt - RECENT_DEBITS_MS)),
-  ]);
+/**
+ * The two reads of an account's spend state as of `readAt`, for a D1 batch (the turn's own: no
+ * round trip of their own); `spendStateOf` makes the state of their rows.
+ */
+export const spendStateQueries = (db: Db, accountId: string, readAt: number) =>
+  [spendStateQuery(db, accountId, readAt), recentDebitsQuery(db, accountId, toIso(readAt - RECENT_DEBITS_MS))] as const;
+
+type SpendRows = readonly [Awaited<ReturnType<typeof spendStateQuery>>, Awaited<ReturnType<typeof recentDebitsQuery>>];
+
+/** The state the rows of `spendStateQueries` describe. */
+export function spendStateOf(accountId: string, readAt: number, [[row], recent]: SpendRows): SpendState {
   return {
     accountId,
     capMicros: row?.capMicros ?? null,
@@ -87,6 +91,12 @@ export async function readSpendState(db: Db, accountId: string): Promise<SpendSt
     debitedKeys: recent.flatMap((entry) => (entry.reference ? [entry.reference] : [])),
     readAt,
   };
+}
+
+/** Reads the cap, the month's spend and the recent debits of an account (one D1 batch). */
+export async function readSpendState(db: Db, accountId: string): Promise<SpendState> {
+  const readAt = Date.now();
+  return spendStateOf(accountId, readAt, await db.batch(spendStateQueries(db, accountId, readAt)));
 }
 
 /** A dollar amount as people read it: cents, more digits only where they count ($0.005). */
