@@ -188,7 +188,12 @@ describe("holds: a run's maximum estimated cost reserved in the account's limite
 
     const admitted = answers.flatMap((res, i) => (res.status === 201 ? [{ session: sessions[i]!, res }] : []));
     expect(admitted).toHaveLength(5);
-    for (const res of answers.filter((r) => r.status !== 201)) expectError(res as never, 402, "spend_cap_reached");
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expectCapRefusal(res, "$0.025");
+      expect((res.body as unknown as { error: { message: string } }).error.message).toContain(
+        "This run may cost up to $0.005, more than the $0.00 the cap leaves this month",
+      );
+    }
     const holds = await holdsOf(accountId);
     expect(Object.keys(holds).sort()).toEqual(admitted.map(({ res }) => res.body.data.assistantMessage.id).sort());
     for (const hold of Object.values(holds)) expect(hold).toMatchObject({ micros: SEARCH_USD * 1e6 });
