@@ -23,6 +23,18 @@ export function sseFrame({ id, event, data }: SseEvent): string {
 /** The reconnection delay a client should wait, in milliseconds. */
 export const sseRetry = (ms: number) => `retry: ${ms}\n\n`;
 
+/** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
+export const HEARTBEAT_MS = 15_000;
+
+/**
+ * The heartbeat interval from the `SSE_HEARTBEAT_MS` var (tests set it small so a ping can be
+ * observed); anything that is not a positive integer means the contract's 15 s.
+ */
+export function heartbeatMsOf(raw: string | undefined): number {
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms > 0 ? ms : HEARTBEAT_MS;
+}
+
 /** A comment line: ignored by clients, it keeps idle connections open through proxies. */
 export const sseComment = (text: string) => `: ${text}\n\n`;
 
