@@ -41,10 +41,14 @@ export const sseComment = (text: string) => `: ${text}\n\n`;
 /**
  * Reads a `text/event-stream` body into its `data` payloads (one string per event), following the
  * WHATWG parsing rules that matter for providers: `\n`, `\r\n` or `\r` line ends, multi-line data,
- * comments ignored, an event ending at a blank line. Chunk boundaries may fall anywhere.
+ * comments ignored, an event ending at a blank line. Chunk boundaries may fall anywhere. An abort
+ * of `signal` cancels the body and ends the events.
  */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* sseData(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener("abort", cancel, { once: true });
+  if (signal?.aborted) cancel();
   let buffer = "";
   let data: string[] = [];
   try {
@@ -71,6 +75,7 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
     }
     // Per the standard, an event not closed by a blank line is discarded.
   } finally {
+    signal?.removeEventListener("abort", cancel);
     reader.releaseLock();
   }
 }

@@ -120,10 +120,10 @@ export async function* followRun(env: Env, messageId: string, signal: AbortSigna
   const response = await streamRun(env, messageId, 0);
   if (response.status !== 200 || !response.body) return;
   const body = response.body as unknown as ReadableStream<Uint8Array>;
-  const stop = () => body.cancel().catch(() => undefined);
-  signal.addEventListener("abort", stop, { once: true });
+  const ended = new AbortController();
+  const stop = AbortSignal.any([signal, ended.signal]);
   try {
-    for await (const data of sseData(body)) {
+    for await (const data of sseData(body, stop)) {
       const event = JSON.parse(data) as LoggedEvent;
       yield { type: event.type, payload: event.payload };
       if (TERMINAL.has(event.type)) return;
@@ -131,8 +131,8 @@ export async function* followRun(env: Env, messageId: string, signal: AbortSigna
   } catch (error) {
     if (!signal.aborted) throw error;
   } finally {
-    signal.removeEventListener("abort", stop);
-    void stop();
+    // The object's stream ends a moment after its terminal event; nothing more is read.
+    ended.abort();
   }
 }
 
