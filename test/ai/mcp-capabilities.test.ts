@@ -13,7 +13,14 @@ import { stop, usageOf } from "./helpers";
  * lists (the OpenAI fake's).
  */
 
-const CAPABILITY_TOOLS = ["web_search", "deep_research", "generate_image", "generate_video", "generate_music", "get_result"];
+const CAPABILITY_TOOLS = [
+  "web_search",
+  "deep_research",
+  "generate_image",
+  "generate_video",
+  "generate_music",
+  "get_result",
+];
 const toolsOf = async (token: string) =>
   ((await mcp(token, "tools/list")).result.tools as { name: string; inputSchema: any }[]).filter((tool) =>
     CAPABILITY_TOOLS.includes(tool.name),
@@ -146,7 +153,11 @@ describe("MCP capability tools: calls", () => {
     expect(progress.map((m) => m.params.progressToken)).toEqual(progress.map(() => "p-1"));
     expect(progress.map((m) => m.params.progress)).toEqual(progress.map((_, i) => i + 1));
     expect(progress[0].params.message).toBe("Started web.search");
-    expect(answer.messages.at(-1)).toMatchObject({ jsonrpc: "2.0", id: expect.any(Number), result: { content: expect.any(Array) } });
+    expect(answer.messages.at(-1)).toMatchObject({
+      jsonrpc: "2.0",
+      id: expect.any(Number),
+      result: { content: expect.any(Array) },
+    });
     expect(resultText(answer.result)).toContain("Sources:");
   });
 
@@ -161,7 +172,12 @@ describe("MCP capability tools: calls", () => {
 
   it("a call not finished within the wait answers with its runId; get_result waits for it and answers the result; another client's runId is a tool error", async () => {
     const user = await createUser();
-    const pending = await search(user.accessToken, "patient otters #scenario=slow", {}, { vars: { MCP_CALL_WAIT_MS: "50" } });
+    const pending = await search(
+      user.accessToken,
+      "patient otters #scenario=slow",
+      {},
+      { vars: { MCP_CALL_WAIT_MS: "50" } },
+    );
     expect(pending.result.isError).toBeUndefined();
     const runId = pending.result.structuredContent.runId as string;
     expect(pending.result.structuredContent).toMatchObject({ status: "running" });
@@ -190,9 +206,21 @@ describe("MCP capability tools: calls", () => {
     const missing = await mcp(user.accessToken, "tools/call", { name: "web_search", arguments: {} });
     expect(resultText(missing.result)).toBe("bad_request: query is required and must be a string");
     const unknown = await search(user.accessToken, "otters", { depth: "deep" });
-    expect(resultText(unknown.result)).toContain("depth: depth is a parameter of ai.research.deep, not of ai.search.web");
+    expect(resultText(unknown.result)).toContain(
+      "depth: depth is a parameter of ai.research.deep, not of ai.search.web",
+    );
     // Nothing ran: no MCP session holds a message.
     for (const session of await mcpSessions(user)) expect((await usageOf(user, session.id)).runCount).toBe(0);
+  });
+
+  it("a provider's failure ends the call as a tool error carrying the run's error code", async () => {
+    const user = await createUser();
+    const failed = await search(user.accessToken, "broken #422");
+    expect(failed.result.isError).toBe(true);
+    expect(resultText(failed.result)).toBe(
+      "provider_error: Brave Search answered 422: Unable to validate request parameter(s).",
+    );
+    expect(failed.result.structuredContent).toMatchObject({ status: "failed", error: { code: "provider_error" } });
   });
 
   it("up to 4 calls of one user and client run at once; the fifth is a tool error naming the limit; another client is not counted", async () => {
