@@ -97,8 +97,9 @@ describe("a conversation's rules (conversation/turns.ts)", () => {
       expect(indexes).toContain("ai_messages_one_running_per_turn_idx");
       const rows = db.select().from(aiMessages).all();
       expect(rows).toHaveLength(4);
-      if (written.running.kind !== "started") throw new Error("expected a started turn");
-      expect(rows.find((r) => r.id === written.running.assistant.id)).toEqual(written.running.assistant);
+      const running = written.running;
+      if (running.kind !== "started") throw new Error("expected a started turn");
+      expect(rows.find((r) => r.id === running.assistant.id)).toEqual(running.assistant);
       expect(rows.find((r) => r.id === written.done.assistant.id)).toMatchObject({
         status: "completed",
         content: "kept",
@@ -107,7 +108,7 @@ describe("a conversation's rules (conversation/turns.ts)", () => {
       expect(() =>
         db
           .insert(aiMessages)
-          .values({ ...written.running.assistant, id: newId(), seq: 9 })
+          .values({ ...running.assistant, id: newId(), seq: 9 })
           .run(),
       ).toThrow(/UNIQUE/);
     });
