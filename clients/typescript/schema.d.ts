@@ -7427,7 +7427,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description The client's UUID */
+                    /** @description The client's UUID, or the https URL of its Client ID Metadata Document (`client_id`, `client_name`, `redirect_uris`) */
                     client_id?: string | string[];
                     /** @description Must equal a registered redirect URI byte for byte */
                     redirect_uri?: string | string[];
@@ -13479,7 +13479,7 @@ export interface components {
             scope?: string | string[];
             /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
             resource?: string | string[];
-            /** @description Public clients (no HTTP Basic) */
+            /** @description Public clients (no HTTP Basic), metadata-document clients (their URL) among them */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */
             client_secret?: string | string[];
@@ -13715,6 +13715,8 @@ export interface components {
             claims_supported: string[];
             /** @enum {boolean} */
             authorization_response_iss_parameter_supported: true;
+            /** @enum {boolean} */
+            client_id_metadata_document_supported: true;
         };
         ProtectedResourceMetadata: {
             resource: string;
