@@ -6,11 +6,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { describe, expect, it } from "vitest";
 import { cacheSeconds } from "../../src/domains/oauth/client-metadata-cache";
+import { CLIENT_METADATA_FETCHES } from "../../src/domains/oauth/client-metadata-fetch";
 import { clientIdUrlProblem, METADATA_DOCUMENT_PARTNER_KEY } from "../../src/domains/oauth/client-metadata";
 import { purgeOAuth } from "../../src/domains/oauth/purge";
 import { createDb } from "../../src/db/client";
 import { installFakeHost, json } from "../connectors/fakes/fake-host";
 import { call, createUser, expectError, ORIGIN, type TestUser } from "../helpers/api";
+import { awaitRoomInWindow } from "../helpers/rate-window";
 import {
   authorizeUrl,
   Browser,
@@ -439,6 +441,38 @@ describe("the cache", () => {
       name: "Desk Assistant 2",
       redirectUris: JSON.stringify([other]),
     });
+  });
+});
+
+describe("the fetch limit", () => {
+  it("20 document fetches a minute per IP; the 21st is a 429 page with Retry-After and fetches nothing; cached documents still pass", async () => {
+    await awaitRoomInWindow(CLIENT_METADATA_FETCHES.windowSeconds);
+    const cached = jsonDocument(validDocument, { "Cache-Control": "max-age=600" });
+    const uncached = jsonDocument(validDocument, { "Cache-Control": "no-store" });
+    const browser = new Browser();
+    const start = async (clientId: string) => {
+      const res = await browser.get(authorizeUrl((await authorizeParams(clientId)).params));
+      // A started flow goes to sign-in (an error would go back to the client, also with a 302).
+      if (res.status === 302) expect(res.headers.get("Location")).toMatch(/^\/api\/v1\/oauth\/login\?flow=/);
+      return res;
+    };
+    expect((await start(cached)).status).toBe(302);
+    for (let i = 1; i < CLIENT_METADATA_FETCHES.limit; i++) expect((await start(uncached)).status).toBe(302);
+    expect(fetchesOf(uncached)).toBe(CLIENT_METADATA_FETCHES.limit - 1);
+
+    const refused = await start(uncached);
+    expect(refused.status, refused.text).toBe(429);
+    expect(refused.headers.get("Location")).toBeNull();
+    expect(refused.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(refused.text).toContain("Too many sign-in requests");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(fetchesOf(uncached)).toBe(CLIENT_METADATA_FETCHES.limit - 1);
+    // A cached document costs no fetch, so it is not counted; registered clients never are.
+    expect((await start(cached)).status).toBe(302);
+    expect(fetchesOf(cached)).toBe(1);
+    const registered = await registerClient({ redirectUris: [CLIENT_REDIRECT] });
+    expect((await start(registered.clientId)).status).toBe(302);
   });
 });
 

@@ -1,4 +1,5 @@
 import { bodyWithin, Deadline, secondsText } from "../../lib/deadline";
+import type { RateLimitRule } from "../../limits";
 import { AdapterError, outboundFetch, parseAllowList, readCapped } from "../connectors";
 import { cacheClientMetadata, cachedClientMetadata, cacheSeconds } from "./client-metadata-cache";
 import { checkClientMetadata, clientIdUrlProblem, type ClientMetadata } from "./client-metadata";
@@ -11,6 +12,14 @@ const DEADLINE_MS = 5_000;
  */
 export const MAX_DOCUMENT_BYTES = 64 * 1024;
 
+/**
+ * Documents fetched for `/oauth/authorize` per client IP (cache misses only): any https URL can be
+ * named as a `client_id`, and each one not cached makes this server fetch it. A person starts a
+ * few sign-ins a minute; 20 leaves room for someone setting a client up.
+ */
+export const CLIENT_METADATA_FETCHES: RateLimitRule = { limit: 20, windowSeconds: 60, by: "ip" };
+export const CLIENT_METADATA_FETCH_BUCKET = "GET /oauth/authorize client metadata fetch";
+
 /** A document that cannot be used; the message is what the person on the error page reads. */
 export class ClientMetadataRefused extends Error {}
 
@@ -22,14 +31,21 @@ const deadlineMs = (env: Env) => {
 /**
  * The metadata of a `client_id` that is a URL: from the cache, or fetched through the connectors'
  * SSRF-guarded fetch (the URL's host judged by the outbound rules, `ALLOW_PRIVATE_HOSTS`
- * respected) and checked. Throws `ClientMetadataRefused` for anything unusable.
+ * respected) and checked. `admitFetch` runs before a fetch (the caller's rate limit; it throws to
+ * refuse). Throws `ClientMetadataRefused` for anything unusable.
  */
-export async function clientMetadata(env: Env, issuer: string, clientId: string): Promise<ClientMetadata> {
+export async function clientMetadata(
+  env: Env,
+  issuer: string,
+  clientId: string,
+  admitFetch: () => Promise<void>,
+): Promise<ClientMetadata> {
   const allowList = parseAllowList(env.ALLOW_PRIVATE_HOSTS);
   const problem = clientIdUrlProblem(clientId, allowList);
   if (problem) throw new ClientMetadataRefused(`The client_id URL ${problem}.`);
   const cached = await cachedClientMetadata(issuer, clientId);
   if (cached) return cached;
+  await admitFetch();
   const { text, seconds } = await fetchDocument(env, allowList, clientId);
   const check = checkClientMetadata(clientId, text);
   if (!check.ok) throw new ClientMetadataRefused(`The application's metadata document ${check.problem}.`);

@@ -67,6 +67,7 @@ async function authorizingClient(
   { db, env }: Pick<Ctx, "db" | "env">,
   issuer: string,
   clientId: string,
+  admitFetch: () => Promise<void>,
 ): Promise<OAuthClient & { fromDocument: boolean }> {
   if (!isMetadataClientId(clientId)) {
     const client = await findClient(db, clientId);
@@ -75,7 +76,7 @@ async function authorizingClient(
   }
   let metadata: Awaited<ReturnType<typeof clientMetadata>>;
   try {
-    metadata = await clientMetadata(env, issuer, clientId);
+    metadata = await clientMetadata(env, issuer, clientId, admitFetch);
   } catch (error) {
     if (error instanceof ClientMetadataRefused) throw badClient(error.message);
     throw error;
@@ -122,6 +123,8 @@ export async function startAuthorization(
   issuer: string,
   query: AuthorizeQuery,
   browserKey: string,
+  /** Runs before a client's metadata document is fetched (a rate limit; throws to refuse). */
+  admitMetadataFetch: () => Promise<void>,
 ): Promise<AuthorizeOutcome> {
   const { db } = ctx;
   const single = (name: string) => {
@@ -131,7 +134,7 @@ export async function startAuthorization(
 
   const clientId = single("client_id");
   if (clientId.duplicated || !clientId.value) throw badClient("client_id is missing or repeated.");
-  const { fromDocument, ...client } = await authorizingClient(ctx, issuer, clientId.value);
+  const { fromDocument, ...client } = await authorizingClient(ctx, issuer, clientId.value, admitMetadataFetch);
 
   const redirectUri = single("redirect_uri");
   if (redirectUri.duplicated || !redirectUri.value) throw badClient("redirect_uri is missing or repeated.");

@@ -10,6 +10,7 @@ import { passwordRecoveryUrl, requestCtxOf } from "../identity";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import { clientLabel, metadataClientHost } from "./client-metadata";
+import { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES } from "./client-metadata-fetch";
 import { countRequest } from "./endpoint-guards";
 import { PageError } from "./errors";
 import {
@@ -122,6 +123,17 @@ const loginPage = (
     LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), ...again }),
   );
 
+/** Counts a metadata-document fetch against the client IP's limit; past it, a 429 page (with `Retry-After`). */
+async function admitMetadataFetch(c: Context<AppEnv>) {
+  const decision = await countRequest(c, `ip:${clientIp(c)}`, CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES);
+  if (!decision.allowed)
+    throw new PageError(
+      429,
+      "Too many sign-in requests",
+      "Wait a minute, then go back to the application and try again.",
+    );
+}
+
 export const oauthPageRoutes = createRouter()
   .openapi(
     createRoute({
@@ -133,11 +145,14 @@ export const oauthPageRoutes = createRouter()
       responses: {
         302: { description: "To the sign-in page, or back to the client with `error`, `state` and `iss`" },
         400: htmlPage("Unknown client or unregistered redirect URI: shown, never redirected"),
+        429: htmlPage("Too many metadata documents fetched for this IP (a client_id that is a URL)"),
       },
     }),
     async (c) => {
       const browser = oauthBrowser.ensure(c);
-      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser);
+      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser, () =>
+        admitMetadataFetch(c),
+      );
       return c.redirect(outcome.kind === "redirect" ? outcome.location : loginUrl(outcome.flowId), 302);
     },
   )
