@@ -7417,6 +7417,7 @@ export interface paths {
          *     **Errors**
          *
          *     - 400: an error page, never a redirect, for an unknown `client_id` or a `redirect_uri` not registered; other invalid parameters redirect with `error=invalid_request` (`invalid_scope`, `invalid_target`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
          *
@@ -7459,6 +7460,15 @@ export interface paths {
                 };
                 /** @description Unknown client or unregistered redirect URI: shown, never redirected */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Too many metadata documents fetched for this IP (a client_id that is a URL) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
