@@ -11,9 +11,8 @@ import { findClient, type OAuthClient } from "./client-auth";
 import { clientLabel, isMetadataClientId, METADATA_DOCUMENT_PARTNER_KEY } from "./client-metadata";
 import { clientMetadata, ClientMetadataRefused } from "./client-metadata-fetch";
 import { PageError } from "./errors";
-import { GRANT_TYPES, SCOPES } from "./scopes";
 import { requestedResource } from "./resource";
-import { isScope, parseScope, sortScopes } from "./scopes";
+import { GRANT_TYPES, isScope, parseScope, SCOPES, sortScopes } from "./scopes";
 import type { Ctx } from "../identity";
 
 /** Time a person has to sign in and consent before the flow must restart. */
