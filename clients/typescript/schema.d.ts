@@ -7417,6 +7417,7 @@ export interface paths {
          *     **Errors**
          *
          *     - 400: an error page, never a redirect, for an unknown `client_id` or a `redirect_uri` not registered; other invalid parameters redirect with `error=invalid_request` (`invalid_scope`, `invalid_target`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
          *
@@ -7427,7 +7428,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description The client's UUID */
+                    /** @description The client's UUID, or the https URL of its Client ID Metadata Document (`client_id`, `client_name`, `redirect_uris`) */
                     client_id?: string | string[];
                     /** @description Must equal a registered redirect URI byte for byte */
                     redirect_uri?: string | string[];
@@ -7459,6 +7460,15 @@ export interface paths {
                 };
                 /** @description Unknown client or unregistered redirect URI: shown, never redirected */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Too many metadata documents fetched for this IP (a client_id that is a URL) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13479,7 +13489,7 @@ export interface components {
             scope?: string | string[];
             /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
             resource?: string | string[];
-            /** @description Public clients (no HTTP Basic) */
+            /** @description Public clients (no HTTP Basic), metadata-document clients (their URL) among them */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */
             client_secret?: string | string[];
@@ -13715,6 +13725,8 @@ export interface components {
             claims_supported: string[];
             /** @enum {boolean} */
             authorization_response_iss_parameter_supported: true;
+            /** @enum {boolean} */
+            client_id_metadata_document_supported: true;
         };
         ProtectedResourceMetadata: {
             resource: string;
