@@ -524,7 +524,7 @@ describe("storage", () => {
     expect(await storedClient(abandoned)).not.toBeNull();
   });
 
-  it("migration 0019 over a database of the schema before: registered clients and grants stay, the key appears once", async () => {
+  it("migration 0021 over a database of the schema before: registered clients and grants stay, the key appears once", async () => {
     // State as the tree before wrote it: a partner key, its client, a user's grant of that client.
     const user = await createUser();
     const stamp = "2026-11-01T00:00:00.000Z";
@@ -543,10 +543,10 @@ describe("storage", () => {
         "INSERT INTO oauth_grants (id, client_id, user_id, scopes, created_at) VALUES (?, ?, ?, '[\"email:read\"]', ?)",
       ).bind(grantId, clientId, user.id, stamp),
     ]);
-    // 0019 applied again over it: recorded as not applied, as on a database of the tree before.
+    // 0021 applied again over it: recorded as not applied, as on a database of the tree before.
     // Earlier tests' metadata clients may already reference the key, so it also shows the
     // migration is idempotent.
-    await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind("0019_client_metadata_documents.sql").run();
+    await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind("0021_client_metadata_documents.sql").run();
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
     const keys = await env.DB.prepare(

@@ -18,7 +18,7 @@ export const oauthClients = sqliteTable("oauth_clients", {
   redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
   grantTypes: text("grant_types", { mode: "json" }).$type<string[]>().notNull(),
   allowedScopes: text("allowed_scopes", { mode: "json" }).$type<string[]>().notNull(),
-  /** Metadata-document clients name the revoked key `client-metadata-documents` (migration 0019). */
+  /** Metadata-document clients name the revoked key `client-metadata-documents` (migration 0021). */
   partnerKeyId: text("partner_key_id")
     .notNull()
     .references(() => partnerKeys.id),

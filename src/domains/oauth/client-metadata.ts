@@ -8,7 +8,7 @@ import { redirectUriProblem } from "./redirect-uri";
  */
 
 /**
- * The partner key every metadata-document client's row names (migration 0019): `partner_key_id`
+ * The partner key every metadata-document client's row names (migration 0021): `partner_key_id`
  * cannot be null, and such a client has no partner. The key is revoked and has no usable hash.
  */
 export const METADATA_DOCUMENT_PARTNER_KEY = "client-metadata-documents";
