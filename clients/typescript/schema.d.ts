@@ -11140,7 +11140,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server
-         * @description MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools. initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id.
+         * @description MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools and the AI capabilities. initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id. A capability call answers as SSE (progress, then the response) when Accept allows it.
          *
          *     Lists only tools that may run directly. A tool's own failure is a JSON-RPC result with `isError: true`, not an HTTP error.
          *
@@ -11169,13 +11169,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The JSON-RPC response (errors too, as JSON-RPC errors) */
+                /** @description The JSON-RPC response (errors too, as JSON-RPC errors); for a capability call, SSE when Accept allows it */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["JsonRpcMessage"];
+                        "text/event-stream": string;
                     };
                 };
                 /** @description A notification or response was accepted */
