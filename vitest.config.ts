@@ -32,6 +32,9 @@ export const TEST_BINDINGS = {
   // "media-capabilities" project, so elsewhere media capabilities are answered by the demo runner.
   STABILITY_BASE_URL: "https://fake-stability.test",
   ELEVENLABS_BASE_URL: "https://fake-elevenlabs.test",
+  // OAuth clients' metadata documents (test/oauth/client-id-metadata.test.ts): the 5 s fetch deadline
+  // made small, so the test of a document that never arrives waits half a second, not five.
+  CLIENT_METADATA_DEADLINE_MS: "500",
   // Small enough that a test observes `: ping` comments on a live AI stream within a second.
   SSE_HEARTBEAT_MS: "200",
   // Billing tests: Stripe's API is a local fake (test/billing/fakes/stripe.ts); webhooks are signed

@@ -64,9 +64,9 @@ const connectorCallback: RouterImport = async () =>
 const connectors: RouterImport = async () => (await import("./domains/connectors/http/routes")).connectorRoutes;
 const connectorSite: RouterImport = async () =>
   (await import("./domains/connectors/http/site-routes")).connectorSiteRoutes;
-const mcpGateway: RouterImport = async () => (await import("./domains/connectors/http/mcp-routes")).mcpGatewayRoutes;
+const mcpGateway: RouterImport = async () => (await import("./domains/mcp/routes")).mcpGatewayRoutes;
 const protectedResource: RouterImport = async () =>
-  (await import("./domains/connectors/http/mcp-routes")).protectedResourceRoutes;
+  (await import("./domains/mcp/routes")).protectedResourceRoutes;
 const wallet: RouterImport = async () => (await import("./domains/wallet/routes")).walletRoutes;
 const walletAdmin: RouterImport = async () => (await import("./domains/wallet/admin-routes")).walletAdminRoutes;
 const media: RouterImport = async () => (await import("./domains/media/routes")).mediaRoutes;

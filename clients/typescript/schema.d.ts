@@ -7437,6 +7437,7 @@ export interface paths {
          *     **Errors**
          *
          *     - 400: an error page, never a redirect, for an unknown `client_id` or a `redirect_uri` not registered; other invalid parameters redirect with `error=invalid_request` (`invalid_scope`, `invalid_target`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per client IP (the default limit); `Retry-After` says when to try again
          *
          *     **Example**
          *
@@ -7447,7 +7448,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description The client's UUID */
+                    /** @description The client's UUID, or the https URL of its Client ID Metadata Document (`client_id`, `client_name`, `redirect_uris`) */
                     client_id?: string | string[];
                     /** @description Must equal a registered redirect URI byte for byte */
                     redirect_uri?: string | string[];
@@ -7479,6 +7480,15 @@ export interface paths {
                 };
                 /** @description Unknown client or unregistered redirect URI: shown, never redirected */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Too many metadata documents fetched for this IP (a client_id that is a URL) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11150,7 +11160,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server
-         * @description MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools. initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id.
+         * @description MCP server (Streamable HTTP, stateless JSON-RPC 2.0) over the caller's connector tools and the AI capabilities. initialize, tools/list, tools/call, ping. Protocol versions 2025-11-25, 2025-06-18; no batches. The workspace is X-Workspace-Id. A capability call answers as SSE (progress, then the response) when Accept allows it.
          *
          *     Lists only tools that may run directly. A tool's own failure is a JSON-RPC result with `isError: true`, not an HTTP error.
          *
@@ -11179,13 +11189,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The JSON-RPC response (errors too, as JSON-RPC errors) */
+                /** @description The JSON-RPC response (errors too, as JSON-RPC errors); for a capability call, SSE when Accept allows it */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["JsonRpcMessage"];
+                        "text/event-stream": string;
                     };
                 };
                 /** @description A notification or response was accepted */
@@ -13584,7 +13595,7 @@ export interface components {
             scope?: string | string[];
             /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
             resource?: string | string[];
-            /** @description Public clients (no HTTP Basic) */
+            /** @description Public clients (no HTTP Basic), metadata-document clients (their URL) among them */
             client_id?: string | string[];
             /** @description Not supported: confidential clients use HTTP Basic */
             client_secret?: string | string[];
@@ -13834,6 +13845,8 @@ export interface components {
             claims_supported: string[];
             /** @enum {boolean} */
             authorization_response_iss_parameter_supported: true;
+            /** @enum {boolean} */
+            client_id_metadata_document_supported: true;
         };
         ProtectedResourceMetadata: {
             resource: string;

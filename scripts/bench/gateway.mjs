@@ -5,11 +5,17 @@
 // on this machine under `wrangler dev`. Samples alternate (direct, gateway, ...) so both see the
 // same load; each round uses a fresh user, so neither per-user limit (execute 120/min, /mcp 60/min)
 // is reached.
+//
+// Second part: a `web_search` capability call through the gateway (the SDK client's tools/call,
+// answered when the run ends) against the local Brave fake, which answers each search after
+// SEARCH_MS; the chat fake writes the answer at once. The service's overhead is the call's time
+// minus the fake's own time for that search (both measured in the same run), per sample.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { answer, apiClient, benchUser } from "../lib/client.mjs";
 import { startDevServer } from "../lib/dev-server.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
+import { startProviderFakes } from "../lib/provider-fakes.mjs";
 import { startToolServer, TOOL_TOKEN } from "../lib/tool-server.mjs";
 
 console.log(benchEnvironment());
@@ -19,6 +25,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Per round, with the warm-up, under the gateway's 60 requests a minute per user. */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const WARMUP = 5;
+/** The search fake's own time per query, and the capability samples per round (one user each: /mcp is 60/min). */
+const SEARCH_MS = Number(process.env.BENCH_SEARCH_MS ?? 100);
+const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 30);
 
 async function time(fn) {
   const started = performance.now();
@@ -89,10 +98,45 @@ async function setup(server, tools) {
   };
 }
 
+/** One round of web_search calls by a fresh user: per sample, the call's time and the fake's time for its search. */
+async function searchRound(server, fakes) {
+  const { token } = await benchUser(server, "bench-gateway-search", "pro");
+  const mcp = new Client({ name: "bench", version: "1.0.0" });
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL("/api/v1/mcp", server.origin), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  const samples = { call: [], search: [], overhead: [] };
+  try {
+    for (let i = 0; i < WARMUP + SEARCH_SAMPLES; i++) {
+      const seen = fakes.searches.length;
+      const call = await time(async () => {
+        const result = await mcp.callTool({ name: "web_search", arguments: { query: `bench ${i}`, maxResults: 3 } });
+        if (result.isError || result.structuredContent?.status !== "completed")
+          throw new Error(`web_search failed: ${JSON.stringify(result.content).slice(0, 300)}`);
+      });
+      const [[start, end]] = fakes.searches.slice(seen);
+      if (i < WARMUP) continue;
+      samples.call.push(call);
+      samples.search.push(end - start);
+      samples.overhead.push(call - (end - start));
+    }
+  } finally {
+    await mcp.close();
+  }
+  return samples;
+}
+
 async function main() {
   const tools = await startToolServer();
+  const fakes = await startProviderFakes({ searchMs: SEARCH_MS });
   console.log(`starting the API under wrangler dev on port ${PORT} ...`);
-  const server = await startDevServer({ port: PORT, seed: false, vars: { ALLOW_PRIVATE_HOSTS: tools.host } });
+  const server = await startDevServer({
+    port: PORT,
+    seed: false,
+    vars: { ...fakes.vars, ALLOW_PRIVATE_HOSTS: `${tools.host},${fakes.vars.ALLOW_PRIVATE_HOSTS}` },
+  });
   try {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -120,17 +164,39 @@ async function main() {
     console.log(
       `${ROUNDS} rounds x ${SAMPLES} alternating samples (after ${WARMUP} warm-up); median over rounds [min - max]\n`,
     );
-    console.log(`  ${"".padEnd(44)} ${"p50 ms".padEnd(22)} p99 ms`);
+    console.log(`  ${"".padEnd(44)} ${"p50 ms".padEnd(26)} p99 ms`);
     console.log(
-      `  ${"direct: POST .../tools/:toolId/execute".padEnd(44)} ${spread(stat("direct", 50)).padEnd(22)} ${spread(stat("direct", 99))}`,
+      `  ${"direct: POST .../tools/:toolId/execute".padEnd(44)} ${spread(stat("direct", 50)).padEnd(26)} ${spread(stat("direct", 99))}`,
     );
     console.log(
-      `  ${"gateway: SDK client tools/call".padEnd(44)} ${spread(stat("gateway", 50)).padEnd(22)} ${spread(stat("gateway", 99))}`,
+      `  ${"gateway: SDK client tools/call".padEnd(44)} ${spread(stat("gateway", 50)).padEnd(26)} ${spread(stat("gateway", 99))}`,
     );
-    console.log(`  ${"ratio gateway / direct".padEnd(44)} ${spread(ratio(50)).padEnd(22)} ${spread(ratio(99))}`);
+    console.log(`  ${"ratio gateway / direct".padEnd(44)} ${spread(ratio(50)).padEnd(26)} ${spread(ratio(99))}`);
+
+    const searches = [];
+    for (let round = 0; round < ROUNDS; round++) searches.push(await searchRound(server, fakes));
+    const of = (name, p) => searches.map((r) => percentile(r[name], p));
+    const share = (p) => searches.map((r) => percentile(r.call, p) / percentile(r.search, p));
+    console.log(`
+web_search through the MCP gateway vs the search fake's own time (${SEARCH_MS} ms a query)`);
+    console.log(
+      `${ROUNDS} rounds x ${SEARCH_SAMPLES} calls (after ${WARMUP} warm-up); median over rounds [min - max]\n`,
+    );
+    console.log(`  ${"".padEnd(44)} ${"p50 ms".padEnd(26)} p99 ms`);
+    console.log(
+      `  ${"the fake's time for the search".padEnd(44)} ${spread(of("search", 50)).padEnd(26)} ${spread(of("search", 99))}`,
+    );
+    console.log(
+      `  ${"SDK client tools/call web_search".padEnd(44)} ${spread(of("call", 50)).padEnd(26)} ${spread(of("call", 99))}`,
+    );
+    console.log(
+      `  ${"overhead: call - search".padEnd(44)} ${spread(of("overhead", 50)).padEnd(26)} ${spread(of("overhead", 99))}`,
+    );
+    console.log(`  ${"ratio call / search".padEnd(44)} ${spread(share(50)).padEnd(26)} ${spread(share(99))}`);
   } finally {
     await server.stop();
     await tools.stop();
+    await fakes.stop();
   }
 }
 

@@ -23,16 +23,32 @@ export function sseFrame({ id, event, data }: SseEvent): string {
 /** The reconnection delay a client should wait, in milliseconds. */
 export const sseRetry = (ms: number) => `retry: ${ms}\n\n`;
 
+/** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
+export const HEARTBEAT_MS = 15_000;
+
+/**
+ * The heartbeat interval from the `SSE_HEARTBEAT_MS` var (tests set it small so a ping can be
+ * observed); anything that is not a positive integer means the contract's 15 s.
+ */
+export function heartbeatMsOf(raw: string | undefined): number {
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms > 0 ? ms : HEARTBEAT_MS;
+}
+
 /** A comment line: ignored by clients, it keeps idle connections open through proxies. */
 export const sseComment = (text: string) => `: ${text}\n\n`;
 
 /**
  * Reads a `text/event-stream` body into its `data` payloads (one string per event), following the
  * WHATWG parsing rules that matter for providers: `\n`, `\r\n` or `\r` line ends, multi-line data,
- * comments ignored, an event ending at a blank line. Chunk boundaries may fall anywhere.
+ * comments ignored, an event ending at a blank line. Chunk boundaries may fall anywhere. An abort
+ * of `signal` cancels the body and ends the events.
  */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* sseData(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener("abort", cancel, { once: true });
+  if (signal?.aborted) cancel();
   let buffer = "";
   let data: string[] = [];
   try {
@@ -59,6 +75,7 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
     }
     // Per the standard, an event not closed by a blank line is discarded.
   } finally {
+    signal?.removeEventListener("abort", cancel);
     reader.releaseLock();
   }
 }

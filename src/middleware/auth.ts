@@ -10,8 +10,11 @@ import { ownResources, type OwnResource } from "../lib/origin";
 import { tokenServes, verifyAccessToken } from "../lib/tokens";
 
 export interface AuthenticateOptions {
-  /** The OAuth scope that lets a third-party token call these routes; absent means first-party only. */
-  oauthScope?: string;
+  /**
+   * The OAuth scope that lets a third-party token call these routes (any one of several, when a
+   * list); absent means first-party only.
+   */
+  oauthScope?: string | string[];
   /**
    * The protected resource these routes belong to (RFC 8707): an OAuth token issued for the other
    * one is refused. The API base (`{base_url}`) unless said; the MCP gateway is `gateway`.
@@ -39,9 +42,10 @@ async function admittedCaller(c: Context<AppEnv>, options: AuthenticateOptions):
   if (claims.kind === "oauth" && !tokenServes(claims, ownResources(issuerOf(c))[options.resource ?? "api"])) {
     throw unauthorized("The access token was issued for another resource", "invalid_token");
   }
-  if (claims.kind === "oauth" && (!options.oauthScope || !claims.scopes.includes(options.oauthScope))) {
+  const admitting = [options.oauthScope ?? []].flat();
+  if (claims.kind === "oauth" && !admitting.some((scope) => claims.scopes.includes(scope))) {
     throw new ApiError("forbidden", "The access token's scopes do not grant this endpoint", undefined, {
-      "WWW-Authenticate": `Bearer error="insufficient_scope"${options.oauthScope ? `, scope="${options.oauthScope}"` : ""}`,
+      "WWW-Authenticate": `Bearer error="insufficient_scope"${admitting.length ? `, scope="${admitting.join(" ")}"` : ""}`,
     });
   }
 
@@ -54,9 +58,11 @@ async function admittedCaller(c: Context<AppEnv>, options: AuthenticateOptions):
 }
 
 /** Refuses callers whose account lacks an entitlement (`ai`, `connectors`, `provider:<key>`). */
-export const requireEntitlement = (entitlement: string) =>
+/** The plan must include the entitlement (any one of them, when several are named). */
+export const requireEntitlement = (...entitlements: [string, ...string[]]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.auth.entitlements.includes(entitlement)) throw forbidden(`Your plan does not include "${entitlement}"`);
+    if (!entitlements.some((entitlement) => c.var.auth.entitlements.includes(entitlement)))
+      throw forbidden(`Your plan does not include ${entitlements.map((e) => `"${e}"`).join(" or ")}`);
     await next();
   });
 

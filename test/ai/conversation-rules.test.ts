@@ -51,6 +51,69 @@ function turn(db: ConversationDb, content: string, answer: string) {
 }
 
 describe("a conversation's rules (conversation/turns.ts)", () => {
+  it("an MCP session's turns (maxRunning 4, no history) run side by side; the fifth is busy; a session's own rule still refuses a second", async () => {
+    await onFreshConversation((db) => {
+      turn(db, "before", "an answer");
+      const rules = { maxRunning: 4, withHistory: false };
+      const started = [1, 2, 3, 4].map((n) => {
+        const user = userRow(`call ${n}`);
+        return turns.beginSend(db, user, replyRow(user.id), rules);
+      });
+      expect(started.map((t) => t.kind)).toEqual(["started", "started", "started", "started"]);
+      expect(started.map((t) => (t.kind === "started" ? t.history : null))).toEqual([[], [], [], []]);
+      const fifth = userRow("call 5");
+      expect(turns.beginSend(db, fifth, replyRow(fifth.id), rules)).toEqual({ kind: "busy", limit: 4 });
+      const plain = userRow("a session's send");
+      expect(turns.beginSend(db, plain, replyRow(plain.id))).toEqual({ kind: "running" });
+      // Ending one makes room for one.
+      const first = started[0]!;
+      if (first.kind !== "started") throw new Error("expected a started turn");
+      turns.endReply(db, first.assistant.id, { status: "completed", content: "done" });
+      const sixth = userRow("call 6");
+      expect(turns.beginSend(db, sixth, replyRow(sixth.id), rules).kind).toBe("started");
+    });
+  });
+
+  it("an object made before MCP sessions (one running reply per session as an index) opens with one per turn instead, its rows kept", async () => {
+    const stub = env.CONVERSATION.getByName(newId());
+    // The tree before: the same table, and the index by its old name.
+    const written = await runInDurableObject(stub, (_instance, state) => {
+      const db = openConversationDb(state.storage);
+      state.storage.sql.exec("DROP INDEX IF EXISTS ai_messages_one_running_per_turn_idx");
+      state.storage.sql.exec(
+        "CREATE UNIQUE INDEX ai_messages_one_running_idx ON ai_messages (session_id) WHERE status = 'running'",
+      );
+      const done = turn(db, "earlier", "kept");
+      const user = userRow("still running");
+      const running = turns.beginSend(db, user, replyRow(user.id));
+      return { done, running };
+    });
+    await runInDurableObject(stub, (_instance, state) => {
+      const db = openConversationDb(state.storage);
+      const indexes = [...state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'index'")].map(
+        (r) => r.name,
+      );
+      expect(indexes).not.toContain("ai_messages_one_running_idx");
+      expect(indexes).toContain("ai_messages_one_running_per_turn_idx");
+      const rows = db.select().from(aiMessages).all();
+      expect(rows).toHaveLength(4);
+      const running = written.running;
+      if (running.kind !== "started") throw new Error("expected a started turn");
+      expect(rows.find((r) => r.id === running.assistant.id)).toEqual(running.assistant);
+      expect(rows.find((r) => r.id === written.done.assistant.id)).toMatchObject({
+        status: "completed",
+        content: "kept",
+      });
+      // A second running reply of the same turn is still refused by the index.
+      expect(() =>
+        db
+          .insert(aiMessages)
+          .values({ ...running.assistant, id: newId(), seq: 9 })
+          .run(),
+      ).toThrow(/UNIQUE/);
+    });
+  });
+
   it("a send takes the next place; its key's second send is the same turn; a running reply refuses the next", async () => {
     await onFreshConversation((db) => {
       const first = userRow("one", "key-1");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { HEARTBEAT_MS, heartbeatMsOf } from "../../src/domains/ai/run/event-log";
+import { HEARTBEAT_MS, heartbeatMsOf } from "../../src/lib/sse";
 import { call } from "../helpers/api";
 import { aiUser, frameReader, newSession, openStream, sent, type Frame } from "./helpers";
 

@@ -89,7 +89,8 @@ export const connectorsAccess: DomainAccess = {
 /** The MCP gateway: first-party tokens, or OAuth tokens with execution:run; challenges name its resource metadata. */
 export const mcpGatewayAccess: DomainAccess = {
   prefix: "/api/v1/mcp",
-  entitlement: "connectors",
-  oauthScope: "execution:run",
+  // Connector tools need "connectors", capability tools "ai": a plan with either may connect.
+  entitlement: ["connectors", "ai"],
+  oauthScope: "execution:run ai:capabilities",
   challengeParameters: ', resource_metadata="http://localhost/.well-known/oauth-protected-resource"',
 };

@@ -41,9 +41,20 @@ async function rpc(
   });
 }
 
+/** The capability tools a first-party token also sees (test/ai/mcp-capabilities.test.ts covers them). */
+const CAPABILITY_TOOLS = new Set([
+  "web_search",
+  "deep_research",
+  "generate_image",
+  "generate_video",
+  "generate_music",
+  "get_result",
+]);
+const connectorTools = (tools: { name: string }[]) => tools.filter((tool) => !CAPABILITY_TOOLS.has(tool.name));
+
 const toolNames = async (token: string, workspaceId?: string) =>
-  (await rpc(token, "tools/list", undefined, { workspaceId })).body.result.tools.map(
-    (tool: { name: string }) => tool.name,
+  connectorTools((await rpc(token, "tools/list", undefined, { workspaceId })).body.result.tools).map(
+    (tool) => tool.name,
   );
 
 describe("MCP gateway: protocol", () => {
@@ -81,7 +92,7 @@ describe("MCP gateway: protocol", () => {
     expect((await rpc(user.accessToken, "ping")).body).toMatchObject({ result: {} });
 
     const list = await rpc(user.accessToken, "tools/list");
-    expect(list.body.result.tools).toEqual([
+    expect(connectorTools(list.body.result.tools)).toEqual([
       {
         name: `${key}.echo`,
         title: `${key}.echo`,
@@ -193,7 +204,7 @@ describe("MCP gateway: protocol", () => {
       expect(document.body).toEqual({
         resource: `${ORIGIN}/api/v1/mcp`,
         authorization_servers: [ORIGIN],
-        scopes_supported: ["execution:run"],
+        scopes_supported: ["execution:run", "ai:capabilities"],
         bearer_methods_supported: ["header"],
         resource_name: expect.any(String),
       });
@@ -204,14 +215,14 @@ describe("MCP gateway: protocol", () => {
     expect(discovery.body.issuer).toBe(ORIGIN);
   });
 
-  it("an OAuth token without execution:run is refused with an insufficient_scope challenge", async () => {
+  it("an OAuth token without execution:run or ai:capabilities is refused with an insufficient_scope challenge", async () => {
     const user = await createUser();
     const client = await registerClient();
     const token = await oauthToken(user, client.clientId, "email:read");
     const res = await rpc(token, "ping");
     expectError(res, 403, "forbidden");
     expect(res.headers.get("WWW-Authenticate")).toBe(
-      `Bearer error="insufficient_scope", scope="execution:run", resource_metadata="${METADATA}"`,
+      `Bearer error="insufficient_scope", scope="execution:run ai:capabilities", resource_metadata="${METADATA}"`,
     );
     expect((await rpc(await oauthToken(user, client.clientId), "ping")).status).toBe(200);
   });

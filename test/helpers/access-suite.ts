@@ -28,8 +28,11 @@ import { signTestToken } from "./tokens";
 export interface DomainAccess {
   /** The domain's operations: paths (as the document writes them) starting with this. */
   prefix: string;
-  /** The entitlement every operation of the domain needs (a caller without it gets 403). */
-  entitlement?: string;
+  /**
+   * The entitlement every operation of the domain needs (a caller without it gets 403); a list:
+   * any one of them admits (the caller without all of them gets 403).
+   */
+  entitlement?: string | string[];
   /** The OAuth scope that admits third-party tokens; absent means first-party tokens only. */
   oauthScope?: string;
   /**
@@ -211,13 +214,15 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
   const stranger = once(() => createUser());
   const owner = once(() => createUser());
   const lacking = new Map<string, () => Promise<TestUser>>();
-  const lackingEntitlement = (entitlement: string) => {
-    if (!lacking.has(entitlement)) {
+  const lackingEntitlement = (entitlement: string | string[]) => {
+    const missing = [entitlement].flat();
+    const name = missing.join(" or ");
+    if (!lacking.has(name)) {
       lacking.set(
-        entitlement,
+        name,
         once(async () => {
           const user = await createUser();
-          const without = DEFAULT_ENTITLEMENTS.filter((e) => e !== entitlement);
+          const without = DEFAULT_ENTITLEMENTS.filter((e) => !missing.includes(e));
           const updated = await operator().PATCH("/api/v1/admin/users/{userId}/account", {
             params: { path: { userId: user.id } },
             body: { entitlements: without },
@@ -227,7 +232,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
         }),
       );
     }
-    return lacking.get(entitlement)!();
+    return lacking.get(name)!();
   };
 
   it("every operation is authenticated or explicitly exempted as public", () => {
@@ -393,7 +398,7 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
     if (domain?.entitlement) {
       const entitlement = domain.entitlement;
-      it(`answers 403 to a caller whose plan lacks "${entitlement}"`, async () => {
+      it(`answers 403 to a caller whose plan lacks ${[entitlement].flat().map((e) => `"${e}"`).join(" and ")}`, async () => {
         const user = await lackingEntitlement(entitlement);
         expectError(await request(api(user), op, fill(path)), 403, "forbidden");
       });

@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 import { request } from "../../scripts/lib/http.mjs";
+import { browser, hiddenFields } from "./helpers/oauth-flow";
 import { startToolServer, TOOL_TOKEN } from "../../scripts/lib/tool-server.mjs";
 
 /**
@@ -36,31 +37,6 @@ const api = async (method: string, path: string, body?: unknown, token?: string)
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return res.body.data;
 };
-
-/** A browser: a cookie jar and no redirects followed. */
-function browser() {
-  const cookies = new Map<string, string>();
-  return async (url: string, form?: Record<string, string>) => {
-    const headers: Record<string, string> = {};
-    if (cookies.size) headers.Cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (form) headers["Content-Type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(url, server.origin), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [name, ...value] = cookie.split(";")[0]!.split("=");
-      cookies.set(name!.trim(), value.join("="));
-    }
-    return { status: res.status, location: res.headers.get("Location"), text: await res.text() };
-  };
-}
-const hiddenFields = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-  );
 
 describe("MCP gateway with the official SDK (wrangler dev)", () => {
   it("401 → protected resource → authorization server → token → tools/list and tools/call of a connected instance", async () => {
@@ -143,7 +119,7 @@ describe("MCP gateway with the official SDK (wrangler dev)", () => {
       resource: target,
     });
     expect(authorizationUrl.searchParams.get("resource")).toBe(gateway.toString());
-    const visit = browser();
+    const visit = browser(server.origin);
     const login = await visit((await visit(authorizationUrl.toString())).location!);
     const signedIn = await visit(`${server.origin}/api/v1/oauth/login`, {
       ...hiddenFields(login.text),

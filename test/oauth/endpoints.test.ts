@@ -47,6 +47,8 @@ describe("discovery", () => {
       subject_types_supported: ["public"],
       claims_supported: ["sub", "email", "email_verified", "name", "preferred_username"],
       authorization_response_iss_parameter_supported: true,
+      // CONTRACT "Capabilities over MCP": clients may identify by a Client ID Metadata Document.
+      client_id_metadata_document_supported: true,
     });
   });
 

@@ -34,8 +34,19 @@ export const aiSessions = sqliteTable(
     messageCount: integer("message_count"),
     lastActivityAt: text("last_activity_at"),
     updatedAt: text("updated_at"),
+    /**
+     * The MCP client whose capability calls this session records (CONTRACT "Capabilities over
+     * MCP"): its OAuth client id, or `first-party`; null for every other session. One per user
+     * and client (the unique index, which the find-or-create's conditional insert relies on).
+     */
+    mcpClient: text("mcp_client"),
   },
-  (t) => [index("ai_sessions_user_created_idx").on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index("ai_sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
+    uniqueIndex("ai_sessions_user_mcp_client_idx")
+      .on(t.userId, t.mcpClient)
+      .where(sql`${t.mcpClient} IS NOT NULL`),
+  ],
 );
 
 /**

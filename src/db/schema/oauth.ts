@@ -2,9 +2,12 @@ import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { ownedByUser, partnerKeys, users } from "./identity";
 
-/** Third-party applications registered by partners (`POST /partner/oauth-clients`). */
+/**
+ * Third-party applications registered by partners (`POST /partner/oauth-clients`), and those
+ * identified by a Client ID Metadata Document (their row written when they start a flow).
+ */
 export const oauthClients = sqliteTable("oauth_clients", {
-  /** The public `client_id` (UUID). */
+  /** The public `client_id`: a UUID, or the URL of the client's metadata document. */
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   type: text("type", { enum: ["confidential", "public"] }).notNull(),
@@ -15,6 +18,7 @@ export const oauthClients = sqliteTable("oauth_clients", {
   redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
   grantTypes: text("grant_types", { mode: "json" }).$type<string[]>().notNull(),
   allowedScopes: text("allowed_scopes", { mode: "json" }).$type<string[]>().notNull(),
+  /** Metadata-document clients name the revoked key `client-metadata-documents` (migration 0021). */
   partnerKeyId: text("partner_key_id")
     .notNull()
     .references(() => partnerKeys.id),

@@ -7,3 +7,16 @@ export { recordRunEnd } from "./run/write-back";
 export { combineToolSources, type ToolSource } from "./tool-source";
 export { deliverToolResult, reportToolProgress } from "./runs";
 export { aiCron } from "./upkeep";
+// The capabilities as MCP tools (the mcp domain's gateway): what this deployment offers, and calls.
+export { listCapabilities, type CapabilityKey } from "./capabilities";
+export { activeModels } from "./models";
+export {
+  callOutcome,
+  clientsRun,
+  followRun,
+  MCP_CALLS_AT_ONCE,
+  startCapabilityCall,
+  type CallOutcome,
+  type RunEvent,
+  type StartedCall,
+} from "./mcp-calls";

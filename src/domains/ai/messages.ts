@@ -13,7 +13,7 @@ import { allChecks, attachmentFieldsAsSent, attachmentsOf, storedBlocks } from "
 import { callersReplyRun, newRunIfOwned, runOfMessage } from "./run-record";
 import { openSession, sessionNotFound } from "./sessions";
 import { conversationOf, present } from "./conversations";
-import type { MessageRow } from "./conversation/turns";
+import type { MessageRow, TurnRules } from "./conversation/turns";
 import {
   answerTurn,
   connectorToolsRead,
@@ -65,13 +65,15 @@ function publicMessage(row: MessageRow) {
  * persona, the pinned memories with their contents, the run row) beside the send's rate limit
  * (`admit`, awaited before anything is consumed); the request's checks; one call to the session's
  * Conversation object, which answers a replayed key or a running reply's 409 or writes the turn;
- * then the allowance and the run (`answerTurn`).
+ * then the allowance and the run (`answerTurn`). `rules`: how the conversation admits the turn
+ * (a session's own turns unless said: `SESSION_TURNS`).
  */
 export async function sendMessage(
   ctx: Ctx,
   sessionId: string,
   body: SendMessageInput,
   admit: () => Promise<unknown>,
+  rules?: TurnRules,
 ): Promise<Turn> {
   const { db, env, auth } = ctx;
   const key = body.idempotencyKey ?? null;
@@ -128,7 +130,7 @@ export async function sendMessage(
     const conversation = conversationOf(env, sessionId);
     const user = userRow({ sessionId, content: body.content, request, idempotencyKey: key, createdAt: ctx.now });
     const assistant = replyRow({ ids, sessionId, parentId: user.id, model, idempotencyKey: null, createdAt: ctx.now });
-    return answerTurn(ctx, present(await conversation.send(ref, user, assistant)), charge, {
+    return answerTurn(ctx, present(await conversation.send(ref, user, assistant, rules)), charge, {
       ref,
       instructions: found.instructions,
       request,

@@ -64,6 +64,7 @@ export async function createSession(
     messageCount: 0,
     lastActivityAt: now,
     updatedAt: now,
+    mcpClient: null,
   };
   await db.insert(aiSessions).values(row);
   // The session's conversation object is made with it (its tables), so the first send finds it

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
-import { conflict } from "../../lib/errors";
+import { ApiError, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assistantToolQueries, assistantToolsOf, type AssistantTool, type ToolRows } from "../connectors";
 import type { Ctx } from "../identity";
@@ -262,6 +262,11 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharg
   const sessionId = launch.ref.sessionId;
   if (answer.kind === "replay") return { created: false, result: sendResult(sessionId, answer.user, answer.assistant) };
   if (answer.kind === "running") throw runningReplyConflict();
+  if (answer.kind === "busy")
+    throw new ApiError(
+      "RATE_LIMIT_EXCEEDED",
+      `At most ${answer.limit} calls of one client run at once; wait for one of them to finish`,
+    );
   let capped = false;
   try {
     capped = await charge.spendCap.admit(answer.assistant.id, {

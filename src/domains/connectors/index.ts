@@ -6,6 +6,7 @@ export {
   grantApproval,
   mayDecide,
   needsApproval,
+  runsDirectly,
   TIMED_OUT,
 } from "./execution/approval-policy";
 export {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { oauthClients } from "../../db/schema";
 import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
 import { isUuid } from "../../lib/ids";
+import { isMetadataClientId } from "./client-metadata";
 import { oauthError } from "./errors";
 import type { Ctx } from "../identity";
 
@@ -11,9 +12,20 @@ export type OAuthClient = typeof oauthClients.$inferSelect;
 /** Form fields after the duplicate check: every parameter appears at most once (RFC 6749 §3.2). */
 export type OAuthForm = Record<string, string | undefined>;
 
+/**
+ * The row a client id names: a registered client's UUID (any case), or the URL of a metadata
+ * document exactly as written (its row is written when a flow starts; docs/oauth.md). Anything
+ * else names no row.
+ */
+export function clientRowKey(clientId: string): string | undefined {
+  if (isUuid(clientId)) return clientId.toLowerCase();
+  return isMetadataClientId(clientId) ? clientId : undefined;
+}
+
 export async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
-  if (!isUuid(clientId)) return undefined;
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId.toLowerCase())).limit(1);
+  const key = clientRowKey(clientId);
+  if (key === undefined) return undefined;
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, key)).limit(1);
   return row;
 }
 
@@ -75,9 +87,8 @@ export function presentedClient(authorization: string | undefined, form: OAuthFo
 /** What checking a client's credentials reads of its row. */
 export type ClientCredentialsRow = Pick<OAuthClient, "id" | "secretHash" | "tokenEndpointAuthMethod">;
 
-/** The row a presented client id names, or none (ids that are not UUIDs name nothing). */
-export const clientIdKey = (presented: PresentedClient) =>
-  isUuid(presented.id) ? presented.id.toLowerCase() : undefined;
+/** The row a presented client id names, or none (see `clientRowKey`). */
+export const clientIdKey = (presented: PresentedClient) => clientRowKey(presented.id);
 
 /**
  * Checks presented credentials against the client row read for them (`secretHash`: the SHA-256 of

@@ -8,9 +8,11 @@ import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity";
 import { mailSettings, mailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
+import { clientLabel, isMetadataClientId, METADATA_DOCUMENT_PARTNER_KEY } from "./client-metadata";
+import { clientMetadata, ClientMetadataRefused } from "./client-metadata-fetch";
 import { PageError } from "./errors";
 import { requestedResource } from "./resource";
-import { isScope, parseScope, sortScopes } from "./scopes";
+import { GRANT_TYPES, isScope, parseScope, SCOPES, sortScopes } from "./scopes";
 import type { Ctx } from "../identity";
 
 /** Time a person has to sign in and consent before the flow must restart. */
@@ -56,17 +58,74 @@ type AuthorizeOutcome =
 const badClient = (detail: string) => new PageError(400, "This application's sign-in request is invalid", detail);
 
 /**
+ * The client a `client_id` names: a registered one, or one described by its metadata document
+ * (fetched, checked, cached: client-metadata-fetch.ts). A metadata client's row is only built here;
+ * it is written with the flow (`startAuthorization`), so a refused request stores nothing.
+ */
+async function authorizingClient(
+  { db, env }: Pick<Ctx, "db" | "env">,
+  issuer: string,
+  clientId: string,
+  admitFetch: () => Promise<void>,
+): Promise<OAuthClient & { fromDocument: boolean }> {
+  if (!isMetadataClientId(clientId)) {
+    const client = await findClient(db, clientId);
+    if (!client) throw badClient("The application (client_id) is not registered.");
+    return { ...client, fromDocument: false };
+  }
+  let metadata: Awaited<ReturnType<typeof clientMetadata>>;
+  try {
+    metadata = await clientMetadata(env, issuer, clientId, admitFetch);
+  } catch (error) {
+    if (error instanceof ClientMetadataRefused) throw badClient(error.message);
+    throw error;
+  }
+  // A public client (PKCE, no secret) that may ask for any scope: the person's consent is the gate.
+  return {
+    id: metadata.clientId,
+    name: metadata.clientName,
+    type: "public",
+    tokenEndpointAuthMethod: "none",
+    secretHash: null,
+    redirectUris: metadata.redirectUris,
+    grantTypes: [...GRANT_TYPES],
+    allowedScopes: [...SCOPES],
+    partnerKeyId: METADATA_DOCUMENT_PARTNER_KEY,
+    createdAt: nowIso(),
+    fromDocument: true,
+  };
+}
+
+/**
+ * Writes a metadata client's row (or refreshes its name and redirect URIs from the latest
+ * document): flows, grants and consents reference clients by id. Only rows of metadata clients
+ * are ever updated here; their ids are URLs, registered ones UUIDs.
+ */
+const saveMetadataClient = (db: Db, client: OAuthClient) =>
+  db
+    .insert(oauthClients)
+    .values(client)
+    .onConflictDoUpdate({
+      target: oauthClients.id,
+      set: { name: client.name, redirectUris: client.redirectUris },
+      setWhere: eq(oauthClients.partnerKeyId, METADATA_DOCUMENT_PARTNER_KEY),
+    });
+
+/**
  * Validates an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). Until the client and its
  * redirect URI are known good, errors are shown to the person and never redirected (RFC 6749
  * §4.1.2.1: redirecting then would make this server an open redirector). After that, every error
  * goes back to the client with `error`, `error_description`, `state` and `iss`.
  */
 export async function startAuthorization(
-  { db }: Pick<Ctx, "db">,
+  ctx: Pick<Ctx, "db" | "env">,
   issuer: string,
   query: AuthorizeQuery,
   browserKey: string,
+  /** Runs before a client's metadata document is fetched (a rate limit; throws to refuse). */
+  admitMetadataFetch: () => Promise<void>,
 ): Promise<AuthorizeOutcome> {
+  const { db } = ctx;
   const single = (name: string) => {
     const value = query[name];
     return Array.isArray(value) ? { duplicated: true as const } : { duplicated: false as const, value };
@@ -74,8 +133,7 @@ export async function startAuthorization(
 
   const clientId = single("client_id");
   if (clientId.duplicated || !clientId.value) throw badClient("client_id is missing or repeated.");
-  const client = await findClient(db, clientId.value);
-  if (!client) throw badClient("The application (client_id) is not registered.");
+  const { fromDocument, ...client } = await authorizingClient(ctx, issuer, clientId.value, admitMetadataFetch);
 
   const redirectUri = single("redirect_uri");
   if (redirectUri.duplicated || !redirectUri.value) throw badClient("redirect_uri is missing or repeated.");
@@ -132,7 +190,7 @@ export async function startAuthorization(
 
   const now = Date.now();
   const flowId = newId();
-  await db.insert(oauthFlows).values({
+  const insertFlow = db.insert(oauthFlows).values({
     id: flowId,
     browserHash: await sha256Hex(browserKey),
     clientId: client.id,
@@ -144,6 +202,10 @@ export async function startAuthorization(
     createdAt: toIso(now),
     expiresAt: toIso(now + FLOW_TTL_MS),
   });
+  // One batch: the row the flow references exists whenever the flow does (the purge of unused
+  // metadata clients cannot fall between them).
+  if (fromDocument) await db.batch([saveMetadataClient(db, client), insertFlow]);
+  else await insertFlow;
   return { kind: "flow", flowId };
 }
 
@@ -245,8 +307,8 @@ export async function sendMagicLink(
   const link = `${linkBase}?token=${encodeURIComponent(token)}`;
   await mail.send({
     to: user.email,
-    subject: `Sign in to continue to ${client.name}`,
-    text: `Open this link in the same browser to sign in and continue to ${client.name}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
+    subject: `Sign in to continue to ${clientLabel(client)}`,
+    text: `Open this link in the same browser to sign in and continue to ${clientLabel(client)}:\n\n${link}\n\nIt works once and expires in ten minutes. If you did not ask for it, ignore this e-mail.`,
   });
 }
 

@@ -9,6 +9,8 @@ import { rateLimitRule } from "../../limits";
 import { passwordRecoveryUrl, requestCtxOf } from "../identity";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
+import { clientLabel, metadataClientHost } from "./client-metadata";
+import { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES } from "./client-metadata-fetch";
 import { countRequest } from "./endpoint-guards";
 import { PageError } from "./errors";
 import {
@@ -121,6 +123,17 @@ const loginPage = (
     LoginPage({ ...props, recoveryUrl: passwordRecoveryUrl(c.env.WEB_APP_URL), ...again }),
   );
 
+/** Counts a metadata-document fetch against the client IP's limit; past it, a 429 page (with `Retry-After`). */
+async function admitMetadataFetch(c: Context<AppEnv>) {
+  const decision = await countRequest(c, `ip:${clientIp(c)}`, CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES);
+  if (!decision.allowed)
+    throw new PageError(
+      429,
+      "Too many sign-in requests",
+      "Wait a minute, then go back to the application and try again.",
+    );
+}
+
 export const oauthPageRoutes = createRouter()
   .openapi(
     createRoute({
@@ -132,11 +145,14 @@ export const oauthPageRoutes = createRouter()
       responses: {
         302: { description: "To the sign-in page, or back to the client with `error`, `state` and `iss`" },
         400: htmlPage("Unknown client or unregistered redirect URI: shown, never redirected"),
+        429: htmlPage("Too many metadata documents fetched for this IP (a client_id that is a URL)"),
       },
     }),
     async (c) => {
       const browser = oauthBrowser.ensure(c);
-      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser);
+      const outcome = await startAuthorization(requestCtxOf(c), issuerOf(c), c.req.valid("query"), browser, () =>
+        admitMetadataFetch(c),
+      );
       return c.redirect(outcome.kind === "redirect" ? outcome.location : loginUrl(outcome.flowId), 302);
     },
   )
@@ -148,7 +164,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (flow.userId) return c.redirect(consentUrl(flow.id), 303);
-      return loginPage(c, flow, client.name, 200);
+      return loginPage(c, flow, clientLabel(client), 200);
     },
     pageHook,
   )
@@ -164,13 +180,13 @@ export const oauthPageRoutes = createRouter()
       const { flow: flowId, csrf, email, password } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/login", "POST /auth/login", email))) {
-        return loginPage(c, flow, client.name, 429, {
+        return loginPage(c, flow, clientLabel(client), 429, {
           email,
           error: "Too many attempts. Wait a minute and try again.",
         });
       }
       if (!(await passwordSignIn(requestCtxOf(c), flow, email, password))) {
-        return loginPage(c, flow, client.name, 401, { email, error: "Wrong e-mail or password." });
+        return loginPage(c, flow, clientLabel(client), 401, { email, error: "Wrong e-mail or password." });
       }
       return c.redirect(consentUrl(flow.id), 303);
     },
@@ -188,7 +204,7 @@ export const oauthPageRoutes = createRouter()
       const { flow: flowId, csrf, email } = c.req.valid("form");
       const { flow, client } = await postedFlow(c, flowId, csrf);
       if (!(await loginAttemptAllowed(c, "POST /oauth/magic-link", "POST /auth/forgot-password", email))) {
-        return loginPage(c, flow, client.name, 429, {
+        return loginPage(c, flow, clientLabel(client), 429, {
           error: "Too many sign-in links requested. Try again in a few minutes.",
         });
       }
@@ -213,7 +229,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { flow, client } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       return renderPage(c, 200, (nonce) =>
-        MagicLinkSentPage({ nonce, clientName: client.name, loginUrl: loginUrl(flow.id) }),
+        MagicLinkSentPage({ nonce, clientName: clientLabel(client), loginUrl: loginUrl(flow.id) }),
       );
     },
     pageHook,
@@ -230,7 +246,7 @@ export const oauthPageRoutes = createRouter()
     async (c) => {
       const { token } = c.req.valid("query");
       const { flow, client } = await loadMagicLinkFlow(requestCtxOf(c), token, oauthBrowser.key(c));
-      return flowPage(c, flow, client.name, 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
+      return flowPage(c, flow, clientLabel(client), 200, (props) => MagicLinkConfirmPage({ ...props, token: token! }));
     },
     pageHook,
   )
@@ -255,12 +271,14 @@ export const oauthPageRoutes = createRouter()
       const { flow, client, user } = await loadFlow(requestCtxOf(c), c.req.valid("query").flow, oauthBrowser.key(c));
       if (!user) return c.redirect(loginUrl(flow.id), 303);
       const redirectOrigin = new URL(flow.redirectUri).origin;
+      const clientHost = metadataClientHost(client);
       return flowPage(
         c,
         flow,
         client.name,
         200,
-        (props) => ConsentPage({ ...props, scopes: flow.scopes as Scope[], userEmail: user.email, redirectOrigin }),
+        (props) =>
+          ConsentPage({ ...props, scopes: flow.scopes as Scope[], userEmail: user.email, redirectOrigin, clientHost }),
         [redirectOrigin],
       );
     },

@@ -69,12 +69,26 @@ export function MagicLinkConfirmPage(props: FlowPageProps & { token: string }) {
   );
 }
 
-export function ConsentPage(props: FlowPageProps & { scopes: Scope[]; userEmail: string; redirectOrigin: string }) {
+/**
+ * The consent page. A client known only by its metadata document is named by the host of its URL,
+ * the one thing about it that is verified (draft-ietf-oauth-client-id-metadata-document, "OAuth
+ * Phishing Attacks"); the name its document claims comes second, marked as its own claim.
+ */
+export function ConsentPage(
+  props: FlowPageProps & { scopes: Scope[]; userEmail: string; redirectOrigin: string; clientHost: string | null },
+) {
+  const who = props.clientHost ?? props.clientName;
   return (
-    <PageLayout title={`Allow ${props.clientName}?`} nonce={props.nonce}>
-      <h1>Allow {props.clientName} to access your account?</h1>
+    <PageLayout title={`Allow ${who}?`} nonce={props.nonce}>
+      <h1>Allow {who} to access your account?</h1>
+      {props.clientHost ? (
+        <p class="client-claim">
+          The application at <strong>{props.clientHost}</strong> calls itself “{props.clientName}”. It is not registered
+          with us: that name is its own claim. Continue only if you meant to connect {props.clientHost}.
+        </p>
+      ) : null}
       <p class="muted">Signed in as {props.userEmail}</p>
-      <p>{props.clientName} is asking to:</p>
+      <p>{who} is asking to:</p>
       <ul class="scopes">
         {props.scopes.map((scope) => (
           <li data-scope={scope}>

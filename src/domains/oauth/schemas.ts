@@ -13,7 +13,9 @@ const param = (description: string) =>
     .openapi({ description });
 
 export const authorizeQuery = z.object({
-  client_id: param("The client's UUID"),
+  client_id: param(
+    "The client's UUID, or the https URL of its Client ID Metadata Document (`client_id`, `client_name`, `redirect_uris`)",
+  ),
   redirect_uri: param("Must equal a registered redirect URI byte for byte"),
   response_type: param("Always `code`"),
   scope: param("Space-separated scopes"),
@@ -36,7 +38,7 @@ export const tokenForm = z
     resource: param(
       "RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none",
     ),
-    client_id: param("Public clients (no HTTP Basic)"),
+    client_id: param("Public clients (no HTTP Basic), metadata-document clients (their URL) among them"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
   })
   .openapi("OAuthTokenRequest", {
@@ -97,6 +99,7 @@ export const discoveryDocument = z
     subject_types_supported: z.array(z.literal("public")),
     claims_supported: z.array(z.string()),
     authorization_response_iss_parameter_supported: z.literal(true),
+    client_id_metadata_document_supported: z.literal(true),
   })
   .strict()
   .openapi("OAuthDiscovery");

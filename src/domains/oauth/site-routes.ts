@@ -12,8 +12,9 @@ import { GRANT_TYPES, SCOPES } from "./scopes";
 const DISCOVERY_MAX_AGE_SECONDS = 3600;
 
 /**
- * RFC 8414 / OpenID discovery. Exactly the spec's fields plus the endpoints and RFC 9207's flag;
- * no `jwks_uri` and no ID-token fields, because access tokens are symmetric and no ID tokens exist.
+ * RFC 8414 / OpenID discovery. Exactly the spec's fields plus the endpoints, RFC 9207's flag and
+ * the Client ID Metadata Document flag (CONTRACT "Capabilities over MCP"); no `jwks_uri` and no
+ * ID-token fields, because access tokens are symmetric and no ID tokens exist.
  */
 function discovery(issuer: string) {
   const endpoint = (name: string) => `${issuer}${BASE_PATH}/oauth/${name}`;
@@ -31,6 +32,7 @@ function discovery(issuer: string) {
     subject_types_supported: ["public" as const],
     claims_supported: ["sub", "email", "email_verified", "name", "preferred_username"],
     authorization_response_iss_parameter_supported: true as const,
+    client_id_metadata_document_supported: true as const,
   };
 }
 

@@ -264,7 +264,7 @@ async function rotateRefreshToken(
 
   const d1 = db.$client;
   const [clients, tokens, spent] = await d1.batch<unknown>([
-    // A presented id that is not a UUID names no client: the empty key matches no row.
+    // A presented id that names no row (neither a UUID nor a metadata URL): the empty key matches none.
     d1
       .prepare(
         "SELECT id, token_endpoint_auth_method AS tokenEndpointAuthMethod, secret_hash AS secretHash FROM oauth_clients WHERE id = ?1",

@@ -194,8 +194,8 @@ export class ConversationCore {
     if (!this.erased) void this.db;
   }
 
-  send(user: turns.NewRow, assistant: turns.NewRow) {
-    return turns.beginSend(this.db, user, assistant);
+  send(user: turns.NewRow, assistant: turns.NewRow, rules?: turns.TurnRules) {
+    return turns.beginSend(this.db, user, assistant, rules);
   }
 
   retryReading(messageId: string, key: string) {

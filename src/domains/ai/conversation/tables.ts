@@ -5,9 +5,11 @@ import { aiMessages } from "../../../db/schema/ai";
 /**
  * A conversation's own SQLite, in its session's Durable Object (docs/ai.md "Where a conversation
  * lives"). Its one table is D1's `ai_messages`, column for column (the import copies rows as they
- * are, and the queries are the same drizzle table's), and the three uniqueness rules of D1's
- * partial indexes are unique indexes here: one send per key, one retry per key and turn, one
- * running reply. No foreign key: the session row is D1's.
+ * are, and the queries are the same drizzle table's), and D1's uniqueness rules are unique
+ * indexes here: one send per key, one retry per key and turn, one running reply per turn. One
+ * running reply per session is the send's rule in code (turns.ts, inside the transaction that
+ * writes the turn), because an MCP session runs several turns at once (CONTRACT "Capabilities over
+ * MCP"). No foreign key: the session row is D1's.
  */
 const STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS ai_messages (
@@ -37,7 +39,10 @@ const STATEMENTS = [
   )`,
   "CREATE INDEX IF NOT EXISTS ai_messages_session_seq_idx ON ai_messages (session_id, seq, role)",
   "CREATE INDEX IF NOT EXISTS ai_messages_parent_idx ON ai_messages (parent_id)",
-  "CREATE UNIQUE INDEX IF NOT EXISTS ai_messages_one_running_idx ON ai_messages (session_id) WHERE status = 'running'",
+  // Objects made before MCP sessions hold one running reply per session as an index: it becomes
+  // one per turn (what they hold satisfies it). The old name goes; the new one is built.
+  "DROP INDEX IF EXISTS ai_messages_one_running_idx",
+  "CREATE UNIQUE INDEX IF NOT EXISTS ai_messages_one_running_per_turn_idx ON ai_messages (parent_id) WHERE status = 'running'",
   "CREATE UNIQUE INDEX IF NOT EXISTS ai_messages_send_idempotency_idx ON ai_messages (session_id, idempotency_key) WHERE role = 'user' AND idempotency_key IS NOT NULL",
   "CREATE UNIQUE INDEX IF NOT EXISTS ai_messages_retry_idempotency_idx ON ai_messages (parent_id, idempotency_key) WHERE role = 'assistant' AND idempotency_key IS NOT NULL",
 ];

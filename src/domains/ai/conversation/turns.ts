@@ -21,10 +21,26 @@ export type TurnAnswer =
   | { kind: "replay"; user: MessageRow; assistant: MessageRow }
   /** A reply of the session is running (a 409 for the caller). */
   | { kind: "running" }
+  /** As many replies as the turn's rules allow are running (`TurnRules.maxRunning` > 1). */
+  | { kind: "busy"; limit: number }
   | { kind: "started"; user: MessageRow; assistant: MessageRow; history: ChatMessage[] };
 
 const runningReply = (db: ConversationDb) =>
   db.select({ id: aiMessages.id }).from(aiMessages).where(eq(aiMessages.status, "running")).limit(1).get();
+
+const runningReplies = (db: ConversationDb) =>
+  db.select({ count: count() }).from(aiMessages).where(eq(aiMessages.status, "running")).get()?.count ?? 0;
+
+/**
+ * How a send's turn is admitted: a session's own turns take turns (one running reply, and the
+ * conversation so far as context). An MCP capability call (CONTRACT "Capabilities over MCP") is
+ * its own turn: several run side by side, and none reads the others.
+ */
+export interface TurnRules {
+  maxRunning: number;
+  withHistory: boolean;
+}
+export const SESSION_TURNS: TurnRules = { maxRunning: 1, withHistory: true };
 
 /** The turn a send's key started: its user message and first reply. */
 function sendReplay(db: ConversationDb, key: string) {
@@ -44,11 +60,17 @@ function sendReplay(db: ConversationDb, key: string) {
 }
 
 /** A send: its key's earlier turn, or the 409 of a running reply, or its two rows written at the next place. */
-export function beginSend(db: ConversationDb, user: NewRow, assistant: NewRow): TurnAnswer {
+export function beginSend(
+  db: ConversationDb,
+  user: NewRow,
+  assistant: NewRow,
+  rules: TurnRules = SESSION_TURNS,
+): TurnAnswer {
   return db.transaction((tx) => {
     const replay = user.idempotencyKey ? sendReplay(tx, user.idempotencyKey) : undefined;
     if (replay) return { kind: "replay", ...replay };
-    if (runningReply(tx)) return { kind: "running" };
+    if (rules.maxRunning === 1 && runningReply(tx)) return { kind: "running" };
+    if (rules.maxRunning > 1 && runningReplies(tx) >= rules.maxRunning) return { kind: "busy", limit: rules.maxRunning };
     const seq =
       (tx
         .select({ last: max(aiMessages.seq) })
@@ -59,7 +81,8 @@ export function beginSend(db: ConversationDb, user: NewRow, assistant: NewRow): 
       { ...assistant, seq },
     ];
     tx.insert(aiMessages).values(rows).run();
-    return { kind: "started", user: rows[0]!, assistant: rows[1]!, history: historyBefore(tx, seq) };
+    const history = rules.withHistory ? historyBefore(tx, seq) : [];
+    return { kind: "started", user: rows[0]!, assistant: rows[1]!, history };
   });
 }
 

@@ -1,4 +1,4 @@
-import { sseComment, sseFrame, sseRetry } from "../../../lib/sse";
+import { HEARTBEAT_MS, sseComment, sseFrame, sseRetry } from "../../../lib/sse";
 
 /**
  * The run's event log in the object's SQLite storage, and the SSE listeners it feeds. Every event
@@ -29,18 +29,6 @@ export interface LoggedEvent {
 
 /** Browsers wait this long before reconnecting a dropped stream (CONTRACT: `retry: 3000`). */
 const RETRY_MS = 3000;
-/** Keeps proxies from closing an idle stream (CONTRACT: a `: ping` comment every 15 s). */
-export const HEARTBEAT_MS = 15_000;
-
-/**
- * The heartbeat interval from the `SSE_HEARTBEAT_MS` var (tests set it small so a ping can be
- * observed); anything that is not a positive integer means the contract's 15 s.
- */
-export function heartbeatMsOf(raw: string | undefined): number {
-  const ms = Number(raw);
-  return Number.isInteger(ms) && ms > 0 ? ms : HEARTBEAT_MS;
-}
-
 /** When and how deltas leave together (see the comment at the top of this file); tests pass their own. */
 export interface Batching {
   /** Listeners from which deltas are batched. */

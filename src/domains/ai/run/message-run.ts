@@ -2,7 +2,8 @@ import type { ToolCallRecord } from "../../../db/schema/ai";
 import { isGenerated, isStepRun, signMediaUrls } from "../capabilities";
 import { runToolSource } from "../connector-tool-source";
 import type { DeliveredToolResult, ToolSource } from "../tool-source";
-import { EventLog, heartbeatMsOf } from "./event-log";
+import { heartbeatMsOf } from "../../../lib/sse";
+import { EventLog } from "./event-log";
 import { executeRun } from "./executor";
 import {
   alarmAction,

@@ -1,18 +1,19 @@
-import { ApiError } from "../../../lib/errors";
-import type { Ctx } from "../../identity";
-import { assistantTools, type AssistantTool } from "../execution/assistant-tools";
-import { runsDirectly } from "../execution/approval-policy";
-import { executeTool } from "../execution/execute";
+import type { Ctx } from "../identity";
+import { callCapabilityTool, listCapabilityTools } from "./capability-tools";
+import { callConnectorTool, listConnectorTools } from "./connector-tools";
+import { InvalidParams, type RunningCall, type ToolResult } from "./tool-types";
 
 /**
- * The MCP gateway (CONTRACT "Connector tools for agents"): a stateless Streamable HTTP MCP server
- * over the caller's connector tools, answering each JSON-RPC request with one JSON response.
+ * The MCP gateway (CONTRACT "Connector tools for agents", "Capabilities over MCP"): a stateless
+ * Streamable HTTP MCP server over the caller's connector tools and the assistant's capabilities,
+ * answering each JSON-RPC request with one JSON response, or (a capability call, which takes a
+ * while) with its progress and then its response.
  * Protocol revisions 2025-06-18 and 2025-11-25: neither has JSON-RPC batches, so a batch is refused.
  * HTTP concerns (authentication, Origin, methods) stay in the router.
  */
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18"] as const;
 const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
-const SERVER_INFO = { name: "platform-api-connectors", title: "Connector tools", version: "1.0.0" };
+const SERVER_INFO = { name: "platform-api", title: "Connector tools and AI capabilities", version: "1.1.0" };
 
 /** JSON-RPC 2.0 error codes (MCP uses the standard ones). */
 export const JSONRPC = {
@@ -23,22 +24,29 @@ export const JSONRPC = {
 } as const;
 
 type JsonRpcId = string | number | null;
-/** The HTTP answer to one request: a JSON-RPC message, or 202 with no body for notifications. */
-export type GatewayAnswer = { status: 200 | 400; body: Record<string, unknown> } | { status: 202; body: null };
+/**
+ * The HTTP answer to one request: a JSON-RPC message, or 202 with no body for notifications, or a
+ * call that answers as it runs (`respond` makes its final message from its result).
+ */
+export type GatewayAnswer =
+  | { status: 200 | 400; body: Record<string, unknown> }
+  | { status: 202; body: null }
+  | { status: 200; running: RunningCall; progressToken: string | number | undefined; respond: Respond };
+type Respond = (result: ToolResult) => Record<string, unknown>;
 
 const failure = (status: 200 | 400, id: JsonRpcId, code: number, message: string): GatewayAnswer => ({
   status,
   body: { jsonrpc: "2.0", id, error: { code, message } },
 });
+const response = (id: JsonRpcId, result: Record<string, unknown>) => ({ jsonrpc: "2.0", id, result });
 const success = (id: JsonRpcId, result: Record<string, unknown>): GatewayAnswer => ({
   status: 200,
-  body: { jsonrpc: "2.0", id, result },
+  body: response(id, result),
 });
-
-class InvalidParams extends Error {}
 
 const isId = (value: unknown): value is string | number =>
   typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+const isRunning = (value: object): value is RunningCall => typeof (value as RunningCall).run === "function";
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -53,46 +61,36 @@ export const protocolVersionProblem = (header: string | undefined) =>
         `Unsupported MCP-Protocol-Version "${header}"; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`,
       );
 
-function describeTool(tool: AssistantTool) {
-  return {
-    name: tool.name,
-    title: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-  };
+/** A request's `_meta.progressToken` (MCP: a string or a number). */
+const progressTokenOf = (params: Record<string, unknown>) => {
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+};
+
+/** Where a request came from and how it is answered: the gateway's origin (for absolute links). */
+export interface GatewayRequest {
+  origin: string;
 }
 
-/** Tools the gateway serves: only those that may run directly (approval needs the assistant's card). */
-const gatewayTools = async (ctx: Ctx) => (await assistantTools(ctx)).filter(runsDirectly);
+const listTools = async (ctx: Ctx) => [...(await listConnectorTools(ctx)), ...(await listCapabilityTools(ctx))];
 
-async function callTool(ctx: Ctx, params: Record<string, unknown>) {
-  const { auth } = ctx;
+/** A tool's result, or a call that answers as it runs; an unknown tool is invalid params. */
+async function callTool(ctx: Ctx, request: GatewayRequest, params: Record<string, unknown>) {
   const { name, arguments: args = {} } = params;
   if (typeof name !== "string" || !isObject(args))
     throw new InvalidParams("tools/call needs a tool name and an arguments object");
-  const tool = (await gatewayTools(ctx)).find((candidate) => candidate.name === name);
-  if (!tool) throw new InvalidParams(`Unknown tool: ${name}`);
-  // Recorded as the agent: the OAuth client for a third-party token, else the user's own client.
-  const actor = { type: "agent" as const, id: auth.token.kind === "oauth" ? auth.token.clientId : auth.user.id };
-  try {
-    const { result } = await executeTool(ctx, { actor, instanceId: tool.instanceId, toolId: tool.toolId, input: args });
-    const text = result.success ? JSON.stringify(result.output) : (result.error ?? "The tool failed");
-    return { content: [{ type: "text", text }], structuredContent: result.output, isError: !result.success };
-  } catch (error) {
-    // The executor's refusals (input, rate limit, provider unreachable) are tool errors the model can read.
-    if (error instanceof ApiError && error.status !== 404)
-      return { content: [{ type: "text", text: error.message }], isError: true };
-    if (error instanceof ApiError) throw new InvalidParams(`Unknown tool: ${name}`);
-    throw error;
-  }
+  const answer =
+    (await callConnectorTool(ctx, name, args)) ?? (await callCapabilityTool(ctx, request.origin, name, args));
+  if (!answer) throw new InvalidParams(`Unknown tool: ${name}`);
+  return answer;
 }
 
 async function dispatch(
   ctx: Ctx,
+  request: GatewayRequest,
   method: string,
   params: Record<string, unknown>,
-): Promise<Record<string, unknown> | null> {
+): Promise<Record<string, unknown> | RunningCall | null> {
   switch (method) {
     case "initialize": {
       const requested = params.protocolVersion;
@@ -104,7 +102,7 @@ async function dispatch(
         capabilities: { tools: { listChanged: false } },
         serverInfo: SERVER_INFO,
         instructions:
-          "Tools of the connectors you can use in this workspace. Tools that need approval are offered by the assistant only.",
+          "Tools of the connectors you can use in this workspace (those that need approval are offered by the assistant only), and the assistant's capabilities (web search, research, images, video, music), paid from your wallet. A capability call that takes long answers with a runId: call get_result with it.",
       };
     }
     case "ping":
@@ -112,16 +110,16 @@ async function dispatch(
     case "tools/list":
       // One page holds every tool: a cursor can only come from someone else.
       if (params.cursor !== undefined) throw new InvalidParams("Unknown cursor");
-      return { tools: (await gatewayTools(ctx)).map(describeTool) };
+      return { tools: await listTools(ctx) };
     case "tools/call":
-      return callTool(ctx, params);
+      return callTool(ctx, request, params);
     default:
       return null;
   }
 }
 
 /** Answers one HTTP request body. */
-export async function handleMcpMessage(ctx: Ctx, text: string): Promise<GatewayAnswer> {
+export async function handleMcpMessage(ctx: Ctx, request: GatewayRequest, text: string): Promise<GatewayAnswer> {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -147,10 +145,16 @@ export async function handleMcpMessage(ctx: Ctx, text: string): Promise<GatewayA
     return failure(400, null, JSONRPC.invalidRequest, "Invalid Request: id must be a string or an integer");
   if (!isObject(params)) return failure(200, id, JSONRPC.invalidParams, "Invalid params: params must be an object");
   try {
-    const result = await dispatch(ctx, method, params);
-    return result === null
-      ? failure(200, id, JSONRPC.methodNotFound, `Method not found: ${method}`)
-      : success(id, result);
+    const result = await dispatch(ctx, request, method, params);
+    if (result === null) return failure(200, id, JSONRPC.methodNotFound, `Method not found: ${method}`);
+    if (isRunning(result))
+      return {
+        status: 200,
+        running: result,
+        progressToken: progressTokenOf(params),
+        respond: (done) => response(id, done),
+      };
+    return success(id, result);
   } catch (error) {
     if (error instanceof InvalidParams) return failure(200, id, JSONRPC.invalidParams, error.message);
     throw error;
