@@ -6,6 +6,7 @@ import { aiUser, finished, history, newSession, send, sent, stop } from "../ai/h
 import { braveRequests } from "../ai/fakes/search";
 import { call, expectError, expectFieldError, type TestUser, uniqueIp } from "../helpers/api";
 import { api } from "../helpers/client";
+import { mcp, resultText } from "../helpers/mcp";
 import { signTestToken } from "../helpers/tokens";
 import { debitOf } from "./debit";
 import { accountIdOf, capSet, holdsOf, holdsWhen, postEntry, setCap, walletOf } from "./spend-cap";
@@ -285,5 +286,22 @@ describe("notices at 80% and 100% of the cap, once a month each", () => {
     await postEntry(await accountIdOf(uncapped), "usage", -1.5);
     await freeRun(uncapped, (await newSession(uncapped)).id);
     expect(await walletNotices(uncapped)).toEqual([]);
+  });
+});
+
+describe("an MCP capability call", () => {
+  it("at the cap is a tool error carrying spend_cap_reached, before any provider call", async () => {
+    const user = await aiUser();
+    await capSet(user, 0.01);
+    await postEntry(await accountIdOf(user), "usage", -0.01);
+    const searches = braveRequests.length;
+    const refused = await mcp(user.accessToken, "tools/call", { name: "web_search", arguments: { query: "otters" } });
+    expect(refused.status).toBe(200);
+    expect(refused.result.isError).toBe(true);
+    expect(resultText(refused.result)).toMatch(
+      /^spend_cap_reached: This month's spend of \$0\.01 has reached the cap; the monthly spend cap of \$0\.01 resets on /,
+    );
+    expect(refused.result.structuredContent.error).toMatchObject({ code: "spend_cap_reached" });
+    expect(braveRequests.length).toBe(searches);
   });
 });
