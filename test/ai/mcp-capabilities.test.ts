@@ -4,6 +4,7 @@ import { api, operator } from "../helpers/client";
 import { gatewayToken, mcp, resultText } from "../helpers/mcp";
 import { braveRequests } from "./fakes/search";
 import { stop, usageOf } from "./helpers";
+import { CAPABILITY_TOOLS } from "../helpers/mcp-tools";
 
 /**
  * The assistant's capabilities on the MCP gateway (CONTRACT "Capabilities over MCP"): which tools
@@ -13,14 +14,6 @@ import { stop, usageOf } from "./helpers";
  * lists (the OpenAI fake's).
  */
 
-const CAPABILITY_TOOLS = [
-  "web_search",
-  "deep_research",
-  "generate_image",
-  "generate_video",
-  "generate_music",
-  "get_result",
-];
 const toolsOf = async (token: string) =>
   ((await mcp(token, "tools/list")).result.tools as { name: string; inputSchema: any }[]).filter((tool) =>
     CAPABILITY_TOOLS.includes(tool.name),

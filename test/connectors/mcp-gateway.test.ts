@@ -10,6 +10,7 @@ import { awaitRoomInWindow } from "../helpers/rate-window";
 import { decodePayload, signTestToken } from "../helpers/tokens";
 import { installToolServer, seen } from "./fakes/tool-server";
 import { businessTeam, connected } from "./helpers";
+import { CAPABILITY_TOOLS } from "../helpers/mcp-tools";
 
 /**
  * The MCP gateway (`POST /api/v1/mcp`), the protected-resource document, and automation consent
@@ -42,15 +43,7 @@ async function rpc(
 }
 
 /** The capability tools a first-party token also sees (test/ai/mcp-capabilities.test.ts covers them). */
-const CAPABILITY_TOOLS = new Set([
-  "web_search",
-  "deep_research",
-  "generate_image",
-  "generate_video",
-  "generate_music",
-  "get_result",
-]);
-const connectorTools = (tools: { name: string }[]) => tools.filter((tool) => !CAPABILITY_TOOLS.has(tool.name));
+const connectorTools = (tools: { name: string }[]) => tools.filter((tool) => !CAPABILITY_TOOLS.includes(tool.name));
 
 const toolNames = async (token: string, workspaceId?: string) =>
   connectorTools((await rpc(token, "tools/list", undefined, { workspaceId })).body.result.tools).map(

@@ -6,6 +6,7 @@ import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
 import { request } from "../../scripts/lib/http.mjs";
 import { type ProviderFakes, startProviderFakes } from "../../scripts/lib/provider-fakes.mjs";
 import { authorizeGateway } from "./helpers/oauth-flow";
+import { CAPABILITY_TOOLS } from "../helpers/mcp-tools";
 
 /**
  * The capability tools as an MCP client uses them (CONTRACT "Capabilities over MCP"): the official
@@ -16,14 +17,6 @@ import { authorizeGateway } from "./helpers/oauth-flow";
 const REDIRECT_URI = "https://assistant.example.com/callback";
 /** Short, so the video (40 polls 100 ms apart: over 4 s) outlasts a call's wait and needs get_result. */
 const CALL_WAIT_MS = 1500;
-const CAPABILITY_TOOLS = [
-  "web_search",
-  "deep_research",
-  "generate_image",
-  "generate_video",
-  "generate_music",
-  "get_result",
-];
 
 let server: { origin: string; adminToken: string; stop: () => Promise<void> };
 let fakes: ProviderFakes;

@@ -162,10 +162,9 @@ const isMediaItem = (value: unknown): value is MediaItem =>
 function madeMedia(reply: MessageRow): MediaItem[] {
   const found = new Map<string, MediaItem>();
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== "object" || value === null) return;
     if (isMediaItem(value) && value.url.startsWith(unsignedMediaUrl(value.id))) found.set(value.id, value);
-    else Object.values(value).forEach(visit);
+    else for (const inner of Object.values(value)) visit(inner);
   };
   for (const call of reply.toolCalls ?? []) visit(call.output);
   return [...found.values()];
