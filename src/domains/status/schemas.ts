@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
+import {
+  INCIDENT_IMPACTS,
+  INCIDENT_STATUSES,
+  MAINTENANCE_STATUSES,
+  STATUS_LEVELS,
+} from "../../db/schema/status-values";
 import { isoDate } from "../../http/openapi";
 import { INDICATORS } from "./derive";
 import { DEFAULT_FEED_LIMIT } from "./keys";

@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * A cold `GET /api/v1/status` builds its group's app (app.ts: the shared middleware, then the status
+ * router) and reads KV only. It must load no drizzle: the database handle is taken where a domain
+ * queries (not in `requestContext`), and the status schemas' value lists come from a module without
+ * tables (docs/performance.md "A cold request"). Walked here on the modules' static value imports
+ * (what evaluates when a module loads; `import type` and `import()` do not).
+ */
+const SRC = join(import.meta.dirname, "../../src");
+
+function staticValueImports(path: string): string[] {
+  const source = readFileSync(join(SRC, path), "utf8");
+  const found: string[] = [];
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/gm))
+    if (!match[1]) found.push(match[2]!);
+  return found;
+}
+
+function resolveModule(from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base]) {
+    try {
+      readFileSync(join(SRC, candidate));
+      return candidate;
+    } catch {}
+  }
+  return null;
+}
+
+/** Every package a module loads, through the modules it loads, as `package <- importer`. */
+function packagesLoadedBy(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const packages: string[] = [];
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const specifier of staticValueImports(path)) {
+      const target = resolveModule(path, specifier);
+      if (target) visit(target);
+      else if (!specifier.startsWith(".")) packages.push(`${specifier} <- ${path}`);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return packages;
+}
+
+describe("a cold GET /api/v1/status", () => {
+  it("loads no drizzle (its app and its router, by static imports)", () => {
+    const loaded = packagesLoadedBy(["app.ts", "domains/status/routes.ts"]);
+    expect(loaded.filter((line) => line.startsWith("drizzle-orm"))).toEqual([]);
+    // The walk is real: the router's own packages are found.
+    expect(loaded).toContain("@hono/zod-openapi <- domains/status/routes.ts");
+  });
+});
