@@ -134,7 +134,7 @@ describe("GET /media/:id without a row read", () => {
     expect(ranged.response.status).toBe(206);
     expect(readsMediaRow(ranged.statements)).toEqual([]);
 
-    for (const headers of [{}, { Range: "bytes=0-3" }]) {
+    for (const headers of [{} as Record<string, string>, { Range: "bytes=0-3" }]) {
       const theirs = await raw("GET", path, { token: stranger.accessToken, headers });
       expectError(await asApi(theirs), 404, "not_found");
       expect(theirs.headers.get("Content-Security-Policy")).toBe("sandbox; default-src 'none'");
@@ -164,7 +164,7 @@ describe("GET /media/:id without a row read", () => {
     ).toBe(200);
 
     for (const url of [item.url, generatedUrl])
-      for (const headers of [{}, { Range: "bytes=0-3" }, { "If-None-Match": '"x"' }]) {
+      for (const headers of [{} as Record<string, string>, { Range: "bytes=0-3" }, { "If-None-Match": '"x"' }]) {
         const gone = await raw("GET", url, { headers });
         expectError(await asApi(gone), 404, "not_found");
         expect(gone.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -195,7 +195,7 @@ describe("GET /media/:id without a row read", () => {
 
     // Its row gone but not its bytes (a delete before this change whose R2 call failed): 404.
     await createDb(env.DB).delete(media).where(eq(media.id, row.id));
-    for (const headers of [{}, { Range: "bytes=0-3" }])
+    for (const headers of [{} as Record<string, string>, { Range: "bytes=0-3" }])
       expectError(await asApi(await raw("GET", signedUrl, { headers })), 404, "not_found");
   });
 });
