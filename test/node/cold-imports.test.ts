@@ -3,11 +3,8 @@ import { join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * A cold `GET /api/v1/status` builds its group's app (app.ts: the shared middleware, then the status
- * router) and reads KV only. It must load no drizzle: the database handle is taken where a domain
- * queries (not in `requestContext`), and the status schemas' value lists come from a module without
- * tables (docs/performance.md "A cold request"). Walked here on the modules' static value imports
- * (what evaluates when a module loads; `import type` and `import()` do not).
+ * What a cold request's modules load, walked on their static value imports (what evaluates when a
+ * module loads; `import type` and `import()` do not): docs/performance.md "A cold request".
  */
 const SRC = join(import.meta.dirname, "../../src");
 
@@ -31,8 +28,8 @@ function resolveModule(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every package a module loads, through the modules it loads, as `package <- importer`. */
-function packagesLoadedBy(entries: string[]): string[] {
+/** Every module and package the entries load, through the modules they load (packages as `package <- importer`). */
+function loadedBy(entries: string[]): { modules: Set<string>; packages: string[] } {
   const seen = new Set<string>();
   const packages: string[] = [];
   const visit = (path: string) => {
@@ -45,14 +42,25 @@ function packagesLoadedBy(entries: string[]): string[] {
     }
   };
   for (const entry of entries) visit(entry);
-  return packages;
+  return { modules: seen, packages };
 }
 
 describe("a cold GET /api/v1/status", () => {
+  // It builds its group's app (app.ts: the shared middleware, then the status router) and reads KV
+  // only: the database handle is taken where a domain queries (not in `requestContext`), and the
+  // status schemas' value lists come from a module without tables.
   it("loads no drizzle (its app and its router, by static imports)", () => {
-    const loaded = packagesLoadedBy(["app.ts", "domains/status/routes.ts"]);
+    const loaded = loadedBy(["app.ts", "domains/status/routes.ts"]).packages;
     expect(loaded.filter((line) => line.startsWith("drizzle-orm"))).toEqual([]);
     // The walk is real: the router's own packages are found.
     expect(loaded).toContain("@hono/zod-openapi <- domains/status/routes.ts");
+  });
+});
+
+describe("identity's door (every authenticated router group takes it)", () => {
+  it("builds the schemas other domains use, not those of identity's own routes", () => {
+    const { modules } = loadedBy(["domains/identity/index.ts"]);
+    expect(modules).toContain("domains/identity/shared-schemas.ts");
+    expect(modules).not.toContain("domains/identity/schemas.ts");
   });
 });
