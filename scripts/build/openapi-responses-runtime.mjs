@@ -8,7 +8,7 @@
 /** The data schema itself: no envelope object is built around it. */
 export const envelope = (data) => data;
 export const pagedEnvelope = (data) => data;
-/** A response's description without its content. */
+/** A response's description without its content (a schema given as a thunk is never built). */
 export const json = (_schema, description) => ({ description });
 /** No error responses are described. */
 export const errors = () => ({});

@@ -22,8 +22,13 @@ const errorEnvelope = z
   })
   .openapi("Error");
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
+/**
+ * A JSON response of `schema`, or of what `schema()` builds: a thunk lets a domain build its
+ * response schemas only where the document is generated (here, at once), never in the Worker,
+ * whose stand-in does not call it (`builtOnce` in ./openapi.ts).
+ */
+export const json = <T extends z.ZodType>(schema: T | (() => T), description: string) => ({
+  content: { "application/json": { schema: typeof schema === "function" ? schema() : schema } },
   description,
 });
 
