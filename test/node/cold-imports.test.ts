@@ -52,6 +52,9 @@ describe("a cold GET /api/v1/status", () => {
   it("loads no drizzle (its app and its router, by static imports)", () => {
     const loaded = loadedBy(["app.ts", "domains/status/routes.ts"]).packages;
     expect(loaded.filter((line) => line.startsWith("drizzle-orm"))).toEqual([]);
+    // Nor the status page's, badge's and feed's renderers (hono/jsx): the JSON is read from KV as published.
+    const { modules } = loadedBy(["domains/status/routes.ts"]);
+    expect([...modules].filter((path) => /status\/(entries|pages|badge|feed)\.tsx?$/.test(path))).toEqual([]);
     // The walk is real: the router's own packages are found.
     expect(loaded).toContain("@hono/zod-openapi <- domains/status/routes.ts");
   });

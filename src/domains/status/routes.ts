@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, json, pagedEnvelope, envelope } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { feedPageBody } from "./entries";
+import { feedPageBody } from "./feed-page";
 import { DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
 import {
