@@ -67,3 +67,11 @@ describe("identity's door (every authenticated router group takes it)", () => {
     expect(modules).not.toContain("domains/identity/schemas.ts");
   });
 });
+
+describe("notifications' door (a group that notifies takes it: ai, billing)", () => {
+  it("builds the notification input's schema, not those of the notification routes", () => {
+    const { modules } = loadedBy(["domains/notifications/index.ts"]);
+    expect(modules).toContain("domains/notifications/input.ts");
+    expect(modules).not.toContain("domains/notifications/schemas.ts");
+  });
+});
