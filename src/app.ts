@@ -13,6 +13,7 @@ import { requestContext } from "./middleware/request-context";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
 import { allowedMethods, declaredMethods, methodNotAllowed } from "./http/methods";
+import { groupRouter } from "./http/router";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -120,7 +121,7 @@ async function allMounts(): Promise<Mount[]> {
 function buildApp(mounts: Mount[]) {
   // Not strict: a trailing slash is the same path (`/status/` answers as `/status` does), for every
   // route and middleware, since `c.req.path` is the path without it (docs/developer-experience.md).
-  const app = new OpenAPIHono<AppEnv>({ strict: false });
+  const app = new OpenAPIHono<AppEnv>({ strict: false, router: groupRouter() });
 
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));

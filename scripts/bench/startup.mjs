@@ -121,7 +121,7 @@ if (response.status !== ${request.expect}) throw new Error(\`${request.name}: \$
  * A Worker whose entry imports `main` (re-exporting it, Durable Object classes included) and hands
  * it `request` at its module's top level (coldRequestSource), so `wrangler check startup` profiles
  * startup plus the request's work. Its folder holds a copy of `config` with `main` pointing at the
- * entry and relative paths made absolute against `tree`.
+ * entry and relative paths (the values, not the [alias] keys) made absolute against `tree`.
  */
 function coldRequestWorker(name, tree, config, main, request, i) {
   const dir = join(scratch, `cold-${i}`);
@@ -135,7 +135,8 @@ function coldRequestWorker(name, tree, config, main, request, i) {
     join(dir, "wrangler.toml"),
     readFileSync(join(tree, config), "utf8")
       .replace(/^main = .*$/m, 'main = "entry.ts"')
-      .replaceAll('"./', `"${tree}/`),
+      // Values only: some [alias] keys are relative specifiers as written ("./compile.js"), kept as they are.
+      .replaceAll('= "./', `= "${tree}/`),
   );
   return { name, dir };
 }

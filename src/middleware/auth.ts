@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { createDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { loadCaller, type AuthContext } from "../domains/identity";
 import { issuerOf } from "../http/context";
@@ -54,7 +55,7 @@ async function admittedCaller(c: Context<AppEnv>, options: AuthenticateOptions):
     throw badRequest([{ field: "X-Workspace-Id", message: "must be a UUID" }]);
   }
   // UUIDs compare case-insensitively (RFC 9562); stored ids are lower case.
-  return loadCaller(c.var.db, claims, rawWorkspace?.toLowerCase());
+  return loadCaller(createDb(c.env.DB), claims, rawWorkspace?.toLowerCase());
 }
 
 /** Refuses callers whose account lacks an entitlement (`ai`, `connectors`, `provider:<key>`). */

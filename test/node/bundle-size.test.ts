@@ -108,6 +108,17 @@ describe("the Worker's upload", () => {
     expect(index).not.toContain("extendedFrom");
   });
 
+  it("builds no response schema: the response helpers are the stand-in's (scripts/build/openapi-responses-runtime.mjs)", () => {
+    // A route's `responses` feed the document only; the real helpers build an envelope per route and
+    // the error envelope (docs/performance.md "A cold request"). The alias matches the specifier as
+    // written, so src/http/openapi.ts must be its only importer.
+    expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("src/http/openapi-responses.ts"))).toEqual([]);
+    const importers = Object.entries(metafile.inputs)
+      .filter(([, input]) => input.imports.some((i) => i.original === "./openapi-responses"))
+      .map(([file]) => file);
+    expect(importers).toEqual(["src/http/openapi.ts"]);
+  });
+
   it("leaves pdf.js to the PDF text Worker (workers/pdf-text, service binding PDF_TEXT)", () => {
     expect(index).not.toContain("getDocumentProxy");
     expect(index).not.toContain("GlobalWorkerOptions");

@@ -6,7 +6,7 @@ import { users } from "../../src/db/schema";
 /** A D1 binding no statement reaches: these tests only build queries. */
 const binding = () => ({}) as D1Database;
 
-describe("createDb (the database handle requestContext gives every request)", () => {
+describe("createDb (the database handle a domain takes from the binding when it queries)", () => {
   it("is drizzle's query builder without a relational schema, one per binding", () => {
     const d1 = binding();
     const db = createDb(d1);

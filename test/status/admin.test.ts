@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { admin, call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { DAY, HOUR, createIncident, createService, isoAgo, uniqueSlug } from "../helpers/status";
-import { componentSchema, incidentSchema, maintenanceSchema, serviceSchema } from "../../src/domains/status/schemas";
+import { statusResources } from "../../src/domains/status/schemas";
+
+const { componentSchema, incidentSchema, maintenanceSchema, serviceSchema } = statusResources();
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();

@@ -7,11 +7,13 @@ import { runScheduled, DAILY, EVERY_FIVE_MINUTES } from "../../src/cron";
 import { takeDailySnapshot } from "../../src/domains/status/cron";
 import { KEY_PREFIX, type EntryMetadata } from "../../src/domains/status/keys";
 import { publishStatus } from "../../src/domains/status/publisher";
-import { snapshotSchema } from "../../src/domains/status/schemas";
+import { statusResources } from "../../src/domains/status/schemas";
 import { bumpVersion, readVersion } from "../../src/domains/status/state";
 import { sha1Hex } from "../../src/lib/crypto";
 import { admin, call, expectError, expectShape } from "../helpers/api";
 import { HOUR, createIncident, createService, kvEntry, uniqueSlug } from "../helpers/status";
+
+const { snapshotSchema } = statusResources();
 
 /** An in-memory KV with a hook on `list`, to interleave two publishers deterministically. */
 function memoryKv(onList?: () => Promise<void>) {

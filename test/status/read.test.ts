@@ -2,7 +2,12 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { loadApp } from "../../src/app";
 import { sha1Hex } from "../../src/lib/crypto";
-import {
+import { statusResources } from "../../src/domains/status/schemas";
+import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
+import { api } from "../helpers/client";
+import { HOUR, createIncident, createService, uniqueSlug } from "../helpers/status";
+
+const {
   incidentSchema,
   maintenanceSchema,
   serviceDetailSchema,
@@ -10,10 +15,7 @@ import {
   summarySchema,
   componentSchema,
   uptimeRollupSchema,
-} from "../../src/domains/status/schemas";
-import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
-import { api } from "../helpers/client";
-import { HOUR, createIncident, createService, uniqueSlug } from "../helpers/status";
+} = statusResources();
 
 const CACHE = "public, max-age=30, stale-while-revalidate=300";
 const raw = (path: string, headers: Record<string, string> = {}) =>

@@ -1,26 +1,15 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "./status-values";
 
 /**
  * The status surface's source of truth. Public reads never touch these tables: every write
  * republishes a KV projection (src/domains/status/projection.ts) and the read path serves that.
  */
 
-export const STATUS_LEVELS = [
-  "operational",
-  "degraded_performance",
-  "partial_outage",
-  "major_outage",
-  "maintenance",
-] as const;
-export const INCIDENT_STATUSES = ["investigating", "identified", "monitoring", "resolved", "postmortem_ready"] as const;
-export const INCIDENT_IMPACTS = ["minor", "partial", "major"] as const;
-export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
-
-export type StatusLevel = (typeof STATUS_LEVELS)[number];
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
-export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number];
-export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+// The value lists live in a module without drizzle: the public status JSON's schemas need them, and a
+// cold status request then loads no table definitions (docs/performance.md "A cold request").
+export * from "./status-values";
 
 export const statusServices = sqliteTable("status_services", {
   id: text("id").primaryKey(),

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../env";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import { issuerOf } from "../../http/context";
-import type { Db } from "../../db/client";
+import { createDb, type Db } from "../../db/client";
 import { mailSettings, mailTransport, type MailTransport } from "../mail";
 import { accountLinks, type AccountLinks } from "./account-links";
 
@@ -26,7 +26,7 @@ export interface MailContext {
 export function afterResponse(c: Context<AppEnv>, work: (ctx: MailContext) => Promise<void>) {
   const requestId = c.var.requestId;
   const env = c.env;
-  const db = c.var.db;
+  const db = createDb(c.env.DB);
   // The public origin (ISSUER when set): a mail must not link to whatever host a request used.
   const links = accountLinks(env.WEB_APP_URL, issuerOf(c));
   runAfterResponse(

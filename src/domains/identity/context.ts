@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Db } from "../../db/client";
+import { createDb, type Db } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { toIso } from "../../lib/clock";
 import type { AuthContext, Role } from "./caller";
@@ -34,7 +34,7 @@ export type RequestCtx = Omit<Ctx, "auth">;
 
 /** The context of a request whose verbs need no caller. */
 export const requestCtxOf = <E extends AppEnv>(c: Context<E>): RequestCtx => ({
-  db: c.var.db,
+  db: createDb(c.env.DB),
   env: c.env,
   now: toIso(c.var.startedAt),
 });

@@ -1,23 +1,16 @@
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../http/openapi";
-import { USERNAME_PATTERN } from "./username-rules";
+import { email, name, passwordSchema, planSchema, userSchema, username, workspaceRoleSchema } from "./shared-schemas";
 
-const PLANS = ["free", "pro", "business"] as const;
-export const planSchema = z.enum(PLANS);
-export const ENTITLEMENT_PATTERN = /^(ai|connectors|provider:[a-z0-9][a-z0-9_-]{0,63})$/;
-
-export const email = z
-  .email()
-  .max(254)
-  .transform((v) => v.trim().toLowerCase());
-export const passwordSchema = z.string().min(10).max(200);
-const name = z.string().trim().min(1).max(100);
-/** Compared case-insensitively: lower-cased before the format check (CONTRACT: ^[a-z0-9_]{3,30}$). */
-const username = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(USERNAME_PATTERN, "must be 3 to 30 letters, digits or underscores");
+export {
+  email,
+  ENTITLEMENT_PATTERN,
+  newUserInput,
+  type NewUserInput,
+  passwordSchema,
+  planSchema,
+  userSchema,
+  workspaceRoleSchema,
+} from "./shared-schemas";
 
 export const registerBody = z
   .strictObject({ email, password: passwordSchema, name: name.optional(), username: username.optional() })
@@ -33,17 +26,6 @@ export const refreshTokenBody = z
   .strictObject({ refreshToken: z.string().min(1).max(512) })
   .openapi("RefreshTokenRequest", { example: { refreshToken: "rt_3q2x…" } });
 
-export const userSchema = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    name: z.string().nullable(),
-    username: z.string().nullable(),
-    createdAt: isoDate(),
-  })
-  .openapi("User");
-
 export const authResultSchema = z
   .object({
     user: userSchema,
@@ -52,8 +34,6 @@ export const authResultSchema = z
     expiresIn: z.number().int(),
   })
   .openapi("AuthResult");
-
-export const workspaceRoleSchema = z.enum(["owner", "admin", "member"]);
 
 export const meSchema = z
   .object({
@@ -67,15 +47,6 @@ export const meSchema = z
   .openapi("Me");
 
 export const logoutResultSchema = z.object({ revoked: z.literal(true) });
-
-export const newUserInput = z.object({
-  email,
-  password: passwordSchema,
-  name: name.optional(),
-  username: username.optional(),
-  plan: planSchema.optional(),
-});
-export type NewUserInput = z.output<typeof newUserInput>;
 
 const sent = (description: string) => z.object({ sent: z.literal(true) }).openapi({ description });
 

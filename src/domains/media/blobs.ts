@@ -55,14 +55,15 @@ export async function putStream(
   bucket: R2Bucket,
   key: string,
   body: ReadableStream<Uint8Array>,
-  options: { length?: number; contentType: string },
+  options: { length?: number; contentType: string; customMetadata?: Record<string, string> },
 ): Promise<R2Object> {
   const httpMetadata = { contentType: options.contentType };
+  const customMetadata = options.customMetadata;
   if (options.length !== undefined) {
     const fixed = new FixedLengthStream(options.length);
     const [piped, put] = await Promise.allSettled([
       body.pipeTo(fixed.writable),
-      bucket.put(key, fixed.readable, { httpMetadata }),
+      bucket.put(key, fixed.readable, { httpMetadata, customMetadata }),
     ]);
     if (piped.status === "rejected") {
       // A refusal at the very end (a JSON parse at flush) comes after R2 has every byte it was
@@ -73,7 +74,7 @@ export async function putStream(
     if (put.status === "rejected") throw put.reason;
     return put.value!;
   }
-  return putMultipart(bucket, key, body, httpMetadata);
+  return putMultipart(bucket, key, body, { httpMetadata, customMetadata });
 }
 
 /**
@@ -84,7 +85,7 @@ async function putMultipart(
   bucket: R2Bucket,
   key: string,
   body: ReadableStream<Uint8Array>,
-  httpMetadata: R2HTTPMetadata,
+  metadata: { httpMetadata: R2HTTPMetadata; customMetadata?: Record<string, string> },
 ) {
   const reader = body.getReader();
   const buffer = new Uint8Array(PART_BYTES);
@@ -102,14 +103,14 @@ async function putMultipart(
         filled += take;
         offset += take;
         if (filled === PART_BYTES) {
-          upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
+          upload ??= await bucket.createMultipartUpload(key, metadata);
           // Once `uploadPart` resolves R2 has the part, so the one buffer is refilled for the next.
           parts.push(await upload.uploadPart(parts.length + 1, buffer));
           filled = 0;
         }
       }
     }
-    if (!upload) return await bucket.put(key, buffer.subarray(0, filled), { httpMetadata });
+    if (!upload) return await bucket.put(key, buffer.subarray(0, filled), metadata);
     if (filled > 0) parts.push(await upload.uploadPart(parts.length + 1, buffer.subarray(0, filled)));
     return await upload.complete(parts);
   } catch (error) {

@@ -1,9 +1,9 @@
 import { ApiError } from "../../lib/errors";
-import type { ViewerCtx } from "../identity";
+import type { AuthContext, ViewerCtx } from "../identity";
 import { matchesEtag, resolveRange } from "./ranges";
 import { contentDisposition, MEDIA_SAFETY_HEADERS } from "./serving";
 import { isSignedFor } from "./signing";
-import { findMedia, openMedia, type MediaRow } from "./store";
+import { findMedia, headMedia, openMedia, servedFromObject, type ServedMedia } from "./store";
 
 /** The one answer for everyone but the owner or a signed URL's holder (CONTRACT "Media"). */
 const hidden = () => new ApiError("not_found", "Media not found", undefined, { ...MEDIA_SAFETY_HEADERS });
@@ -13,24 +13,29 @@ const hidden = () => new ApiError("not_found", "Media not found", undefined, { .
  * token the AI endpoints would admit (`recognizeCaller`). Everyone else gets the 404 an unknown id
  * gets, with or without a token: a bad, expired or under-scoped token, or a plan without `ai`, is
  * not told apart from a stranger's (a 401 or 403 here would say that the id exists, or invite a
- * retry where a signed URL was meant). The row and the caller are read at once.
+ * retry where a signed URL was meant). `item` undefined: no such item (or no bytes left).
  */
-export async function readableMedia(
-  ctx: ViewerCtx,
-  id: string,
-  signature: { exp?: string; sig?: string },
-): Promise<MediaRow> {
-  const [row, viewer] = await Promise.all([findMedia(ctx, id), ctx.viewer]);
-  if (row && isSignedFor(ctx.env, id, signature.exp, signature.sig)) return row;
-  if (!row || row.userId !== viewer?.user.id) throw hidden();
-  return row;
+function admitted(item: ServedMedia | undefined, signed: boolean, viewer: AuthContext | undefined): ServedMedia {
+  if (item && (signed || item.userId === viewer?.user.id)) return item;
+  throw hidden();
 }
 
 /**
- * `GET /media/{id}`: the door, then the bytes. A plain read of the whole file (no `Range`, no
- * `If-None-Match`: a page's `<img>`, a download) opens the bytes while access is decided, so R2's
- * first byte and D1's answers overlap; nothing is sent before the door admits the caller, and a
- * refusal cancels the read.
+ * What the item is, as serving needs it: its R2 object's metadata when the object names its owner
+ * (stored since issue 38: no D1 read), else its row (an object stored before), and undefined when
+ * there are no bytes, as for a deleted item (deletion removes the bytes before the row).
+ */
+async function described(ctx: ViewerCtx, id: string, object: R2Object | null): Promise<ServedMedia | undefined> {
+  if (!object) return undefined;
+  return servedFromObject(id, object) ?? (await findMedia(ctx, id));
+}
+
+/**
+ * `GET /media/{id}`: the door, then the bytes. A signature is checked first (no I/O); a signed
+ * read then needs the R2 object alone. A plain read of the whole file (no `Range`, no
+ * `If-None-Match`: a page's `<img>`, a download) opens the bytes at once, while a token's caller is
+ * read; nothing is sent before the door admits the caller, and a refusal cancels the read. Other
+ * reads take the object's metadata (`head`), then the 304 or the range.
  */
 export async function serveMedia(
   ctx: ViewerCtx,
@@ -38,19 +43,27 @@ export async function serveMedia(
   signature: { exp?: string; sig?: string },
   request: Headers,
 ): Promise<Response> {
-  const whole = request.has("Range") || request.has("If-None-Match") ? undefined : openMedia(ctx.env, id);
-  let row: MediaRow;
+  const signed = isSignedFor(ctx.env, id, signature.exp, signature.sig);
+  // A signed read does not wait for a caller (one read with a token too is served as signed).
+  const viewer = signed ? Promise.resolve(undefined) : ctx.viewer;
+  if (request.has("Range") || request.has("If-None-Match")) {
+    const [object, caller] = await Promise.all([headMedia(ctx.env, id), viewer]);
+    return mediaResponse(ctx, admitted(await described(ctx, id, object), signed, caller), request);
+  }
+  const whole = openMedia(ctx.env, id);
+  let item: ServedMedia;
   try {
-    row = await readableMedia(ctx, id, signature);
+    const [object, caller] = await Promise.all([whole, viewer]);
+    item = admitted(await described(ctx, id, object), signed, caller);
   } catch (error) {
-    whole?.then((object) => object?.body.cancel()).catch(() => undefined);
+    whole.then((object) => object?.body.cancel()).catch(() => undefined);
     throw error;
   }
-  return mediaResponse(ctx, row, request, whole);
+  return mediaResponse(ctx, item, request, whole);
 }
 
 /** The bytes' headers, shared by 200, 206 and 304: what a `<video>` needs, and what keeps them inert. */
-function mediaHeaders(row: MediaRow) {
+function mediaHeaders(row: ServedMedia) {
   return new Headers({
     ETag: row.etag,
     "Cache-Control": "private",
@@ -64,7 +77,7 @@ function mediaHeaders(row: MediaRow) {
 /** The answer to a read of `row`'s bytes: whole, one range (RFC 9110 `Range`/`If-Range`), or 304. */
 async function mediaResponse(
   ctx: ViewerCtx,
-  row: MediaRow,
+  row: ServedMedia,
   request: Headers,
   opened?: Promise<R2ObjectBody | null>,
 ): Promise<Response> {

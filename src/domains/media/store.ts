@@ -16,6 +16,25 @@ export type MediaSource = (typeof MEDIA_SOURCES)[number];
 /** Every item's bytes are this one R2 object (CONTRACT; docs/storage.md). */
 export const mediaKey = (id: string) => `media/${id}`;
 
+/**
+ * The custom metadata key of an item's R2 object that names its owner (written since issue 38).
+ * With it the object says all that serving needs (its type is `httpMetadata.contentType`, its size
+ * and ETag R2's own), so `GET /media/:id` reads no row (media/reading.ts). An object stored before
+ * has none, and is served with its row as before.
+ */
+const OWNER_METADATA = "owner";
+
+/** What serving an item's bytes needs: who may read it without a signature, and its headers. */
+export type ServedMedia = Pick<MediaRow, "id" | "userId" | "mimeType" | "size" | "etag">;
+
+/** The item as its R2 object describes it, or undefined for an object stored without its owner. */
+export function servedFromObject(id: string, object: R2Object): ServedMedia | undefined {
+  const userId = object.customMetadata?.[OWNER_METADATA];
+  const mimeType = object.httpMetadata?.contentType;
+  if (!userId || !mimeType) return undefined;
+  return { id, userId, mimeType, size: object.size, etag: object.httpEtag };
+}
+
 /** A PDF's extracted text (CONTRACT "Media"; media/pdf-text.ts), deleted with its item. */
 export const textKey = (id: string) => `text/${id}`;
 
@@ -61,6 +80,7 @@ export async function storeMedia(
   const object = await putStream(env.BLOBS, key, source.pipeThrough(watch.stream), {
     length,
     contentType: input.mimeType,
+    customMetadata: { [OWNER_METADATA]: input.ownerId },
   });
   const { size, head } = watch.seen();
   const described = options.describe?.(head);
@@ -155,32 +175,45 @@ export async function ownedMediaAmong(db: Db, userId: string, ids: string[]): Pr
 }
 
 /**
- * Deletes one of the user's uploads: the row, then its bytes (and a PDF's extracted text). Generated media are 409: they belong
+ * Deletes one of the user's uploads: its bytes (and a PDF's extracted text), then the row. Generated media are 409: they belong
  * to their session and go with it (CONTRACT), and the caller owns them, so saying so reveals nothing.
+ * Bytes first: a signed URL is served from the object alone (media/reading.ts), so an object must
+ * never outlive its row; a row left by a failed delete points at no bytes (404) until a retry.
  */
 export async function deleteUpload(ctx: Pick<Ctx, "db" | "env" | "auth">, id: string) {
   const { db, env } = ctx;
   const row = await ownedMedia(ctx, id);
   if (row.source !== "upload") throw conflict("Generated media are deleted with their session");
-  await db.delete(media).where(eq(media.id, id));
   await env.BLOBS.delete([mediaKey(id), textKey(id)]);
+  await db.delete(media).where(eq(media.id, id));
   return { id, deleted: true as const };
 }
 
 /**
- * The generated media of a deleted session: rows, then R2 objects (R2 deletes up to 1,000 keys a
- * call). Uploads attached in the session stay: they are deleted with `DELETE /files/:id`.
+ * The generated media of a deleted session: R2 objects (R2 deletes up to 1,000 keys a call), then
+ * the rows of those ids, bytes first as in `deleteUpload`. An item stored meanwhile keeps both its
+ * row and its bytes. Uploads attached in the session stay: they are deleted with `DELETE /files/:id`.
  */
 export async function deleteSessionMedia(db: Db, env: Pick<Env, "BLOBS">, sessionId: string) {
   const gone = await db
-    .delete(media)
-    .where(and(eq(media.sessionId, sessionId), eq(media.source, "generated")))
-    .returning({ id: media.id });
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.sessionId, sessionId), eq(media.source, "generated")));
   for (const batch of chunked(gone, R2_DELETE_BATCH)) await env.BLOBS.delete(batch.map((row) => mediaKey(row.id)));
+  for (const slice of chunked(gone, IDS_PER_QUERY))
+    await db.delete(media).where(
+      inArray(
+        media.id,
+        slice.map((row) => row.id),
+      ),
+    );
   return gone.length;
 }
 
 const R2_DELETE_BATCH = 1000;
+
+/** The item's R2 object without its bytes (its metadata), or null when there is none. */
+export const headMedia = (env: Pick<Env, "BLOBS">, id: string) => env.BLOBS.head(mediaKey(id));
 
 /** The item's bytes, whole or one range (`offset`, `length`), as R2 streams them. */
 export async function openMedia(env: Pick<Env, "BLOBS">, id: string, range?: { offset: number; length: number }) {

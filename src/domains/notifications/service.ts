@@ -6,7 +6,8 @@ import { nowIso } from "../../lib/clock";
 import { ApiError, badRequest, forbidden, notFound } from "../../lib/errors";
 import { isUuid, newId } from "../../lib/ids";
 import { fieldErrors } from "../../http/router";
-import { notificationInput, type ListFilter, type Notification, type NotificationInput } from "./schemas";
+import { notificationInput, type NotificationInput } from "./input";
+import type { ListFilter, Notification } from "./schemas";
 import type { Ctx } from "../identity";
 
 /** The purge deletes in slices so one cron run never holds a long write on D1. */

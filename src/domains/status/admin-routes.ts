@@ -18,7 +18,7 @@ import {
   updateMaintenanceBody,
   updateServiceBody,
 } from "./admin-schemas";
-import { componentSchema, incidentSchema, maintenanceSchema, serviceSchema } from "./schemas";
+import { statusResources } from "./schemas";
 import {
   addIncidentUpdate,
   createComponent,
@@ -60,7 +60,7 @@ export const statusAdminRoutes = createRouter()
       summary: "Create a status service",
       security: adminAuth,
       request: { body: jsonBody(createServiceBody) },
-      responses: { 201: json(envelope(serviceSchema), "Created"), ...errors(400, 401, 409) },
+      responses: { 201: json(() => envelope(statusResources().serviceSchema), "Created"), ...errors(400, 401, 409) },
     }),
     async (c) => ok(c, await republish(c, await createService(requestCtxOf(c), c.req.valid("json"))), 201),
   )
@@ -72,7 +72,10 @@ export const statusAdminRoutes = createRouter()
       summary: "Change a status service",
       security: adminAuth,
       request: { params: slugPath, body: jsonBody(updateServiceBody) },
-      responses: { 200: json(envelope(serviceSchema), "Updated"), ...errors(400, 401, 404, 409) },
+      responses: {
+        200: json(() => envelope(statusResources().serviceSchema), "Updated"),
+        ...errors(400, 401, 404, 409),
+      },
     }),
     async (c) =>
       ok(c, await republish(c, await updateService(requestCtxOf(c), c.req.valid("param").slug, c.req.valid("json")))),
@@ -85,7 +88,7 @@ export const statusAdminRoutes = createRouter()
       summary: "Create a component of a service",
       security: adminAuth,
       request: { body: jsonBody(createComponentBody) },
-      responses: { 201: json(envelope(componentSchema), "Created"), ...errors(400, 401, 409) },
+      responses: { 201: json(() => envelope(statusResources().componentSchema), "Created"), ...errors(400, 401, 409) },
     }),
     async (c) => ok(c, await republish(c, await createComponent(requestCtxOf(c), c.req.valid("json"))), 201),
   )
@@ -97,7 +100,10 @@ export const statusAdminRoutes = createRouter()
       summary: "Change a component (its status, typically)",
       security: adminAuth,
       request: { params: slugPath, body: jsonBody(updateComponentBody) },
-      responses: { 200: json(envelope(componentSchema), "Updated"), ...errors(400, 401, 404, 409) },
+      responses: {
+        200: json(() => envelope(statusResources().componentSchema), "Updated"),
+        ...errors(400, 401, 404, 409),
+      },
     }),
     async (c) =>
       ok(c, await republish(c, await updateComponent(requestCtxOf(c), c.req.valid("param").slug, c.req.valid("json")))),
@@ -110,7 +116,7 @@ export const statusAdminRoutes = createRouter()
       summary: "Open (or record) an incident",
       security: adminAuth,
       request: { body: jsonBody(createIncidentBody) },
-      responses: { 201: json(envelope(incidentSchema), "Created"), ...errors(400, 401) },
+      responses: { 201: json(() => envelope(statusResources().incidentSchema), "Created"), ...errors(400, 401) },
     }),
     async (c) => ok(c, await republish(c, await createIncident(requestCtxOf(c), c.req.valid("json"))), 201),
   )
@@ -122,7 +128,7 @@ export const statusAdminRoutes = createRouter()
       summary: "Change an incident",
       security: adminAuth,
       request: { params: idPath, body: jsonBody(updateIncidentBody) },
-      responses: { 200: json(envelope(incidentSchema), "Updated"), ...errors(400, 401, 404) },
+      responses: { 200: json(() => envelope(statusResources().incidentSchema), "Updated"), ...errors(400, 401, 404) },
     }),
     async (c) =>
       ok(c, await republish(c, await updateIncident(requestCtxOf(c), c.req.valid("param").id, c.req.valid("json")))),
@@ -135,7 +141,10 @@ export const statusAdminRoutes = createRouter()
       summary: "Post an update to an incident's timeline (moves the incident to that status)",
       security: adminAuth,
       request: { params: idPath, body: jsonBody(incidentUpdateBody) },
-      responses: { 201: json(envelope(incidentSchema), "The incident with its timeline"), ...errors(400, 401, 404) },
+      responses: {
+        201: json(() => envelope(statusResources().incidentSchema), "The incident with its timeline"),
+        ...errors(400, 401, 404),
+      },
     }),
     async (c) =>
       ok(
@@ -152,7 +161,7 @@ export const statusAdminRoutes = createRouter()
       summary: "Schedule a maintenance window",
       security: adminAuth,
       request: { body: jsonBody(createMaintenanceBody) },
-      responses: { 201: json(envelope(maintenanceSchema), "Created"), ...errors(400, 401) },
+      responses: { 201: json(() => envelope(statusResources().maintenanceSchema), "Created"), ...errors(400, 401) },
     }),
     async (c) => ok(c, await republish(c, await createMaintenance(requestCtxOf(c), c.req.valid("json"))), 201),
   )
@@ -164,7 +173,10 @@ export const statusAdminRoutes = createRouter()
       summary: "Change a maintenance window",
       security: adminAuth,
       request: { params: idPath, body: jsonBody(updateMaintenanceBody) },
-      responses: { 200: json(envelope(maintenanceSchema), "Updated"), ...errors(400, 401, 404) },
+      responses: {
+        200: json(() => envelope(statusResources().maintenanceSchema), "Updated"),
+        ...errors(400, 401, 404),
+      },
     }),
     async (c) =>
       ok(c, await republish(c, await updateMaintenance(requestCtxOf(c), c.req.valid("param").id, c.req.valid("json")))),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES } from "../../db/schema/status";
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES } from "../../db/schema/status-values";
 import { slug, statusLevel } from "./schemas";
 
 // The operator's request bodies, apart from the public resources' schemas: only the operator's

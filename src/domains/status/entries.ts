@@ -4,6 +4,7 @@ import { CONTENT_TYPE, DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { renderStatusPage } from "./pages";
 import type { StatusModel } from "./projection";
 import { statuspageStatus, statuspageSummary } from "./statuspage-v2";
+import { feedPageBody } from "./feed-page";
 import { UPTIME_WINDOWS } from "./uptime";
 
 export interface Entry {
@@ -12,17 +13,6 @@ export interface Entry {
 }
 
 const json = (value: unknown): Entry => ({ body: JSON.stringify(value), contentType: CONTENT_TYPE.json });
-
-/** Offset page metadata of the incident feed (no request id: the body must be the same for everyone). */
-const feedMeta = (total: number, limit: number, offset: number) => ({
-  total,
-  limit,
-  offset,
-  hasNextPage: offset + limit < total,
-});
-
-export const feedPageBody = (incidents: unknown[], offset: number, limit: number) =>
-  JSON.stringify({ data: incidents.slice(offset, offset + limit), meta: feedMeta(incidents.length, limit, offset) });
 
 /** Every response of the public surface, serialized once, keyed by its KV name. */
 export async function buildEntries(

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errors, json, pagedEnvelope, envelope } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { feedPageBody } from "./entries";
+import { feedPageBody } from "./feed-page";
 import { DEFAULT_FEED_LIMIT, statusKeys } from "./keys";
 import { cacheStatusErrors, statusCors } from "./public-middleware";
 import {
@@ -14,22 +14,14 @@ import {
   serveEntry,
 } from "./reader";
 import {
-  componentSchema,
   componentsQuery,
   dateParam,
   incidentFeedQuery,
   incidentIdParam,
-  incidentSchema,
   isServiceSlug,
   type IncidentResource,
-  maintenanceSchema,
-  serviceDetailSchema,
-  serviceSchema,
   slugParam,
-  snapshotSchema,
-  statusPageMeta,
-  summarySchema,
-  uptimeRollupSchema,
+  statusResources,
   windowParam,
 } from "./schemas";
 import { notFound } from "../../lib/errors";
@@ -37,7 +29,7 @@ import { isUuid } from "../../lib/ids";
 
 const tags = ["Status"];
 
-const cached = <T extends z.ZodType>(schema: T, description: string) => ({
+const cached = <T extends z.ZodType>(schema: () => T, description: string) => ({
   ...json(schema, description),
   headers: cacheHeaders,
 });
@@ -57,7 +49,11 @@ statusRoutes
       path: "/status",
       tags,
       summary: "Platform summary",
-      responses: { 200: cached(envelope(summarySchema), "Summary"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(statusResources().summarySchema), "Summary"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     (c) => serveEntry(c, statusKeys.summary, UNPUBLISHED),
   )
@@ -67,7 +63,11 @@ statusRoutes
       path: "/status/services",
       tags,
       summary: "Public services ordered by sort_order",
-      responses: { 200: cached(envelope(z.array(serviceSchema)), "Services"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(z.array(statusResources().serviceSchema)), "Services"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     (c) => serveEntry(c, statusKeys.services, UNPUBLISHED),
   )
@@ -78,7 +78,11 @@ statusRoutes
       tags,
       summary: "One service with its components, incidents, maintenance and uptime",
       request: { params: slugParam },
-      responses: { 200: cached(envelope(serviceDetailSchema), "Service"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(statusResources().serviceDetailSchema), "Service"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     (c) => {
       const { slug } = c.req.valid("param");
@@ -93,7 +97,11 @@ statusRoutes
       tags,
       summary: "Components, optionally of one service",
       request: { query: componentsQuery },
-      responses: { 200: cached(envelope(z.array(componentSchema)), "Components"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(z.array(statusResources().componentSchema)), "Components"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     async (c) => {
       const { serviceSlug } = c.req.valid("query");
@@ -115,7 +123,10 @@ statusRoutes
       summary: "Incident feed, newest first",
       request: { query: incidentFeedQuery },
       responses: {
-        200: cached(pagedEnvelope(z.array(incidentSchema), statusPageMeta), "A page of incidents"),
+        200: cached(
+          () => pagedEnvelope(z.array(statusResources().incidentSchema), statusResources().statusPageMeta),
+          "A page of incidents",
+        ),
         ...notModified,
         ...errors(400, 404),
       },
@@ -140,7 +151,11 @@ statusRoutes
       tags,
       summary: "One incident with its full update timeline",
       request: { params: incidentIdParam },
-      responses: { 200: cached(envelope(incidentSchema), "Incident"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(statusResources().incidentSchema), "Incident"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     (c) => {
       const { id } = c.req.valid("param");
@@ -154,7 +169,11 @@ statusRoutes
       path: "/status/maintenance",
       tags,
       summary: "Upcoming and active maintenance windows",
-      responses: { 200: cached(envelope(z.array(maintenanceSchema)), "Maintenance"), ...notModified, ...errors(404) },
+      responses: {
+        200: cached(() => envelope(z.array(statusResources().maintenanceSchema)), "Maintenance"),
+        ...notModified,
+        ...errors(404),
+      },
     }),
     (c) => serveEntry(c, statusKeys.maintenance, UNPUBLISHED),
   )
@@ -165,7 +184,11 @@ statusRoutes
       tags,
       summary: "The daily snapshot of a UTC date",
       request: { params: dateParam },
-      responses: { 200: cached(envelope(snapshotSchema), "Snapshot"), ...notModified, ...errors(400, 404) },
+      responses: {
+        200: cached(() => envelope(statusResources().snapshotSchema), "Snapshot"),
+        ...notModified,
+        ...errors(400, 404),
+      },
     }),
     (c) => serveEntry(c, statusKeys.snapshot(c.req.valid("param").date), "No snapshot for that date"),
   )
@@ -176,7 +199,11 @@ statusRoutes
       tags,
       summary: "Platform uptime rollup over a window",
       request: { params: windowParam },
-      responses: { 200: cached(envelope(uptimeRollupSchema), "Rollup"), ...notModified, ...errors(400, 404) },
+      responses: {
+        200: cached(() => envelope(statusResources().uptimeRollupSchema), "Rollup"),
+        ...notModified,
+        ...errors(400, 404),
+      },
     }),
     (c) => serveEntry(c, statusKeys.uptime(c.req.valid("param").window), UNPUBLISHED),
   );

@@ -1,6 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, MAINTENANCE_STATUSES, STATUS_LEVELS } from "../../db/schema/status";
-import { isoDate } from "../../http/openapi";
+import {
+  INCIDENT_IMPACTS,
+  INCIDENT_STATUSES,
+  MAINTENANCE_STATUSES,
+  STATUS_LEVELS,
+} from "../../db/schema/status-values";
+import { builtOnce, isoDate } from "../../http/openapi";
 import { INDICATORS } from "./derive";
 import { DEFAULT_FEED_LIMIT } from "./keys";
 import { UPTIME_WINDOWS } from "./uptime";
@@ -8,164 +13,186 @@ import { UPTIME_WINDOWS } from "./uptime";
 // ---- Public resources (the projection's shapes; the spec's field names, snake_case where it says so)
 
 export const statusLevel = z.enum(STATUS_LEVELS);
-const indicator = z.enum(INDICATORS);
+/**
+ * The public resources' schemas, built on first call and kept. They describe responses only (the
+ * Worker validates no response), so only the OpenAPI document's generation calls this (the routes
+ * give them as thunks, `json(() => ...)`), and a cold status request builds none of them
+ * (docs/performance.md "A cold request"). Their types are below.
+ */
+export const statusResources = builtOnce(() => {
+  const indicator = z.enum(INDICATORS);
 
-export const serviceSchema = z
-  .object({
-    id: z.uuid(),
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    current_status: statusLevel,
-    indicator,
-    payload: z.object({
+  const serviceSchema = z
+    .object({
+      id: z.uuid(),
       slug: z.string(),
-      status: statusLevel,
-      openIncidents: z.number(),
-      activeMaintenance: z.boolean(),
-    }),
-    sort_order: z.number(),
-    is_public: z.boolean(),
-    created_at: isoDate(),
-    updated_at: isoDate(),
-  })
-  .openapi("StatusService");
+      name: z.string(),
+      description: z.string(),
+      current_status: statusLevel,
+      indicator,
+      payload: z.object({
+        slug: z.string(),
+        status: statusLevel,
+        openIncidents: z.number(),
+        activeMaintenance: z.boolean(),
+      }),
+      sort_order: z.number(),
+      is_public: z.boolean(),
+      created_at: isoDate(),
+      updated_at: isoDate(),
+    })
+    .openapi("StatusService");
 
-export const componentSchema = z
-  .object({
+  const componentSchema = z
+    .object({
+      id: z.uuid(),
+      slug: z.string(),
+      name: z.string(),
+      current_status: statusLevel,
+      indicator,
+      service_id: z.uuid(),
+    })
+    .openapi("StatusComponent");
+
+  const incidentUpdateSchema = z.object({
     id: z.uuid(),
+    status: z.enum(INCIDENT_STATUSES),
+    message: z.string(),
+    author_name: z.string(),
+    created_at: isoDate(),
+  });
+
+  const incidentSchema = z
+    .object({
+      id: z.uuid(),
+      slug: z.string(),
+      title: z.string(),
+      status: z.enum(INCIDENT_STATUSES),
+      impact: z.enum(INCIDENT_IMPACTS),
+      severity: z.string().nullable(),
+      description: z.string(),
+      started_at: isoDate(),
+      resolved_at: isoDate().nullable(),
+      /** Slugs of the public services it affects (an addition to the spec's fields, so clients can group). */
+      service_slugs: z.array(z.string()),
+      updates: z.array(incidentUpdateSchema).openapi({ description: "Oldest first" }),
+    })
+    .openapi("StatusIncident");
+
+  const maintenanceSchema = z
+    .object({
+      id: z.uuid(),
+      slug: z.string(),
+      title: z.string(),
+      status: z.enum(MAINTENANCE_STATUSES),
+      starts_at: isoDate(),
+      ends_at: isoDate(),
+      service_id: z.uuid(),
+    })
+    .openapi("StatusMaintenance");
+
+  const uptimePercentages = z.object(
+    Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, z.number()])) as Record<
+      (typeof UPTIME_WINDOWS)[number],
+      z.ZodNumber
+    >,
+  );
+
+  const summaryServiceSchema = z.object({
     slug: z.string(),
     name: z.string(),
-    current_status: statusLevel,
-    indicator,
-    service_id: z.uuid(),
-  })
-  .openapi("StatusComponent");
-
-const incidentUpdateSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(INCIDENT_STATUSES),
-  message: z.string(),
-  author_name: z.string(),
-  created_at: isoDate(),
-});
-
-export const incidentSchema = z
-  .object({
-    id: z.uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: z.enum(INCIDENT_STATUSES),
-    impact: z.enum(INCIDENT_IMPACTS),
-    severity: z.string().nullable(),
-    description: z.string(),
-    started_at: isoDate(),
-    resolved_at: isoDate().nullable(),
-    /** Slugs of the public services it affects (an addition to the spec's fields, so clients can group). */
-    service_slugs: z.array(z.string()),
-    updates: z.array(incidentUpdateSchema).openapi({ description: "Oldest first" }),
-  })
-  .openapi("StatusIncident");
-
-export const maintenanceSchema = z
-  .object({
-    id: z.uuid(),
-    slug: z.string(),
-    title: z.string(),
-    status: z.enum(MAINTENANCE_STATUSES),
-    starts_at: isoDate(),
-    ends_at: isoDate(),
-    service_id: z.uuid(),
-  })
-  .openapi("StatusMaintenance");
-
-const uptimePercentages = z.object(
-  Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, z.number()])) as Record<
-    (typeof UPTIME_WINDOWS)[number],
-    z.ZodNumber
-  >,
-);
-
-const summaryServiceSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  status: statusLevel,
-  indicator,
-  openIncidents: z.number(),
-  activeMaintenance: z.boolean(),
-  uptime: uptimePercentages,
-});
-
-export const summarySchema = z
-  .object({
-    headline: z.string(),
     status: statusLevel,
     indicator,
-    updatedAt: isoDate().openapi({ description: "Latest change to any status record" }),
-    lastCheckedAt: isoDate().openapi({ description: "When this projection was computed" }),
-    services: z.array(summaryServiceSchema),
-    incidents: z.array(incidentSchema).openapi({ description: "Open incidents" }),
-    maintenance: z.array(maintenanceSchema).openapi({ description: "Upcoming and active windows" }),
-  })
-  .openapi("StatusSummary");
+    openIncidents: z.number(),
+    activeMaintenance: z.boolean(),
+    uptime: uptimePercentages,
+  });
 
-export const snapshotSchema = z
-  .object({
-    snapshotDate: z.string(),
-    status: statusLevel,
-    indicator,
-    headline: z.string(),
-    services: z.array(summaryServiceSchema),
-    incidents: z.array(incidentSchema),
-    maintenance: z.array(maintenanceSchema),
-  })
-  .openapi("StatusSnapshot");
+  const summarySchema = z
+    .object({
+      headline: z.string(),
+      status: statusLevel,
+      indicator,
+      updatedAt: isoDate().openapi({ description: "Latest change to any status record" }),
+      lastCheckedAt: isoDate().openapi({ description: "When this projection was computed" }),
+      services: z.array(summaryServiceSchema),
+      incidents: z.array(incidentSchema).openapi({ description: "Open incidents" }),
+      maintenance: z.array(maintenanceSchema).openapi({ description: "Upcoming and active windows" }),
+    })
+    .openapi("StatusSummary");
 
-export const uptimeRollupSchema = z
-  .object({
-    window: z.enum(UPTIME_WINDOWS),
-    scopeType: z.enum(["platform", "service"]),
-    scopeKey: z.string(),
-    uptimePercent: z.number(),
-    downtimeMinutes: z.number(),
-    incidentCount: z.number(),
-    computedAt: isoDate(),
-    dailyHistory: z.array(z.object({ date: z.string(), uptimePercent: z.number() })),
-  })
-  .openapi("StatusUptimeRollup");
+  const snapshotSchema = z
+    .object({
+      snapshotDate: z.string(),
+      status: statusLevel,
+      indicator,
+      headline: z.string(),
+      services: z.array(summaryServiceSchema),
+      incidents: z.array(incidentSchema),
+      maintenance: z.array(maintenanceSchema),
+    })
+    .openapi("StatusSnapshot");
 
-export const serviceDetailSchema = z
-  .object({
-    service: serviceSchema,
-    components: z.array(componentSchema),
-    incidents: z.array(incidentSchema).openapi({ description: "The service's most recent incidents, newest first" }),
-    maintenance: z.array(maintenanceSchema),
-    uptime: z.object(
-      Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptimeRollupSchema])) as Record<
-        (typeof UPTIME_WINDOWS)[number],
-        typeof uptimeRollupSchema
-      >,
-    ),
-  })
-  .openapi("StatusServiceDetail");
+  const uptimeRollupSchema = z
+    .object({
+      window: z.enum(UPTIME_WINDOWS),
+      scopeType: z.enum(["platform", "service"]),
+      scopeKey: z.string(),
+      uptimePercent: z.number(),
+      downtimeMinutes: z.number(),
+      incidentCount: z.number(),
+      computedAt: isoDate(),
+      dailyHistory: z.array(z.object({ date: z.string(), uptimePercent: z.number() })),
+    })
+    .openapi("StatusUptimeRollup");
 
-/** Status list meta: no request id inside, so the body (and its ETag) is the same for every visitor. */
-export const statusPageMeta = z.object({
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-  hasNextPage: z.boolean(),
+  const serviceDetailSchema = z
+    .object({
+      service: serviceSchema,
+      components: z.array(componentSchema),
+      incidents: z.array(incidentSchema).openapi({ description: "The service's most recent incidents, newest first" }),
+      maintenance: z.array(maintenanceSchema),
+      uptime: z.object(
+        Object.fromEntries(UPTIME_WINDOWS.map((w) => [w, uptimeRollupSchema])) as Record<
+          (typeof UPTIME_WINDOWS)[number],
+          typeof uptimeRollupSchema
+        >,
+      ),
+    })
+    .openapi("StatusServiceDetail");
+
+  /** Status list meta: no request id inside, so the body (and its ETag) is the same for every visitor. */
+  const statusPageMeta = z.object({
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    hasNextPage: z.boolean(),
+  });
+
+  return {
+    serviceSchema,
+    componentSchema,
+    incidentSchema,
+    maintenanceSchema,
+    summaryServiceSchema,
+    summarySchema,
+    snapshotSchema,
+    uptimeRollupSchema,
+    serviceDetailSchema,
+    statusPageMeta,
+  };
 });
+type StatusResources = ReturnType<typeof statusResources>;
 
-export type ServiceResource = z.infer<typeof serviceSchema>;
-export type ComponentResource = z.infer<typeof componentSchema>;
-export type IncidentResource = z.infer<typeof incidentSchema>;
-export type MaintenanceResource = z.infer<typeof maintenanceSchema>;
-export type SummaryResource = z.infer<typeof summarySchema>;
-export type SummaryService = z.infer<typeof summaryServiceSchema>;
-export type SnapshotResource = z.infer<typeof snapshotSchema>;
-export type UptimeRollup = z.infer<typeof uptimeRollupSchema>;
-export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+export type ServiceResource = z.infer<StatusResources["serviceSchema"]>;
+export type ComponentResource = z.infer<StatusResources["componentSchema"]>;
+export type IncidentResource = z.infer<StatusResources["incidentSchema"]>;
+export type MaintenanceResource = z.infer<StatusResources["maintenanceSchema"]>;
+export type SummaryResource = z.infer<StatusResources["summarySchema"]>;
+export type SummaryService = z.infer<StatusResources["summaryServiceSchema"]>;
+export type SnapshotResource = z.infer<StatusResources["snapshotSchema"]>;
+export type UptimeRollup = z.infer<StatusResources["uptimeRollupSchema"]>;
+export type ServiceDetail = z.infer<StatusResources["serviceDetailSchema"]>;
 
 // ---- Public request parameters
 

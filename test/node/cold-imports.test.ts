@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * What a cold request's modules load, walked on their static value imports (what evaluates when a
+ * module loads; `import type` and `import()` do not): docs/performance.md "A cold request".
+ */
+const SRC = join(import.meta.dirname, "../../src");
+
+function staticValueImports(path: string): string[] {
+  const source = readFileSync(join(SRC, path), "utf8");
+  const found: string[] = [];
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/gm))
+    if (!match[1]) found.push(match[2]!);
+  return found;
+}
+
+function resolveModule(from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base]) {
+    try {
+      readFileSync(join(SRC, candidate));
+      return candidate;
+    } catch {}
+  }
+  return null;
+}
+
+/** Every module and package the entries load, through the modules they load (packages as `package <- importer`). */
+function loadedBy(entries: string[]): { modules: Set<string>; packages: string[] } {
+  const seen = new Set<string>();
+  const packages: string[] = [];
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const specifier of staticValueImports(path)) {
+      const target = resolveModule(path, specifier);
+      if (target) visit(target);
+      else if (!specifier.startsWith(".")) packages.push(`${specifier} <- ${path}`);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return { modules: seen, packages };
+}
+
+describe("a cold GET /api/v1/status", () => {
+  // It builds its group's app (app.ts: the shared middleware, then the status router) and reads KV
+  // only: the database handle is taken where a domain queries (not in `requestContext`), and the
+  // status schemas' value lists come from a module without tables.
+  it("loads no drizzle (its app and its router, by static imports)", () => {
+    const loaded = loadedBy(["app.ts", "domains/status/routes.ts"]).packages;
+    expect(loaded.filter((line) => line.startsWith("drizzle-orm"))).toEqual([]);
+    // Nor the status page's, badge's and feed's renderers (hono/jsx): the JSON is read from KV as published.
+    const { modules } = loadedBy(["domains/status/routes.ts"]);
+    expect([...modules].filter((path) => /status\/(entries|pages|badge|feed)\.tsx?$/.test(path))).toEqual([]);
+    // The walk is real: the router's own packages are found.
+    expect(loaded).toContain("@hono/zod-openapi <- domains/status/routes.ts");
+  });
+});
+
+describe("identity's door (every authenticated router group takes it)", () => {
+  it("builds the schemas other domains use, not those of identity's own routes", () => {
+    const { modules } = loadedBy(["domains/identity/index.ts"]);
+    expect(modules).toContain("domains/identity/shared-schemas.ts");
+    expect(modules).not.toContain("domains/identity/schemas.ts");
+  });
+});
+
+describe("notifications' door (a group that notifies takes it: ai, billing)", () => {
+  it("builds the notification input's schema, not those of the notification routes", () => {
+    const { modules } = loadedBy(["domains/notifications/index.ts"]);
+    expect(modules).toContain("domains/notifications/input.ts");
+    expect(modules).not.toContain("domains/notifications/schemas.ts");
+  });
+});
