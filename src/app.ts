@@ -66,8 +66,7 @@ const connectors: RouterImport = async () => (await import("./domains/connectors
 const connectorSite: RouterImport = async () =>
   (await import("./domains/connectors/http/site-routes")).connectorSiteRoutes;
 const mcpGateway: RouterImport = async () => (await import("./domains/mcp/routes")).mcpGatewayRoutes;
-const protectedResource: RouterImport = async () =>
-  (await import("./domains/mcp/routes")).protectedResourceRoutes;
+const protectedResource: RouterImport = async () => (await import("./domains/mcp/routes")).protectedResourceRoutes;
 const wallet: RouterImport = async () => (await import("./domains/wallet/routes")).walletRoutes;
 const walletAdmin: RouterImport = async () => (await import("./domains/wallet/admin-routes")).walletAdminRoutes;
 const media: RouterImport = async () => (await import("./domains/media/routes")).mediaRoutes;

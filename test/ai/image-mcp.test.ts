@@ -12,7 +12,7 @@ installFakeImages();
 
 const SIGNED = new RegExp(`^${ORIGIN}/api/v1/media/[0-9a-f-]{36}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`);
 
-describe("generate_image over MCP (CONTRACT \"Capabilities over MCP\")", () => {
+describe('generate_image over MCP (CONTRACT "Capabilities over MCP")', () => {
   it("answers each image as a resource_link to its absolute signed URL and, under 1 MiB, as image content; the link opens the bytes without a token", async () => {
     const user = await aiUser();
     const tools = (await mcp(user.accessToken, "tools/list")).result.tools as { name: string; inputSchema: any }[];
@@ -35,7 +35,7 @@ describe("generate_image over MCP (CONTRACT \"Capabilities over MCP\")", () => {
       expect(link).toEqual({
         type: "resource_link",
         uri: expect.stringMatching(SIGNED),
-        name: expect.stringMatching(/^image-[0-9a-f]{8}\.png$/),
+        name: expect.stringMatching(/^[0-9a-f-]{36}\.png$/),
         mimeType: "image/png",
         size: expect.any(Number),
       });

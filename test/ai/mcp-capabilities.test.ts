@@ -179,6 +179,15 @@ describe("MCP capability tools: calls", () => {
     const fetched = await mcp(user.accessToken, "tools/call", { name: "get_result", arguments: { runId } });
     expect(fetched.result.structuredContent).toMatchObject({ runId, status: "completed" });
     expect(resultText(fetched.result)).toContain("Sources:");
+    // Once ended, get_result answers at once, as SSE too, replaying no step as progress.
+    const again = await mcp(
+      user.accessToken,
+      "tools/call",
+      { name: "get_result", arguments: { runId }, _meta: { progressToken: 7 } },
+      { sse: true },
+    );
+    expect(again.contentType).toContain("application/json");
+    expect(again.result).toEqual(fetched.result);
 
     const other = await gatewayToken(user, crypto.randomUUID(), "ai:capabilities");
     const foreign = await mcp(other, "tools/call", { name: "get_result", arguments: { runId } });

@@ -398,7 +398,10 @@ export function accessSuite(domains: DomainAccess[], exempt: ReadonlySet<string>
 
     if (domain?.entitlement) {
       const entitlement = domain.entitlement;
-      it(`answers 403 to a caller whose plan lacks ${[entitlement].flat().map((e) => `"${e}"`).join(" and ")}`, async () => {
+      it(`answers 403 to a caller whose plan lacks ${[entitlement]
+        .flat()
+        .map((e) => `"${e}"`)
+        .join(" and ")}`, async () => {
         const user = await lackingEntitlement(entitlement);
         expectError(await request(api(user), op, fill(path)), 403, "forbidden");
       });

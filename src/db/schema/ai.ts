@@ -43,9 +43,7 @@ export const aiSessions = sqliteTable(
   },
   (t) => [
     index("ai_sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
-    uniqueIndex("ai_sessions_user_mcp_client_idx")
-      .on(t.userId, t.mcpClient)
-      .where(sql`${t.mcpClient} IS NOT NULL`),
+    uniqueIndex("ai_sessions_user_mcp_client_idx").on(t.userId, t.mcpClient).where(sql`${t.mcpClient} IS NOT NULL`),
   ],
 );
 

@@ -199,7 +199,10 @@ export async function callCapabilityTool(
     if (name === GET_RESULT && tools.length) {
       if (typeof args.runId !== "string")
         return refusal("bad_request", "runId is required: the runId a call answered with");
-      return following(ctx, origin, await clientsRun(ctx, args.runId));
+      const call = await clientsRun(ctx, args.runId);
+      // A run that has ended answers at once (its steps are not replayed as progress).
+      const outcome = await callOutcome(ctx, call, INLINE_IMAGE_BYTES);
+      return outcome.status === "running" ? following(ctx, origin, call) : callResult(origin, call.runId, outcome);
     }
     const tool = tools.find((candidate) => candidate.name === name);
     if (!tool) return undefined;

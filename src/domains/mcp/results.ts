@@ -1,5 +1,6 @@
 import { toBase64 } from "../../lib/bytes";
 import type { CallOutcome } from "../ai";
+import { mediaFileName } from "../media";
 import type { ToolResult } from "./tool-types";
 
 /**
@@ -8,24 +9,6 @@ import type { ToolResult } from "./tool-types";
  * to its absolute signed URL, small images also as `image` content; a failure is a tool error
  * naming its code.
  */
-
-const EXTENSIONS: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "video/mp4": "mp4",
-  "video/webm": "webm",
-  "video/quicktime": "mov",
-  "audio/mpeg": "mp3",
-  "audio/wav": "wav",
-  "audio/ogg": "ogg",
-  "audio/flac": "flac",
-};
-
-/** Generated items have no name of their own: one from their kind, id and type. */
-const fileName = (item: CallOutcome["media"][number]) =>
-  `${item.kind}-${item.id.slice(0, 8)}.${EXTENSIONS[item.mimeType] ?? "bin"}`;
 
 const text = (value: string) => ({ type: "text", text: value });
 
@@ -61,7 +44,8 @@ export function callResult(origin: string, runId: string, outcome: CallOutcome):
   const links = outcome.media.map((item) => ({
     type: "resource_link",
     uri: `${origin}${item.url}`,
-    name: fileName(item),
+    // The name its download gives it (`Content-Disposition`).
+    name: mediaFileName(item),
     mimeType: item.mimeType,
     size: item.size,
   }));

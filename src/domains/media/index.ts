@@ -11,6 +11,7 @@ export {
   type StoreMediaInput,
 } from "./store";
 export { signedMediaUrl } from "./signing";
+export { mediaFileName } from "./serving";
 export {
   checkAttachmentRows,
   loadAttachments,

@@ -37,13 +37,18 @@ const ATTACHMENT_EXTENSIONS: Record<string, string> = { "application/pdf": "pdf"
 
 const MEDIA_CSP = "sandbox; default-src 'none'";
 
+const typeOf = (row: Pick<MediaRow, "mimeType">) => row.mimeType.split(";")[0]!.trim().toLowerCase();
+
+/** An item's file name (items have none of their own): its id and its type's extension. */
+export function mediaFileName(row: Pick<MediaRow, "id" | "mimeType">): string {
+  const type = typeOf(row);
+  return `${row.id}.${INLINE_TYPES[type] ?? ATTACHMENT_EXTENSIONS[type] ?? "bin"}`;
+}
+
 /** `inline` with a file name for the allowed types, `attachment` for anything else. */
 export function contentDisposition(row: Pick<MediaRow, "id" | "mimeType">): string {
-  const type = row.mimeType.split(";")[0]!.trim().toLowerCase();
-  const inline = INLINE_TYPES[type];
-  const extension = inline ?? ATTACHMENT_EXTENSIONS[type] ?? "bin";
   // The id is a UUID, so the name needs no quoting rules beyond the quotes themselves.
-  return `${inline ? "inline" : "attachment"}; filename="${row.id}.${extension}"`;
+  return `${INLINE_TYPES[typeOf(row)] ? "inline" : "attachment"}; filename="${mediaFileName(row)}"`;
 }
 
 /** The headers every media answer carries, whatever its status. */

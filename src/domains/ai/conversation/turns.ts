@@ -70,7 +70,8 @@ export function beginSend(
     const replay = user.idempotencyKey ? sendReplay(tx, user.idempotencyKey) : undefined;
     if (replay) return { kind: "replay", ...replay };
     if (rules.maxRunning === 1 && runningReply(tx)) return { kind: "running" };
-    if (rules.maxRunning > 1 && runningReplies(tx) >= rules.maxRunning) return { kind: "busy", limit: rules.maxRunning };
+    if (rules.maxRunning > 1 && runningReplies(tx) >= rules.maxRunning)
+      return { kind: "busy", limit: rules.maxRunning };
     const seq =
       (tx
         .select({ last: max(aiMessages.seq) })
