@@ -56,7 +56,9 @@ const statusAdmin: RouterImport = async () => (await import("./domains/status/ad
 const statusSite: RouterImport = async () => (await import("./domains/status/site-routes")).statusSiteRoutes;
 const ai: RouterImport = async () => (await import("./domains/ai/routes")).aiRoutes;
 const aiAdmin: RouterImport = async () => (await import("./domains/ai/admin-routes")).aiAdminRoutes;
-const oauth: RouterImport = async () => (await import("./domains/oauth/routes")).oauthRoutes;
+// The browser pages of a flow and the endpoints clients call, each with its own error language and body limit.
+const oauthPages: RouterImport = async () => (await import("./domains/oauth/page-routes")).oauthPageRoutes;
+const oauthEndpoints: RouterImport = async () => (await import("./domains/oauth/endpoint-routes")).oauthEndpointRoutes;
 const outboxAdmin: RouterImport = async () => (await import("./domains/oauth/admin-routes")).outboxAdminRoutes;
 const discovery: RouterImport = async () => (await import("./domains/oauth/site-routes")).discoveryRoutes;
 const partner: RouterImport = async () => (await import("./domains/partner/routes")).partnerRoutes;
@@ -93,7 +95,11 @@ const GROUPS: Record<string, () => Promise<Mount[]>> = {
   [`${BASE_PATH}/notifications`]: api(notifications),
   [`${BASE_PATH}/status`]: api(status),
   [`${BASE_PATH}/ai`]: api(ai),
-  [`${BASE_PATH}/oauth`]: api(oauth),
+  [`${BASE_PATH}/oauth`]: api(oauthPages, oauthEndpoints),
+  // The endpoints OAuth clients call, without the flow's pages (lib/origin.ts OWN_GROUPS).
+  [`${BASE_PATH}/oauth/token`]: api(oauthEndpoints),
+  [`${BASE_PATH}/oauth/revoke`]: api(oauthEndpoints),
+  [`${BASE_PATH}/oauth/userinfo`]: api(oauthEndpoints),
   [`${BASE_PATH}/partner`]: api(partner),
   [`${BASE_PATH}/connectors`]: api(connectorCallback, connectors),
   [`${BASE_PATH}/mcp`]: api(mcpGateway),

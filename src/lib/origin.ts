@@ -7,10 +7,19 @@ export const BASE_PATH = "/api/v1";
  * `/api/v1/` (its index), not the site's `/api`.
  */
 export function routerGroupOf(path: string): string {
+  const own = OWN_GROUPS.find((group) => path === group || path.startsWith(`${group}/`));
+  if (own) return own;
   const inApi = path === BASE_PATH || path.startsWith(`${BASE_PATH}/`);
   const first = `/${(inApi ? path.slice(BASE_PATH.length) : path).split("/")[1] ?? ""}`;
   return inApi ? `${BASE_PATH}${first}` : first;
 }
+
+/**
+ * Paths that are a group of their own inside their first segment's: the OAuth endpoints clients
+ * call (token, revocation, userinfo) load without the authorization flow's pages, since a cold
+ * isolate at the edge often answers an OAuth client (issue 38).
+ */
+const OWN_GROUPS = [`${BASE_PATH}/oauth/token`, `${BASE_PATH}/oauth/revoke`, `${BASE_PATH}/oauth/userinfo`];
 
 /**
  * `{status_url}`, the public status JSON's address: `STATUS_URL` when configured (a separate host,

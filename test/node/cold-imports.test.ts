@@ -75,3 +75,14 @@ describe("notifications' door (a group that notifies takes it: ai, billing)", ()
     expect(modules).not.toContain("domains/notifications/schemas.ts");
   });
 });
+
+describe("a cold POST /api/v1/oauth/token", () => {
+  // Its own router group (lib/origin.ts OWN_GROUPS): the endpoints' router, not the flow's pages.
+  it("loads none of the authorization flow's pages", () => {
+    const { modules } = loadedBy(["domains/oauth/endpoint-routes.ts"]);
+    expect(
+      [...modules].filter((path) => /oauth\/(pages|page-routes|flow-pages|flow-service)\.tsx?$/.test(path)),
+    ).toEqual([]);
+    expect(modules).toContain("domains/oauth/token-service.ts");
+  });
+});

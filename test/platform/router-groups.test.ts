@@ -23,8 +23,20 @@ describe("router groups", () => {
     expect(missing).toEqual([]);
   });
 
+  it("the token endpoint's group builds the endpoints' router only, none of the flow's pages", async () => {
+    const paths = (await loadGroupApp("/api/v1/oauth/token")).routes.map((r) => r.path);
+    expect(paths).toContain("/api/v1/oauth/token");
+    expect(paths.filter((path) => /\/oauth\/(authorize|login|consent)/.test(path))).toEqual([]);
+  });
+
   it("names the group by the first segment under /api/v1, or from the root", () => {
     expect(routerGroupOf("/api/v1/ai/sessions/x/messages")).toBe("/api/v1/ai");
+    // The OAuth endpoints clients call are groups of their own, without the flow's pages.
+    expect(routerGroupOf("/api/v1/oauth/token")).toBe("/api/v1/oauth/token");
+    expect(routerGroupOf("/api/v1/oauth/token/")).toBe("/api/v1/oauth/token");
+    expect(routerGroupOf("/api/v1/oauth/userinfo")).toBe("/api/v1/oauth/userinfo");
+    expect(routerGroupOf("/api/v1/oauth/authorize")).toBe("/api/v1/oauth");
+    expect(routerGroupOf("/api/v1/oauth/tokens")).toBe("/api/v1/oauth");
     expect(routerGroupOf("/api/v1/openapi.json")).toBe("/api/v1/openapi.json");
     expect(routerGroupOf("/api/v2/summary.json")).toBe("/api");
     expect(routerGroupOf("/.well-known/oauth-authorization-server")).toBe("/.well-known");
