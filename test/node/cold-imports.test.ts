@@ -85,4 +85,13 @@ describe("a cold POST /api/v1/oauth/token", () => {
     ).toEqual([]);
     expect(modules).toContain("domains/oauth/token-service.ts");
   });
+
+  it("loads the identity and OAuth tables only, not the tables' index", () => {
+    const { modules } = loadedBy(["app.ts", "domains/oauth/endpoint-routes.ts"]);
+    expect([...modules].filter((path) => path.startsWith("db/schema/")).sort()).toEqual([
+      "db/schema/columns.ts",
+      "db/schema/identity.ts",
+      "db/schema/oauth.ts",
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, authSessions, memberships, revokedAccessTokens, users, workspaces } from "../../db/schema";
+// The identity tables' own module, not the index: every authenticated request loads this (no other table).
+import { accounts, authSessions, memberships, revokedAccessTokens, users, workspaces } from "../../db/schema/identity";
 import { forbidden, unauthorized } from "../../lib/errors";
 import type { AccessClaims } from "../../lib/tokens";
 

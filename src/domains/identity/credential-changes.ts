@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authSessions, users } from "../../db/schema";
+import { authSessions, users } from "../../db/schema/identity";
 import { nowIso } from "../../lib/clock";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { badRequest, forbidden, notFound } from "../../lib/errors";

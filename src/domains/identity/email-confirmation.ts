@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailConfirmations, users } from "../../db/schema";
+import { emailConfirmations, users } from "../../db/schema/identity";
 import { nowIso, toIso } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { ApiError, conflict, isUniqueViolation } from "../../lib/errors";

@@ -2,13 +2,12 @@ import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   authSessions,
-  oauthAccessTokens,
-  oauthGrants,
   passwordRecoveries,
   passwordResetTokens,
   revokedAccessTokens,
   users,
-} from "../../db/schema";
+} from "../../db/schema/identity";
+import { oauthAccessTokens, oauthGrants } from "../../db/schema/oauth";
 import { nowIso, toIso } from "../../lib/clock";
 import { hashPassword, randomToken, sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts } from "../../db/schema";
+import { accounts } from "../../db/schema/identity";
 import type { Plan } from "./caller";
 import { DEFAULT_ENTITLEMENTS } from "./service";
 

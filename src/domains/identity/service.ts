@@ -11,7 +11,7 @@ import {
   revokedAccessTokens,
   users,
   workspaces,
-} from "../../db/schema";
+} from "../../db/schema/identity";
 import { nowIso, toIso } from "../../lib/clock";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { ApiError, conflict, isUniqueViolation, unauthorized } from "../../lib/errors";

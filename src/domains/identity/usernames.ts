@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/identity";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { publicUser } from "./service";
 import { isReservedUsername } from "./username-rules";

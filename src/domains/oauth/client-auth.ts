@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { oauthClients } from "../../db/schema";
+import { oauthClients } from "../../db/schema/oauth";
 import { sha256Hex, timingSafeEqual } from "../../lib/crypto";
 import { isUuid } from "../../lib/ids";
 import { isMetadataClientId } from "./client-metadata";

@@ -1,14 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import {
-  oauthAccessTokens,
-  oauthCodes,
-  oauthGrants,
-  oauthRefreshTokens,
-  revokedAccessTokens,
-  users,
-} from "../../db/schema";
+// The tables' own modules, not their index (db/schema): a cold token request loads no other table.
+import { revokedAccessTokens, users } from "../../db/schema/identity";
+import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens } from "../../db/schema/oauth";
 import { nowIso, toIso } from "../../lib/clock";
 import { base64url, randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
