@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { aiSessions } from "../../db/schema";
+import { aiRuns, aiSessions } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { sseData } from "../../lib/sse";
@@ -12,7 +12,6 @@ import type { MessageRow } from "./conversation/turns";
 import { conversationOf, present } from "./conversations";
 import { sendMessage } from "./messages";
 import { activeModels } from "./models";
-import { callersRun } from "./run-record";
 import type { LoggedEvent } from "./run/event-log";
 import { streamRun } from "./runs";
 import { sendMessageBody } from "./schemas";
@@ -99,13 +98,20 @@ export async function startCapabilityCall(ctx: Ctx, call: CapabilityCall): Promi
 }
 
 /**
- * A run of the caller's MCP session for their client, by its id: another client's run, another
- * session's and another user's are the 404 of an unknown id.
+ * A run of the caller's MCP session for their client, by its id, in one read (the session is
+ * found, never made: a run to fetch implies it): another client's run, another session's and
+ * another user's are the 404 of an unknown id.
  */
 export async function clientsRun(ctx: Ctx, runId: string): Promise<StartedCall> {
-  const [run, sessionId] = await Promise.all([callersRun(ctx, runId), mcpSession(ctx)]);
-  if (run.sessionId !== sessionId) throw notFound("Run not found");
-  return { runId, sessionId, messageId: run.messageId };
+  const [run] = await ctx.db
+    .select({ sessionId: aiRuns.sessionId, messageId: aiRuns.messageId })
+    .from(aiRuns)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiRuns.sessionId))
+    .where(
+      and(eq(aiRuns.runId, runId), eq(aiSessions.userId, ctx.auth.user.id), eq(aiSessions.mcpClient, mcpClientOf(ctx))),
+    );
+  if (!run) throw notFound("Run not found");
+  return { runId, ...run };
 }
 
 /** An event of a run as its stream carries it. */

@@ -79,8 +79,10 @@ async function callTool(ctx: Ctx, request: GatewayRequest, params: Record<string
   const { name, arguments: args = {} } = params;
   if (typeof name !== "string" || !isObject(args))
     throw new InvalidParams("tools/call needs a tool name and an arguments object");
+  // Capabilities first: whether a name is one needs no I/O, while the connector tools are a D1 read
+  // (their names always hold a dot, a capability's never).
   const answer =
-    (await callConnectorTool(ctx, name, args)) ?? (await callCapabilityTool(ctx, request.origin, name, args));
+    (await callCapabilityTool(ctx, request.origin, name, args)) ?? (await callConnectorTool(ctx, name, args));
   if (!answer) throw new InvalidParams(`Unknown tool: ${name}`);
   return answer;
 }
