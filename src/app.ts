@@ -1,11 +1,11 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Hono } from "hono";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./http/envelope";
-import { cachedOpenApiDocument, committedOpenApiDocument } from "./http/openapi";
+import { cachedOpenApiDocument, committedOpenApiDocument } from "./http/openapi-document";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "./lib/errors";
 import { BASE_PATH } from "./lib/origin";
 import { isUploadPath, limitBodySize, requireJsonBody } from "./middleware/body";
@@ -13,7 +13,7 @@ import { requestContext } from "./middleware/request-context";
 import { describeError, logError } from "./lib/log";
 import { requireAdmin } from "./middleware/admin";
 import { allowedMethods, declaredMethods, methodNotAllowed } from "./http/methods";
-import { groupRouter } from "./http/router";
+import { groupRouter } from "./http/group-router";
 
 /** Hono's own exceptions (malformed JSON, body limits) keep their status under our envelope. */
 function fromHttpException(error: HTTPException): ApiError {
@@ -122,12 +122,16 @@ async function allMounts(): Promise<Mount[]> {
   return groups.flat().filter(([, router]) => !seen.has(router) && seen.add(router));
 }
 
-/** The app over `mounts`: the shared middleware, envelope and error handling around those routers. */
-function buildApp(mounts: Mount[]) {
-  // Not strict: a trailing slash is the same path (`/status/` answers as `/status` does), for every
-  // route and middleware, since `c.req.path` is the path without it (docs/developer-experience.md).
-  const app = new OpenAPIHono<AppEnv>({ strict: false, router: groupRouter() });
+// Not strict: a trailing slash is the same path (`/status/` answers as `/status` does), for every
+// route and middleware, since `c.req.path` is the path without it (docs/developer-experience.md).
+const appOptions = () => ({ strict: false as const, router: groupRouter<never>() });
 
+/**
+ * `app` over `mounts`: the shared middleware, envelope and error handling around those routers. A
+ * group's app is a plain Hono (routing needs nothing more, and a group whose routers need no zod,
+ * like the token endpoint's, never loads it); the whole app for the document is an OpenAPIHono.
+ */
+function buildApp<A extends Hono<AppEnv>>(app: A, mounts: Mount[]): A {
   app.use("*", requestContext);
   app.use("*", secureHeaders({ xFrameOptions: "DENY", crossOriginResourcePolicy: false }));
   // OAuth's endpoints answer in their own error shape, so their router limits its own bodies.
@@ -170,11 +174,25 @@ function buildApp(mounts: Mount[]) {
   return app;
 }
 
-type App = ReturnType<typeof buildApp>;
+type App = Hono<AppEnv>;
+type DocumentedApp = OpenAPIHono<AppEnv>;
+
+/**
+ * Routes whose routers declare them to Hono only, each described for the document beside them
+ * (`registerPath`): they validate without zod, so that their group never loads it.
+ */
+const describedApart = async () => [
+  ...(await (await import("./domains/oauth")).oauthEndpointDocs()).map((route) => ({
+    ...route,
+    path: `${BASE_PATH}${route.path}`,
+  })),
+];
 
 /** The whole app, every router mounted: what the OpenAPI document is generated from, and what tests inspect. */
-export async function loadApp(): Promise<App> {
-  const app = buildApp(await allMounts());
+export async function loadApp(): Promise<DocumentedApp> {
+  const { OpenAPIHono } = await import("@hono/zod-openapi");
+  const app = buildApp(new OpenAPIHono<AppEnv>(appOptions()), await allMounts());
+  for (const route of await describedApart()) app.openAPIRegistry.registerPath(route);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -192,7 +210,7 @@ export async function loadApp(): Promise<App> {
  * `GET /api/v1/openapi.json`: the committed document (http/openapi.ts), with the request's origin
  * as its server. The Worker never generates it: its bundle has no generator (wrangler.toml `[alias]`).
  */
-function withOpenApiDocument(app: App): App {
+function withOpenApiDocument<A extends App>(app: A): A {
   app.get(OPENAPI_PATH, cachedOpenApiDocument(committedOpenApiDocument));
   return app;
 }
@@ -203,8 +221,8 @@ function withOpenApiDocument(app: App): App {
  */
 export async function loadGroupApp(group: string): Promise<App> {
   // The document is a file: its app needs none of the routers.
-  if (group === OPENAPI_PATH) return withOpenApiDocument(buildApp([]));
-  return buildApp(Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
+  if (group === OPENAPI_PATH) return withOpenApiDocument(buildApp(new Hono<AppEnv>(appOptions()), []));
+  return buildApp(new Hono<AppEnv>(appOptions()), Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
 }
 
 /**
@@ -241,5 +259,5 @@ const openApiConfig = (origin: string) => ({
  * `npm run client:generate` commits as clients/openapi.json, which `/api/v1/openapi.json` serves.
  * Node and the tests only: the Worker's bundle has no generator (this would throw there).
  */
-export const openApiDocument = (app: App, origin = "http://localhost:8787") =>
+export const openApiDocument = (app: DocumentedApp, origin = "http://localhost:8787") =>
   app.getOpenAPI31Document(openApiConfig(origin));

@@ -126,6 +126,11 @@ const ROUTE_HAND_MIDDLEWARE = /\(\s*c\s*,\s*(?:async\s*)?\(\s*\)\s*=>\s*(?:undef
 const CONNECTOR_LAYERS = ["adapters", "secrets", "instances", "execution"] as const;
 const connectorLayerOf = (path: string) =>
   CONNECTOR_LAYERS.indexOf(/^domains\/connectors\/([^/]+)\//.exec(path)?.[1] as (typeof CONNECTOR_LAYERS)[number]);
+/**
+ * A domain's second door beside index.ts: identity's schemas that other domains' routes compose,
+ * apart so that a group validating without zod never loads them (docs/performance.md).
+ */
+const SCHEMA_DOORS = new Set(["domains/identity/shared-schemas.ts"]);
 /** The one door into secrets/ for the rest of connectors. */
 const SECRETS_DOOR = "domains/connectors/secrets/index.ts";
 const isSecrets = (path: string) => path.startsWith("domains/connectors/secrets/");
@@ -200,7 +205,7 @@ export function violations(sources: Sources): string[] {
       }
       const from = domainOf(path);
       const to = domainOf(target);
-      if (from && to && from !== to && target !== `domains/${to}/index.ts`)
+      if (from && to && from !== to && target !== `domains/${to}/index.ts` && !SCHEMA_DOORS.has(target))
         broken(`domains talk through domains/${to}/index.ts only`);
       // app.ts mounts each domain's routers; every other host import goes through the domain's index.ts,
       // which stays free of routers so that a domain using another never loads its HTTP layer.

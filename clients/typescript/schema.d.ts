@@ -8018,254 +8018,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/oauth/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Token
-         * @description Exchange an authorization code or rotate a refresh token. Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).
-         *
-         *     Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`; or `grant_type=refresh_token` with `refresh_token`. Answers `access_token` (JWT, `expires_in` 3600), `token_type` `Bearer`, a new `refresh_token` and `scope`. Errors use OAuth's shape `{ error, error_description }`.
-         *
-         *     **Errors**
-         *
-         *     - 400 `invalid_request`: a required parameter is missing, repeated, or `code_verifier` is malformed
-         *     - 400 `invalid_grant`: the code or refresh token is invalid, expired, used or another client's; `redirect_uri` differs; PKCE failed. A reused refresh token revokes its family
-         *     - 400 `unsupported_grant_type`: `grant_type` is neither `authorization_code` nor `refresh_token`
-         *     - 400 `invalid_target`: `resource` is not this server's API or MCP gateway
-         *     - 400 `invalid_scope`: a refresh asks for more than was granted
-         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
-         *
-         *     **Example**
-         *
-         *     ```bash
-         *     curl -X POST "http://localhost:8787/api/v1/oauth/token" \
-         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
-         *       --data-urlencode "grant_type=authorization_code" \
-         *       --data-urlencode "code=$CODE" \
-         *       --data-urlencode "redirect_uri=https://app.example.com/callback" \
-         *       --data-urlencode "code_verifier=$VERIFIER"
-         *     ```
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
-                };
-            };
-            responses: {
-                /** @description Tokens (`Cache-Control: no-store`) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthTokenResponse"];
-                    };
-                };
-                /** @description invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-                /** @description invalid_client (with `WWW-Authenticate: Basic`) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/oauth/revoke": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Revoke token
-         * @description Revoke an access token, or a refresh token and its whole family (RFC 7009).
-         *
-         *     Always 200 for a well-formed request, even for an unknown token.
-         *
-         *     **Errors**
-         *
-         *     - 400 `invalid_request`: `token` is missing
-         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
-         *
-         *     **Example**
-         *
-         *     ```bash
-         *     curl -X POST "http://localhost:8787/api/v1/oauth/revoke" \
-         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
-         *       --data-urlencode "token=$REFRESH_TOKEN" --data-urlencode "token_type_hint=refresh_token"
-         *     ```
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeRequest"];
-                };
-            };
-            responses: {
-                /** @description Always, even for unknown or foreign tokens */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-                /** @description invalid_client (with `WWW-Authenticate: Basic`) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/oauth/userinfo": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * User info
-         * @description Claims about the user, as far as the access token's scopes release them.
-         *
-         *     `sub` always; `email`, `email_verified` with `email:read`; `name`, `preferred_username` with `profile:read`.
-         *
-         *     **Errors**
-         *
-         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
-         *
-         *     **Example**
-         *
-         *     ```bash
-         *     curl "http://localhost:8787/api/v1/oauth/userinfo" \
-         *       -H "Authorization: Bearer $TOKEN"
-         *     ```
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user's claims */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthUserInfo"];
-                    };
-                };
-                /** @description invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OAuthError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/partner/oauth-clients": {
         parameters: {
             query?: never;
@@ -12580,6 +12332,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token
+         * @description Exchange an authorization code or rotate a refresh token. Client authentication: HTTP Basic (confidential clients) or `client_id` in the body (public clients).
+         *
+         *     Form-encoded. `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier`; or `grant_type=refresh_token` with `refresh_token`. Answers `access_token` (JWT, `expires_in` 3600), `token_type` `Bearer`, a new `refresh_token` and `scope`. Errors use OAuth's shape `{ error, error_description }`.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_request`: a required parameter is missing, repeated, or `code_verifier` is malformed
+         *     - 400 `invalid_grant`: the code or refresh token is invalid, expired, used or another client's; `redirect_uri` differs; PKCE failed. A reused refresh token revokes its family
+         *     - 400 `unsupported_grant_type`: `grant_type` is neither `authorization_code` nor `refresh_token`
+         *     - 400 `invalid_target`: `resource` is not this server's API or MCP gateway
+         *     - 400 `invalid_scope`: a refresh asks for more than was granted
+         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/oauth/token" \
+         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
+         *       --data-urlencode "grant_type=authorization_code" \
+         *       --data-urlencode "code=$CODE" \
+         *       --data-urlencode "redirect_uri=https://app.example.com/callback" \
+         *       --data-urlencode "code_verifier=$VERIFIER"
+         *     ```
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
+                };
+            };
+            responses: {
+                /** @description Tokens (`Cache-Control: no-store`) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthTokenResponse"];
+                    };
+                };
+                /** @description invalid_request, invalid_grant, invalid_scope, invalid_target (RFC 8707), unsupported_grant_type */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description invalid_client (with `WWW-Authenticate: Basic`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke token
+         * @description Revoke an access token, or a refresh token and its whole family (RFC 7009).
+         *
+         *     Always 200 for a well-formed request, even for an unknown token.
+         *
+         *     **Errors**
+         *
+         *     - 400 `invalid_request`: `token` is missing
+         *     - 401 `invalid_client`: client authentication failed (`WWW-Authenticate: Basic`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests a minute (`Retry-After`)
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/oauth/revoke" \
+         *       -u "$CLIENT_ID:$CLIENT_SECRET" \
+         *       --data-urlencode "token=$REFRESH_TOKEN" --data-urlencode "token_type_hint=refresh_token"
+         *     ```
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeRequest"];
+                };
+            };
+            responses: {
+                /** @description Always, even for unknown or foreign tokens */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description invalid_client (with `WWW-Authenticate: Basic`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User info
+         * @description Claims about the user, as far as the access token's scopes release them.
+         *
+         *     `sub` always; `email`, `email_verified` with `email:read`; `name`, `preferred_username` with `profile:read`.
+         *
+         *     **Errors**
+         *
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/oauth/userinfo" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user's claims */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthUserInfo"];
+                    };
+                };
+                /** @description invalid_token: `WWW-Authenticate: Bearer` without a token, `Bearer error="invalid_token"` with a bad, expired or revoked one */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` (over 120 requests in 60 s), with `RateLimit-*` and `Retry-After`; every answer carries `RateLimit-*` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13558,72 +13558,6 @@ export interface components {
             /** @description The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits */
             unpricedUnits: string[];
         };
-        OAuthTokenResponse: {
-            access_token: string;
-            /** @enum {string} */
-            token_type: "Bearer";
-            expires_in: number;
-            /** @description A new refresh token, with every response of both grants */
-            refresh_token: string;
-            scope: string;
-        };
-        /** @description RFC 6749 error body (not the API envelope) */
-        OAuthError: {
-            error: string;
-            error_description: string;
-        };
-        /**
-         * @example {
-         *       "grant_type": "authorization_code",
-         *       "code": "oac_Yp…",
-         *       "redirect_uri": "https://acme.example.com/callback",
-         *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-         *     }
-         */
-        OAuthTokenRequest: {
-            /** @description `authorization_code` or `refresh_token` */
-            grant_type?: string | string[];
-            /** @description authorization_code: the code */
-            code?: string | string[];
-            /** @description authorization_code: the redirect URI of the authorization request */
-            redirect_uri?: string | string[];
-            /** @description authorization_code: the PKCE verifier */
-            code_verifier?: string | string[];
-            /** @description refresh_token: the refresh token */
-            refresh_token?: string | string[];
-            /** @description refresh_token: a narrower scope (optional) */
-            scope?: string | string[];
-            /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
-            resource?: string | string[];
-            /** @description Public clients (no HTTP Basic), metadata-document clients (their URL) among them */
-            client_id?: string | string[];
-            /** @description Not supported: confidential clients use HTTP Basic */
-            client_secret?: string | string[];
-        };
-        /**
-         * @example {
-         *       "token": "ort_9s…",
-         *       "token_type_hint": "refresh_token"
-         *     }
-         */
-        OAuthRevokeRequest: {
-            /** @description An access or refresh token */
-            token?: string | string[];
-            /** @description `access_token` or `refresh_token` (optional) */
-            token_type_hint?: string | string[];
-            /** @description Public clients (no HTTP Basic) */
-            client_id?: string | string[];
-            /** @description Not supported: confidential clients use HTTP Basic */
-            client_secret?: string | string[];
-        };
-        OAuthUserInfo: {
-            /** Format: uuid */
-            sub: string;
-            email?: string;
-            email_verified?: boolean;
-            name?: string | null;
-            preferred_username?: string | null;
-        };
         OAuthClient: {
             /** Format: uuid */
             clientId: string;
@@ -13854,6 +13788,72 @@ export interface components {
             scopes_supported: string[];
             bearer_methods_supported: string[];
             resource_name: string;
+        };
+        OAuthTokenResponse: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            expires_in: number;
+            /** @description A new refresh token, with every response of both grants */
+            refresh_token: string;
+            scope: string;
+        };
+        /** @description RFC 6749 error body (not the API envelope) */
+        OAuthError: {
+            error: string;
+            error_description: string;
+        };
+        /**
+         * @example {
+         *       "grant_type": "authorization_code",
+         *       "code": "oac_Yp…",
+         *       "redirect_uri": "https://acme.example.com/callback",
+         *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+         *     }
+         */
+        OAuthTokenRequest: {
+            /** @description `authorization_code` or `refresh_token` */
+            grant_type?: string | string[];
+            /** @description authorization_code: the code */
+            code?: string | string[];
+            /** @description authorization_code: the redirect URI of the authorization request */
+            redirect_uri?: string | string[];
+            /** @description authorization_code: the PKCE verifier */
+            code_verifier?: string | string[];
+            /** @description refresh_token: the refresh token */
+            refresh_token?: string | string[];
+            /** @description refresh_token: a narrower scope (optional) */
+            scope?: string | string[];
+            /** @description RFC 8707, optional, once: the authorization request's resource, or either of this server's when it named none */
+            resource?: string | string[];
+            /** @description Public clients (no HTTP Basic), metadata-document clients (their URL) among them */
+            client_id?: string | string[];
+            /** @description Not supported: confidential clients use HTTP Basic */
+            client_secret?: string | string[];
+        };
+        /**
+         * @example {
+         *       "token": "ort_9s…",
+         *       "token_type_hint": "refresh_token"
+         *     }
+         */
+        OAuthRevokeRequest: {
+            /** @description An access or refresh token */
+            token?: string | string[];
+            /** @description `access_token` or `refresh_token` (optional) */
+            token_type_hint?: string | string[];
+            /** @description Public clients (no HTTP Basic) */
+            client_id?: string | string[];
+            /** @description Not supported: confidential clients use HTTP Basic */
+            client_secret?: string | string[];
+        };
+        OAuthUserInfo: {
+            /** Format: uuid */
+            sub: string;
+            email?: string;
+            email_verified?: boolean;
+            name?: string | null;
+            preferred_username?: string | null;
         };
     };
     responses: never;

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { LinearRouter } from "hono/router/linear-router";
 import type { ZodError } from "zod";
 import type { AppEnv } from "../env";
 import { badRequest, type FieldError } from "../lib/errors";
@@ -36,13 +35,3 @@ export const createRouter = () =>
       if (!result.success) throw unknownIdError(result.error) ?? badRequest(fieldErrors(result.error));
     },
   });
-
-/**
- * The router of a group's app (app.ts), which holds every route of the group. Hono's default
- * (RegExpRouter, through SmartRouter) compiles all routes into one matcher on the first request, a
- * cold request's cost (~1-2 ms of a cold status request's profile); LinearRouter adds a route as it
- * is and tries them in order, which for a group's few dozen routes costs microseconds per request
- * (docs/performance.md "A cold request"). It refuses a path with both a parameter and a wildcard
- * (`/:id/*`), which no route or middleware here has (test/platform/group-router.test.ts).
- */
-export const groupRouter = <T>() => new LinearRouter<T>();

@@ -119,6 +119,15 @@ describe("the Worker's upload", () => {
     expect(importers).toEqual(["src/http/openapi.ts"]);
   });
 
+  it("leaves the OAuth endpoints' description out: the document alone reads it (scripts/build/endpoint-docs-runtime.mjs)", () => {
+    expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("src/domains/oauth/endpoint-docs.ts"))).toEqual([]);
+    expect(index).not.toContain("Exchange an authorization code or rotate a refresh token");
+    const importers = Object.entries(metafile.inputs)
+      .filter(([, input]) => input.imports.some((i) => i.original === "./endpoint-docs"))
+      .map(([file]) => file);
+    expect(importers).toEqual(["src/domains/oauth/index.ts"]);
+  });
+
   it("leaves pdf.js to the PDF text Worker (workers/pdf-text, service binding PDF_TEXT)", () => {
     expect(index).not.toContain("getDocumentProxy");
     expect(index).not.toContain("GlobalWorkerOptions");

@@ -61,10 +61,12 @@ describe("a cold GET /api/v1/status", () => {
 });
 
 describe("identity's door (every authenticated router group takes it)", () => {
-  it("builds the schemas other domains use, not those of identity's own routes", () => {
-    const { modules } = loadedBy(["domains/identity/index.ts"]);
-    expect(modules).toContain("domains/identity/shared-schemas.ts");
+  it("builds no schema: those other domains' routes compose are its second door, shared-schemas.ts", () => {
+    const { modules, packages } = loadedBy(["domains/identity/index.ts"]);
+    expect(modules).toContain("domains/identity/caller.ts");
+    expect(modules).not.toContain("domains/identity/shared-schemas.ts");
     expect(modules).not.toContain("domains/identity/schemas.ts");
+    expect(packages.filter((line) => /^(zod|@hono\/zod)/.test(line))).toEqual([]);
   });
 });
 
@@ -84,6 +86,13 @@ describe("a cold POST /api/v1/oauth/token", () => {
       [...modules].filter((path) => /oauth\/(pages|page-routes|flow-pages|flow-service)\.tsx?$/.test(path)),
     ).toEqual([]);
     expect(modules).toContain("domains/oauth/token-service.ts");
+  });
+
+  it("loads no zod: the forms are read by hand, the document describes the routes apart (endpoint-docs.ts)", () => {
+    const { packages } = loadedBy(["index.ts", "app.ts", "domains/oauth/endpoint-routes.ts"]);
+    expect(packages.filter((line) => /^(zod|@hono\/zod)/.test(line))).toEqual([]);
+    // The walk is real: the packages it does load are found.
+    expect(packages.some((line) => line.startsWith("drizzle-orm"))).toBe(true);
   });
 
   it("loads the identity and OAuth tables only, not the tables' index", () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { cachedOpenApiDocument } from "../../src/http/openapi";
+import { cachedOpenApiDocument } from "../../src/http/openapi-document";
 
 describe("GET /openapi.json", () => {
   it("reads the document on its first request only, with each request's origin as its server", async () => {

@@ -9,6 +9,7 @@ import {
   authorizeUrl,
   basic,
   Browser,
+  clientAuth,
   exchange,
   expectOAuthError,
   hiddenFields,
@@ -144,6 +145,43 @@ describe("GET /oauth/userinfo", () => {
       expect(res.status, scheme).toBe(200);
       expect(res.body.sub).toBe(user.id);
     }
+  });
+});
+
+describe("the token endpoint's form (read by hand: src/domains/oauth/forms.ts)", () => {
+  it("a parameter it reads, sent twice, is invalid_request and spends nothing; unknown ones are ignored, repeated or not", async () => {
+    const [user, client] = await Promise.all([createUser(), registerClient()]);
+    const issued = await issueCode(user, client);
+    const auth = clientAuth(client);
+    const fields = {
+      grant_type: "authorization_code",
+      code: issued.code,
+      redirect_uri: issued.redirectUri,
+      code_verifier: issued.verifier,
+      ...auth.fields,
+    };
+    const twice = await postForm(
+      "token",
+      { ...fields, code_verifier: [issued.verifier, issued.verifier] },
+      auth.headers,
+    );
+    expectOAuthError(twice, 400, "invalid_request");
+    expect(twice.json.error_description).toBe("Parameter code_verifier is repeated");
+    // The code was not spent: the same exchange, with made-up parameters beside it, succeeds.
+    const tokens = await postForm("token", { ...fields, made_up: ["a", "b"], audience: "x" }, auth.headers);
+    expect(tokens.status, tokens.text).toBe(200);
+    expect(tokens.json.token_type).toBe("Bearer");
+  });
+
+  it("revocation reads its form the same way: a repeated token is invalid_request", async () => {
+    const client = await registerClient();
+    const res = await postForm(
+      "revoke",
+      { token: ["ort_a", "ort_b"] },
+      { Authorization: basic(client.clientId, client.clientSecret!) },
+    );
+    expectOAuthError(res, 400, "invalid_request");
+    expect(res.json.error_description).toBe("Parameter token is repeated");
   });
 });
 

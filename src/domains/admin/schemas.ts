@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { ENTITLEMENT_PATTERN, newUserInput, planSchema } from "../identity";
+import { ENTITLEMENT_PATTERN, newUserInput, planSchema } from "../identity/shared-schemas";
 
 export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest", {
   example: { email: "grace@example.com", password: "a-long-password", name: "Grace Hopper", plan: "pro" },

@@ -1,7 +1,8 @@
-// The identity domain's public face: what other domains and the hosts may use.
+// The identity domain's public face: what other domains and the hosts may use. The schemas other
+// domains' routes compose are its second door, shared-schemas.ts: apart, so that a group whose
+// routes validate without zod (the OAuth token endpoint) never loads it (docs/performance.md).
 export { loadCaller, type AuthContext, type AuthUser, type Plan, type Role } from "./caller";
 export { checkCredentials, createUser, workspacesOf } from "./service";
-export { ENTITLEMENT_PATTERN, newUserInput, planSchema, userSchema, workspaceRoleSchema } from "./shared-schemas";
 export { findAccount, planChange } from "./plans";
 export { passwordRecoveryUrl } from "./account-links";
 export {

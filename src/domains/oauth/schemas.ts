@@ -1,10 +1,13 @@
 import { z } from "@hono/zod-openapi";
+import type { REVOKE_PARAMS, TOKEN_PARAMS } from "./forms";
 import { GRANT_TYPES, SCOPES } from "./scopes";
 
 /**
  * OAuth parameters arrive as query strings and forms, where a name can repeat. Each is accepted
  * here as a string or a list, so the service can answer a repetition with the RFC error
  * (`invalid_request`) instead of a schema error; unknown parameters are ignored (RFC 6749 §3.1).
+ * The token and revocation forms are read by hand (forms.ts, which names the same parameters):
+ * their schemas only describe them in the document.
  */
 const param = (description: string) =>
   z
@@ -40,7 +43,7 @@ export const tokenForm = z
     ),
     client_id: param("Public clients (no HTTP Basic), metadata-document clients (their URL) among them"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
-  })
+  } satisfies Record<(typeof TOKEN_PARAMS)[number], unknown>)
   .openapi("OAuthTokenRequest", {
     example: {
       grant_type: "authorization_code",
@@ -56,7 +59,7 @@ export const revokeForm = z
     token_type_hint: param("`access_token` or `refresh_token` (optional)"),
     client_id: param("Public clients (no HTTP Basic)"),
     client_secret: param("Not supported: confidential clients use HTTP Basic"),
-  })
+  } satisfies Record<(typeof REVOKE_PARAMS)[number], unknown>)
   .openapi("OAuthRevokeRequest", { example: { token: "ort_9s…", token_type_hint: "refresh_token" } });
 
 export const tokenResponse = z

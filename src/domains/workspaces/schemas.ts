@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { workspaceRoleSchema } from "../identity";
+import { workspaceRoleSchema } from "../identity/shared-schemas";
 
 export const createWorkspaceBody = z
   .strictObject({ name: z.string().trim().min(1).max(100) })
