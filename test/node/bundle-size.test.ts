@@ -120,7 +120,9 @@ describe("the Worker's upload", () => {
   });
 
   it("leaves the OAuth endpoints' description out: the document alone reads it (scripts/build/endpoint-docs-runtime.mjs)", () => {
-    expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("src/domains/oauth/endpoint-docs.ts"))).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("src/domains/oauth/endpoint-docs.ts"))).toEqual(
+      [],
+    );
     expect(index).not.toContain("Exchange an authorization code or rotate a refresh token");
     const importers = Object.entries(metafile.inputs)
       .filter(([, input]) => input.imports.some((i) => i.original === "./endpoint-docs"))
