@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { COLD_REQUESTS, coldRequestWorker } from "../lib/cold-request.mjs";
+import { moduleOfLine, printTimes, times } from "../lib/cpu-profile.mjs";
 import { median } from "../lib/stats.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -20,63 +21,6 @@ const TOP = Number(process.env.TOP ?? 25);
 const scratch = mkdtempSync(join(tmpdir(), "cold-profile-"));
 const run = (cwd, args) =>
   execFileSync(process.execPath, [wrangler, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-/** The module each bundle line belongs to: the nearest `// src/…` or `// node_modules/…` comment above it. */
-function moduleOfLine(bundle) {
-  const owners = [];
-  let current = "(entry)";
-  for (const line of bundle.split("\n")) {
-    const marker = /^\/\/ (?:\S*?\/)?((?:src|node_modules)\/\S+)$/.exec(line);
-    if (marker) current = marker[1].replace(/^.*node_modules\/(@[^/]+\/[^/]+|[^/]+)\/.*/, "node_modules/$1");
-    owners.push(current);
-  }
-  return owners;
-}
-
-/**
- * Per module and per function of one `.cpuprofile`: self time (ms), and inclusive time (a sample
- * counts for every module on its stack, once), which is what loading and using a module costs.
- */
-function times(profile, owners) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const ownerOf = (frame) =>
-    frame.lineNumber >= 0 && frame.url
-      ? (owners[frame.lineNumber] ?? frame.url)
-      : `(${frame.functionName || "program"})`;
-  const self = new Map();
-  const inclusive = new Map();
-  const functions = new Map();
-  const calls = new Map();
-  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const frame = byId.get(id).callFrame;
-    add(self, ownerOf(frame), ms);
-    add(functions, `${frame.functionName || "(anonymous)"} ${ownerOf(frame)}:${frame.lineNumber + 1}`, ms);
-    const seen = new Set();
-    const callers = new Set();
-    for (let node = id; node !== undefined; node = parent.get(node)) {
-      const caller = byId.get(node).callFrame;
-      seen.add(ownerOf(caller));
-      callers.add(`${caller.functionName || "(anonymous)"} ${ownerOf(caller)}:${caller.lineNumber + 1}`);
-    }
-    for (const owner of seen) add(inclusive, owner, ms);
-    for (const caller of callers) add(calls, caller, ms);
-  });
-  return { self, inclusive, functions, calls };
-}
-
-const table = (title, perRun) => {
-  const keys = new Set(perRun.flatMap((map) => [...map.keys()]));
-  const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-  // The mean, not the median: samples are about 1 ms apart, so most keys have none in most runs.
-  const rows = [...keys].map((key) => [key, mean(perRun.map((map) => map.get(key) ?? 0))]);
-  rows.sort((a, b) => b[1] - a[1]);
-  console.log(`\n${title} (mean ms of ${perRun.length} runs)`);
-  for (const [key, ms] of rows.slice(0, TOP)) console.log(`${ms.toFixed(2).padStart(8)}  ${key}`);
-};
 
 try {
   requests.forEach((request, i) => {
@@ -96,22 +40,7 @@ try {
       perRun.push(times(JSON.parse(readFileSync(file, "utf8")), owners));
     }
     console.log(`\n=== ${request.name}: active ${median(active).toFixed(1)} ms (median of ${runs}, unminified)`);
-    table(
-      "self time per module",
-      perRun.map((r) => r.self),
-    );
-    table(
-      "inclusive time per module",
-      perRun.map((r) => r.inclusive),
-    );
-    table(
-      "self time per function",
-      perRun.map((r) => r.functions),
-    );
-    table(
-      "inclusive time per function",
-      perRun.map((r) => r.calls),
-    );
+    printTimes(perRun, TOP);
   });
 } finally {
   rmSync(scratch, { recursive: true, force: true });

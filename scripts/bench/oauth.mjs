@@ -17,6 +17,8 @@
 // - Local state on tmpfs by default (scripts/lib/bench-state.mjs): both sides commit to memory,
 //   as production storage keeps the flush off the answer's path.
 // - Goal (issue 38): the median ratio over the rounds at least 1.0x, and no round under 0.9x.
+// - BENCH_PROFILE=1: instead of the rounds, a CPU profile of ours (unminified, over its inspector)
+//   while it serves ROUND_MS of requests, summed per source module and function (the CPU per request).
 // - BENCH_BASE=<another checkout of this repository> adds that tree's server as a third side
 //   (`base`, e.g. the commit before a change), measured in the same rounds: before and after in
 //   one run.
@@ -25,9 +27,11 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startDevServer } from "../lib/dev-server.mjs";
+import { startDevServer, workerInspector } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
 import { stateOnTmpfs } from "../lib/bench-state.mjs";
+import { moduleOfLine, printTimes, times } from "../lib/cpu-profile.mjs";
+import { profileWhile } from "../lib/inspector-profile.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
 const stateLine = stateOnTmpfs();
@@ -53,6 +57,43 @@ const IP_POOL = 400;
 const REDIRECT_URI = "https://client.example.com/callback";
 const BASE = process.env.BENCH_BASE;
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 8797);
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+
+/** BENCH_PROFILE: ours alone, profiled while it serves ROUND_MS of requests after a warm-up. */
+async function profileOurs() {
+  const server = await startDevServer({
+    port: PORT,
+    devArgs: ["--minify=false"],
+  });
+  try {
+    const side = await ourChains(server);
+    await drive(side, WARMUP_MS, IP_POOL);
+    let served = 0;
+    const { profile, source } = await profileWhile(await workerInspector(server, "platform-api"), async () => {
+      served = (await drive(side, ROUND_MS)).length;
+    });
+    const summary = times(profile, moduleOfLine(source));
+    const perRequest = (map) => new Map([...map].map(([key, ms]) => [key, ms / served]));
+    const busy = [...summary.self].reduce((sum, [key, ms]) => (key === "((idle))" ? sum : sum + ms), 0);
+    console.log(
+      `\n${served} requests profiled; the Worker's isolate busy ${(busy / served).toFixed(2)} ms per request`,
+    );
+    console.log("(figures below: ms per request)");
+    printTimes(
+      [
+        {
+          self: perRequest(summary.self),
+          inclusive: perRequest(summary.inclusive),
+          functions: perRequest(summary.functions),
+          calls: perRequest(summary.calls),
+        },
+      ],
+      Number(process.env.TOP ?? 30),
+    );
+  } finally {
+    await server.stop();
+  }
+}
 
 const basic = (id, secret) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
@@ -247,6 +288,11 @@ async function measureRound(sides, names) {
 
 const spread = (values, digits = 2) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+
+if (PROFILE) {
+  await profileOurs();
+  process.exit(0);
+}
 
 const peerState = mkdtempSync(join(tmpdir(), "bench-oauth-peer-"));
 const peer = await startPeer(peerState);

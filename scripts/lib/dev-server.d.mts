@@ -11,6 +11,8 @@ export interface DevServerOptions {
   adminToken?: string;
   vars?: Record<string, string>;
   inheritOutput?: boolean;
+  /** More arguments for `wrangler dev` (a profile's `--minify=false`). */
+  devArgs?: string[];
   /** npm run dev's progress reporter (dev-progress.mjs); none: silent. */
   progress?: Progress;
 }

@@ -154,7 +154,7 @@ export async function launch(options) {
   }
 }
 
-async function launchOnce({ port, persistTo, vars, envFile, inheritOutput }) {
+async function launchOnce({ port, persistTo, vars, envFile, inheritOutput, devArgs = [] }) {
   const args = [
     "dev",
     // The API first (the primary Worker on the port), then the Workers it binds: PDF_TEXT,
@@ -177,6 +177,7 @@ async function launchOnce({ port, persistTo, vars, envFile, inheritOutput }) {
   ];
   if (envFile) args.push("--env-file", envFile);
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  args.push(...devArgs);
   // A dev registry of this server's own (wrangler's default is one per machine): its private Workers
   // register there, and other `wrangler dev`s starting or stopping on the machine (another clone's
   // platform-pdf-text, say) neither reprint its bindings nor take their names.
@@ -223,11 +224,12 @@ async function launchOnce({ port, persistTo, vars, envFile, inheritOutput }) {
 /**
  * @param {{ port?: number, persistTo?: string, seed?: boolean, seedBeforeServing?: boolean,
  *           secrets?: Record<string,string> | null, envFile?: string, adminToken?: string,
- *           vars?: Record<string,string>, inheritOutput?: boolean }} options
+ *           vars?: Record<string,string>, inheritOutput?: boolean, devArgs?: string[] }} options
  *   `secrets: null` means "no ephemeral secrets": they come from `envFile` (npm run dev: .dev.vars
  *   and the environment, scripts/lib/dev-vars.mjs); otherwise ephemeral secrets are passed as vars.
  *   `seedBeforeServing` (npm run dev) seeds through a private instance on a free port first, so the
  *   public port never serves an unseeded state (CONTRACT.md: migrations and seed before serving).
+ *   `devArgs`: more arguments for `wrangler dev` (a profile's `--minify=false`).
  */
 export async function startDevServer(options = {}) {
   const port = options.port ?? 8787;
@@ -279,6 +281,7 @@ export async function startDevServer(options = {}) {
     vars,
     envFile: options.envFile,
     inheritOutput: options.inheritOutput,
+    devArgs: options.devArgs,
   });
   try {
     if (seed && !options.seedBeforeServing) {
@@ -336,4 +339,25 @@ export async function workerOrigin(server) {
     }
   }
   throw new Error("the Worker's own port was not found");
+}
+
+/**
+ * The DevTools address of the Worker `name` in this server's workerd: its runtime inspector, on a
+ * port of its own (wrangler's `--inspector-port` proxy attaches elsewhere), found as `workerOrigin`
+ * finds the Worker's port, by the target `core:user:<name>` its `/json` lists.
+ */
+export async function workerInspector(server, name) {
+  const own = new Set(workerdProcesses(server).map(String));
+  const listening = execFileSync("ss", ["-ltnp"], { encoding: "utf8" });
+  for (const [, port, pid] of listening.matchAll(/127\.0\.0\.1:(\d+)\s.*"workerd",pid=(\d+)/g)) {
+    if (!own.has(pid)) continue;
+    try {
+      const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+      const target = targets.find((t) => t.id === `core:user:${name}`);
+      if (target) return target.webSocketDebuggerUrl;
+    } catch {
+      // not the inspector's port
+    }
+  }
+  throw new Error(`no inspector lists the Worker ${name}`);
 }

@@ -9,29 +9,48 @@ declare module "../../env" {
   }
 }
 
+/**
+ * The ids of the limiter objects this isolate has called, by caller. `getByName` derives the id from
+ * the name (a keyed hash) on every call: the largest self time of a token request's profile
+ * (docs/performance.md). An id is a plain value, not tied to a request (a stub is), so it is kept;
+ * at most `LIMITER_IDS_KEPT`, the oldest dropped first, so a stream of new client IPs cannot grow it.
+ */
+const limiterIds = new Map<string, DurableObjectId>();
+const LIMITER_IDS_KEPT = 4096;
+
+function limiterOf(env: Env, caller: string) {
+  let id = limiterIds.get(caller);
+  if (!id) {
+    id = env.RATE_LIMITER.idFromName(caller);
+    if (limiterIds.size >= LIMITER_IDS_KEPT) limiterIds.delete(limiterIds.keys().next().value!);
+    limiterIds.set(caller, id);
+  }
+  return env.RATE_LIMITER.get(id);
+}
+
 /** Calls the caller's limiter object; the one place that talks to it. */
 export function consumeLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
-  return env.RATE_LIMITER.getByName(caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
+  return limiterOf(env, caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
 }
 
 /** Gives back one request consumed in the current window (a request that turned out not to need it). */
 export function refundLimit(env: Env, caller: string, bucket: string, windowSeconds: number) {
-  return env.RATE_LIMITER.getByName(caller).refund(bucket, windowSeconds);
+  return limiterOf(env, caller).refund(bucket, windowSeconds);
 }
 
 /** Reads a bucket without consuming from it (e.g. to report an allowance). */
 export function peekLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
-  return env.RATE_LIMITER.getByName(caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
+  return limiterOf(env, caller).peek(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;
 }
 
 /** Reserves a run's spend in its account's limiter object (`SpendHolds.reserve`). */
 export function reserveSpend(env: Env, caller: string, request: SpendRequest) {
-  return env.RATE_LIMITER.getByName(caller).reserveSpend(request) as Promise<SpendDecision>;
+  return limiterOf(env, caller).reserveSpend(request) as Promise<SpendDecision>;
 }
 
 /** Settles or drops a run's spend hold in its account's limiter object (`SpendHolds.release`). */
 export function releaseSpend(env: Env, caller: string, key: string, debitedMicros: number | null) {
-  return env.RATE_LIMITER.getByName(caller).releaseSpend(key, debitedMicros);
+  return limiterOf(env, caller).releaseSpend(key, debitedMicros);
 }
 
 function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
