@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { aiRuns, aiSessions } from "../../db/schema";
+import { aiRuns, aiSessions } from "../../db/schema/ai";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { sseData } from "../../lib/sse";

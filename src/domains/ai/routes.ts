@@ -8,43 +8,16 @@ import { createRouter } from "../../http/router";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { ctxOf } from "../identity";
-import { readAllowance } from "./allowance";
-import {
-  decideOnToolCall,
-  listMessages,
-  retryMessage,
-  selectVersion,
-  sendMessage,
-  stopMessage,
-  storedReply,
-  streamTarget,
-} from "./messages";
-import { callersRun, runView } from "./run-record";
-import { listCapabilities } from "./capabilities";
-import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
 import {
-  allowanceSchema,
-  capabilitySchema,
+  aiResources,
   createMemoryBody,
-  memorySchema,
   createPersonaBody,
   createSessionBody,
   listMessagesQuery,
-  messageListMeta,
-  messageSchema,
-  modelSchema,
-  personaSchema,
   retryBody,
-  selectionResultSchema,
   sendMessageBody,
-  sendResultSchema,
-  sessionSchema,
-  runSchema,
-  sessionUsageSchema,
-  stopResultSchema,
   decisionBody,
-  toolCallSchema,
 } from "./schemas";
 import {
   createPersona,
@@ -55,8 +28,19 @@ import {
   openSession,
   publicSession,
 } from "./sessions";
-import { lastEventIdOf, sseResponse } from "./stream";
-import { sessionUsage } from "./usage";
+
+// The verbs behind most routes load on their route's first call, not with this router. A cold
+// request builds its group's whole router (every route's declaration), so a module imported here
+// is loaded and evaluated by every cold request of the group: listing sessions paid for the
+// message run's modules (connectors, capabilities, providers), about half its cold cost
+// (docs/performance.md "A cold request"). Each loads once per isolate.
+const messages = () => import("./messages");
+const runRecord = () => import("./run-record");
+const capabilities = () => import("./capabilities");
+const memories = () => import("./memories");
+const usage = () => import("./usage");
+const allowance = () => import("./allowance");
+const stream = () => import("./stream");
 
 const tags = ["AI"];
 /** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
@@ -106,7 +90,7 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { body: jsonBody(createSessionBody) },
-      responses: { 201: json(envelope(sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
+      responses: { 201: json(() => envelope(aiResources().sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
     async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -120,7 +104,7 @@ export const aiRoutes = createRouter()
       middleware,
       request: { query: cursorQuery() },
       responses: {
-        200: json(pagedEnvelope(z.array(sessionSchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(aiResources().sessionSchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
@@ -139,7 +123,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: sessionParams },
-      responses: { 200: json(envelope(sessionSchema), "The session"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(() => envelope(aiResources().sessionSchema), "The session"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => ok(c, publicSession(await openSession(ctxOf(c), c.req.valid("param").sessionId))),
   )
@@ -153,7 +140,7 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams },
       responses: {
-        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        200: json(() => envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
@@ -168,7 +155,7 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { body: jsonBody(createPersonaBody) },
-      responses: { 201: json(envelope(personaSchema), "Created"), ...errors(400, 401, 403, 429) },
+      responses: { 201: json(() => envelope(aiResources().personaSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
     async (c) => ok(c, await createPersona(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -180,7 +167,10 @@ export const aiRoutes = createRouter()
       summary: "The caller's personas, newest first",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(personaSchema)), "Personas"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(aiResources().personaSchema)), "Personas"),
+        ...errors(401, 403, 429),
+      },
     }),
     async (c) => ok(c, await listPersonas(ctxOf(c))),
   )
@@ -193,7 +183,7 @@ export const aiRoutes = createRouter()
         "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },
+      responses: { 200: json(() => envelope(z.array(aiResources().modelSchema)), "Models"), ...errors(401, 403, 429) },
     }),
     async (c) =>
       ok(
@@ -215,9 +205,12 @@ export const aiRoutes = createRouter()
       summary: "What this deployment can do: each capability, whether it is available, its providers and parameters",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(capabilitySchema)), "Capabilities"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(aiResources().capabilitySchema)), "Capabilities"),
+        ...errors(401, 403, 429),
+      },
     }),
-    async (c) => ok(c, listCapabilities(c.env, await activeModels(c.env))),
+    async (c) => ok(c, (await capabilities()).listCapabilities(c.env, await activeModels(c.env))),
   )
   .openapi(
     createRoute({
@@ -228,9 +221,12 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { body: jsonBody(createMemoryBody) },
-      responses: { 201: json(envelope(memorySchema), "Created"), ...errors(400, 401, 403, 409, 429) },
+      responses: {
+        201: json(() => envelope(aiResources().memorySchema), "Created"),
+        ...errors(400, 401, 403, 409, 429),
+      },
     }),
-    async (c) => ok(c, await createMemory(ctxOf(c), c.req.valid("json").content), 201),
+    async (c) => ok(c, await (await memories()).createMemory(ctxOf(c), c.req.valid("json").content), 201),
   )
   .openapi(
     createRoute({
@@ -242,13 +238,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { query: cursorQuery() },
       responses: {
-        200: json(pagedEnvelope(z.array(memorySchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(aiResources().memorySchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await listMemories(ctxOf(c), limit, cursor);
+      const { data, meta } = await (await memories()).listMemories(ctxOf(c), limit, cursor);
       return paged(c, data, meta);
     },
   )
@@ -262,11 +258,11 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: z.object({ memoryId: idParam("memoryId", () => notFound("Memory not found")) }) },
       responses: {
-        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        200: json(() => envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
+    async (c) => ok(c, await (await memories()).deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
   )
   .openapi(
     createRoute({
@@ -278,11 +274,15 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams, query: listMessagesQuery },
       responses: {
-        200: json(pagedEnvelope(z.array(messageSchema), messageListMeta), "One page of messages"),
+        200: json(
+          () => pagedEnvelope(z.array(aiResources().messageSchema), aiResources().messageListMeta),
+          "One page of messages",
+        ),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
     async (c) => {
+      const { listMessages } = await messages();
       const { data, meta } = await listMessages(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("query"));
       return paged(c, data, meta);
     },
@@ -297,13 +297,17 @@ export const aiRoutes = createRouter()
       middleware: sendMiddleware,
       request: { params: sessionParams, body: jsonBody(sendMessageBody) },
       responses: {
-        201: json(envelope(sendResultSchema), "Sent; the reply is an empty shell until its run streams"),
-        200: json(envelope(sendResultSchema), "The first send with this idempotencyKey"),
+        201: json(
+          () => envelope(aiResources().sendResultSchema),
+          "Sent; the reply is an empty shell until its run streams",
+        ),
+        200: json(() => envelope(aiResources().sendResultSchema), "The first send with this idempotencyKey"),
         // 402 `spend_cap_reached`: the account's monthly spend cap (CONTRACT Wallet "Spend cap").
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
+      const { sendMessage } = await messages();
       const { created, result } = await admitted(c, () =>
         sendMessage(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
       );
@@ -320,12 +324,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: assistantParams, body: jsonBody(retryBody) },
       responses: {
-        201: json(envelope(sendResultSchema), "The new version and its run"),
+        201: json(() => envelope(aiResources().sendResultSchema), "The new version and its run"),
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
+      const { retryMessage } = await messages();
       const { result } = await retryMessage(
         ctxOf(c),
         sessionId,
@@ -344,11 +349,14 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: assistantParams },
-      responses: { 201: json(envelope(selectionResultSchema), "Selected"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        201: json(() => envelope(aiResources().selectionResultSchema), "Selected"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
+      return ok(c, await (await messages()).selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
     },
   )
   .openapi(
@@ -360,11 +368,14 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: assistantParams },
-      responses: { 200: json(envelope(stopResultSchema), "Stopped"), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: {
+        200: json(() => envelope(aiResources().stopResultSchema), "Stopped"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await stopMessage(ctxOf(c), sessionId, assistantMessageId));
+      return ok(c, await (await messages()).stopMessage(ctxOf(c), sessionId, assistantMessageId));
     },
   )
   .openapi(
@@ -379,12 +390,13 @@ export const aiRoutes = createRouter()
       middleware: decisionMiddleware,
       request: { params: toolCallParams, body: jsonBody(decisionBody) },
       responses: {
-        200: json(envelope(toolCallSchema), "The tool call after the decision"),
+        200: json(() => envelope(aiResources().toolCallSchema), "The tool call after the decision"),
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId, callId } = c.req.valid("param");
+      const { decideOnToolCall } = await messages();
       return ok(
         c,
         await decideOnToolCall(ctxOf(c), sessionId, assistantMessageId, callId, c.req.valid("json").approve),
@@ -404,6 +416,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, messageId } = c.req.valid("param");
+      const [{ lastEventIdOf, sseResponse }, { streamTarget }] = await Promise.all([stream(), messages()]);
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(ctxOf(c), sessionId, messageId);
       return sseResponse(c, target.id, after, target.stored) as never;
@@ -418,9 +431,12 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: runParams },
-      responses: { 200: json(envelope(runSchema), "The run"), ...errors(401, 403, 404, 429) },
+      responses: { 200: json(() => envelope(aiResources().runSchema), "The run"), ...errors(401, 403, 404, 429) },
     }),
-    async (c) => ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId))),
+    async (c) => {
+      const { callersRun, runView } = await runRecord();
+      return ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId)));
+    },
   )
   .openapi(
     createRoute({
@@ -434,6 +450,11 @@ export const aiRoutes = createRouter()
       responses: { ...streamResponses, ...errors(400, 401, 403, 404, 429) },
     }),
     async (c) => {
+      const [{ lastEventIdOf, sseResponse }, { callersRun }, { storedReply }] = await Promise.all([
+        stream(),
+        runRecord(),
+        messages(),
+      ]);
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const ctx = ctxOf(c);
       const run = await callersRun(ctx, c.req.valid("param").runId);
@@ -448,9 +469,9 @@ export const aiRoutes = createRouter()
       summary: "The caller's daily AI request allowance (per account)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
+      responses: { 200: json(() => envelope(aiResources().allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
     }),
-    async (c) => ok(c, await readAllowance(ctxOf(c))),
+    async (c) => ok(c, await (await allowance()).readAllowance(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -461,7 +482,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: sessionParams },
-      responses: { 200: json(envelope(sessionUsageSchema), "Usage"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(() => envelope(aiResources().sessionUsageSchema), "Usage"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
-    async (c) => ok(c, await sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
+    async (c) => ok(c, await (await usage()).sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
   );

@@ -1,9 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { isUuidV4 } from "../../lib/ids";
-import { isoDate } from "../../http/openapi";
-import { MAX_ATTACHMENTS } from "../media";
-import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
-import { MAX_MEMORY_CHARS } from "./memories";
+import { builtOnce, isoDate } from "../../http/openapi";
+import { MAX_ATTACHMENTS } from "../../limits";
+// The validation tables only, not the capabilities' door (providers, runners, research): the send
+// body's checks need no more, and the router's group loads this module (docs/performance.md).
+import {
+  CAPABILITY_KEYS,
+  CAPABILITY_PARAMETERS,
+  capabilitiesWith,
+  type CapabilityKey,
+} from "./capabilities/parameters";
 import { EFFORT_MODES } from "./models";
 import { attachmentLimitIssue, structuredBlock, structuredBlocksField } from "./structured-blocks";
 
@@ -16,6 +22,8 @@ const MAX_MEMORIES = 20;
 const MAX_TITLE_CHARS = 200;
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
+/** CONTRACT "Memories": at most 2,000 characters each (the count per user: memories.ts). */
+const MAX_MEMORY_CHARS = 2000;
 
 const characters = (value: string) => [...value].length;
 const effortMode = z.enum(EFFORT_MODES);
@@ -28,16 +36,6 @@ export const createSessionBody = z
   })
   .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } });
 
-export const sessionSchema = z
-  .object({
-    id: z.uuid(),
-    title: z.string().nullable(),
-    personaId: z.uuid().nullable(),
-    effortMode,
-    createdAt: isoDate(),
-  })
-  .openapi("AiSession");
-
 export const createPersonaBody = z
   .strictObject({
     name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
@@ -46,121 +44,6 @@ export const createPersonaBody = z
   .openapi("CreatePersonaRequest", {
     example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
   });
-
-export const personaSchema = z
-  .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
-  .openapi("Persona");
-
-export const modelSchema = z
-  .object({
-    id: z.uuid(),
-    key: z.string(),
-    displayName: z.string(),
-    providerKey: z.string(),
-    capabilities: z.array(z.string()),
-  })
-  .openapi("AiModel");
-
-export const toolCallSchema = z
-  .object({
-    id: z.string(),
-    toolKey: z.string(),
-    input: z.record(z.string(), z.unknown()),
-    status: z.enum(["pending", "executing", "completed", "failed", "degraded", "rejected", "skipped"]),
-    output: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    executionMs: z.number().nullable(),
-  })
-  .openapi("ToolCall");
-
-const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
-
-export const messageSchema = z
-  .object({
-    id: z.uuid(),
-    role: z.enum(["user", "assistant"]),
-    content: z.string().nullable(),
-    status: z.enum(["running", "completed", "stopped", "failed"]).optional(),
-    suggestions: z.array(suggestionSchema),
-    runId: z.uuid().nullable(),
-    toolCalls: z.array(toolCallSchema).nullable(),
-    modelId: z.string().nullable(),
-    modelName: z.string().nullable(),
-    providerKey: z.string().nullable(),
-    tokensUsed: z.number().int().optional(),
-    memoryIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the memories it was sent with" }),
-    attachmentIds: z
-      .array(z.uuid())
-      .optional()
-      .openapi({ description: "User messages: the attachments it was sent with" }),
-    structuredBlocks: z
-      .array(structuredBlock)
-      .optional()
-      .openapi({ description: "User messages: the blocks it was sent with, as sent" }),
-    createdAt: isoDate(),
-  })
-  .openapi("Message");
-
-export const sendResultSchema = z
-  .object({
-    sessionId: z.uuid(),
-    userMessage: z.object({ id: z.uuid(), role: z.literal("user"), content: z.string(), createdAt: isoDate() }),
-    assistantMessage: z.object({
-      id: z.uuid(),
-      role: z.literal("assistant"),
-      content: z.string(),
-      suggestions: z.array(suggestionSchema),
-      createdAt: isoDate(),
-    }),
-    run: z.object({ id: z.uuid(), status: z.string() }),
-  })
-  .openapi("SendMessageResult");
-
-export const stopResultSchema = z
-  .object({ id: z.uuid(), status: z.literal("stopped"), content: z.string(), stoppedAt: isoDate() })
-  .openapi("StopResult");
-
-/** The run record (CONTRACT "The run record and the run-level stream"). */
-export const runSchema = z
-  .object({
-    id: z.uuid(),
-    status: z.enum(["queued", "running", "completed", "stopped", "failed"]),
-    sessionId: z.uuid(),
-    messageId: z.uuid(),
-    createdAt: isoDate(),
-    endedAt: isoDate().nullable(),
-  })
-  .openapi("AiRun");
-
-export const selectionResultSchema = z
-  .object({ activeMessageId: z.uuid(), selectedMessage: messageSchema })
-  .openapi("SelectionResult");
-
-export const allowanceSchema = z
-  .object({ limit: z.number().int(), remaining: z.number().int(), resetsAt: isoDate(), scope: z.literal("account") })
-  .openapi("AiRequestAllowance");
-
-export const sessionUsageSchema = z
-  .object({
-    sessionId: z.uuid(),
-    totalInputTokens: z.number().int(),
-    totalOutputTokens: z.number().int(),
-    totalTokens: z.number().int(),
-    runCount: z.number().int(),
-    costUnits: z.record(z.string(), z.number().int()).openapi({
-      description:
-        "Units beside tokens: `search.<provider>` queries, `page.read` pages read, `image.<provider>...` images, `video.<provider>.seconds` and `audio.<provider>...` generated",
-    }),
-    estimatedCostUsd: z.number().nullable().openapi({
-      description:
-        "Every part (model tokens and cost units) priced and summed, rounded once to 1e-6 USD; the wallet debits the same pricing run by run. Null when a part has no price.",
-    }),
-    unpricedUnits: z.array(z.string()).openapi({
-      description:
-        "The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits",
-    }),
-  })
-  .openapi("AiSessionUsage");
 
 /**
  * Spec "Pagination": the cursor strategy (also a first page without `offset`) takes `limit` 1-100,
@@ -217,14 +100,6 @@ export const listMessagesQuery = z
     path: ["offset"],
   })
   .transform((query) => ({ ...query, limit: query.limit ?? pagesOf(query).default }));
-
-export const messageListMeta = z.object({
-  cursor: z.string().nullable(),
-  hasMore: z.boolean(),
-  total: z.number().int(),
-  requestId: z.string(),
-  durationMs: z.number(),
-});
 
 const idempotencyKey = z
   .string()
@@ -423,8 +298,6 @@ export function capabilityParameters(body: SendMessageInput): Record<string, unk
 
 export const decisionBody = z.object({ approve: z.boolean() }).openapi({ example: { approve: true } });
 
-export const memorySchema = z.object({ id: z.uuid(), content: z.string(), createdAt: isoDate() }).openapi("AiMemory");
-
 export const createMemoryBody = z
   .object({
     content: z
@@ -434,15 +307,175 @@ export const createMemoryBody = z
   })
   .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } });
 
-export const capabilitySchema = z
-  .object({
-    key: z.enum(CAPABILITY_KEYS),
-    available: z.boolean(),
-    provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
-    providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
-    parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
-      description:
-        "Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider",
-    }),
-  })
-  .openapi("AiCapability");
+/**
+ * The AI routes' response schemas, built on first call and kept. They describe responses only (the
+ * Worker validates no response), so only the OpenAPI document's generation calls this (the routes
+ * give them as thunks, `json(() => ...)`), and a cold request of this group builds none of them
+ * (docs/performance.md "A cold request"). Tests check answers against them.
+ */
+export const aiResources = builtOnce(() => {
+  const sessionSchema = z
+    .object({
+      id: z.uuid(),
+      title: z.string().nullable(),
+      personaId: z.uuid().nullable(),
+      effortMode,
+      createdAt: isoDate(),
+    })
+    .openapi("AiSession");
+
+  const personaSchema = z
+    .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
+    .openapi("Persona");
+
+  const modelSchema = z
+    .object({
+      id: z.uuid(),
+      key: z.string(),
+      displayName: z.string(),
+      providerKey: z.string(),
+      capabilities: z.array(z.string()),
+    })
+    .openapi("AiModel");
+
+  const toolCallSchema = z
+    .object({
+      id: z.string(),
+      toolKey: z.string(),
+      input: z.record(z.string(), z.unknown()),
+      status: z.enum(["pending", "executing", "completed", "failed", "degraded", "rejected", "skipped"]),
+      output: z.record(z.string(), z.unknown()).nullable(),
+      error: z.string().nullable(),
+      executionMs: z.number().nullable(),
+    })
+    .openapi("ToolCall");
+
+  const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
+
+  const messageSchema = z
+    .object({
+      id: z.uuid(),
+      role: z.enum(["user", "assistant"]),
+      content: z.string().nullable(),
+      status: z.enum(["running", "completed", "stopped", "failed"]).optional(),
+      suggestions: z.array(suggestionSchema),
+      runId: z.uuid().nullable(),
+      toolCalls: z.array(toolCallSchema).nullable(),
+      modelId: z.string().nullable(),
+      modelName: z.string().nullable(),
+      providerKey: z.string().nullable(),
+      tokensUsed: z.number().int().optional(),
+      memoryIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the memories it was sent with" }),
+      attachmentIds: z
+        .array(z.uuid())
+        .optional()
+        .openapi({ description: "User messages: the attachments it was sent with" }),
+      structuredBlocks: z
+        .array(structuredBlock)
+        .optional()
+        .openapi({ description: "User messages: the blocks it was sent with, as sent" }),
+      createdAt: isoDate(),
+    })
+    .openapi("Message");
+
+  const sendResultSchema = z
+    .object({
+      sessionId: z.uuid(),
+      userMessage: z.object({ id: z.uuid(), role: z.literal("user"), content: z.string(), createdAt: isoDate() }),
+      assistantMessage: z.object({
+        id: z.uuid(),
+        role: z.literal("assistant"),
+        content: z.string(),
+        suggestions: z.array(suggestionSchema),
+        createdAt: isoDate(),
+      }),
+      run: z.object({ id: z.uuid(), status: z.string() }),
+    })
+    .openapi("SendMessageResult");
+
+  const stopResultSchema = z
+    .object({ id: z.uuid(), status: z.literal("stopped"), content: z.string(), stoppedAt: isoDate() })
+    .openapi("StopResult");
+
+  /** The run record (CONTRACT "The run record and the run-level stream"). */
+  const runSchema = z
+    .object({
+      id: z.uuid(),
+      status: z.enum(["queued", "running", "completed", "stopped", "failed"]),
+      sessionId: z.uuid(),
+      messageId: z.uuid(),
+      createdAt: isoDate(),
+      endedAt: isoDate().nullable(),
+    })
+    .openapi("AiRun");
+
+  const selectionResultSchema = z
+    .object({ activeMessageId: z.uuid(), selectedMessage: messageSchema })
+    .openapi("SelectionResult");
+
+  const allowanceSchema = z
+    .object({ limit: z.number().int(), remaining: z.number().int(), resetsAt: isoDate(), scope: z.literal("account") })
+    .openapi("AiRequestAllowance");
+
+  const sessionUsageSchema = z
+    .object({
+      sessionId: z.uuid(),
+      totalInputTokens: z.number().int(),
+      totalOutputTokens: z.number().int(),
+      totalTokens: z.number().int(),
+      runCount: z.number().int(),
+      costUnits: z.record(z.string(), z.number().int()).openapi({
+        description:
+          "Units beside tokens: `search.<provider>` queries, `page.read` pages read, `image.<provider>...` images, `video.<provider>.seconds` and `audio.<provider>...` generated",
+      }),
+      estimatedCostUsd: z.number().nullable().openapi({
+        description:
+          "Every part (model tokens and cost units) priced and summed, rounded once to 1e-6 USD; the wallet debits the same pricing run by run. Null when a part has no price.",
+      }),
+      unpricedUnits: z.array(z.string()).openapi({
+        description:
+          "The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits",
+      }),
+    })
+    .openapi("AiSessionUsage");
+
+  const messageListMeta = z.object({
+    cursor: z.string().nullable(),
+    hasMore: z.boolean(),
+    total: z.number().int(),
+    requestId: z.string(),
+    durationMs: z.number(),
+  });
+
+  const memorySchema = z.object({ id: z.uuid(), content: z.string(), createdAt: isoDate() }).openapi("AiMemory");
+
+  const capabilitySchema = z
+    .object({
+      key: z.enum(CAPABILITY_KEYS),
+      available: z.boolean(),
+      provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
+      providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
+      parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
+        description:
+          "Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider",
+      }),
+    })
+    .openapi("AiCapability");
+
+  return {
+    sessionSchema,
+    personaSchema,
+    modelSchema,
+    toolCallSchema,
+    messageSchema,
+    sendResultSchema,
+    stopResultSchema,
+    runSchema,
+    selectionResultSchema,
+    allowanceSchema,
+    sessionUsageSchema,
+    messageListMeta,
+    memorySchema,
+    capabilitySchema,
+  };
+});

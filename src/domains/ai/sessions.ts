@@ -7,7 +7,12 @@ import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
 import { conversationOf, sessionNotFound } from "./conversations";
 import { eraseConversation } from "./upkeep";
-import { deleteSessionMedia } from "../media";
+
+/**
+ * The media domain (its storage, readers and signing), loaded when a session is deleted: this
+ * module lists sessions, and the AI router's group loads it with every cold request.
+ */
+const media = () => import("../media");
 
 type SessionRow = typeof aiSessions.$inferSelect;
 
@@ -129,6 +134,6 @@ export async function deleteSession(ctx: Ctx, sessionId: string) {
   ]);
   if (!sessions[0]) throw sessionNotFound();
   await eraseConversation(env, sessionId);
-  await deleteSessionMedia(db, env, sessionId);
+  await (await media()).deleteSessionMedia(db, env, sessionId);
   return { id: sessionId, deleted: true as const };
 }

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError, badRequest, type FieldError } from "../../lib/errors";
 import { isUuid, isUuidV4 } from "../../lib/ids";
-import { MAX_ATTACHMENTS } from "../media";
+import { MAX_ATTACHMENTS } from "../../limits";
 
 /**
  * CONTRACT "Structured blocks on send": a message may carry up to 20 blocks, each a mention of a
