@@ -95,3 +95,37 @@ describe("a cold POST /api/v1/oauth/token", () => {
     ]);
   });
 });
+
+describe("a cold GET /api/v1/ai/sessions", () => {
+  // Its group's app builds the AI router, which declares every AI route: the verbs behind the other
+  // routes (messages, runs, capabilities, memories, usage) load on their route's first call, and
+  // the send body's schema (its capability tables, structured blocks) on its first use.
+  const { modules } = loadedBy(["app.ts", "domains/ai/routes.ts"]);
+  const loaded = [...modules];
+
+  it("loads the AI modules that list sessions and declare the routes, not the message run's", () => {
+    expect(loaded.filter((path) => path.startsWith("domains/ai/")).sort()).toEqual([
+      "domains/ai/capabilities/parameters.ts",
+      "domains/ai/conversations.ts",
+      "domains/ai/models.ts",
+      "domains/ai/routes.ts",
+      "domains/ai/schemas.ts",
+      "domains/ai/sessions.ts",
+      "domains/ai/structured-blocks.ts",
+      "domains/ai/upkeep.ts",
+    ]);
+  });
+
+  it("reaches no domain but identity (the caller) and limits (the rate limit)", () => {
+    const domains = new Set(loaded.flatMap((path) => /^domains\/([^/]+)\//.exec(path)?.[1] ?? []));
+    expect([...domains].sort()).toEqual(["ai", "identity", "limits"]);
+  });
+
+  it("loads the identity and AI tables only, not the tables' index", () => {
+    expect(loaded.filter((path) => path.startsWith("db/schema/")).sort()).toEqual([
+      "db/schema/ai.ts",
+      "db/schema/columns.ts",
+      "db/schema/identity.ts",
+    ]);
+  });
+});

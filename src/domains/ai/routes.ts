@@ -295,7 +295,7 @@ export const aiRoutes = createRouter()
       summary: "Send a message; the reply's run starts and is streamed separately",
       security: bearerAuth,
       middleware: sendMiddleware,
-      request: { params: sessionParams, body: jsonBody(sendMessageBody) },
+      request: { params: sessionParams, body: jsonBody(z.lazy(sendMessageBody)) },
       responses: {
         201: json(
           () => envelope(aiResources().sendResultSchema),

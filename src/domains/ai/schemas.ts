@@ -6,12 +6,12 @@ import { MAX_ATTACHMENTS } from "../../limits";
 // body's checks need no more, and the router's group loads this module (docs/performance.md).
 import {
   CAPABILITY_KEYS,
-  CAPABILITY_PARAMETERS,
   capabilitiesWith,
+  capabilityParameterTables,
   type CapabilityKey,
 } from "./capabilities/parameters";
 import { EFFORT_MODES } from "./models";
-import { attachmentLimitIssue, structuredBlock, structuredBlocksField } from "./structured-blocks";
+import { attachmentLimitIssue, structuredBlockSchemas } from "./structured-blocks";
 
 /** Spec "Limits": message content is non-empty and at most 20,000 characters. */
 const MAX_CONTENT_CHARS = 20_000;
@@ -116,12 +116,14 @@ const uuidV4List = (max: number) =>
     .max(max, `must have at most ${max} items`);
 
 /** The message's own model choice (spec "POST messages": `model`, `provider`). */
-const MODEL_CHOICE = {
-  model: z.string().min(1).max(100),
-  provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
-};
-type ChoiceField = keyof typeof MODEL_CHOICE;
-const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
+const CHOICE_FIELDS = ["model", "provider"] as const;
+type ChoiceField = (typeof CHOICE_FIELDS)[number];
+const modelChoiceSchemas = builtOnce(
+  (): Record<ChoiceField, z.ZodType> => ({
+    model: z.string().min(1).max(100),
+    provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+  }),
+);
 
 /**
  * `model` and `provider` mean two things: the message's model choice, or (when the selected
@@ -129,27 +131,6 @@ const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
  * so the object accepts any value here and `bodyIssues` validates it under the meaning that applies.
  */
 const choiceField = (description: string) => z.unknown().optional().openapi({ type: "string", description });
-
-/** The fields a message body may carry besides capability parameters (spec "POST messages"). */
-const MESSAGE_FIELDS = {
-  content: z
-    .string()
-    .refine((value) => value.trim().length > 0, "must not be empty")
-    .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
-  model: choiceField(
-    "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
-  ),
-  effortMode: effortMode.optional(),
-  provider: choiceField(
-    "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
-  ),
-  capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
-  attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
-  memoryIds: uuidV4List(MAX_MEMORIES).optional(),
-  idempotencyKey: idempotencyKey.optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  structuredBlocks: structuredBlocksField.optional(),
-};
 
 type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
 
@@ -164,7 +145,7 @@ const selectedCapability = (body: Record<string, unknown>): CapabilityKey | unde
  * parameters may be sent at top level), and is the message's model choice otherwise.
  */
 function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
-  return key ? CHOICE_FIELDS.filter((name) => Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) : [];
+  return key ? CHOICE_FIELDS.filter((name) => Object.hasOwn(capabilityParameterTables()[key], name)) : [];
 }
 
 /**
@@ -174,7 +155,7 @@ function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
  * `parameters`; then the merged parameters (nested wins) are checked against the selected
  * capability's table. Runs even when the message fields failed, so one response lists every problem.
  */
-function bodyIssues(body: Record<string, unknown>): Issue[] {
+function bodyIssues(body: Record<string, unknown>, messageFields: object): Issue[] {
   const issues: Issue[] = [];
   const overLimit = attachmentLimitIssue(body);
   if (overLimit) issues.push(overLimit);
@@ -182,12 +163,12 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   const owned = capabilityOwned(key);
   for (const name of CHOICE_FIELDS) {
     if (owned.includes(name) || body[name] === undefined) continue;
-    const result = MODEL_CHOICE[name].safeParse(body[name]);
+    const result = modelChoiceSchemas()[name].safeParse(body[name]);
     if (!result.success) issues.push({ path: [name], message: result.error.issues[0]!.message });
   }
   const classify = (name: string, path: (string | number)[]) => {
     if (!key) return issues.push({ path, message: `unknown property ${name}` });
-    if (Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) return;
+    if (Object.hasOwn(capabilityParameterTables()[key], name)) return;
     const owners = capabilitiesWith(name);
     if (owners.length) {
       issues.push({
@@ -200,7 +181,7 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
     }
   };
   const topLevel = Object.keys(body).filter(
-    (name) => !Object.hasOwn(MESSAGE_FIELDS, name) || (owned as string[]).includes(name),
+    (name) => !Object.hasOwn(messageFields, name) || (owned as string[]).includes(name),
   );
   for (const name of topLevel) classify(name, [name]);
   const nested =
@@ -210,7 +191,7 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   for (const name of Object.keys(nested)) classify(name, ["parameters", name]);
   if (!key) return issues;
 
-  const table = CAPABILITY_PARAMETERS[key];
+  const table = capabilityParameterTables()[key];
   for (const name of Object.keys(table)) {
     const fromNested = Object.hasOwn(nested, name);
     if (!fromNested && !topLevel.includes(name)) continue;
@@ -243,33 +224,63 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   return issues;
 }
 
-export const sendMessageBody = z
-  .looseObject(MESSAGE_FIELDS)
-  .superRefine(
-    (body, ctx) => {
-      if (!body || typeof body !== "object") return;
-      for (const issue of bodyIssues(body as Record<string, unknown>)) {
-        ctx.addIssue({
-          code: "custom",
-          path: issue.path,
-          message: issue.message,
-          ...(issue.capabilityKey ? { params: { capabilityKey: issue.capabilityKey } } : {}),
-        });
-      }
-    },
-    { when: (payload) => Boolean(payload.value && typeof payload.value === "object" && !Array.isArray(payload.value)) },
-  )
-  .openapi("SendMessageRequest", {
-    description:
-      "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
-    example: {
-      content: "Find three quiet beaches near Lisbon",
-      capabilityKey: "ai.search.web",
-      parameters: { maxResults: 5 },
-    },
-  });
+/**
+ * The send body's schema, built on its first use and kept (the route declares it through
+ * `z.lazy`): its fields, the capabilities' parameter tables and the structured blocks are a good
+ * part of what the AI routes' group would otherwise build on every cold request, which is most
+ * often not a send (docs/performance.md "A cold request").
+ */
+export const sendMessageBody = builtOnce(() => {
+  /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
+  const fields = {
+    content: z
+      .string()
+      .refine((value) => value.trim().length > 0, "must not be empty")
+      .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
+    model: choiceField(
+      "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
+    ),
+    effortMode: effortMode.optional(),
+    provider: choiceField(
+      "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
+    ),
+    capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
+    attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
+    memoryIds: uuidV4List(MAX_MEMORIES).optional(),
+    idempotencyKey: idempotencyKey.optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    structuredBlocks: structuredBlockSchemas().structuredBlocksField.optional(),
+  };
+  return z
+    .looseObject(fields)
+    .superRefine(
+      (body, ctx) => {
+        if (!body || typeof body !== "object") return;
+        for (const issue of bodyIssues(body as Record<string, unknown>, fields)) {
+          ctx.addIssue({
+            code: "custom",
+            path: issue.path,
+            message: issue.message,
+            ...(issue.capabilityKey ? { params: { capabilityKey: issue.capabilityKey } } : {}),
+          });
+        }
+      },
+      {
+        when: (payload) => Boolean(payload.value && typeof payload.value === "object" && !Array.isArray(payload.value)),
+      },
+    )
+    .openapi("SendMessageRequest", {
+      description:
+        "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
+      example: {
+        content: "Find three quiet beaches near Lisbon",
+        capabilityKey: "ai.search.web",
+        parameters: { maxResults: 5 },
+      },
+    });
+});
 
-export type SendMessageInput = z.infer<typeof sendMessageBody>;
+export type SendMessageInput = z.infer<ReturnType<typeof sendMessageBody>>;
 
 /**
  * The message's model choice: top-level `model` and `provider`, except those the selected
@@ -287,7 +298,7 @@ export function modelChoice(body: SendMessageInput): { model?: string; provider?
 /** The selected capability's parameters: top level first, nested `parameters` winning. */
 export function capabilityParameters(body: SendMessageInput): Record<string, unknown> {
   if (!body.capabilityKey) return {};
-  const table = CAPABILITY_PARAMETERS[body.capabilityKey];
+  const table = capabilityParameterTables()[body.capabilityKey];
   const merged: Record<string, unknown> = {};
   const raw = body as Record<string, unknown>;
   for (const name of Object.keys(table)) if (raw[name] !== undefined) merged[name] = raw[name];
@@ -371,7 +382,7 @@ export const aiResources = builtOnce(() => {
         .optional()
         .openapi({ description: "User messages: the attachments it was sent with" }),
       structuredBlocks: z
-        .array(structuredBlock)
+        .array(structuredBlockSchemas().structuredBlock)
         .optional()
         .openapi({ description: "User messages: the blocks it was sent with, as sent" }),
       createdAt: isoDate(),
