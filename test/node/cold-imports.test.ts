@@ -61,7 +61,7 @@ describe("a cold GET /api/v1/status", () => {
 });
 
 describe("identity's door (every authenticated router group takes it)", () => {
-  it("builds the schemas other domains use, not those of identity's own routes", () => {
+  it("loads the schemas other domains use (built on their first call), not those of identity's own routes", () => {
     const { modules } = loadedBy(["domains/identity/index.ts"]);
     expect(modules).toContain("domains/identity/shared-schemas.ts");
     expect(modules).not.toContain("domains/identity/schemas.ts");

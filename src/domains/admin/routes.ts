@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
-import { userSchema, requestCtxOf } from "../identity";
+import { requestCtxOf, sharedIdentitySchemas } from "../identity";
 import { createUser } from "../identity";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";
 import { createPartnerKey, updateAccount } from "./service";
@@ -19,7 +19,7 @@ export const adminRoutes = createRouter()
       summary: "Provision a user (and their account and personal workspace)",
       security: adminAuth,
       request: { body: jsonBody(createUserBody) },
-      responses: { 201: json(envelope(userSchema), "Created"), ...errors(400, 401, 409) },
+      responses: { 201: json(() => envelope(sharedIdentitySchemas().userSchema), "Created"), ...errors(400, 401, 409) },
     }),
     async (c) => ok(c, await createUser(requestCtxOf(c), c.req.valid("json")), 201),
   )

@@ -1,7 +1,7 @@
 // The identity domain's public face: what other domains and the hosts may use.
 export { loadCaller, type AuthContext, type AuthUser, type Plan, type Role } from "./caller";
 export { checkCredentials, createUser, workspacesOf } from "./service";
-export { ENTITLEMENT_PATTERN, newUserInput, planSchema, userSchema, workspaceRoleSchema } from "./shared-schemas";
+export { ENTITLEMENT_PATTERN, sharedIdentitySchemas } from "./shared-schemas";
 export { findAccount, planChange } from "./plans";
 export { passwordRecoveryUrl } from "./account-links";
 export {

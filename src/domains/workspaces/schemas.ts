@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { workspaceRoleSchema } from "../identity";
+import { sharedIdentitySchemas } from "../identity";
+
+const { workspaceRoleSchema } = sharedIdentitySchemas();
 
 export const createWorkspaceBody = z
   .strictObject({ name: z.string().trim().min(1).max(100) })
