@@ -33,7 +33,8 @@ import {
 // request builds its group's whole router (every route's declaration), so a module imported here
 // is loaded and evaluated by every cold request of the group: listing sessions paid for the
 // message run's modules (connectors, capabilities, providers), about half its cold cost
-// (docs/performance.md "A cold request"). Each loads once per isolate.
+// (docs/performance.md "A cold request"). Each loads once per isolate. For the same reason each
+// request body is declared as `z.lazy(builder)`: built on its route's first request (schemas.ts).
 const messages = () => import("./messages");
 const runRecord = () => import("./run-record");
 const capabilities = () => import("./capabilities");
@@ -60,6 +61,8 @@ const messageId = (name: string) => idParam(name, () => notFound("Message not fo
 const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
 const runParams = z.object({ runId: idParam("runId", () => notFound("Run not found")) });
+/** The sessions' and the memories' pages: one schema for both (the same query). */
+const pageQuery = cursorQuery();
 /** `Last-Event-ID` in the query, for clients that cannot set headers. */
 const streamQuery = z.object({
   lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }),
@@ -89,7 +92,7 @@ export const aiRoutes = createRouter()
       summary: "Create a conversation",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createSessionBody) },
+      request: { body: jsonBody(z.lazy(createSessionBody)) },
       responses: { 201: json(() => envelope(aiResources().sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
     async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
@@ -102,7 +105,7 @@ export const aiRoutes = createRouter()
       summary: "The caller's conversations, newest first",
       security: bearerAuth,
       middleware,
-      request: { query: cursorQuery() },
+      request: { query: pageQuery },
       responses: {
         200: json(() => pagedEnvelope(z.array(aiResources().sessionSchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
@@ -154,7 +157,7 @@ export const aiRoutes = createRouter()
       summary: "Create a persona (standing instructions for a session's runs)",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createPersonaBody) },
+      request: { body: jsonBody(z.lazy(createPersonaBody)) },
       responses: { 201: json(() => envelope(aiResources().personaSchema), "Created"), ...errors(400, 401, 403, 429) },
     }),
     async (c) => ok(c, await createPersona(ctxOf(c), c.req.valid("json")), 201),
@@ -220,7 +223,7 @@ export const aiRoutes = createRouter()
       summary: "Add a memory (pinned into a run's instructions with memoryIds)",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createMemoryBody) },
+      request: { body: jsonBody(z.lazy(createMemoryBody)) },
       responses: {
         201: json(() => envelope(aiResources().memorySchema), "Created"),
         ...errors(400, 401, 403, 409, 429),
@@ -236,7 +239,7 @@ export const aiRoutes = createRouter()
       summary: "The caller's memories, newest first",
       security: bearerAuth,
       middleware,
-      request: { query: cursorQuery() },
+      request: { query: pageQuery },
       responses: {
         200: json(() => pagedEnvelope(z.array(aiResources().memorySchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
@@ -322,7 +325,7 @@ export const aiRoutes = createRouter()
       summary: "Create another version of a reply (it becomes the active one)",
       security: bearerAuth,
       middleware,
-      request: { params: assistantParams, body: jsonBody(retryBody) },
+      request: { params: assistantParams, body: jsonBody(z.lazy(retryBody)) },
       responses: {
         201: json(() => envelope(aiResources().sendResultSchema), "The new version and its run"),
         ...errors(400, 401, 402, 403, 404, 409, 429),
@@ -388,7 +391,7 @@ export const aiRoutes = createRouter()
         "The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.",
       security: bearerAuth,
       middleware: decisionMiddleware,
-      request: { params: toolCallParams, body: jsonBody(decisionBody) },
+      request: { params: toolCallParams, body: jsonBody(z.lazy(decisionBody)) },
       responses: {
         200: json(() => envelope(aiResources().toolCallSchema), "The tool call after the decision"),
         ...errors(400, 401, 403, 404, 409, 429),

@@ -26,24 +26,33 @@ const MAX_INSTRUCTIONS_CHARS = 8_000;
 const MAX_MEMORY_CHARS = 2000;
 
 const characters = (value: string) => [...value].length;
-const effortMode = z.enum(EFFORT_MODES);
+const effortMode = () => z.enum(EFFORT_MODES);
 
-export const createSessionBody = z
-  .strictObject({
-    title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
-    personaId: z.uuid().optional(),
-    effortMode: effortMode.optional(),
-  })
-  .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } });
+// Request bodies are built on their route's first request and kept (each route declares its body
+// through `z.lazy`), like the response schemas below: the AI routes' group declares every route
+// on a cold request of any one of them (docs/performance.md "A cold request"). A query or path
+// schema cannot wait (the OpenAPI document lists its fields as parameters), so those are built here.
 
-export const createPersonaBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
-    instructions: z.string().trim().min(1).max(MAX_INSTRUCTIONS_CHARS),
-  })
-  .openapi("CreatePersonaRequest", {
-    example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
-  });
+export const createSessionBody = builtOnce(() =>
+  z
+    .strictObject({
+      title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
+      personaId: z.uuid().optional(),
+      effortMode: effortMode().optional(),
+    })
+    .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } }),
+);
+
+export const createPersonaBody = builtOnce(() =>
+  z
+    .strictObject({
+      name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
+      instructions: z.string().trim().min(1).max(MAX_INSTRUCTIONS_CHARS),
+    })
+    .openapi("CreatePersonaRequest", {
+      example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
+    }),
+);
 
 /**
  * Spec "Pagination": the cursor strategy (also a first page without `offset`) takes `limit` 1-100,
@@ -101,14 +110,17 @@ export const listMessagesQuery = z
   })
   .transform((query) => ({ ...query, limit: query.limit ?? pagesOf(query).default }));
 
-const idempotencyKey = z
-  .string()
-  .max(MAX_IDEMPOTENCY_KEY_CHARS)
-  .refine((value) => value.trim().length > 0, "must not be blank");
+const idempotencyKey = () =>
+  z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY_CHARS)
+    .refine((value) => value.trim().length > 0, "must not be blank");
 
-export const retryBody = z
-  .strictObject({ idempotencyKey })
-  .openapi("RetryRequest", { example: { idempotencyKey: "retry-2026-11-22-1" } });
+export const retryBody = builtOnce(() =>
+  z
+    .strictObject({ idempotencyKey: idempotencyKey() })
+    .openapi("RetryRequest", { example: { idempotencyKey: "retry-2026-11-22-1" } }),
+);
 
 const uuidV4List = (max: number) =>
   z
@@ -225,10 +237,9 @@ function bodyIssues(body: Record<string, unknown>, messageFields: object): Issue
 }
 
 /**
- * The send body's schema, built on its first use and kept (the route declares it through
- * `z.lazy`): its fields, the capabilities' parameter tables and the structured blocks are a good
- * part of what the AI routes' group would otherwise build on every cold request, which is most
- * often not a send (docs/performance.md "A cold request").
+ * The send body's schema, built on its first use and kept, like the other bodies: its fields, the
+ * capabilities' parameter tables and the structured blocks were most of what the AI routes' group
+ * built on a cold request (docs/performance.md "A cold request").
  */
 export const sendMessageBody = builtOnce(() => {
   /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
@@ -240,14 +251,14 @@ export const sendMessageBody = builtOnce(() => {
     model: choiceField(
       "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
     ),
-    effortMode: effortMode.optional(),
+    effortMode: effortMode().optional(),
     provider: choiceField(
       "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
     ),
     capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
     attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
     memoryIds: uuidV4List(MAX_MEMORIES).optional(),
-    idempotencyKey: idempotencyKey.optional(),
+    idempotencyKey: idempotencyKey().optional(),
     parameters: z.record(z.string(), z.unknown()).optional(),
     structuredBlocks: structuredBlockSchemas().structuredBlocksField.optional(),
   };
@@ -307,16 +318,18 @@ export function capabilityParameters(body: SendMessageInput): Record<string, unk
   return merged;
 }
 
-export const decisionBody = z.object({ approve: z.boolean() }).openapi({ example: { approve: true } });
+export const decisionBody = builtOnce(() => z.object({ approve: z.boolean() }).openapi({ example: { approve: true } }));
 
-export const createMemoryBody = z
-  .object({
-    content: z
-      .string()
-      .refine((value) => value.trim().length > 0, "must not be empty")
-      .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
-  })
-  .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } });
+export const createMemoryBody = builtOnce(() =>
+  z
+    .object({
+      content: z
+        .string()
+        .refine((value) => value.trim().length > 0, "must not be empty")
+        .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
+    })
+    .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } }),
+);
 
 /**
  * The AI routes' response schemas, built on first call and kept. They describe responses only (the
@@ -330,7 +343,7 @@ export const aiResources = builtOnce(() => {
       id: z.uuid(),
       title: z.string().nullable(),
       personaId: z.uuid().nullable(),
-      effortMode,
+      effortMode: effortMode(),
       createdAt: isoDate(),
     })
     .openapi("AiSession");
