@@ -129,3 +129,14 @@ describe("a cold GET /api/v1/ai/sessions", () => {
     ]);
   });
 });
+
+describe("the shared kit of an authenticated cold request", () => {
+  // lib/crypto.ts (JWTs, cursors, the operator token's check) uses Web Crypto only; the synchronous
+  // HMAC in JavaScript (@noble/hashes, whose SHA-256 builds its tables on load) is media signing's.
+  it("loads no JavaScript hash library", () => {
+    const { packages } = loadedBy(["app.ts", "domains/ai/routes.ts", "domains/status/routes.ts"]);
+    expect(packages.filter((line) => line.startsWith("@noble/"))).toEqual([]);
+    const { packages: signing } = loadedBy(["domains/media/signing.ts"]);
+    expect(signing).toContain("@noble/hashes/hmac.js <- lib/hmac-sync.ts");
+  });
+});
