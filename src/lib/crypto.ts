@@ -63,7 +63,8 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const messageBytes = (message: string | Uint8Array) =>
+/** A message as bytes: text as UTF-8. */
+export const messageBytes = (message: string | Uint8Array) =>
   typeof message === "string" ? encoder.encode(message) : message;
 
 /** HMAC-SHA256 of `message` (UTF-8 when text) keyed with `secret` (UTF-8): 32 bytes. */

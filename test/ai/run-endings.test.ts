@@ -5,7 +5,7 @@ import { expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
 import { estimateTokens } from "../../src/domains/ai/providers/demo";
 import type { TokenUsage } from "../../src/domains/ai/providers/types";
-import { aiResources } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { executeRun } from "../../src/domains/ai/run/executor";
@@ -26,7 +26,7 @@ import {
   usageOf,
 } from "./helpers";
 
-const { stopResultSchema } = aiResources();
+const { stopResultSchema } = responseSchemas();
 
 const unregister = offerTestTools({
   tools: () => [

@@ -10,7 +10,6 @@ import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limi
 import { ctxOf } from "../identity";
 import { activeModels } from "./models";
 import {
-  aiResources,
   createMemoryBody,
   createPersonaBody,
   createSessionBody,
@@ -19,29 +18,16 @@ import {
   sendMessageBody,
   decisionBody,
 } from "./schemas";
-import {
-  createPersona,
-  createSession,
-  deleteSession,
-  listPersonas,
-  listSessions,
-  openSession,
-  publicSession,
-} from "./sessions";
+import { responseSchemas } from "./response-schemas";
+import { createPersona, createSession, listPersonas, listSessions, openSession, publicSession } from "./sessions";
 
-// The verbs behind most routes load on their route's first call, not with this router. A cold
-// request builds its group's whole router (every route's declaration), so a module imported here
-// is loaded and evaluated by every cold request of the group: listing sessions paid for the
+// The verbs behind most routes load on the first call of one of them, not with this router. A
+// cold request builds its group's whole router (every route's declaration), so a module imported
+// here is loaded and evaluated by every cold request of the group: listing sessions paid for the
 // message run's modules (connectors, capabilities, providers), about half its cold cost
-// (docs/performance.md "A cold request"). Each loads once per isolate. For the same reason each
+// (docs/performance.md "A cold request"). It loads once per isolate. For the same reason each
 // request body is declared as `z.lazy(builder)`: built on its route's first request (schemas.ts).
-const messages = () => import("./messages");
-const runRecord = () => import("./run-record");
-const capabilities = () => import("./capabilities");
-const memories = () => import("./memories");
-const usage = () => import("./usage");
-const allowance = () => import("./allowance");
-const stream = () => import("./stream");
+const verbs = () => import("./route-verbs");
 
 const tags = ["AI"];
 /** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
@@ -93,7 +79,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { body: jsonBody(z.lazy(createSessionBody)) },
-      responses: { 201: json(() => envelope(aiResources().sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
+      responses: {
+        201: json(() => envelope(responseSchemas().sessionSchema), "Created"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -107,7 +96,7 @@ export const aiRoutes = createRouter()
       middleware,
       request: { query: pageQuery },
       responses: {
-        200: json(() => pagedEnvelope(z.array(aiResources().sessionSchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(responseSchemas().sessionSchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
@@ -127,7 +116,7 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams },
       responses: {
-        200: json(() => envelope(aiResources().sessionSchema), "The session"),
+        200: json(() => envelope(responseSchemas().sessionSchema), "The session"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
@@ -147,7 +136,7 @@ export const aiRoutes = createRouter()
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteSession(ctxOf(c), c.req.valid("param").sessionId)),
+    async (c) => ok(c, await (await verbs()).deleteSession(ctxOf(c), c.req.valid("param").sessionId)),
   )
   .openapi(
     createRoute({
@@ -158,7 +147,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { body: jsonBody(z.lazy(createPersonaBody)) },
-      responses: { 201: json(() => envelope(aiResources().personaSchema), "Created"), ...errors(400, 401, 403, 429) },
+      responses: {
+        201: json(() => envelope(responseSchemas().personaSchema), "Created"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => ok(c, await createPersona(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -171,7 +163,7 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       responses: {
-        200: json(() => envelope(z.array(aiResources().personaSchema)), "Personas"),
+        200: json(() => envelope(z.array(responseSchemas().personaSchema)), "Personas"),
         ...errors(401, 403, 429),
       },
     }),
@@ -186,7 +178,10 @@ export const aiRoutes = createRouter()
         "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(() => envelope(z.array(aiResources().modelSchema)), "Models"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(responseSchemas().modelSchema)), "Models"),
+        ...errors(401, 403, 429),
+      },
     }),
     async (c) =>
       ok(
@@ -209,11 +204,11 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       responses: {
-        200: json(() => envelope(z.array(aiResources().capabilitySchema)), "Capabilities"),
+        200: json(() => envelope(z.array(responseSchemas().capabilitySchema)), "Capabilities"),
         ...errors(401, 403, 429),
       },
     }),
-    async (c) => ok(c, (await capabilities()).listCapabilities(c.env, await activeModels(c.env))),
+    async (c) => ok(c, (await verbs()).listCapabilities(c.env, await activeModels(c.env))),
   )
   .openapi(
     createRoute({
@@ -225,11 +220,11 @@ export const aiRoutes = createRouter()
       middleware,
       request: { body: jsonBody(z.lazy(createMemoryBody)) },
       responses: {
-        201: json(() => envelope(aiResources().memorySchema), "Created"),
+        201: json(() => envelope(responseSchemas().memorySchema), "Created"),
         ...errors(400, 401, 403, 409, 429),
       },
     }),
-    async (c) => ok(c, await (await memories()).createMemory(ctxOf(c), c.req.valid("json").content), 201),
+    async (c) => ok(c, await (await verbs()).createMemory(ctxOf(c), c.req.valid("json").content), 201),
   )
   .openapi(
     createRoute({
@@ -241,13 +236,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { query: pageQuery },
       responses: {
-        200: json(() => pagedEnvelope(z.array(aiResources().memorySchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(responseSchemas().memorySchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await (await memories()).listMemories(ctxOf(c), limit, cursor);
+      const { data, meta } = await (await verbs()).listMemories(ctxOf(c), limit, cursor);
       return paged(c, data, meta);
     },
   )
@@ -265,7 +260,7 @@ export const aiRoutes = createRouter()
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await (await memories()).deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
+    async (c) => ok(c, await (await verbs()).deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
   )
   .openapi(
     createRoute({
@@ -278,14 +273,14 @@ export const aiRoutes = createRouter()
       request: { params: sessionParams, query: listMessagesQuery },
       responses: {
         200: json(
-          () => pagedEnvelope(z.array(aiResources().messageSchema), aiResources().messageListMeta),
+          () => pagedEnvelope(z.array(responseSchemas().messageSchema), responseSchemas().messageListMeta),
           "One page of messages",
         ),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
     async (c) => {
-      const { listMessages } = await messages();
+      const { listMessages } = await verbs();
       const { data, meta } = await listMessages(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("query"));
       return paged(c, data, meta);
     },
@@ -301,16 +296,16 @@ export const aiRoutes = createRouter()
       request: { params: sessionParams, body: jsonBody(z.lazy(sendMessageBody)) },
       responses: {
         201: json(
-          () => envelope(aiResources().sendResultSchema),
+          () => envelope(responseSchemas().sendResultSchema),
           "Sent; the reply is an empty shell until its run streams",
         ),
-        200: json(() => envelope(aiResources().sendResultSchema), "The first send with this idempotencyKey"),
+        200: json(() => envelope(responseSchemas().sendResultSchema), "The first send with this idempotencyKey"),
         // 402 `spend_cap_reached`: the account's monthly spend cap (CONTRACT Wallet "Spend cap").
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
-      const { sendMessage } = await messages();
+      const { sendMessage } = await verbs();
       const { created, result } = await admitted(c, () =>
         sendMessage(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
       );
@@ -327,13 +322,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: assistantParams, body: jsonBody(z.lazy(retryBody)) },
       responses: {
-        201: json(() => envelope(aiResources().sendResultSchema), "The new version and its run"),
+        201: json(() => envelope(responseSchemas().sendResultSchema), "The new version and its run"),
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      const { retryMessage } = await messages();
+      const { retryMessage } = await verbs();
       const { result } = await retryMessage(
         ctxOf(c),
         sessionId,
@@ -353,13 +348,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: assistantParams },
       responses: {
-        201: json(() => envelope(aiResources().selectionResultSchema), "Selected"),
+        201: json(() => envelope(responseSchemas().selectionResultSchema), "Selected"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await (await messages()).selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
+      return ok(c, await (await verbs()).selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
     },
   )
   .openapi(
@@ -372,13 +367,13 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: assistantParams },
       responses: {
-        200: json(() => envelope(aiResources().stopResultSchema), "Stopped"),
+        200: json(() => envelope(responseSchemas().stopResultSchema), "Stopped"),
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await (await messages()).stopMessage(ctxOf(c), sessionId, assistantMessageId));
+      return ok(c, await (await verbs()).stopMessage(ctxOf(c), sessionId, assistantMessageId));
     },
   )
   .openapi(
@@ -393,13 +388,13 @@ export const aiRoutes = createRouter()
       middleware: decisionMiddleware,
       request: { params: toolCallParams, body: jsonBody(z.lazy(decisionBody)) },
       responses: {
-        200: json(() => envelope(aiResources().toolCallSchema), "The tool call after the decision"),
+        200: json(() => envelope(responseSchemas().toolCallSchema), "The tool call after the decision"),
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId, callId } = c.req.valid("param");
-      const { decideOnToolCall } = await messages();
+      const { decideOnToolCall } = await verbs();
       return ok(
         c,
         await decideOnToolCall(ctxOf(c), sessionId, assistantMessageId, callId, c.req.valid("json").approve),
@@ -419,7 +414,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, messageId } = c.req.valid("param");
-      const [{ lastEventIdOf, sseResponse }, { streamTarget }] = await Promise.all([stream(), messages()]);
+      const { lastEventIdOf, sseResponse, streamTarget } = await verbs();
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(ctxOf(c), sessionId, messageId);
       return sseResponse(c, target.id, after, target.stored) as never;
@@ -434,10 +429,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: runParams },
-      responses: { 200: json(() => envelope(aiResources().runSchema), "The run"), ...errors(401, 403, 404, 429) },
+      responses: { 200: json(() => envelope(responseSchemas().runSchema), "The run"), ...errors(401, 403, 404, 429) },
     }),
     async (c) => {
-      const { callersRun, runView } = await runRecord();
+      const { callersRun, runView } = await verbs();
       return ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId)));
     },
   )
@@ -453,11 +448,7 @@ export const aiRoutes = createRouter()
       responses: { ...streamResponses, ...errors(400, 401, 403, 404, 429) },
     }),
     async (c) => {
-      const [{ lastEventIdOf, sseResponse }, { callersRun }, { storedReply }] = await Promise.all([
-        stream(),
-        runRecord(),
-        messages(),
-      ]);
+      const { lastEventIdOf, sseResponse, callersRun, storedReply } = await verbs();
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const ctx = ctxOf(c);
       const run = await callersRun(ctx, c.req.valid("param").runId);
@@ -472,9 +463,12 @@ export const aiRoutes = createRouter()
       summary: "The caller's daily AI request allowance (per account)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(() => envelope(aiResources().allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(responseSchemas().allowanceSchema), "Allowance"),
+        ...errors(401, 403, 429),
+      },
     }),
-    async (c) => ok(c, await (await allowance()).readAllowance(ctxOf(c))),
+    async (c) => ok(c, await (await verbs()).readAllowance(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -486,9 +480,9 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams },
       responses: {
-        200: json(() => envelope(aiResources().sessionUsageSchema), "Usage"),
+        200: json(() => envelope(responseSchemas().sessionUsageSchema), "Usage"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await (await usage()).sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
+    async (c) => ok(c, await (await verbs()).sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
   );
