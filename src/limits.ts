@@ -102,3 +102,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * body limit above, and streamed to R2 rather than parsed.
  */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/**
+ * At most this many attachments on one message (CONTRACT "Media"); media blocks count with them.
+ * Here, not in the media domain only, so that the AI send body's schema checks it without loading
+ * the media domain (its storage and readers) with the AI router (docs/performance.md).
+ */
+export const MAX_ATTACHMENTS = 10;

@@ -352,7 +352,9 @@ export async function workerInspector(server, name) {
   for (const [, port, pid] of listening.matchAll(/127\.0\.0\.1:(\d+)\s.*"workerd",pid=(\d+)/g)) {
     if (!own.has(pid)) continue;
     try {
-      const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2000) })).json();
+      const targets = await (
+        await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(2000) })
+      ).json();
       const target = targets.find((t) => t.id === `core:user:${name}`);
       if (target) return target.webSocketDebuggerUrl;
     } catch {

@@ -1,10 +1,8 @@
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { fromBase64, toBase64 } from "./bytes";
 
 /**
- * Hashing, HMACs, random tokens and password hashing on WebCrypto (no Node crypto needed), and one
- * synchronous HMAC in JavaScript for the callers that cannot await.
+ * Hashing, HMACs, random tokens and password hashing on WebCrypto (no Node crypto needed). The
+ * synchronous HMAC in JavaScript, for the callers that cannot await, is ./hmac-sync.ts.
  */
 const encoder = new TextEncoder();
 
@@ -65,7 +63,8 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const messageBytes = (message: string | Uint8Array) =>
+/** A message as bytes: text as UTF-8. */
+export const messageBytes = (message: string | Uint8Array) =>
   typeof message === "string" ? encoder.encode(message) : message;
 
 /** HMAC-SHA256 of `message` (UTF-8 when text) keyed with `secret` (UTF-8): 32 bytes. */
@@ -81,19 +80,6 @@ export async function hmacSha256Matches(
 ): Promise<boolean> {
   return crypto.subtle.verify("HMAC", await hmacKey(secret), mac, messageBytes(message));
 }
-
-/**
- * `hmacSha256`, synchronous (in JavaScript: Web Crypto has no synchronous call), for a caller that
- * signs while it streams (a run's object signing media URLs in the frames it sends).
- */
-export const hmacSha256Sync = (secret: string, message: string | Uint8Array): Uint8Array =>
-  hmac(sha256, encoder.encode(secret), messageBytes(message));
-
-/** `hmacSha256Matches`, synchronous: a MAC of another length is refused before the constant-time check. */
-export const hmacSha256MatchesSync = (secret: string, message: string | Uint8Array, mac: Uint8Array): boolean => {
-  const expected = hmacSha256Sync(secret, message);
-  return mac.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(expected, mac);
-};
 
 /**
  * PBKDF2-SHA256. 100,000 iterations is the most workerd's WebCrypto accepts; the count is stored

@@ -9,14 +9,22 @@ export const offsetQuery = (maxLimit = 50, defaultLimit = 20) =>
     offset: z.coerce.number().int().min(0).default(0),
   });
 
-export const offsetMeta = z.object({
-  limit: z.number(),
-  offset: z.number(),
-  total: z.number(),
-  hasNextPage: z.boolean(),
-  requestId: z.string(),
-  durationMs: z.number(),
-});
+/**
+ * The pages' `meta` schemas describe responses only (the Worker validates none; the OpenAPI
+ * document and tests read them), so each is a `z.lazy`: built on first use (zod keeps it), not by
+ * every router group that imports this module for its query schemas or cursors
+ * (docs/performance.md "A cold request"). The document is the same as with the object itself.
+ */
+export const offsetMeta = z.lazy(() =>
+  z.object({
+    limit: z.number(),
+    offset: z.number(),
+    total: z.number(),
+    hasNextPage: z.boolean(),
+    requestId: z.string(),
+    durationMs: z.number(),
+  }),
+);
 
 export const offsetPage = (limit: number, offset: number, total: number) => ({
   limit,
@@ -32,13 +40,15 @@ export const cursorQuery = (maxLimit = 100, defaultLimit = 25) =>
     cursor: z.string().min(1).optional(),
   });
 
-export const cursorMeta = z.object({
-  limit: z.number(),
-  hasNextPage: z.boolean(),
-  nextCursor: z.string().nullable(),
-  requestId: z.string(),
-  durationMs: z.number(),
-});
+export const cursorMeta = z.lazy(() =>
+  z.object({
+    limit: z.number(),
+    hasNextPage: z.boolean(),
+    nextCursor: z.string().nullable(),
+    requestId: z.string(),
+    durationMs: z.number(),
+  }),
+);
 
 /** A cursor names the last row seen by its sort key and id (ties broken by id). */
 export interface CursorPosition {

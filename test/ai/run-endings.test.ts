@@ -5,7 +5,7 @@ import { expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
 import { estimateTokens } from "../../src/domains/ai/providers/demo";
 import type { TokenUsage } from "../../src/domains/ai/providers/types";
-import { stopResultSchema } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { executeRun } from "../../src/domains/ai/run/executor";
@@ -25,6 +25,8 @@ import {
   stop,
   usageOf,
 } from "./helpers";
+
+const { stopResultSchema } = responseSchemas();
 
 const unregister = offerTestTools({
   tools: () => [

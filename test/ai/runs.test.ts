@@ -3,7 +3,7 @@ import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runI
 import { afterAll, describe, expect, it } from "vitest";
 import { expectError, expectShape } from "../helpers/api";
 import { runObject } from "../../src/domains/ai/runs";
-import { stopResultSchema } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { offerTestTools } from "../worker";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import {
@@ -19,6 +19,8 @@ import {
   stop,
 } from "./helpers";
 import { requests } from "./fakes/openai";
+
+const { stopResultSchema } = responseSchemas();
 
 const unregister = offerTestTools({
   tools: () => [

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectShape } from "../helpers/api";
-import { sendResultSchema } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { aiUser, finished, history, newSession, send, sendInvalid } from "./helpers";
+
+const { sendResultSchema } = responseSchemas();
 
 type Field = { field: string; message: string; capabilityKey?: string };
 

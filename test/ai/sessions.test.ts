@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, expectError, expectFieldError, expectShape } from "../helpers/api";
 import { api } from "../helpers/client";
-import { modelSchema, personaSchema, sessionSchema } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import type { MessageRun } from "../../src/durable-objects/message-run";
 import { runObject } from "../../src/domains/ai/runs";
 import { aiUser, finished, frameReader, newSession, openStream, sent, streamPath } from "./helpers";
 import { awaitRoomInWindow } from "../helpers/rate-window";
+
+const { modelSchema, personaSchema, sessionSchema } = responseSchemas();
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 

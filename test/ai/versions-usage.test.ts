@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, call, expectError, expectFieldError, expectShape } from "../helpers/api";
-import { allowanceSchema, messageSchema, sendResultSchema, sessionUsageSchema } from "../../src/domains/ai/schemas";
+import { responseSchemas } from "../../src/domains/ai/response-schemas";
 import { aiUser, history, newSession, readStream, send, sent } from "./helpers";
 import { demoReply } from "../../src/domains/ai/providers/demo";
 import { requests } from "./fakes/openai";
 import { awaitRoomInWindow } from "../helpers/rate-window";
+
+const { allowanceSchema, messageSchema, sendResultSchema, sessionUsageSchema } = responseSchemas();
 
 const retryPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/retries`;
 const selectPath = (s: string, m: string) => `/ai/sessions/${s}/messages/${m}/selection`;

@@ -130,6 +130,19 @@ describe("the Worker's upload", () => {
     expect(importers).toEqual(["src/domains/oauth/index.ts"]);
   });
 
+  it("carries no domain's response schemas: `./response-schemas` is the stand-in (scripts/build/response-schemas-runtime.mjs)", () => {
+    // Only the thunks of a router's `responses` call them, and the Worker's `json` calls none. The
+    // alias matches the specifier as written, so only routers may import it.
+    expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("/response-schemas.ts"))).toEqual([]);
+    const importers = Object.entries(metafile.inputs)
+      .filter(([, input]) => input.imports.some((i) => i.original === "./response-schemas"))
+      .map(([file]) => file);
+    expect(importers).toEqual(["src/domains/ai/routes.ts"]);
+    // Names the AI response schemas give their components in the document.
+    expect(index).not.toContain("AiSessionUsage");
+    expect(index).toContain("Response schemas feed the OpenAPI document only");
+  });
+
   it("leaves pdf.js to the PDF text Worker (workers/pdf-text, service binding PDF_TEXT)", () => {
     expect(index).not.toContain("getDocumentProxy");
     expect(index).not.toContain("GlobalWorkerOptions");

@@ -104,3 +104,49 @@ describe("a cold POST /api/v1/oauth/token", () => {
     ]);
   });
 });
+
+describe("a cold GET /api/v1/ai/sessions", () => {
+  // Its group's app builds the AI router, which declares every AI route: the verbs behind the other
+  // routes (messages, runs, capabilities, memories, usage, deleting a session) load on the first
+  // call of one of them (ai/route-verbs.ts), and the request bodies' schemas on their first use.
+  const { modules } = loadedBy(["app.ts", "domains/ai/routes.ts"]);
+  const loaded = [...modules];
+
+  it("loads the AI modules that list sessions and declare the routes, not the message run's", () => {
+    expect(loaded.filter((path) => path.startsWith("domains/ai/")).sort()).toEqual([
+      "domains/ai/capabilities/parameters.ts",
+      "domains/ai/conversations.ts",
+      "domains/ai/models.ts",
+      // Swapped for a stand-in in the Worker's bundle (wrangler.toml [alias]): its thunks only.
+      "domains/ai/response-schemas.ts",
+      "domains/ai/routes.ts",
+      "domains/ai/schemas.ts",
+      "domains/ai/sessions.ts",
+      "domains/ai/structured-blocks.ts",
+    ]);
+  });
+
+  it("reaches no domain but identity (the caller) and limits (the rate limit)", () => {
+    const domains = new Set(loaded.flatMap((path) => /^domains\/([^/]+)\//.exec(path)?.[1] ?? []));
+    expect([...domains].sort()).toEqual(["ai", "identity", "limits"]);
+  });
+
+  it("loads the identity and AI tables only, not the tables' index", () => {
+    expect(loaded.filter((path) => path.startsWith("db/schema/")).sort()).toEqual([
+      "db/schema/ai.ts",
+      "db/schema/columns.ts",
+      "db/schema/identity.ts",
+    ]);
+  });
+});
+
+describe("the shared kit of an authenticated cold request", () => {
+  // lib/crypto.ts (JWTs, cursors, the operator token's check) uses Web Crypto only; the synchronous
+  // HMAC in JavaScript (@noble/hashes, whose SHA-256 builds its tables on load) is media signing's.
+  it("loads no JavaScript hash library", () => {
+    const { packages } = loadedBy(["app.ts", "domains/ai/routes.ts", "domains/status/routes.ts"]);
+    expect(packages.filter((line) => line.startsWith("@noble/"))).toEqual([]);
+    const { packages: signing } = loadedBy(["domains/media/signing.ts"]);
+    expect(signing).toContain("@noble/hashes/hmac.js <- lib/hmac-sync.ts");
+  });
+});

@@ -50,6 +50,30 @@ async function expectBuiltValidation(origin: string, token: string) {
     details: { fields: [{ field: "limit", message: "must be at least 1" }] },
   });
   expect(session.body.error).toEqual({ code: "not_found", message: "Session not found" });
+  // A body the Worker builds on its route's first request (declared through z.lazy: the send body,
+  // with the capabilities' parameter tables), its own rules named as in test/ai/send-validation.test.ts.
+  const created = await json(origin, "POST", "/ai/sessions", {}, token);
+  expect(created.status).toBe(201);
+  const send = await json(
+    origin,
+    "POST",
+    `/ai/sessions/${created.body.data.id}/messages`,
+    { content: "hi", capabilityKey: "ai.search.web", depth: "deep", parameters: { bpm: 100 } },
+    token,
+  );
+  expect(send.status).toBe(400);
+  expect(send.body.error.details.fields).toEqual([
+    {
+      field: "depth",
+      message: "depth is a parameter of ai.research.deep, not of ai.search.web",
+      capabilityKey: "ai.search.web",
+    },
+    {
+      field: "parameters.bpm",
+      message: "bpm is a parameter of ai.audio.generate, not of ai.search.web",
+      capabilityKey: "ai.search.web",
+    },
+  ]);
 }
 
 describe("the local dev server (wrangler dev)", () => {

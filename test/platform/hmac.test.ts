@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hmacSha256, hmacSha256Matches, hmacSha256MatchesSync, hmacSha256Sync } from "../../src/lib/crypto";
+import { hmacSha256, hmacSha256Matches } from "../../src/lib/crypto";
+import { hmacSha256MatchesSync, hmacSha256Sync } from "../../src/lib/hmac-sync";
 
 /**
  * The one HMAC-SHA256 of src/lib/crypto.ts (JWTs, CSRF tokens, recovery codes, Stripe webhooks,

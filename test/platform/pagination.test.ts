@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/lib/errors";
-import { cursorPage, cursorQuery, decodeCursor, encodeCursor, offsetPage, offsetQuery } from "../../src/lib/pagination";
+import {
+  cursorMeta,
+  cursorPage,
+  cursorQuery,
+  decodeCursor,
+  encodeCursor,
+  offsetMeta,
+  offsetPage,
+  offsetQuery,
+} from "../../src/lib/pagination";
 
 describe("offset pagination", () => {
   const query = offsetQuery();
@@ -61,5 +70,21 @@ describe("cursor pagination", () => {
       hasNextPage: false,
       nextCursor: null,
     });
+  });
+});
+
+describe("the pages' meta schemas", () => {
+  // Response-only schemas: a lazy schema is built on its first use, not when a router group imports
+  // this module (docs/performance.md "A cold request"); it still checks a page's meta.
+  it("are built on first use and check a page's meta", () => {
+    const page = { limit: 20, requestId: "r", durationMs: 1 };
+    for (const [schema, meta] of [
+      [offsetMeta, { ...page, offset: 0, total: 45, hasNextPage: true }],
+      [cursorMeta, { ...page, hasNextPage: false, nextCursor: null }],
+    ] as const) {
+      expect(schema.def.type).toBe("lazy");
+      expect(schema.parse(meta)).toEqual(meta);
+      expect(schema.safeParse({ ...meta, hasNextPage: "yes" }).success).toBe(false);
+    }
   });
 });

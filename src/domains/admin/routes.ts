@@ -3,7 +3,7 @@ import { ok } from "../../http/envelope";
 import { adminAuth, envelope, errors, json, jsonBody, uuidParam } from "../../http/openapi";
 import { createRouter } from "../../http/router";
 import { requestCtxOf } from "../identity";
-import { userSchema } from "../identity/shared-schemas";
+import { sharedIdentitySchemas } from "../identity/shared-schemas";
 import { createUser } from "../identity";
 import { accountSchema, createPartnerKeyBody, createUserBody, partnerKeySchema, updateAccountBody } from "./schemas";
 import { createPartnerKey, updateAccount } from "./service";
@@ -20,7 +20,7 @@ export const adminRoutes = createRouter()
       summary: "Provision a user (and their account and personal workspace)",
       security: adminAuth,
       request: { body: jsonBody(createUserBody) },
-      responses: { 201: json(envelope(userSchema), "Created"), ...errors(400, 401, 409) },
+      responses: { 201: json(() => envelope(sharedIdentitySchemas().userSchema), "Created"), ...errors(400, 401, 409) },
     }),
     async (c) => ok(c, await createUser(requestCtxOf(c), c.req.valid("json")), 201),
   )

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { ENTITLEMENT_PATTERN, newUserInput, planSchema } from "../identity/shared-schemas";
+import { ENTITLEMENT_PATTERN, sharedIdentitySchemas } from "../identity/shared-schemas";
+
+const { newUserInput, planSchema } = sharedIdentitySchemas();
 
 export const createUserBody = z.strictObject(newUserInput.shape).openapi("AdminCreateUserRequest", {
   example: { email: "grace@example.com", password: "a-long-password", name: "Grace Hopper", plan: "pro" },

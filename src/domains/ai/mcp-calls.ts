@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { aiRuns, aiSessions } from "../../db/schema";
+import { aiRuns, aiSessions } from "../../db/schema/ai";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { sseData } from "../../lib/sse";
@@ -86,7 +86,7 @@ export interface StartedCall {
  */
 export async function startCapabilityCall(ctx: Ctx, call: CapabilityCall): Promise<StartedCall> {
   const [models, sessionId] = await Promise.all([activeModels(ctx.env), mcpSession(ctx)]);
-  const parsed = sendMessageBody.safeParse({
+  const parsed = sendMessageBody().safeParse({
     content: call.prompt,
     capabilityKey: call.key,
     parameters: call.parameters,

@@ -6,8 +6,7 @@ import { newId } from "../../lib/ids";
 import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
 
-/** CONTRACT "Memories": at most 2,000 characters each, at most 200 per user. */
-export const MAX_MEMORY_CHARS = 2000;
+/** CONTRACT "Memories": at most 200 per user (each at most 2,000 characters: schemas.ts). */
 const MAX_MEMORIES_PER_USER = 200;
 
 type MemoryRow = typeof aiMemories.$inferSelect;

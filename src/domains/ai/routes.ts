@@ -8,55 +8,26 @@ import { createRouter } from "../../http/router";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";
 import { ctxOf } from "../identity";
-import { readAllowance } from "./allowance";
-import {
-  decideOnToolCall,
-  listMessages,
-  retryMessage,
-  selectVersion,
-  sendMessage,
-  stopMessage,
-  storedReply,
-  streamTarget,
-} from "./messages";
-import { callersRun, runView } from "./run-record";
-import { listCapabilities } from "./capabilities";
-import { createMemory, deleteMemory, listMemories } from "./memories";
 import { activeModels } from "./models";
 import {
-  allowanceSchema,
-  capabilitySchema,
   createMemoryBody,
-  memorySchema,
   createPersonaBody,
   createSessionBody,
   listMessagesQuery,
-  messageListMeta,
-  messageSchema,
-  modelSchema,
-  personaSchema,
   retryBody,
-  selectionResultSchema,
   sendMessageBody,
-  sendResultSchema,
-  sessionSchema,
-  runSchema,
-  sessionUsageSchema,
-  stopResultSchema,
   decisionBody,
-  toolCallSchema,
 } from "./schemas";
-import {
-  createPersona,
-  createSession,
-  deleteSession,
-  listPersonas,
-  listSessions,
-  openSession,
-  publicSession,
-} from "./sessions";
-import { lastEventIdOf, sseResponse } from "./stream";
-import { sessionUsage } from "./usage";
+import { responseSchemas } from "./response-schemas";
+import { createPersona, createSession, listPersonas, listSessions, openSession, publicSession } from "./sessions";
+
+// The verbs behind most routes load on the first call of one of them, not with this router. A
+// cold request builds its group's whole router (every route's declaration), so a module imported
+// here is loaded and evaluated by every cold request of the group: listing sessions paid for the
+// message run's modules (connectors, capabilities, providers), about half its cold cost
+// (docs/performance.md "A cold request"). It loads once per isolate. For the same reason each
+// request body is declared as `z.lazy(builder)`: built on its route's first request (schemas.ts).
+const verbs = () => import("./route-verbs");
 
 const tags = ["AI"];
 /** OAuth tokens with `execution:run` may call the AI endpoints (CONTRACT: Identity). */
@@ -76,6 +47,8 @@ const messageId = (name: string) => idParam(name, () => notFound("Message not fo
 const assistantParams = sessionParams.extend({ assistantMessageId: messageId("assistantMessageId") });
 const streamParams = sessionParams.extend({ messageId: messageId("messageId") });
 const runParams = z.object({ runId: idParam("runId", () => notFound("Run not found")) });
+/** The sessions' and the memories' pages: one schema for both (the same query). */
+const pageQuery = cursorQuery();
 /** `Last-Event-ID` in the query, for clients that cannot set headers. */
 const streamQuery = z.object({
   lastEventId: z.string().optional().openapi({ description: "Same as the Last-Event-ID header" }),
@@ -105,8 +78,11 @@ export const aiRoutes = createRouter()
       summary: "Create a conversation",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createSessionBody) },
-      responses: { 201: json(envelope(sessionSchema), "Created"), ...errors(400, 401, 403, 429) },
+      request: { body: jsonBody(z.lazy(createSessionBody)) },
+      responses: {
+        201: json(() => envelope(responseSchemas().sessionSchema), "Created"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -118,9 +94,9 @@ export const aiRoutes = createRouter()
       summary: "The caller's conversations, newest first",
       security: bearerAuth,
       middleware,
-      request: { query: cursorQuery() },
+      request: { query: pageQuery },
       responses: {
-        200: json(pagedEnvelope(z.array(sessionSchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(responseSchemas().sessionSchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
@@ -139,7 +115,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: sessionParams },
-      responses: { 200: json(envelope(sessionSchema), "The session"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(() => envelope(responseSchemas().sessionSchema), "The session"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => ok(c, publicSession(await openSession(ctxOf(c), c.req.valid("param").sessionId))),
   )
@@ -153,11 +132,11 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams },
       responses: {
-        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        200: json(() => envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteSession(ctxOf(c), c.req.valid("param").sessionId)),
+    async (c) => ok(c, await (await verbs()).deleteSession(ctxOf(c), c.req.valid("param").sessionId)),
   )
   .openapi(
     createRoute({
@@ -167,8 +146,11 @@ export const aiRoutes = createRouter()
       summary: "Create a persona (standing instructions for a session's runs)",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createPersonaBody) },
-      responses: { 201: json(envelope(personaSchema), "Created"), ...errors(400, 401, 403, 429) },
+      request: { body: jsonBody(z.lazy(createPersonaBody)) },
+      responses: {
+        201: json(() => envelope(responseSchemas().personaSchema), "Created"),
+        ...errors(400, 401, 403, 429),
+      },
     }),
     async (c) => ok(c, await createPersona(ctxOf(c), c.req.valid("json")), 201),
   )
@@ -180,7 +162,10 @@ export const aiRoutes = createRouter()
       summary: "The caller's personas, newest first",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(personaSchema)), "Personas"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(responseSchemas().personaSchema)), "Personas"),
+        ...errors(401, 403, 429),
+      },
     }),
     async (c) => ok(c, await listPersonas(ctxOf(c))),
   )
@@ -193,7 +178,10 @@ export const aiRoutes = createRouter()
         "Active models (the demo model only where no real model is configured or AI_DEMO_MODEL is on; it is the default only when nothing else is configured)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(modelSchema)), "Models"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(responseSchemas().modelSchema)), "Models"),
+        ...errors(401, 403, 429),
+      },
     }),
     async (c) =>
       ok(
@@ -215,9 +203,12 @@ export const aiRoutes = createRouter()
       summary: "What this deployment can do: each capability, whether it is available, its providers and parameters",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(z.array(capabilitySchema)), "Capabilities"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(z.array(responseSchemas().capabilitySchema)), "Capabilities"),
+        ...errors(401, 403, 429),
+      },
     }),
-    async (c) => ok(c, listCapabilities(c.env, await activeModels(c.env))),
+    async (c) => ok(c, (await verbs()).listCapabilities(c.env, await activeModels(c.env))),
   )
   .openapi(
     createRoute({
@@ -227,10 +218,13 @@ export const aiRoutes = createRouter()
       summary: "Add a memory (pinned into a run's instructions with memoryIds)",
       security: bearerAuth,
       middleware,
-      request: { body: jsonBody(createMemoryBody) },
-      responses: { 201: json(envelope(memorySchema), "Created"), ...errors(400, 401, 403, 409, 429) },
+      request: { body: jsonBody(z.lazy(createMemoryBody)) },
+      responses: {
+        201: json(() => envelope(responseSchemas().memorySchema), "Created"),
+        ...errors(400, 401, 403, 409, 429),
+      },
     }),
-    async (c) => ok(c, await createMemory(ctxOf(c), c.req.valid("json").content), 201),
+    async (c) => ok(c, await (await verbs()).createMemory(ctxOf(c), c.req.valid("json").content), 201),
   )
   .openapi(
     createRoute({
@@ -240,15 +234,15 @@ export const aiRoutes = createRouter()
       summary: "The caller's memories, newest first",
       security: bearerAuth,
       middleware,
-      request: { query: cursorQuery() },
+      request: { query: pageQuery },
       responses: {
-        200: json(pagedEnvelope(z.array(memorySchema), cursorMeta), "One page"),
+        200: json(() => pagedEnvelope(z.array(responseSchemas().memorySchema), cursorMeta), "One page"),
         ...errors(400, 401, 403, 429),
       },
     }),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await listMemories(ctxOf(c), limit, cursor);
+      const { data, meta } = await (await verbs()).listMemories(ctxOf(c), limit, cursor);
       return paged(c, data, meta);
     },
   )
@@ -262,11 +256,11 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: z.object({ memoryId: idParam("memoryId", () => notFound("Memory not found")) }) },
       responses: {
-        200: json(envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
+        200: json(() => envelope(z.object({ id: z.uuid(), deleted: z.literal(true) })), "Deleted"),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
-    async (c) => ok(c, await deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
+    async (c) => ok(c, await (await verbs()).deleteMemory(ctxOf(c), c.req.valid("param").memoryId)),
   )
   .openapi(
     createRoute({
@@ -278,11 +272,15 @@ export const aiRoutes = createRouter()
       middleware,
       request: { params: sessionParams, query: listMessagesQuery },
       responses: {
-        200: json(pagedEnvelope(z.array(messageSchema), messageListMeta), "One page of messages"),
+        200: json(
+          () => pagedEnvelope(z.array(responseSchemas().messageSchema), responseSchemas().messageListMeta),
+          "One page of messages",
+        ),
         ...errors(400, 401, 403, 404, 429),
       },
     }),
     async (c) => {
+      const { listMessages } = await verbs();
       const { data, meta } = await listMessages(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("query"));
       return paged(c, data, meta);
     },
@@ -295,15 +293,19 @@ export const aiRoutes = createRouter()
       summary: "Send a message; the reply's run starts and is streamed separately",
       security: bearerAuth,
       middleware: sendMiddleware,
-      request: { params: sessionParams, body: jsonBody(sendMessageBody) },
+      request: { params: sessionParams, body: jsonBody(z.lazy(sendMessageBody)) },
       responses: {
-        201: json(envelope(sendResultSchema), "Sent; the reply is an empty shell until its run streams"),
-        200: json(envelope(sendResultSchema), "The first send with this idempotencyKey"),
+        201: json(
+          () => envelope(responseSchemas().sendResultSchema),
+          "Sent; the reply is an empty shell until its run streams",
+        ),
+        200: json(() => envelope(responseSchemas().sendResultSchema), "The first send with this idempotencyKey"),
         // 402 `spend_cap_reached`: the account's monthly spend cap (CONTRACT Wallet "Spend cap").
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
+      const { sendMessage } = await verbs();
       const { created, result } = await admitted(c, () =>
         sendMessage(ctxOf(c), c.req.valid("param").sessionId, c.req.valid("json"), () => c.var.admission),
       );
@@ -318,14 +320,15 @@ export const aiRoutes = createRouter()
       summary: "Create another version of a reply (it becomes the active one)",
       security: bearerAuth,
       middleware,
-      request: { params: assistantParams, body: jsonBody(retryBody) },
+      request: { params: assistantParams, body: jsonBody(z.lazy(retryBody)) },
       responses: {
-        201: json(envelope(sendResultSchema), "The new version and its run"),
+        201: json(() => envelope(responseSchemas().sendResultSchema), "The new version and its run"),
         ...errors(400, 401, 402, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
+      const { retryMessage } = await verbs();
       const { result } = await retryMessage(
         ctxOf(c),
         sessionId,
@@ -344,11 +347,14 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: assistantParams },
-      responses: { 201: json(envelope(selectionResultSchema), "Selected"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        201: json(() => envelope(responseSchemas().selectionResultSchema), "Selected"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
+      return ok(c, await (await verbs()).selectVersion(ctxOf(c), sessionId, assistantMessageId), 201);
     },
   )
   .openapi(
@@ -360,11 +366,14 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: assistantParams },
-      responses: { 200: json(envelope(stopResultSchema), "Stopped"), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: {
+        200: json(() => envelope(responseSchemas().stopResultSchema), "Stopped"),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { sessionId, assistantMessageId } = c.req.valid("param");
-      return ok(c, await stopMessage(ctxOf(c), sessionId, assistantMessageId));
+      return ok(c, await (await verbs()).stopMessage(ctxOf(c), sessionId, assistantMessageId));
     },
   )
   .openapi(
@@ -377,14 +386,15 @@ export const aiRoutes = createRouter()
         "The session's owner, with a first-party token: an OAuth access token is refused (403) whatever its scopes.",
       security: bearerAuth,
       middleware: decisionMiddleware,
-      request: { params: toolCallParams, body: jsonBody(decisionBody) },
+      request: { params: toolCallParams, body: jsonBody(z.lazy(decisionBody)) },
       responses: {
-        200: json(envelope(toolCallSchema), "The tool call after the decision"),
+        200: json(() => envelope(responseSchemas().toolCallSchema), "The tool call after the decision"),
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
       const { sessionId, assistantMessageId, callId } = c.req.valid("param");
+      const { decideOnToolCall } = await verbs();
       return ok(
         c,
         await decideOnToolCall(ctxOf(c), sessionId, assistantMessageId, callId, c.req.valid("json").approve),
@@ -404,6 +414,7 @@ export const aiRoutes = createRouter()
     }),
     async (c) => {
       const { sessionId, messageId } = c.req.valid("param");
+      const { lastEventIdOf, sseResponse, streamTarget } = await verbs();
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const target = await streamTarget(ctxOf(c), sessionId, messageId);
       return sseResponse(c, target.id, after, target.stored) as never;
@@ -418,9 +429,12 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: runParams },
-      responses: { 200: json(envelope(runSchema), "The run"), ...errors(401, 403, 404, 429) },
+      responses: { 200: json(() => envelope(responseSchemas().runSchema), "The run"), ...errors(401, 403, 404, 429) },
     }),
-    async (c) => ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId))),
+    async (c) => {
+      const { callersRun, runView } = await verbs();
+      return ok(c, runView(await callersRun(ctxOf(c), c.req.valid("param").runId)));
+    },
   )
   .openapi(
     createRoute({
@@ -434,6 +448,7 @@ export const aiRoutes = createRouter()
       responses: { ...streamResponses, ...errors(400, 401, 403, 404, 429) },
     }),
     async (c) => {
+      const { lastEventIdOf, sseResponse, callersRun, storedReply } = await verbs();
       const after = lastEventIdOf(c.req.header("Last-Event-ID"), c.req.valid("query").lastEventId);
       const ctx = ctxOf(c);
       const run = await callersRun(ctx, c.req.valid("param").runId);
@@ -448,9 +463,12 @@ export const aiRoutes = createRouter()
       summary: "The caller's daily AI request allowance (per account)",
       security: bearerAuth,
       middleware,
-      responses: { 200: json(envelope(allowanceSchema), "Allowance"), ...errors(401, 403, 429) },
+      responses: {
+        200: json(() => envelope(responseSchemas().allowanceSchema), "Allowance"),
+        ...errors(401, 403, 429),
+      },
     }),
-    async (c) => ok(c, await readAllowance(ctxOf(c))),
+    async (c) => ok(c, await (await verbs()).readAllowance(ctxOf(c))),
   )
   .openapi(
     createRoute({
@@ -461,7 +479,10 @@ export const aiRoutes = createRouter()
       security: bearerAuth,
       middleware,
       request: { params: sessionParams },
-      responses: { 200: json(envelope(sessionUsageSchema), "Usage"), ...errors(400, 401, 403, 404, 429) },
+      responses: {
+        200: json(() => envelope(responseSchemas().sessionUsageSchema), "Usage"),
+        ...errors(400, 401, 403, 404, 429),
+      },
     }),
-    async (c) => ok(c, await sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
+    async (c) => ok(c, await (await verbs()).sessionUsage(ctxOf(c), c.req.valid("param").sessionId)),
   );

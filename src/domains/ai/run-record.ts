@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiRuns, aiSessions } from "../../db/schema";
+import { aiRuns, aiSessions } from "../../db/schema/ai";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
 import type { Ctx } from "../identity";

@@ -1,11 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { isUuidV4 } from "../../lib/ids";
-import { isoDate } from "../../http/openapi";
-import { MAX_ATTACHMENTS } from "../media";
-import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./capabilities";
-import { MAX_MEMORY_CHARS } from "./memories";
+import { builtOnce } from "../../http/openapi";
+import { MAX_ATTACHMENTS } from "../../limits";
+// The validation tables only, not the capabilities' door (providers, runners, research): the send
+// body's checks need no more, and the router's group loads this module (docs/performance.md).
+import {
+  CAPABILITY_KEYS,
+  capabilitiesWith,
+  capabilityParameterTables,
+  type CapabilityKey,
+} from "./capabilities/parameters";
 import { EFFORT_MODES } from "./models";
-import { attachmentLimitIssue, structuredBlock, structuredBlocksField } from "./structured-blocks";
+import { attachmentLimitIssue, structuredBlockSchemas } from "./structured-blocks";
 
 /** Spec "Limits": message content is non-empty and at most 20,000 characters. */
 const MAX_CONTENT_CHARS = 20_000;
@@ -16,151 +22,37 @@ const MAX_MEMORIES = 20;
 const MAX_TITLE_CHARS = 200;
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
+/** CONTRACT "Memories": at most 2,000 characters each (the count per user: memories.ts). */
+const MAX_MEMORY_CHARS = 2000;
 
 const characters = (value: string) => [...value].length;
-const effortMode = z.enum(EFFORT_MODES);
+const effortMode = () => z.enum(EFFORT_MODES);
 
-export const createSessionBody = z
-  .strictObject({
-    title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
-    personaId: z.uuid().optional(),
-    effortMode: effortMode.optional(),
-  })
-  .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } });
+// Request bodies are built on their route's first request and kept (each route declares its body
+// through `z.lazy`), like the response schemas below: the AI routes' group declares every route
+// on a cold request of any one of them (docs/performance.md "A cold request"). A query or path
+// schema cannot wait (the OpenAPI document lists its fields as parameters), so those are built here.
 
-export const sessionSchema = z
-  .object({
-    id: z.uuid(),
-    title: z.string().nullable(),
-    personaId: z.uuid().nullable(),
-    effortMode,
-    createdAt: isoDate(),
-  })
-  .openapi("AiSession");
+export const createSessionBody = builtOnce(() =>
+  z
+    .strictObject({
+      title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
+      personaId: z.uuid().optional(),
+      effortMode: effortMode().optional(),
+    })
+    .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } }),
+);
 
-export const createPersonaBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
-    instructions: z.string().trim().min(1).max(MAX_INSTRUCTIONS_CHARS),
-  })
-  .openapi("CreatePersonaRequest", {
-    example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
-  });
-
-export const personaSchema = z
-  .object({ id: z.uuid(), name: z.string(), instructions: z.string(), createdAt: isoDate() })
-  .openapi("Persona");
-
-export const modelSchema = z
-  .object({
-    id: z.uuid(),
-    key: z.string(),
-    displayName: z.string(),
-    providerKey: z.string(),
-    capabilities: z.array(z.string()),
-  })
-  .openapi("AiModel");
-
-export const toolCallSchema = z
-  .object({
-    id: z.string(),
-    toolKey: z.string(),
-    input: z.record(z.string(), z.unknown()),
-    status: z.enum(["pending", "executing", "completed", "failed", "degraded", "rejected", "skipped"]),
-    output: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    executionMs: z.number().nullable(),
-  })
-  .openapi("ToolCall");
-
-const suggestionSchema = z.object({ suggestion: z.string(), priority: z.number() }).openapi("Suggestion");
-
-export const messageSchema = z
-  .object({
-    id: z.uuid(),
-    role: z.enum(["user", "assistant"]),
-    content: z.string().nullable(),
-    status: z.enum(["running", "completed", "stopped", "failed"]).optional(),
-    suggestions: z.array(suggestionSchema),
-    runId: z.uuid().nullable(),
-    toolCalls: z.array(toolCallSchema).nullable(),
-    modelId: z.string().nullable(),
-    modelName: z.string().nullable(),
-    providerKey: z.string().nullable(),
-    tokensUsed: z.number().int().optional(),
-    memoryIds: z.array(z.uuid()).optional().openapi({ description: "User messages: the memories it was sent with" }),
-    attachmentIds: z
-      .array(z.uuid())
-      .optional()
-      .openapi({ description: "User messages: the attachments it was sent with" }),
-    structuredBlocks: z
-      .array(structuredBlock)
-      .optional()
-      .openapi({ description: "User messages: the blocks it was sent with, as sent" }),
-    createdAt: isoDate(),
-  })
-  .openapi("Message");
-
-export const sendResultSchema = z
-  .object({
-    sessionId: z.uuid(),
-    userMessage: z.object({ id: z.uuid(), role: z.literal("user"), content: z.string(), createdAt: isoDate() }),
-    assistantMessage: z.object({
-      id: z.uuid(),
-      role: z.literal("assistant"),
-      content: z.string(),
-      suggestions: z.array(suggestionSchema),
-      createdAt: isoDate(),
+export const createPersonaBody = builtOnce(() =>
+  z
+    .strictObject({
+      name: z.string().trim().min(1).max(MAX_PERSONA_NAME_CHARS),
+      instructions: z.string().trim().min(1).max(MAX_INSTRUCTIONS_CHARS),
+    })
+    .openapi("CreatePersonaRequest", {
+      example: { name: "Travel agent", instructions: "Answer as a concise travel agent." },
     }),
-    run: z.object({ id: z.uuid(), status: z.string() }),
-  })
-  .openapi("SendMessageResult");
-
-export const stopResultSchema = z
-  .object({ id: z.uuid(), status: z.literal("stopped"), content: z.string(), stoppedAt: isoDate() })
-  .openapi("StopResult");
-
-/** The run record (CONTRACT "The run record and the run-level stream"). */
-export const runSchema = z
-  .object({
-    id: z.uuid(),
-    status: z.enum(["queued", "running", "completed", "stopped", "failed"]),
-    sessionId: z.uuid(),
-    messageId: z.uuid(),
-    createdAt: isoDate(),
-    endedAt: isoDate().nullable(),
-  })
-  .openapi("AiRun");
-
-export const selectionResultSchema = z
-  .object({ activeMessageId: z.uuid(), selectedMessage: messageSchema })
-  .openapi("SelectionResult");
-
-export const allowanceSchema = z
-  .object({ limit: z.number().int(), remaining: z.number().int(), resetsAt: isoDate(), scope: z.literal("account") })
-  .openapi("AiRequestAllowance");
-
-export const sessionUsageSchema = z
-  .object({
-    sessionId: z.uuid(),
-    totalInputTokens: z.number().int(),
-    totalOutputTokens: z.number().int(),
-    totalTokens: z.number().int(),
-    runCount: z.number().int(),
-    costUnits: z.record(z.string(), z.number().int()).openapi({
-      description:
-        "Units beside tokens: `search.<provider>` queries, `page.read` pages read, `image.<provider>...` images, `video.<provider>.seconds` and `audio.<provider>...` generated",
-    }),
-    estimatedCostUsd: z.number().nullable().openapi({
-      description:
-        "Every part (model tokens and cost units) priced and summed, rounded once to 1e-6 USD; the wallet debits the same pricing run by run. Null when a part has no price.",
-    }),
-    unpricedUnits: z.array(z.string()).openapi({
-      description:
-        "The parts without a price (`tokens.<modelId>` for a model's tokens, else the unit's name): they make `estimatedCostUsd` null and cost nothing in the wallet's debits",
-    }),
-  })
-  .openapi("AiSessionUsage");
+);
 
 /**
  * Spec "Pagination": the cursor strategy (also a first page without `offset`) takes `limit` 1-100,
@@ -218,22 +110,17 @@ export const listMessagesQuery = z
   })
   .transform((query) => ({ ...query, limit: query.limit ?? pagesOf(query).default }));
 
-export const messageListMeta = z.object({
-  cursor: z.string().nullable(),
-  hasMore: z.boolean(),
-  total: z.number().int(),
-  requestId: z.string(),
-  durationMs: z.number(),
-});
+const idempotencyKey = () =>
+  z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY_CHARS)
+    .refine((value) => value.trim().length > 0, "must not be blank");
 
-const idempotencyKey = z
-  .string()
-  .max(MAX_IDEMPOTENCY_KEY_CHARS)
-  .refine((value) => value.trim().length > 0, "must not be blank");
-
-export const retryBody = z
-  .strictObject({ idempotencyKey })
-  .openapi("RetryRequest", { example: { idempotencyKey: "retry-2026-11-22-1" } });
+export const retryBody = builtOnce(() =>
+  z
+    .strictObject({ idempotencyKey: idempotencyKey() })
+    .openapi("RetryRequest", { example: { idempotencyKey: "retry-2026-11-22-1" } }),
+);
 
 const uuidV4List = (max: number) =>
   z
@@ -241,12 +128,14 @@ const uuidV4List = (max: number) =>
     .max(max, `must have at most ${max} items`);
 
 /** The message's own model choice (spec "POST messages": `model`, `provider`). */
-const MODEL_CHOICE = {
-  model: z.string().min(1).max(100),
-  provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
-};
-type ChoiceField = keyof typeof MODEL_CHOICE;
-const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
+const CHOICE_FIELDS = ["model", "provider"] as const;
+type ChoiceField = (typeof CHOICE_FIELDS)[number];
+const modelChoiceSchemas = builtOnce(
+  (): Record<ChoiceField, z.ZodType> => ({
+    model: z.string().min(1).max(100),
+    provider: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a lowercase provider key"),
+  }),
+);
 
 /**
  * `model` and `provider` mean two things: the message's model choice, or (when the selected
@@ -254,27 +143,6 @@ const CHOICE_FIELDS = Object.keys(MODEL_CHOICE) as ChoiceField[];
  * so the object accepts any value here and `bodyIssues` validates it under the meaning that applies.
  */
 const choiceField = (description: string) => z.unknown().optional().openapi({ type: "string", description });
-
-/** The fields a message body may carry besides capability parameters (spec "POST messages"). */
-const MESSAGE_FIELDS = {
-  content: z
-    .string()
-    .refine((value) => value.trim().length > 0, "must not be empty")
-    .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
-  model: choiceField(
-    "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
-  ),
-  effortMode: effortMode.optional(),
-  provider: choiceField(
-    "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
-  ),
-  capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
-  attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
-  memoryIds: uuidV4List(MAX_MEMORIES).optional(),
-  idempotencyKey: idempotencyKey.optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  structuredBlocks: structuredBlocksField.optional(),
-};
 
 type Issue = { path: (string | number)[]; message: string; capabilityKey?: string };
 
@@ -289,7 +157,7 @@ const selectedCapability = (body: Record<string, unknown>): CapabilityKey | unde
  * parameters may be sent at top level), and is the message's model choice otherwise.
  */
 function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
-  return key ? CHOICE_FIELDS.filter((name) => Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) : [];
+  return key ? CHOICE_FIELDS.filter((name) => Object.hasOwn(capabilityParameterTables()[key], name)) : [];
 }
 
 /**
@@ -299,7 +167,7 @@ function capabilityOwned(key: CapabilityKey | undefined): ChoiceField[] {
  * `parameters`; then the merged parameters (nested wins) are checked against the selected
  * capability's table. Runs even when the message fields failed, so one response lists every problem.
  */
-function bodyIssues(body: Record<string, unknown>): Issue[] {
+function bodyIssues(body: Record<string, unknown>, messageFields: object): Issue[] {
   const issues: Issue[] = [];
   const overLimit = attachmentLimitIssue(body);
   if (overLimit) issues.push(overLimit);
@@ -307,12 +175,12 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   const owned = capabilityOwned(key);
   for (const name of CHOICE_FIELDS) {
     if (owned.includes(name) || body[name] === undefined) continue;
-    const result = MODEL_CHOICE[name].safeParse(body[name]);
+    const result = modelChoiceSchemas()[name].safeParse(body[name]);
     if (!result.success) issues.push({ path: [name], message: result.error.issues[0]!.message });
   }
   const classify = (name: string, path: (string | number)[]) => {
     if (!key) return issues.push({ path, message: `unknown property ${name}` });
-    if (Object.hasOwn(CAPABILITY_PARAMETERS[key], name)) return;
+    if (Object.hasOwn(capabilityParameterTables()[key], name)) return;
     const owners = capabilitiesWith(name);
     if (owners.length) {
       issues.push({
@@ -325,7 +193,7 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
     }
   };
   const topLevel = Object.keys(body).filter(
-    (name) => !Object.hasOwn(MESSAGE_FIELDS, name) || (owned as string[]).includes(name),
+    (name) => !Object.hasOwn(messageFields, name) || (owned as string[]).includes(name),
   );
   for (const name of topLevel) classify(name, [name]);
   const nested =
@@ -335,7 +203,7 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   for (const name of Object.keys(nested)) classify(name, ["parameters", name]);
   if (!key) return issues;
 
-  const table = CAPABILITY_PARAMETERS[key];
+  const table = capabilityParameterTables()[key];
   for (const name of Object.keys(table)) {
     const fromNested = Object.hasOwn(nested, name);
     if (!fromNested && !topLevel.includes(name)) continue;
@@ -368,33 +236,62 @@ function bodyIssues(body: Record<string, unknown>): Issue[] {
   return issues;
 }
 
-export const sendMessageBody = z
-  .looseObject(MESSAGE_FIELDS)
-  .superRefine(
-    (body, ctx) => {
-      if (!body || typeof body !== "object") return;
-      for (const issue of bodyIssues(body as Record<string, unknown>)) {
-        ctx.addIssue({
-          code: "custom",
-          path: issue.path,
-          message: issue.message,
-          ...(issue.capabilityKey ? { params: { capabilityKey: issue.capabilityKey } } : {}),
-        });
-      }
-    },
-    { when: (payload) => Boolean(payload.value && typeof payload.value === "object" && !Array.isArray(payload.value)) },
-  )
-  .openapi("SendMessageRequest", {
-    description:
-      "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
-    example: {
-      content: "Find three quiet beaches near Lisbon",
-      capabilityKey: "ai.search.web",
-      parameters: { maxResults: 5 },
-    },
-  });
+/**
+ * The send body's schema, built on its first use and kept, like the other bodies: its fields, the
+ * capabilities' parameter tables and the structured blocks were most of what the AI routes' group
+ * built on a cold request (docs/performance.md "A cold request").
+ */
+export const sendMessageBody = builtOnce(() => {
+  /** The fields a message body may carry besides capability parameters (spec "POST messages"). */
+  const fields = {
+    content: z
+      .string()
+      .refine((value) => value.trim().length > 0, "must not be empty")
+      .refine((value) => characters(value) <= MAX_CONTENT_CHARS, `must be at most ${MAX_CONTENT_CHARS} characters`),
+    model: choiceField(
+      "Active model key for this message; when `capabilityKey`'s parameters include `model`, the capability's `model` parameter instead",
+    ),
+    effortMode: effortMode().optional(),
+    provider: choiceField(
+      "Lowercase provider key for this message; when `capabilityKey`'s parameters include `provider`, the capability's `provider` parameter instead",
+    ),
+    capabilityKey: z.enum(CAPABILITY_KEYS).optional(),
+    attachmentIds: uuidV4List(MAX_ATTACHMENTS).optional(),
+    memoryIds: uuidV4List(MAX_MEMORIES).optional(),
+    idempotencyKey: idempotencyKey().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    structuredBlocks: structuredBlockSchemas().structuredBlocksField.optional(),
+  };
+  return z
+    .looseObject(fields)
+    .superRefine(
+      (body, ctx) => {
+        if (!body || typeof body !== "object") return;
+        for (const issue of bodyIssues(body as Record<string, unknown>, fields)) {
+          ctx.addIssue({
+            code: "custom",
+            path: issue.path,
+            message: issue.message,
+            ...(issue.capabilityKey ? { params: { capabilityKey: issue.capabilityKey } } : {}),
+          });
+        }
+      },
+      {
+        when: (payload) => Boolean(payload.value && typeof payload.value === "object" && !Array.isArray(payload.value)),
+      },
+    )
+    .openapi("SendMessageRequest", {
+      description:
+        "Capability parameters may also be sent at top level (nested `parameters` win); a top-level `model` or `provider` is the selected capability's parameter when its table has that name. Unknown fields are rejected.",
+      example: {
+        content: "Find three quiet beaches near Lisbon",
+        capabilityKey: "ai.search.web",
+        parameters: { maxResults: 5 },
+      },
+    });
+});
 
-export type SendMessageInput = z.infer<typeof sendMessageBody>;
+export type SendMessageInput = z.infer<ReturnType<typeof sendMessageBody>>;
 
 /**
  * The message's model choice: top-level `model` and `provider`, except those the selected
@@ -412,7 +309,7 @@ export function modelChoice(body: SendMessageInput): { model?: string; provider?
 /** The selected capability's parameters: top level first, nested `parameters` winning. */
 export function capabilityParameters(body: SendMessageInput): Record<string, unknown> {
   if (!body.capabilityKey) return {};
-  const table = CAPABILITY_PARAMETERS[body.capabilityKey];
+  const table = capabilityParameterTables()[body.capabilityKey];
   const merged: Record<string, unknown> = {};
   const raw = body as Record<string, unknown>;
   for (const name of Object.keys(table)) if (raw[name] !== undefined) merged[name] = raw[name];
@@ -421,28 +318,15 @@ export function capabilityParameters(body: SendMessageInput): Record<string, unk
   return merged;
 }
 
-export const decisionBody = z.object({ approve: z.boolean() }).openapi({ example: { approve: true } });
+export const decisionBody = builtOnce(() => z.object({ approve: z.boolean() }).openapi({ example: { approve: true } }));
 
-export const memorySchema = z.object({ id: z.uuid(), content: z.string(), createdAt: isoDate() }).openapi("AiMemory");
-
-export const createMemoryBody = z
-  .object({
-    content: z
-      .string()
-      .refine((value) => value.trim().length > 0, "must not be empty")
-      .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
-  })
-  .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } });
-
-export const capabilitySchema = z
-  .object({
-    key: z.enum(CAPABILITY_KEYS),
-    available: z.boolean(),
-    provider: z.string().nullable().openapi({ description: "The provider a request uses (null: none configured)" }),
-    providers: z.array(z.string()).openapi({ description: "Every configured provider" }),
-    parameters: z.record(z.string(), z.record(z.string(), z.unknown())).openapi({
-      description:
-        "Each parameter's JSON Schema (type, range, values); where providers accept fewer values than the range (video `duration`, `aspectRatio`, `resolution`, `size`), `providerValues` lists those of each configured provider",
-    }),
-  })
-  .openapi("AiCapability");
+export const createMemoryBody = builtOnce(() =>
+  z
+    .object({
+      content: z
+        .string()
+        .refine((value) => value.trim().length > 0, "must not be empty")
+        .refine((value) => [...value].length <= MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
+    })
+    .openapi("CreateAiMemory", { example: { content: "I prefer metric units" } }),
+);

@@ -6,8 +6,6 @@ import { cursorPage, decodeCursor } from "../../lib/pagination";
 import type { Ctx } from "../identity";
 import type { EffortMode } from "./models";
 import { conversationOf, sessionNotFound } from "./conversations";
-import { eraseConversation } from "./upkeep";
-import { deleteSessionMedia } from "../media";
 
 type SessionRow = typeof aiSessions.$inferSelect;
 
@@ -112,23 +110,4 @@ export async function openSession(ctx: Ctx, sessionId: string) {
   const [row] = await ctx.db.select().from(aiSessions).where(callersSession(ctx, sessionId));
   if (!row) throw sessionNotFound();
   return row;
-}
-
-/**
- * Deletes the session: its D1 row in one batch with the ownership check (the delete matches nothing
- * when the session is not the caller's; its trigger files the erasure, with the replies of rows
- * never imported), then its conversation object, which stops a run still going and erases every
- * reply's event log, then its media.
- */
-export async function deleteSession(ctx: Ctx, sessionId: string) {
-  const { db, env } = ctx;
-  const owned = callersSession(ctx, sessionId);
-  const [sessions] = await db.batch([
-    db.select({ id: aiSessions.id }).from(aiSessions).where(owned),
-    db.delete(aiSessions).where(owned),
-  ]);
-  if (!sessions[0]) throw sessionNotFound();
-  await eraseConversation(env, sessionId);
-  await deleteSessionMedia(db, env, sessionId);
-  return { id: sessionId, deleted: true as const };
 }

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError, badRequest, type FieldError } from "../../lib/errors";
 import { isUuid, isUuidV4 } from "../../lib/ids";
-import { MAX_ATTACHMENTS } from "../media";
+import { builtOnce } from "../../http/openapi";
+import { MAX_ATTACHMENTS } from "../../limits";
 
 /**
  * CONTRACT "Structured blocks on send": a message may carry up to 20 blocks, each a mention of a
@@ -11,46 +12,55 @@ import { MAX_ATTACHMENTS } from "../media";
 const MAX_STRUCTURED_BLOCKS = 20;
 const BLOCK_TYPES = ["mention", "media"] as const;
 
-const mentionBlock = z
-  .strictObject({
-    type: z.literal("mention"),
-    instanceId: z
-      .string({ message: "must be a string" })
-      .refine(isUuid, "must be a UUID")
-      .openapi({ description: "A connector instance the sender can execute in this workspace, `connected`" }),
-  })
-  .openapi("MentionBlock");
+/**
+ * A block's schema and the send body's `structuredBlocks` field, built on first call and kept: the
+ * send body's schema (built on its first use) and the message response schema take them, not a
+ * cold request of the AI routes' group (docs/performance.md "A cold request").
+ */
+export const structuredBlockSchemas = builtOnce(() => {
+  const mentionBlock = z
+    .strictObject({
+      type: z.literal("mention"),
+      instanceId: z
+        .string({ message: "must be a string" })
+        .refine(isUuid, "must be a UUID")
+        .openapi({ description: "A connector instance the sender can execute in this workspace, `connected`" }),
+    })
+    .openapi("MentionBlock");
 
-const mediaBlock = z
-  .strictObject({
-    type: z.literal("media"),
-    mediaId: z
-      .string({ message: "must be a string" })
-      .refine(isUuidV4, "must be a UUID v4")
-      .openapi({ description: "One of the sender's media items, as an entry of `attachmentIds`" }),
-  })
-  .openapi("MediaBlock");
+  const mediaBlock = z
+    .strictObject({
+      type: z.literal("media"),
+      mediaId: z
+        .string({ message: "must be a string" })
+        .refine(isUuidV4, "must be a UUID v4")
+        .openapi({ description: "One of the sender's media items, as an entry of `attachmentIds`" }),
+    })
+    .openapi("MediaBlock");
 
-export const structuredBlock = z
-  .discriminatedUnion("type", [mentionBlock, mediaBlock], {
-    // A block that is not an object has no `type` to name; one whose `type` is unknown names it.
-    error: (issue) =>
-      issue.input !== null && typeof issue.input === "object" && !Array.isArray(issue.input)
-        ? `must be one of ${BLOCK_TYPES.join(", ")}`
-        : "must be an object",
-  })
-  // `type` beside `oneOf`: the reference page's renderer refuses a union schema without one.
-  .openapi("StructuredBlock", { type: "object" });
+  const structuredBlock = z
+    .discriminatedUnion("type", [mentionBlock, mediaBlock], {
+      // A block that is not an object has no `type` to name; one whose `type` is unknown names it.
+      error: (issue) =>
+        issue.input !== null && typeof issue.input === "object" && !Array.isArray(issue.input)
+          ? `must be one of ${BLOCK_TYPES.join(", ")}`
+          : "must be an object",
+    })
+    // `type` beside `oneOf`: the reference page's renderer refuses a union schema without one.
+    .openapi("StructuredBlock", { type: "object" });
 
-export type StructuredBlock = z.infer<typeof structuredBlock>;
+  const structuredBlocksField = z
+    .array(structuredBlock, { message: "must be an array of objects" })
+    // Its own wording: the array's message above would otherwise answer this issue too.
+    .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
+    .openapi({
+      description: `Mentions of connector instances and media items; media blocks count with \`attachmentIds\` (at most ${MAX_ATTACHMENTS} together, \`attachmentIds\` first)`,
+    });
 
-export const structuredBlocksField = z
-  .array(structuredBlock, { message: "must be an array of objects" })
-  // Its own wording: the array's message above would otherwise answer this issue too.
-  .max(MAX_STRUCTURED_BLOCKS, `must have at most ${MAX_STRUCTURED_BLOCKS} items`)
-  .openapi({
-    description: `Mentions of connector instances and media items; media blocks count with \`attachmentIds\` (at most ${MAX_ATTACHMENTS} together, \`attachmentIds\` first)`,
-  });
+  return { structuredBlock, structuredBlocksField };
+});
+
+export type StructuredBlock = z.infer<ReturnType<typeof structuredBlockSchemas>["structuredBlock"]>;
 
 /** The ids of the media blocks, in order: they follow `attachmentIds` in the message's attachments. */
 const mediaIdsOf = (blocks: readonly StructuredBlock[]) =>
@@ -107,7 +117,7 @@ export function storedBlocks(request: Record<string, unknown> | null): Structure
   const stored = request?.structuredBlocks;
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((block) => {
-    const parsed = structuredBlock.safeParse(block);
+    const parsed = structuredBlockSchemas().structuredBlock.safeParse(block);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { aiMessages, aiPersonas, aiSessions } from "../../db/schema";
+import { aiMessages, aiPersonas, aiSessions } from "../../db/schema/ai";
 import { ApiError, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assistantToolQueries, assistantToolsOf, type AssistantTool, type ToolRows } from "../connectors";

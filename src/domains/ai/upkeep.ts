@@ -1,6 +1,6 @@
 import { eq, isNull, ne, or, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { aiMessages, aiSessionErasures } from "../../db/schema";
+import { aiMessages, aiSessionErasures } from "../../db/schema/ai";
 import { conversationOf } from "./conversations";
 
 /**

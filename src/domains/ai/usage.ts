@@ -1,4 +1,4 @@
-import { aiSessions } from "../../db/schema";
+import { aiSessions } from "../../db/schema/ai";
 import { conversationOf } from "./conversations";
 import { d1MessagesOf } from "./turn";
 import { microsToUsd, usdToMicros } from "../wallet";

@@ -1,16 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { email, name, passwordSchema, planSchema, userSchema, username, workspaceRoleSchema } from "./shared-schemas";
+import { sharedIdentitySchemas } from "./shared-schemas";
 
-export {
-  email,
-  ENTITLEMENT_PATTERN,
-  newUserInput,
-  type NewUserInput,
-  passwordSchema,
-  planSchema,
-  userSchema,
-  workspaceRoleSchema,
-} from "./shared-schemas";
+const { email, name, newUserInput, passwordSchema, planSchema, userSchema, username, workspaceRoleSchema } =
+  sharedIdentitySchemas();
+
+export { email, newUserInput, passwordSchema, planSchema, userSchema, workspaceRoleSchema };
+export { ENTITLEMENT_PATTERN, type NewUserInput } from "./shared-schemas";
 
 export const registerBody = z
   .strictObject({ email, password: passwordSchema, name: name.optional(), username: username.optional() })

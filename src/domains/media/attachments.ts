@@ -2,11 +2,12 @@ import type { Db } from "../../db/client";
 import { toBase64 } from "../../lib/bytes";
 import { badRequest, type FieldError } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
+import { MAX_ATTACHMENTS } from "../../limits";
 import { isPdf, keptPdfText, pdfOutcome } from "./pdf-text";
 import { openMedia, ownedMediaAmong, type MediaRow } from "./store";
 
-/** At most this many attachments on one message (CONTRACT "Media"); media blocks count with them. */
-export const MAX_ATTACHMENTS = 10;
+/** At most this many attachments on one message (CONTRACT "Media"): src/limits.ts. */
+export { MAX_ATTACHMENTS };
 
 /**
  * The attachment bytes one run holds at a time (CONTRACT "Media": 20 MiB), counted as the encoded

@@ -1,5 +1,6 @@
 import { epochSeconds } from "../../lib/clock";
-import { base64url, fromBase64url, hmacSha256MatchesSync, hmacSha256Sync } from "../../lib/crypto";
+import { base64url, fromBase64url } from "../../lib/crypto";
+import { hmacSha256MatchesSync, hmacSha256Sync } from "../../lib/hmac-sync";
 import { BASE_PATH } from "../../lib/origin";
 
 /** How long a signed URL opens its item (CONTRACT: 1 hour), long enough for a page's `<video>`. */

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { workspaceRoleSchema } from "../identity/shared-schemas";
+import { sharedIdentitySchemas } from "../identity/shared-schemas";
+
+const { workspaceRoleSchema } = sharedIdentitySchemas();
 
 export const createWorkspaceBody = z
   .strictObject({ name: z.string().trim().min(1).max(100) })

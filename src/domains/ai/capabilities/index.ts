@@ -3,11 +3,11 @@
 import { z } from "@hono/zod-openapi";
 import type { ModelEntry } from "../models";
 import { capabilityProviders, demoEnabled, PROVIDER_FAMILY } from "./config";
-import { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, type CapabilityKey } from "./parameters";
+import { CAPABILITY_KEYS, capabilityParameterTables, type CapabilityKey } from "./parameters";
 import { CAPABILITY_PROVIDERS } from "./providers/registry";
 import type { ProviderTable } from "./providers/table";
 
-export { CAPABILITY_KEYS, CAPABILITY_PARAMETERS, capabilitiesWith, type CapabilityKey } from "./parameters";
+export { CAPABILITY_KEYS, capabilityParameterTables, capabilitiesWith, type CapabilityKey } from "./parameters";
 export { planCapability, type CapabilityPlan } from "./config";
 export { capabilityModelCalls, maxCapabilityUnits } from "./max-units";
 export { runCapability, isStepRun, type CapabilityIo } from "./run";
@@ -55,7 +55,7 @@ export function listCapabilities(env: Env, models: ModelEntry[], table: Provider
       provider,
       providers,
       parameters: Object.fromEntries(
-        Object.entries(CAPABILITY_PARAMETERS[key]).map(([name, schema]) => {
+        Object.entries(capabilityParameterTables()[key]).map(([name, schema]) => {
           const values = narrowed.get(name);
           return [name, values ? { ...describe(schema), providerValues: values } : describe(schema)];
         }),

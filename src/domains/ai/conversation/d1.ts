@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { createDb } from "../../../db/client";
-import { aiMessages, aiRuns, aiSessions } from "../../../db/schema";
+import { aiMessages, aiRuns, aiSessions } from "../../../db/schema/ai";
 import { chunked } from "../../../lib/chunks";
 import { debitRunCost } from "../../wallet";
 import { runDebitMicros } from "../run/cost";
