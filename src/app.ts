@@ -55,6 +55,7 @@ const status: RouterImport = async () => (await import("./domains/status/routes"
 const statusAdmin: RouterImport = async () => (await import("./domains/status/admin-routes")).statusAdminRoutes;
 const statusSite: RouterImport = async () => (await import("./domains/status/site-routes")).statusSiteRoutes;
 const ai: RouterImport = async () => (await import("./domains/ai/routes")).aiRoutes;
+const aiSessionList: RouterImport = async () => (await import("./domains/ai/session-list-routes")).aiSessionListRoutes;
 const aiAdmin: RouterImport = async () => (await import("./domains/ai/admin-routes")).aiAdminRoutes;
 // The browser pages of a flow and the endpoints clients call, each with its own error language and body limit.
 const oauthPages: RouterImport = async () => (await import("./domains/oauth/page-routes")).oauthPageRoutes;
@@ -94,6 +95,8 @@ const GROUPS: Record<string, () => Promise<Mount[]>> = {
   [`${BASE_PATH}/admin`]: api(admin, notificationAdmin, statusAdmin, aiAdmin, outboxAdmin, walletAdmin),
   [`${BASE_PATH}/notifications`]: api(notifications),
   [`${BASE_PATH}/status`]: api(status),
+  // `/ai/sessions` itself (list, create), without the rest of the AI routes (lib/origin.ts OWN_PATHS).
+  [`${BASE_PATH}/ai/sessions`]: api(aiSessionList),
   [`${BASE_PATH}/ai`]: api(ai),
   [`${BASE_PATH}/oauth`]: api(oauthPages, oauthEndpoints),
   // The endpoints OAuth clients call, without the flow's pages (lib/origin.ts OWN_GROUPS).

@@ -12,7 +12,7 @@ const [entry, target] = process.argv.slice(2);
 if (!entry || !target) throw new Error("usage: import-chain.mjs <entry> <path substring>");
 
 const aliasSection =
-  /^\[alias\]\n([\s\S]*?)(?:\n\[|$)/m.exec(readFileSync(resolve(root, "wrangler.toml"), "utf8"))?.[1] ?? "";
+  /^\[alias\]\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(resolve(root, "wrangler.toml"), "utf8"))?.[1] ?? "";
 const alias = Object.fromEntries(
   [...aliasSection.matchAll(/^"([^"]+)" = "([^"]+)"$/gm)]
     // esbuild takes package names only; the relative specifiers are zod's internals, beside the point here.

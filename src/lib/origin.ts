@@ -9,6 +9,8 @@ export const BASE_PATH = "/api/v1";
 export function routerGroupOf(path: string): string {
   const own = OWN_GROUPS.find((group) => path === group || path.startsWith(`${group}/`));
   if (own) return own;
+  const ownPath = OWN_PATHS.find((group) => path === group || path === `${group}/`);
+  if (ownPath) return ownPath;
   const inApi = path === BASE_PATH || path.startsWith(`${BASE_PATH}/`);
   const first = `/${(inApi ? path.slice(BASE_PATH.length) : path).split("/")[1] ?? ""}`;
   return inApi ? `${BASE_PATH}${first}` : first;
@@ -20,6 +22,12 @@ export function routerGroupOf(path: string): string {
  * isolate at the edge often answers an OAuth client (issue 38).
  */
 const OWN_GROUPS = [`${BASE_PATH}/oauth/token`, `${BASE_PATH}/oauth/revoke`, `${BASE_PATH}/oauth/userinfo`];
+
+/**
+ * Paths that are a group of their own, the path alone (what is under it stays in its first
+ * segment's group): the sessions list, what an app asks first when it opens (issue 38).
+ */
+const OWN_PATHS = [`${BASE_PATH}/ai/sessions`];
 
 /**
  * `{status_url}`, the public status JSON's address: `STATUS_URL` when configured (a separate host,

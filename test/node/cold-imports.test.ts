@@ -28,6 +28,18 @@ function resolveModule(from: string, specifier: string): string | null {
   return null;
 }
 
+/**
+ * The specifiers wrangler.toml's `[alias]` swaps for a stand-in in the Worker's bundle: the walk
+ * counts the module but does not follow its imports, which the Worker never loads.
+ */
+const STAND_INS = new Set(
+  [
+    ...(
+      /^\[alias\]\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(join(SRC, "../wrangler.toml"), "utf8"))?.[1] ?? ""
+    ).matchAll(/^"([^"]+)" = /gm),
+  ].map((match) => match[1]),
+);
+
 /** Every module and package the entries load, through the modules they load (packages as `package <- importer`). */
 function loadedBy(entries: string[]): { modules: Set<string>; packages: string[] } {
   const seen = new Set<string>();
@@ -37,7 +49,8 @@ function loadedBy(entries: string[]): { modules: Set<string>; packages: string[]
     seen.add(path);
     for (const specifier of staticValueImports(path)) {
       const target = resolveModule(path, specifier);
-      if (target) visit(target);
+      if (target && STAND_INS.has(specifier)) seen.add(target);
+      else if (target) visit(target);
       else if (!specifier.startsWith(".")) packages.push(`${specifier} <- ${path}`);
     }
   };
@@ -106,23 +119,20 @@ describe("a cold POST /api/v1/oauth/token", () => {
 });
 
 describe("a cold GET /api/v1/ai/sessions", () => {
-  // Its group's app builds the AI router, which declares every AI route: the verbs behind the other
-  // routes (messages, runs, capabilities, memories, usage, deleting a session) load on the first
-  // call of one of them (ai/route-verbs.ts), and the request bodies' schemas on their first use.
-  const { modules } = loadedBy(["app.ts", "domains/ai/routes.ts"]);
+  // `/ai/sessions` itself is a group of its own (lib/origin.ts OWN_PATHS): its app builds the two
+  // routes of ai/session-list-routes.ts, not the AI router's every declaration and query schema.
+  const { modules } = loadedBy(["app.ts", "domains/ai/session-list-routes.ts"]);
   const loaded = [...modules];
 
-  it("loads the AI modules that list sessions and declare the routes, not the message run's", () => {
+  it("loads the AI modules that list and create sessions, not the AI router", () => {
     expect(loaded.filter((path) => path.startsWith("domains/ai/")).sort()).toEqual([
-      "domains/ai/capabilities/parameters.ts",
       "domains/ai/conversations.ts",
       "domains/ai/models.ts",
       // Swapped for a stand-in in the Worker's bundle (wrangler.toml [alias]): its thunks only.
       "domains/ai/response-schemas.ts",
-      "domains/ai/routes.ts",
-      "domains/ai/schemas.ts",
+      "domains/ai/session-list-routes.ts",
+      "domains/ai/session-schemas.ts",
       "domains/ai/sessions.ts",
-      "domains/ai/structured-blocks.ts",
     ]);
   });
 
@@ -137,6 +147,30 @@ describe("a cold GET /api/v1/ai/sessions", () => {
       "db/schema/columns.ts",
       "db/schema/identity.ts",
     ]);
+  });
+});
+
+describe("a cold request of the AI group's other routes", () => {
+  // Its group's app builds the AI router, which declares every other AI route: the verbs behind
+  // them (messages, runs, capabilities, memories, usage, deleting a session) load on the first call
+  // of one of them (ai/route-verbs.ts), and the request bodies' schemas on their first use.
+  const { modules } = loadedBy(["app.ts", "domains/ai/routes.ts"]);
+  const loaded = [...modules];
+
+  it("loads the modules that declare the routes, not the message run's", () => {
+    expect(loaded.filter((path) => path.startsWith("domains/ai/")).sort()).toEqual([
+      "domains/ai/capabilities/parameters.ts",
+      "domains/ai/conversations.ts",
+      "domains/ai/models.ts",
+      "domains/ai/response-schemas.ts",
+      "domains/ai/routes.ts",
+      "domains/ai/schemas.ts",
+      "domains/ai/session-schemas.ts",
+      "domains/ai/sessions.ts",
+      "domains/ai/structured-blocks.ts",
+    ]);
+    const domains = new Set(loaded.flatMap((path) => /^domains\/([^/]+)\//.exec(path)?.[1] ?? []));
+    expect([...domains].sort()).toEqual(["ai", "identity", "limits"]);
   });
 });
 

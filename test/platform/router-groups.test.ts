@@ -29,8 +29,24 @@ describe("router groups", () => {
     expect(paths.filter((path) => /\/oauth\/(authorize|login|consent)/.test(path))).toEqual([]);
   });
 
+  it("the sessions list's group builds its two routes only; other methods there are 405 with Allow", async () => {
+    const routes = (await loadGroupApp("/api/v1/ai/sessions")).routes.filter((r) => r.path.startsWith("/api/v1/ai"));
+    expect([...new Set(routes.map((r) => `${r.method} ${r.path}`))].sort()).toEqual([
+      "GET /api/v1/ai/sessions",
+      "POST /api/v1/ai/sessions",
+    ]);
+    const res = await call("DELETE", "/ai/sessions");
+    expectError(res, 405, "method_not_allowed");
+    expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
+  });
+
   it("names the group by the first segment under /api/v1, or from the root", () => {
     expect(routerGroupOf("/api/v1/ai/sessions/x/messages")).toBe("/api/v1/ai");
+    // The sessions list is a group of its own, the path alone (lib/origin.ts OWN_PATHS).
+    expect(routerGroupOf("/api/v1/ai/sessions")).toBe("/api/v1/ai/sessions");
+    expect(routerGroupOf("/api/v1/ai/sessions/")).toBe("/api/v1/ai/sessions");
+    expect(routerGroupOf("/api/v1/ai/sessions/x")).toBe("/api/v1/ai");
+    expect(routerGroupOf("/api/v1/ai/sessionsx")).toBe("/api/v1/ai");
     // The OAuth endpoints clients call are groups of their own, without the flow's pages.
     expect(routerGroupOf("/api/v1/oauth/token")).toBe("/api/v1/oauth/token");
     expect(routerGroupOf("/api/v1/oauth/token/")).toBe("/api/v1/oauth/token");

@@ -12,14 +12,13 @@ import { activeModels } from "./models";
 import {
   createMemoryBody,
   createPersonaBody,
-  createSessionBody,
   listMessagesQuery,
   retryBody,
   sendMessageBody,
   decisionBody,
 } from "./schemas";
 import { responseSchemas } from "./response-schemas";
-import { createPersona, createSession, listPersonas, listSessions, openSession, publicSession } from "./sessions";
+import { createPersona, listPersonas, openSession, publicSession } from "./sessions";
 
 // The verbs behind most routes load on the first call of one of them, not with this router. A
 // cold request builds its group's whole router (every route's declaration), so a module imported
@@ -70,42 +69,6 @@ const toolCallParams = assistantParams.extend({
 });
 
 export const aiRoutes = createRouter()
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/ai/sessions",
-      tags,
-      summary: "Create a conversation",
-      security: bearerAuth,
-      middleware,
-      request: { body: jsonBody(z.lazy(createSessionBody)) },
-      responses: {
-        201: json(() => envelope(responseSchemas().sessionSchema), "Created"),
-        ...errors(400, 401, 403, 429),
-      },
-    }),
-    async (c) => ok(c, await createSession(ctxOf(c), c.req.valid("json")), 201),
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/ai/sessions",
-      tags,
-      summary: "The caller's conversations, newest first",
-      security: bearerAuth,
-      middleware,
-      request: { query: pageQuery },
-      responses: {
-        200: json(() => pagedEnvelope(z.array(responseSchemas().sessionSchema), cursorMeta), "One page"),
-        ...errors(400, 401, 403, 429),
-      },
-    }),
-    async (c) => {
-      const { limit, cursor } = c.req.valid("query");
-      const { data, meta } = await listSessions(ctxOf(c), limit, cursor);
-      return paged(c, data, meta);
-    },
-  )
   .openapi(
     createRoute({
       method: "get",

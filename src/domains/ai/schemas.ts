@@ -19,7 +19,8 @@ const MAX_CONTENT_CHARS = 20_000;
 const MAX_IDEMPOTENCY_KEY_CHARS = 200;
 /** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
 const MAX_MEMORIES = 20;
-const MAX_TITLE_CHARS = 200;
+export { createSessionBody } from "./session-schemas";
+
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
 /** CONTRACT "Memories": at most 2,000 characters each (the count per user: memories.ts). */
@@ -32,16 +33,6 @@ const effortMode = () => z.enum(EFFORT_MODES);
 // through `z.lazy`), like the response schemas below: the AI routes' group declares every route
 // on a cold request of any one of them (docs/performance.md "A cold request"). A query or path
 // schema cannot wait (the OpenAPI document lists its fields as parameters), so those are built here.
-
-export const createSessionBody = builtOnce(() =>
-  z
-    .strictObject({
-      title: z.string().trim().min(1).max(MAX_TITLE_CHARS).optional(),
-      personaId: z.uuid().optional(),
-      effortMode: effortMode().optional(),
-    })
-    .openapi("CreateAiSessionRequest", { example: { title: "Trip planning", effortMode: "basic" } }),
-);
 
 export const createPersonaBody = builtOnce(() =>
   z
