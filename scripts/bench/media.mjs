@@ -175,6 +175,9 @@ try {
     "\n1. memory (RSS of the server's workerd processes, summed), per transfer, by round (the first round grows the heaps once):",
   );
   const afterRound = [];
+  // Which process holds it: wrangler's proxy in front, or the workerd that runs the Worker and the
+  // local R2, D1 and Durable Objects.
+  const perProcess = [];
   for (let round = 1; round <= MEMORY_ROUNDS; round++) {
     for (const size of [5 * MiB, 50 * MiB]) {
       for (const [label, withLength] of [
@@ -195,6 +198,7 @@ try {
       }
     }
     afterRound.push(rssKiB(server));
+    perProcess.push(rssOf(server));
   }
   // Levels off: the later half of the rounds ends no higher than the earlier half's highest point
   // (a heap that holds what it moved would climb round after round).
@@ -204,6 +208,8 @@ try {
   console.log(
     `  RSS after each round: ${afterRound.map(mb).join(", ")}; highest in rounds 1-${half} ${mb(earlier)}, in rounds ${half + 1}-${afterRound.length} ${mb(later)} (${later <= earlier * 1.05 ? "levels off" : "still climbing"})`,
   );
+  for (const pid of Object.keys(perProcess[0] ?? {}))
+    console.log(`  workerd ${pid} RSS after each round: ${perProcess.map((p) => mb(p[pid] ?? 0)).join(", ")}`);
 
   console.log(`\n2. throughput of a 4 MiB item, ${REQUESTS} sequential requests per path per round, ${ROUNDS} rounds:`);
   const item = await store(user, 4 * MiB, true);
