@@ -128,6 +128,7 @@ async function allMounts(): Promise<Mount[]> {
 // Not strict: a trailing slash is the same path (`/status/` answers as `/status` does), for every
 // route and middleware, since `c.req.path` is the path without it (docs/developer-experience.md).
 const appOptions = () => ({ strict: false as const, router: groupRouter<never>() });
+const groupApp = () => new Hono<AppEnv>(appOptions());
 
 /**
  * `app` over `mounts`: the shared middleware, envelope and error handling around those routers. A
@@ -210,7 +211,7 @@ export async function loadApp(): Promise<DocumentedApp> {
 }
 
 /**
- * `GET /api/v1/openapi.json`: the committed document (http/openapi.ts), with the request's origin
+ * `GET /api/v1/openapi.json`: the committed document (http/openapi-document.ts), with the request's origin
  * as its server. The Worker never generates it: its bundle has no generator (wrangler.toml `[alias]`).
  */
 function withOpenApiDocument<A extends App>(app: A): A {
@@ -224,8 +225,8 @@ function withOpenApiDocument<A extends App>(app: A): A {
  */
 export async function loadGroupApp(group: string): Promise<App> {
   // The document is a file: its app needs none of the routers.
-  if (group === OPENAPI_PATH) return withOpenApiDocument(buildApp(new Hono<AppEnv>(appOptions()), []));
-  return buildApp(new Hono<AppEnv>(appOptions()), Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
+  if (group === OPENAPI_PATH) return withOpenApiDocument(buildApp(groupApp(), []));
+  return buildApp(groupApp(), Object.hasOwn(GROUPS, group) ? await GROUPS[group]!() : []);
 }
 
 /**
