@@ -30,7 +30,7 @@ import { join, resolve } from "node:path";
 import { startDevServer, workerInspector } from "../lib/dev-server.mjs";
 import { answer, apiClient } from "../lib/client.mjs";
 import { stateOnTmpfs } from "../lib/bench-state.mjs";
-import { moduleOfLine, printTimes, times } from "../lib/cpu-profile.mjs";
+import { moduleOfLine, printTimes, times, timesPer } from "../lib/cpu-profile.mjs";
 import { profileWhile } from "../lib/inspector-profile.mjs";
 import { benchEnvironment, median, percentile } from "../lib/stats.mjs";
 
@@ -73,23 +73,12 @@ async function profileOurs() {
       served = (await drive(side, ROUND_MS)).length;
     });
     const summary = times(profile, moduleOfLine(source));
-    const perRequest = (map) => new Map([...map].map(([key, ms]) => [key, ms / served]));
     const busy = [...summary.self].reduce((sum, [key, ms]) => (key === "((idle))" ? sum : sum + ms), 0);
     console.log(
       `\n${served} requests profiled; the Worker's isolate busy ${(busy / served).toFixed(2)} ms per request`,
     );
     console.log("(figures below: ms per request)");
-    printTimes(
-      [
-        {
-          self: perRequest(summary.self),
-          inclusive: perRequest(summary.inclusive),
-          functions: perRequest(summary.functions),
-          calls: perRequest(summary.calls),
-        },
-      ],
-      Number(process.env.TOP ?? 30),
-    );
+    printTimes([timesPer(summary, served)], Number(process.env.TOP ?? 30));
   } finally {
     await server.stop();
   }

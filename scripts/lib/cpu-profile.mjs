@@ -59,26 +59,25 @@ const table = (title, perRun, top) => {
   for (const [key, ms] of rows.slice(0, top)) console.log(`${ms.toFixed(2).padStart(8)}  ${key}`);
 };
 
+const TABLES = [
+  ["self time per module", "self"],
+  ["inclusive time per module", "inclusive"],
+  ["self time per function", "functions"],
+  ["inclusive time per function", "calls"],
+];
+
 /** The four tables of `perRun` (one `times()` per profile): self and inclusive time, per module and per function. */
 export function printTimes(perRun, top = 25) {
-  table(
-    "self time per module",
-    perRun.map((r) => r.self),
-    top,
-  );
-  table(
-    "inclusive time per module",
-    perRun.map((r) => r.inclusive),
-    top,
-  );
-  table(
-    "self time per function",
-    perRun.map((r) => r.functions),
-    top,
-  );
-  table(
-    "inclusive time per function",
-    perRun.map((r) => r.calls),
-    top,
-  );
+  for (const [title, key] of TABLES)
+    table(
+      title,
+      perRun.map((run) => run[key]),
+      top,
+    );
 }
+
+/** `times()` divided by `count` (per request, when the profile covered `count` of them). */
+export const timesPer = (summary, count) =>
+  Object.fromEntries(
+    Object.entries(summary).map(([key, map]) => [key, new Map([...map].map(([name, ms]) => [name, ms / count]))]),
+  );
