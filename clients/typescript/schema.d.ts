@@ -10530,6 +10530,7 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
+                    /** @description A registered client's UUID, or a metadata-document client's URL (percent-encoded) */
                     clientId: string;
                 };
                 cookie?: never;
@@ -10641,6 +10642,7 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
+                    /** @description A registered client's UUID, or a metadata-document client's URL (percent-encoded) */
                     clientId: string;
                 };
                 cookie?: never;

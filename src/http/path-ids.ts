@@ -17,6 +17,25 @@ export const idParam = (name: string, unknown: () => ApiError) =>
     .refine(isUuid, { message: "must be a UUID", params: { [UNKNOWN_ID]: unknown } })
     .openapi({ param: { name, in: "path" }, format: "uuid" });
 
+/**
+ * An OAuth client in the path: a registered client's UUID, or the URL that is a metadata-document
+ * client's `client_id` (percent-encoded as one segment, `https%3A%2F%2F...`; the router decodes it).
+ * Anything else names no client: `unknown()`, as for `idParam`.
+ */
+export const clientIdParam = (name: string, unknown: () => ApiError) =>
+  z
+    .string()
+    .refine((value) => isUuid(value) || CLIENT_URL.test(value), {
+      message: "must be a UUID or a client's URL",
+      params: { [UNKNOWN_ID]: unknown },
+    })
+    .openapi({
+      param: { name, in: "path" },
+      description: "A registered client's UUID, or a metadata-document client's URL (percent-encoded)",
+    });
+/** The shape of a metadata-document client's id (CONTRACT "Capabilities over MCP"); its row decides the rest. */
+const CLIENT_URL = /^https?:\/\/[^\s]{1,2048}$/;
+
 /** The 404 of the first path id in `error` that `idParam` refused, if any (the validation hook throws it). */
 export function unknownIdError(error: ZodError): ApiError | undefined {
   for (const issue of error.issues) {

@@ -3,6 +3,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { isOwnBrowserOrigin } from "../../src/lib/origin";
+import { createDb } from "../../src/db/client";
+import { oauthClients } from "../../src/db/schema/oauth";
+import { METADATA_DOCUMENT_PARTNER_KEY } from "../../src/domains/oauth/client-metadata";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { call, createUser, expectError, expectFieldError, ORIGIN, type TestUser } from "../helpers/api";
 import { registerClient } from "../helpers/oauth";
@@ -448,6 +451,44 @@ describe("automation consent", () => {
     const client = await registerClient();
     const { key } = await connected(owner, { scope: "team", workspaceId: teamId });
     expect(await toolNames(await oauthToken(member, client.clientId), teamId)).toEqual([`${key}.echo`]);
+  });
+
+  it("a metadata-document client (its id a URL, percent-encoded in the path) is consented, listed and revoked like a registered one", async () => {
+    const user = await createUser();
+    const { key, instanceId, as } = await connected(user);
+    // The row the authorization flow writes for such a client (oauth/flow-service.ts saveMetadataClient).
+    const clientId = `https://planner-${crypto.randomUUID().slice(0, 8)}.example/oauth/client.json`;
+    await createDb(env.DB)
+      .insert(oauthClients)
+      .values({
+        id: clientId,
+        name: "Planner",
+        type: "public",
+        tokenEndpointAuthMethod: "none",
+        redirectUris: ["https://planner.example/callback"],
+        grantTypes: ["authorization_code", "refresh_token"],
+        allowedScopes: ["execution:run"],
+        partnerKeyId: METADATA_DOCUMENT_PARTNER_KEY,
+        createdAt: new Date().toISOString(),
+      });
+    const path = `/connectors/instances/${instanceId}/consents/${encodeURIComponent(clientId)}`;
+    const consent = await call("PUT", path, {
+      ...as,
+      body: { toolKeys: ["echo"], workspaceId: user.personalWorkspaceId, audience: "owner" },
+    });
+    expect(consent.status, JSON.stringify(consent.body)).toBe(200);
+    expect(consent.body.data).toMatchObject({ clientId, clientName: "Planner", toolKeys: ["echo"] });
+    expect(await toolNames(await oauthToken(user, clientId))).toEqual([`${key}.echo`]);
+    expect((await call("DELETE", path, as)).body.data).toEqual({ clientId, revoked: true });
+    expect(await toolNames(await oauthToken(user, clientId))).toEqual([]);
+    // A URL no client has, and a value that is neither a UUID nor a URL: the unknown client's 404.
+    for (const unknown of ["https://nobody.example/client.json", "not-a-client"]) {
+      const res = await call("PUT", `/connectors/instances/${instanceId}/consents/${encodeURIComponent(unknown)}`, {
+        ...as,
+        body: { toolKeys: ["echo"], workspaceId: user.personalWorkspaceId, audience: "owner" },
+      });
+      expectError(res, 404, "NOT_FOUND");
+    }
   });
 
   it("errors: unknown client 404, unknown tool keys or a workspace the owner is not in 400, team instance 409, bad body 400", async () => {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../../http/openapi";
-import { idParam } from "../../../http/path-ids";
+import { clientIdParam, idParam } from "../../../http/path-ids";
 import { ApiError } from "../../../lib/errors";
 import { offsetQuery } from "../../../lib/pagination";
 import { AUTH_TYPES, CATEGORIES } from "../instances/catalogue";
@@ -210,7 +210,7 @@ export const callbackQuery = z.object({
 
 export const consentParams = z.object({
   id: instanceId,
-  clientId: idParam("clientId", () => new ApiError("NOT_FOUND", "OAuth client not found")),
+  clientId: clientIdParam("clientId", () => new ApiError("NOT_FOUND", "OAuth client not found")),
 });
 export const putConsentBody = z.object({
   toolKeys: z.array(z.string().min(1).max(128)).min(1).max(200),
