@@ -1,3 +1,4 @@
+import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { aiUser, finished, newSession, sent } from "../ai/helpers";
@@ -31,5 +32,41 @@ describe(`migration ${MIGRATION}: wallets written before the spend cap`, () => {
     expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
 
     expect(await capSet(user, 50)).toMatchObject({ balanceUsd: 18.495, monthlyCapUsd: 50, monthSpentUsd: 1.505 });
+  });
+
+  it("applied over wallets the tree before wrote, keeps every field and adds no cap and no notice", async () => {
+    const users = [await aiUser(), await aiUser()];
+    // The schema before: the three columns gone, the migration not applied.
+    await env.DB.batch([
+      env.DB.prepare("ALTER TABLE wallets DROP COLUMN monthly_cap_micros"),
+      env.DB.prepare("ALTER TABLE wallets DROP COLUMN cap_notice_month"),
+      env.DB.prepare("ALTER TABLE wallets DROP COLUMN cap_notice_percent"),
+      env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(MIGRATION),
+    ]);
+    const old = await Promise.all(
+      users.map(async (user, n) => ({
+        account_id: await accountIdOf(user),
+        balance_micros: 1_250_000 * (n + 1),
+        updated_at: `2026-11-0${n + 1}T10:00:00.000Z`,
+      })),
+    );
+    await env.DB.batch(
+      old.map((row) =>
+        env.DB.prepare("INSERT INTO wallets (account_id, balance_micros, updated_at) VALUES (?, ?, ?)").bind(
+          row.account_id,
+          row.balance_micros,
+          row.updated_at,
+        ),
+      ),
+    );
+
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    const read = await Promise.all(
+      old.map((row) => env.DB.prepare("SELECT * FROM wallets WHERE account_id = ?").bind(row.account_id).first()),
+    );
+    expect(read).toEqual(
+      old.map((row) => ({ ...row, monthly_cap_micros: null, cap_notice_month: null, cap_notice_percent: null })),
+    );
+    expect(await walletOf(users[1]!)).toMatchObject({ balanceUsd: 2.5, monthlyCapUsd: null });
   });
 });
