@@ -165,7 +165,6 @@ describe("a cold request of the AI group's other routes", () => {
       "domains/ai/response-schemas.ts",
       "domains/ai/routes.ts",
       "domains/ai/schemas.ts",
-      "domains/ai/session-schemas.ts",
       "domains/ai/sessions.ts",
       "domains/ai/structured-blocks.ts",
     ]);

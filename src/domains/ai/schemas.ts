@@ -19,8 +19,6 @@ const MAX_CONTENT_CHARS = 20_000;
 const MAX_IDEMPOTENCY_KEY_CHARS = 200;
 /** Not in the spec; generous for real use, bounded so one request cannot pin thousands of rows. */
 const MAX_MEMORIES = 20;
-export { createSessionBody } from "./session-schemas";
-
 const MAX_PERSONA_NAME_CHARS = 100;
 const MAX_INSTRUCTIONS_CHARS = 8_000;
 /** CONTRACT "Memories": at most 2,000 characters each (the count per user: memories.ts). */
