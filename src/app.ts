@@ -185,12 +185,11 @@ type DocumentedApp = OpenAPIHono<AppEnv>;
  * Routes whose routers declare them to Hono only, each described for the document beside them
  * (`registerPath`): they validate without zod, so that their group never loads it.
  */
-const describedApart = async () => [
-  ...(await (await import("./domains/oauth")).oauthEndpointDocs()).map((route) => ({
+const describedApart = async () =>
+  (await (await import("./domains/oauth")).oauthEndpointDocs()).map((route) => ({
     ...route,
     path: `${BASE_PATH}${route.path}`,
-  })),
-];
+  }));
 
 /** The whole app, every router mounted: what the OpenAPI document is generated from, and what tests inspect. */
 export async function loadApp(): Promise<DocumentedApp> {

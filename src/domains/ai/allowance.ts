@@ -1,9 +1,7 @@
 import { AI_ALLOWANCE_WINDOW_SECONDS, AI_DAILY_ALLOWANCE } from "../../limits";
 import type { AuthContext, Ctx } from "../identity";
-import { consumeLimit, peekLimit, rateLimitExceeded, refundLimit } from "../limits";
+import { accountLimiter, consumeLimit, peekLimit, rateLimitExceeded, refundLimit } from "../limits";
 
-/** One counter per account (every user of it draws from the same daily allowance). */
-const caller = (accountId: string) => `account:${accountId}`;
 const BUCKET = "ai:daily-requests";
 
 const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_ALLOWANCE[auth.plan];
@@ -12,7 +10,7 @@ const allowanceLimit = (auth: AuthContext) => auth.aiDailyAllowance ?? AI_DAILY_
 export async function consumeAllowance({ env, auth }: Ctx) {
   const decision = await consumeLimit(
     env,
-    caller(auth.accountId),
+    accountLimiter(auth.accountId),
     BUCKET,
     allowanceLimit(auth),
     AI_ALLOWANCE_WINDOW_SECONDS,
@@ -23,13 +21,13 @@ export async function consumeAllowance({ env, auth }: Ctx) {
 
 /** Gives back the request a send consumed when its turn did not start (a replayed key, a running reply). */
 export async function refundAllowance({ env, auth }: Ctx) {
-  await refundLimit(env, caller(auth.accountId), BUCKET, AI_ALLOWANCE_WINDOW_SECONDS);
+  await refundLimit(env, accountLimiter(auth.accountId), BUCKET, AI_ALLOWANCE_WINDOW_SECONDS);
 }
 
 export async function readAllowance({ env, auth }: Ctx) {
   const decision = await peekLimit(
     env,
-    caller(auth.accountId),
+    accountLimiter(auth.accountId),
     BUCKET,
     allowanceLimit(auth),
     AI_ALLOWANCE_WINDOW_SECONDS,

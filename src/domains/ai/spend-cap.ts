@@ -6,7 +6,6 @@ import type { Ctx } from "../identity";
 import {
   admitSpend,
   dropSpendHold,
-  readSpendState,
   settleSpend,
   spendStateOf,
   spendStateQueries,
@@ -81,13 +80,12 @@ export async function maxRunCostMicros(input: RunCostInput): Promise<number | nu
 
 /**
  * One turn's spend cap: the account's cap and month spend, read in the turn's own D1 batch
- * (`queries`, then `answered`: no round trip of their own) or, where a turn has no batch to put
- * them in, read at admission; the decision taken once the conversation has written the turn; the
- * hold dropped when the run does not start.
+ * (`queries`, then `answered`: no round trip of their own); the decision taken once the
+ * conversation has written the turn; the hold dropped when the run does not start.
  */
 export class SpendCapCheck {
-  private state: Promise<SpendState> | undefined;
-  private readAt = Date.now();
+  private state: SpendState | undefined;
+  private readAt = 0;
   private held: string | null = null;
 
   constructor(private readonly ctx: Ctx) {}
@@ -100,7 +98,7 @@ export class SpendCapCheck {
 
   /** The batch's rows of `queries()`, in order. */
   answered(...rows: Parameters<typeof spendStateOf>[2]) {
-    this.state = Promise.resolve(spendStateOf(this.ctx.auth.accountId, this.readAt, rows));
+    this.state = spendStateOf(this.ctx.auth.accountId, this.readAt, rows);
   }
 
   /**
@@ -108,7 +106,9 @@ export class SpendCapCheck {
    * account has a cap (the run's end then settles its hold and checks the notices).
    */
   async admit(messageId: string, cost: RunCostInput): Promise<boolean> {
-    const state = await (this.state ??= readSpendState(this.ctx.db, this.ctx.auth.accountId));
+    const state = this.state;
+    // Every turn reads the state in its batch (messages.ts); a turn that did not is a fault here.
+    if (!state) throw new Error("SpendCapCheck: admit() before answered()");
     if (state.capMicros === null) return false;
     const maxCostMicros = await maxRunCostMicros(cost);
     if (await admitSpend(this.ctx.env, state, { key: messageId, maxCostMicros })) this.held = messageId;

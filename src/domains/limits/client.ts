@@ -28,6 +28,12 @@ function limiterOf(env: Env, caller: string) {
   return env.RATE_LIMITER.get(id);
 }
 
+/**
+ * The limiter object of an account, by name: its AI allowance counts there, and its spend holds
+ * are kept there (every user of the account draws from both).
+ */
+export const accountLimiter = (accountId: string) => `account:${accountId}`;
+
 /** Calls the caller's limiter object; the one place that talks to it. */
 export function consumeLimit(env: Env, caller: string, bucket: string, limit: number, windowSeconds: number) {
   return limiterOf(env, caller).hit(bucket, limit, windowSeconds) as Promise<RateLimitDecision>;

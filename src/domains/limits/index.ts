@@ -2,6 +2,7 @@
 // client every domain and the rate-limit middleware call them through; and an account's spend
 // holds (CONTRACT Wallet "Spend cap"), in the same object.
 export {
+  accountLimiter,
   applyRateLimitHeaders,
   consumeLimit,
   peekLimit,

@@ -3,7 +3,7 @@
  * limiter object. `end` is when the sweep deletes it (the same field rate windows keep), so a
  * reservation whose run never reports its end cannot hold the cap forever.
  */
-export interface SpendHold {
+interface SpendHold {
   micros: number;
   end: number;
   /** Set once the run's debit committed: the hold then counts only for reads of the spend without that debit. */
@@ -55,10 +55,7 @@ export const RECENT_DEBITS_MS = 2 * SETTLED_HOLD_MS;
  * between the sum and the write, so concurrent reservations cannot both take the last dollar.
  */
 export class SpendHolds {
-  constructor(
-    private readonly kv: SyncKvStorage,
-    private readonly write: (key: string, hold: SpendHold) => void = (key, hold) => kv.put(key, hold),
-  ) {}
+  constructor(private readonly kv: SyncKvStorage) {}
 
   /**
    * Reserves `request.micros` when it fits in what the cap leaves after the other live holds: a
@@ -75,7 +72,7 @@ export class SpendHolds {
     const allowed = reservedMicros + request.micros <= request.availableMicros;
     if (!allowed) return { allowed, reservedMicros };
     const end = now + SPEND_HOLD_MS;
-    this.write(PREFIX + request.key, { micros: request.micros, end });
+    this.kv.put(PREFIX + request.key, { micros: request.micros, end });
     return { allowed, reservedMicros, end };
   }
 
@@ -92,7 +89,7 @@ export class SpendHolds {
       return undefined;
     }
     const end = now + SETTLED_HOLD_MS;
-    this.write(PREFIX + key, { micros: debitedMicros, end, settledAt: now });
+    this.kv.put(PREFIX + key, { micros: debitedMicros, end, settledAt: now });
     return end;
   }
 }

@@ -87,9 +87,6 @@ export function presentedClient(authorization: string | undefined, form: OAuthFo
 /** What checking a client's credentials reads of its row. */
 export type ClientCredentialsRow = Pick<OAuthClient, "id" | "secretHash" | "tokenEndpointAuthMethod">;
 
-/** The row a presented client id names, or none (see `clientRowKey`). */
-export const clientIdKey = (presented: PresentedClient) => clientRowKey(presented.id);
-
 /**
  * Checks presented credentials against the client row read for them (`secretHash`: the SHA-256 of
  * the presented secret, which a caller may have computed beside its reads).

@@ -9,7 +9,7 @@ import type { ClientMetadata } from "./client-metadata";
  */
 
 /** CONTRACT: a document is cached for its `Cache-Control` up to 24 h. */
-export const MAX_CACHE_SECONDS = 24 * 3600;
+const MAX_CACHE_SECONDS = 24 * 3600;
 const CACHE_NAME = "oauth-client-metadata";
 
 /**

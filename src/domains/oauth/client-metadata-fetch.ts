@@ -10,7 +10,7 @@ const DEADLINE_MS = 5_000;
  * CONTRACT: at most 64 KiB. The draft recommends 5 KB; a document with ten redirect URIs and some
  * optional fields fits either, and the wider cap spares clients with long optional fields.
  */
-export const MAX_DOCUMENT_BYTES = 64 * 1024;
+const MAX_DOCUMENT_BYTES = 64 * 1024;
 
 /**
  * Documents fetched for `/oauth/authorize` per client IP (cache misses only): any https URL can be
@@ -48,7 +48,7 @@ export async function clientMetadata(
   await admitFetch();
   const { text, seconds } = await fetchDocument(env, allowList, clientId);
   const check = checkClientMetadata(clientId, text);
-  if (!check.ok) throw new ClientMetadataRefused(`The application's metadata document ${check.problem}.`);
+  if (!check.ok) throw unusable(check.problem);
   if (seconds > 0) await cacheClientMetadata(issuer, check.metadata, seconds);
   return check.metadata;
 }

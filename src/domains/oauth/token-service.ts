@@ -16,7 +16,7 @@ import {
   type TokenSigner,
 } from "../../lib/tokens";
 import {
-  clientIdKey,
+  clientRowKey,
   findClient,
   presentedClient,
   verifyClient,
@@ -254,7 +254,7 @@ async function rotateRefreshToken(
   const exchangeId = newId();
   const nowMs = Date.now();
   const now = toIso(nowMs);
-  const clientId = clientIdKey(presented) ?? "";
+  const clientId = clientRowKey(presented.id) ?? "";
   const spentRow = "FROM oauth_refresh_tokens WHERE token_hash = ?1 AND exchange_id = ?2";
 
   const d1 = db.$client;

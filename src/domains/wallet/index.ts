@@ -6,11 +6,8 @@ export { microsToUsd, usdToMicros } from "./money";
 export {
   admitSpend,
   dropSpendHold,
-  readSpendState,
   settleSpend,
   spendStateOf,
   spendStateQueries,
-  type SettledRun,
-  type SpendAsk,
   type SpendState,
 } from "./spend-cap";

@@ -4,7 +4,7 @@ import { accounts, users, walletEntries, wallets } from "../../db/schema";
 import { toIso } from "../../lib/clock";
 import { ApiError } from "../../lib/errors";
 import { logError, describeError } from "../../lib/log";
-import { RECENT_DEBITS_MS, releaseSpend, reserveSpend } from "../limits";
+import { accountLimiter, RECENT_DEBITS_MS, releaseSpend, reserveSpend } from "../limits";
 import { notify } from "../notifications";
 import { microsToUsd } from "./money";
 
@@ -16,9 +16,6 @@ import { microsToUsd } from "./money";
 
 /** The notices, in percent of the cap, each sent once a calendar month. */
 const NOTICE_PERCENTS = [100, 80] as const;
-
-/** The account's limiter object: the same one its AI allowance counts in (ai/allowance.ts). */
-const limiterOf = (accountId: string) => `account:${accountId}`;
 
 /** The calendar month (UTC) of `now`: its key (`YYYY-MM`), its start, and the next one's (when the cap resets). */
 export function capMonth(now = Date.now()) {
@@ -38,7 +35,7 @@ export const monthSpentMicros = (accountId: string, startsAt: string) =>
   );
 
 /** The cap and the month's spend of an account, as one read (for a batch). */
-export function spendStateQuery(db: Db, accountId: string, now = Date.now()) {
+function spendStateQuery(db: Db, accountId: string, now = Date.now()) {
   const month = capMonth(now);
   return db
     .select({
@@ -93,14 +90,8 @@ export function spendStateOf(accountId: string, readAt: number, [[row], recent]:
   };
 }
 
-/** Reads the cap, the month's spend and the recent debits of an account (one D1 batch). */
-export async function readSpendState(db: Db, accountId: string): Promise<SpendState> {
-  const readAt = Date.now();
-  return spendStateOf(accountId, readAt, await db.batch(spendStateQueries(db, accountId, readAt)));
-}
-
 /** A dollar amount as people read it: cents, more digits only where they count ($0.005). */
-export function usdText(micros: number) {
+function usdText(micros: number) {
   const usd = microsToUsd(micros);
   const text = usd.toFixed(6).replace(/0+$/, "");
   const [whole, fraction = ""] = text.split(".");
@@ -141,7 +132,7 @@ export async function admitSpend(env: Env, state: SpendState, ask: SpendAsk): Pr
   if (state.spentMicros >= state.capMicros)
     throw capRefusal(state, `This month's spend of ${usdText(state.spentMicros)} has reached the cap`);
   if (ask.maxCostMicros === null) return false;
-  const decision = await reserveSpend(env, limiterOf(state.accountId), {
+  const decision = await reserveSpend(env, accountLimiter(state.accountId), {
     key: ask.key,
     micros: ask.maxCostMicros,
     availableMicros: state.capMicros - state.spentMicros,
@@ -158,7 +149,7 @@ export async function admitSpend(env: Env, state: SpendState, ask: SpendAsk): Pr
 
 /** Drops the hold of a run that never started (nothing will be debited). */
 export async function dropSpendHold(env: Env, accountId: string, key: string) {
-  await releaseSpend(env, limiterOf(accountId), key, null);
+  await releaseSpend(env, accountLimiter(accountId), key, null);
 }
 
 /** What a run's end hands the settlement: whether its debit committed, read by the caller. */
@@ -173,7 +164,7 @@ export interface SettledRun {
 }
 
 /** The run's usage entry (micro-USD, negative), by its reference: one statement, for a batch. */
-export const runDebitQuery = (db: Db, messageId: string) =>
+const runDebitQuery = (db: Db, messageId: string) =>
   db
     .select({ amountMicros: walletEntries.amountMicros })
     .from(walletEntries)
@@ -193,7 +184,7 @@ export async function settleSpend(env: Env, db: Db, run: SettledRun) {
       runDebitQuery(db, run.messageId),
     ]);
     if (run.held && run.committed)
-      await releaseSpend(env, limiterOf(run.accountId), run.messageId, -(debits[0]?.amountMicros ?? 0));
+      await releaseSpend(env, accountLimiter(run.accountId), run.messageId, -(debits[0]?.amountMicros ?? 0));
     const state = states[0];
     if (state) await sendNotice(db, run.accountId, state, capMonth(now));
   } catch (error) {
