@@ -34,13 +34,20 @@ export const monthSpentMicros = (accountId: string, startsAt: string) =>
     Number,
   );
 
-/** The cap and the month's spend of an account, as one read (for a batch). */
+/**
+ * The cap and the month's spend of an account, as one read (for a batch). The spend is summed only
+ * under a cap (`CASE` evaluates the branch it takes): most accounts have none, and every send reads
+ * this, so theirs reads 0 without scanning the month's ledger.
+ */
 function spendStateQuery(db: Db, accountId: string, now = Date.now()) {
   const month = capMonth(now);
   return db
     .select({
       capMicros: wallets.monthlyCapMicros,
-      spentMicros: monthSpentMicros(accountId, month.startsAt),
+      spentMicros:
+        sql<number>`CASE WHEN ${wallets.monthlyCapMicros} IS NULL THEN 0 ELSE ${monthSpentMicros(accountId, month.startsAt)} END`.mapWith(
+          Number,
+        ),
       noticeMonth: wallets.capNoticeMonth,
       noticePercent: wallets.capNoticePercent,
     })
@@ -61,13 +68,21 @@ export interface SpendState {
   readAt: number;
 }
 
-/** The references (run keys) of the account's usage entries since `since`: one statement, for a batch. */
+/**
+ * The references (run keys) of the account's usage entries since `since`, under a cap only (none
+ * read for an account without one, as `spendStateQuery`): one statement, for a batch.
+ */
 const recentDebitsQuery = (db: Db, accountId: string, since: string) =>
   db
     .select({ reference: walletEntries.reference })
     .from(walletEntries)
     .where(
-      and(eq(walletEntries.accountId, accountId), gte(walletEntries.createdAt, since), eq(walletEntries.kind, "usage")),
+      and(
+        eq(walletEntries.accountId, accountId),
+        gte(walletEntries.createdAt, since),
+        eq(walletEntries.kind, "usage"),
+        sql`EXISTS (SELECT 1 FROM ${wallets} WHERE ${wallets.accountId} = ${accountId} AND ${wallets.monthlyCapMicros} IS NOT NULL)`,
+      ),
     );
 
 /**
