@@ -70,6 +70,14 @@ export const RATE_LIMITS: Record<string, RateLimitRule> = {
 };
 
 /**
+ * Client ID Metadata Documents fetched for `/oauth/authorize` per client IP (cache misses only):
+ * any https URL can be named as a `client_id`, and each one not cached makes this server fetch it.
+ * A person starts a few sign-ins a minute; 20 leaves room for someone setting a client up.
+ */
+export const CLIENT_METADATA_FETCHES: RateLimitRule = { limit: 20, windowSeconds: 60, by: "ip" };
+export const CLIENT_METADATA_FETCH_BUCKET = "GET /oauth/authorize client metadata fetch";
+
+/**
  * Recovery codes mailed per address, whatever the IPs asking: each new code brings five fresh
  * tries, so without this cap many IPs could cycle forgot-password and guesses against one
  * account. Five codes an hour (25 guesses, odds 2.5e-5) is plenty for a person. Counted after the

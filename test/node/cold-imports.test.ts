@@ -118,6 +118,16 @@ describe("a cold POST /api/v1/oauth/token", () => {
   });
 });
 
+describe("a cold request of the authorization flow's pages", () => {
+  // A metadata-document client's fetch (the connectors' guarded outbound fetch) loads on the
+  // first authorization that names one (flow-service.ts), not with the pages' router.
+  it("loads no connectors", () => {
+    const { modules } = loadedBy(["app.ts", "domains/oauth/page-routes.ts"]);
+    expect([...modules].filter((path) => path.startsWith("domains/connectors/"))).toEqual([]);
+    expect(modules).toContain("domains/oauth/flow-service.ts");
+  });
+});
+
 describe("a cold GET /api/v1/ai/sessions", () => {
   // `/ai/sessions` itself is a group of its own (lib/origin.ts OWN_PATHS): its app builds the two
   // routes of ai/session-list-routes.ts, not the AI router's every declaration and query schema.

@@ -1,8 +1,7 @@
 import { bodyWithin, Deadline, secondsText } from "../../lib/deadline";
-import type { RateLimitRule } from "../../limits";
 import { AdapterError, outboundFetch, parseAllowList, readCapped } from "../connectors";
 import { cacheClientMetadata, cachedClientMetadata, cacheSeconds } from "./client-metadata-cache";
-import { checkClientMetadata, clientIdUrlProblem, type ClientMetadata } from "./client-metadata";
+import { checkClientMetadata, ClientMetadataRefused, clientIdUrlProblem, type ClientMetadata } from "./client-metadata";
 
 /** CONTRACT: a metadata document is fetched within 5 s; the var of this name overrides it (tests). */
 const DEADLINE_MS = 5_000;
@@ -12,16 +11,8 @@ const DEADLINE_MS = 5_000;
  */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 
-/**
- * Documents fetched for `/oauth/authorize` per client IP (cache misses only): any https URL can be
- * named as a `client_id`, and each one not cached makes this server fetch it. A person starts a
- * few sign-ins a minute; 20 leaves room for someone setting a client up.
- */
-export const CLIENT_METADATA_FETCHES: RateLimitRule = { limit: 20, windowSeconds: 60, by: "ip" };
-export const CLIENT_METADATA_FETCH_BUCKET = "GET /oauth/authorize client metadata fetch";
-
-/** A document that cannot be used; the message is what the person on the error page reads. */
-export class ClientMetadataRefused extends Error {}
+// The per-IP limit on these fetches lives with the other limits (src/limits.ts).
+export { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES } from "../../limits";
 
 const deadlineMs = (env: Env) => {
   const value = Number((env as unknown as Record<string, unknown>).CLIENT_METADATA_DEADLINE_MS);

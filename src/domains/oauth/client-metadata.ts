@@ -118,3 +118,6 @@ export function clientLabel(client: { id: string; name: string; partnerKeyId: st
   const host = metadataClientHost(client);
   return host ? `${client.name} (${host})` : client.name;
 }
+
+/** A document that cannot be used; the message is what the person on the error page reads. */
+export class ClientMetadataRefused extends Error {}

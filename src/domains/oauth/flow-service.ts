@@ -8,8 +8,13 @@ import { newId } from "../../lib/ids";
 import { checkCredentials } from "../identity";
 import { mailSettings, mailTransport } from "../mail";
 import { findClient, type OAuthClient } from "./client-auth";
-import { clientLabel, isMetadataClientId, METADATA_DOCUMENT_PARTNER_KEY } from "./client-metadata";
-import { clientMetadata, ClientMetadataRefused } from "./client-metadata-fetch";
+import {
+  clientLabel,
+  type ClientMetadata,
+  ClientMetadataRefused,
+  isMetadataClientId,
+  METADATA_DOCUMENT_PARTNER_KEY,
+} from "./client-metadata";
 import { PageError } from "./errors";
 import { requestedResource } from "./resource";
 import { GRANT_TYPES, isScope, parseScope, SCOPES, sortScopes } from "./scopes";
@@ -73,8 +78,11 @@ async function authorizingClient(
     if (!client) throw badClient("The application (client_id) is not registered.");
     return { ...client, fromDocument: false };
   }
-  let metadata: Awaited<ReturnType<typeof clientMetadata>>;
+  let metadata: ClientMetadata;
   try {
+    // Loaded for a metadata client only: the fetch takes the connectors' guarded outbound fetch,
+    // which the flow's pages otherwise never load (a cold /oauth/authorize stays light).
+    const { clientMetadata } = await import("./client-metadata-fetch");
     metadata = await clientMetadata(env, issuer, clientId, admitFetch);
   } catch (error) {
     if (error instanceof ClientMetadataRefused) throw badClient(error.message);

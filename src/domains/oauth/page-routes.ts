@@ -5,12 +5,11 @@ import { clientIp, issuerOf } from "../../http/context";
 import { createRouter } from "../../http/router";
 import { formBody, htmlPage, renderPage } from "../../http/pages";
 import { limitBodySize } from "../../middleware/body";
-import { rateLimitRule } from "../../limits";
+import { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES, rateLimitRule } from "../../limits";
 import { passwordRecoveryUrl, requestCtxOf } from "../identity";
 import { runAfterResponse } from "../../lib/after-response";
 import { describeError, logError } from "../../lib/log";
 import { clientLabel, metadataClientHost } from "./client-metadata";
-import { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES } from "./client-metadata-fetch";
 import { countRequest } from "./endpoint-guards";
 import { PageError } from "./errors";
 import {
