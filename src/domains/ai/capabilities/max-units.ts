@@ -1,6 +1,7 @@
-import { DEFAULT_DURATION_SECONDS } from "./audio";
+import { audioDuration } from "./audio";
 import { CAPABILITY_PROVIDERS } from "./providers/registry";
-import { DEPTHS } from "./research";
+import { depthOf } from "./research";
+import { videoDuration } from "./video";
 import type { CapabilityKey } from "./parameters";
 
 /** A capability request as a turn plans it (`plannedCapability`): null provider, the demo runner. */
@@ -23,7 +24,7 @@ export function maxCapabilityUnits(capability: PlannedCapability | null): Record
   if (key === "ai.search.web" || key === "ai.research.deep") {
     const provider = CAPABILITY_PROVIDERS.find("search", providerKey);
     if (!provider) return {};
-    const queries = key === "ai.search.web" ? 1 : DEPTHS[parameters.depth === "deep" ? "deep" : "standard"].queries;
+    const queries = key === "ai.search.web" ? 1 : depthOf(parameters).queries;
     return { [provider.unit]: queries };
   }
   if (key === "ai.image.generate") {
@@ -35,20 +36,16 @@ export function maxCapabilityUnits(capability: PlannedCapability | null): Record
   if (key === "ai.video.generate") {
     const provider = CAPABILITY_PROVIDERS.find("video", providerKey);
     if (!provider) return {};
-    const duration = parameters.duration !== undefined ? Number(parameters.duration) : provider.limits.defaultDuration;
-    return { [provider.unit]: duration };
+    return { [provider.unit]: videoDuration(parameters, provider.limits) };
   }
   const provider = CAPABILITY_PROVIDERS.find("audio", providerKey);
   if (!provider) return {};
-  const duration =
-    typeof parameters.durationSeconds === "number" ? parameters.durationSeconds : DEFAULT_DURATION_SECONDS;
-  const [unit, amount] = provider.unit(duration);
+  const [unit, amount] = provider.unit(audioDuration(parameters));
   return { [unit]: amount };
 }
 
 /** The chat-model calls a capability run makes: research plans each round, then every run writes its answer. */
 export function capabilityModelCalls(capability: PlannedCapability): number {
-  if (capability.provider && capability.key === "ai.research.deep")
-    return DEPTHS[capability.parameters.depth === "deep" ? "deep" : "standard"].rounds + 1;
+  if (capability.provider && capability.key === "ai.research.deep") return depthOf(capability.parameters).rounds + 1;
   return 1;
 }

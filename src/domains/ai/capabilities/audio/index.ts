@@ -4,7 +4,11 @@ import { retriedInStep } from "../retry";
 import type { Capability } from "../types";
 
 /** `durationSeconds` when the request names none. */
-export const DEFAULT_DURATION_SECONDS = 10;
+const DEFAULT_DURATION_SECONDS = 10;
+
+/** The duration a request's parameters ask for (its runner and its cost estimate read it alike). */
+export const audioDuration = (parameters: Record<string, unknown>) =>
+  typeof parameters.durationSeconds === "number" ? parameters.durationSeconds : DEFAULT_DURATION_SECONDS;
 
 /**
  * The prompt the provider gets: neither provider has a tempo or style field, so `bpm` and
@@ -28,10 +32,7 @@ export const audioGenerate: Capability = {
   key: "ai.audio.generate",
   async run(context) {
     const prompt = audioPrompt(context.spec.prompt, context.parameters);
-    const durationSeconds =
-      typeof context.parameters.durationSeconds === "number"
-        ? context.parameters.durationSeconds
-        : DEFAULT_DURATION_SECONDS;
+    const durationSeconds = audioDuration(context.parameters);
     const subject = CAPABILITY_PROVIDERS.find("audio", context.provider)?.name ?? context.provider;
     const activity = { title: `Composing ${durationSeconds} s of music`, status: "generating", subject };
     const result = await context.steps.run<StoredMediaItem[]>(

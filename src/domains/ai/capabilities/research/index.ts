@@ -5,10 +5,14 @@ import { readPage, type ReadPage } from "./pages";
 import { planQueries } from "./plan";
 
 /** CONTRACT: the numbers per depth; page counts are successful reads, attempts stop at twice that. */
-export const DEPTHS = {
+const DEPTHS = {
   standard: { rounds: 1, queries: 4, pages: 6 },
   deep: { rounds: 3, queries: 12, pages: 20 },
 } as const;
+
+/** The depth a request's parameters ask for (its runner and its cost estimate read it alike). */
+export const depthOf = (parameters: Record<string, unknown>) =>
+  DEPTHS[parameters.depth === "deep" ? "deep" : "standard"];
 /** CONTRACT: at most 6 page reads at once (a Worker invocation opens at most 6 connections at a time). */
 const PAGE_CONCURRENCY = 6;
 /** Results asked of the search provider per sub-query. */
@@ -114,7 +118,7 @@ async function readPages(
 export const deepResearch: Capability = {
   key: "ai.research.deep",
   async run(context) {
-    const depth = DEPTHS[context.parameters.depth === "deep" ? "deep" : "standard"];
+    const depth = depthOf(context.parameters);
     const maxAttempts = depth.pages * 2;
     const perRound = Math.ceil(depth.queries / depth.rounds);
     const pagesPerRound = Math.ceil(depth.pages / depth.rounds);

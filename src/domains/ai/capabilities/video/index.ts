@@ -18,6 +18,10 @@ const pollMs = (env: Env) => {
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_POLL_MS;
 };
 
+/** The duration a request's parameters ask for (its runner and its cost estimate read it alike). */
+export const videoDuration = (parameters: Record<string, unknown>, limits: VideoLimits) =>
+  parameters.duration !== undefined ? Number(parameters.duration) : limits.defaultDuration;
+
 /** The provider request from the run's parameters (already checked against the provider at send time). */
 async function videoRequest(
   context: CapabilityContext,
@@ -29,7 +33,7 @@ async function videoRequest(
   const references = Array.isArray(p.referenceImages) ? (p.referenceImages as string[]) : [];
   return {
     prompt: context.spec.prompt.trim() + style,
-    duration: p.duration !== undefined ? Number(p.duration) : limits.defaultDuration,
+    duration: videoDuration(p, limits),
     ...(typeof p.aspectRatio === "string" ? { aspectRatio: p.aspectRatio } : {}),
     ...(typeof p.resolution === "string" ? { resolution: p.resolution } : {}),
     ...(typeof p.size === "string" ? { size: p.size } : {}),
