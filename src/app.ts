@@ -186,10 +186,10 @@ type DocumentedApp = OpenAPIHono<AppEnv>;
  * (`registerPath`): they validate without zod, so that their group never loads it.
  */
 const describedApart = async () =>
-  (await (await import("./domains/oauth")).oauthEndpointDocs()).map((route) => ({
-    ...route,
-    path: `${BASE_PATH}${route.path}`,
-  }));
+  [
+    ...(await (await import("./domains/oauth")).oauthRouteDocs()),
+    ...(await (await import("./domains/ai")).aiRouteDocs()),
+  ].map((route) => ({ ...route, path: `${BASE_PATH}${route.path}` }));
 
 /** The whole app, every router mounted: what the OpenAPI document is generated from, and what tests inspect. */
 export async function loadApp(): Promise<DocumentedApp> {

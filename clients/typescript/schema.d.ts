@@ -5179,190 +5179,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/ai/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List sessions
-         * @description The caller's conversations, newest first.
-         *
-         *     Cursor pagination: pass `meta.nextCursor` as `cursor` until `hasNextPage` is false.
-         *
-         *     **Errors**
-         *
-         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
-         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
-         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
-         *
-         *     **Example**
-         *
-         *     ```bash
-         *     curl "http://localhost:8787/api/v1/ai/sessions" \
-         *       -H "Authorization: Bearer $TOKEN"
-         *     ```
-         */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AiSession"][];
-                            meta: {
-                                limit: number;
-                                hasNextPage: boolean;
-                                nextCursor: string | null;
-                                requestId: string;
-                                durationMs: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Create session
-         * @description Create a conversation.
-         *
-         *     **Errors**
-         *
-         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
-         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
-         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
-         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
-         *
-         *     **Example**
-         *
-         *     ```bash
-         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions" \
-         *       -H "Authorization: Bearer $TOKEN" \
-         *       -H "Content-Type: application/json" \
-         *       -d '{"title":"Trip planning","effortMode":"basic"}'
-         *     ```
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateAiSessionRequest"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["AiSession"];
-                        };
-                    };
-                };
-                /** @description Error 400 */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 401 */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 403 */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error 429 */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/ai/sessions/{sessionId}": {
         parameters: {
             query?: never;
@@ -12582,6 +12398,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions
+         * @description The caller's conversations, newest first.
+         *
+         *     Cursor pagination: pass `meta.nextCursor` as `cursor` until `hasNextPage` is false.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl "http://localhost:8787/api/v1/ai/sessions" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiSession"][];
+                            meta: {
+                                limit: number;
+                                hasNextPage: boolean;
+                                nextCursor: string | null;
+                                requestId: string;
+                                durationMs: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create session
+         * @description Create a conversation.
+         *
+         *     **Errors**
+         *
+         *     - 400 `bad_request`: a field is invalid; `details.fields[]` names each one (`field`, `message`)
+         *     - 401 `unauthorized`: the access token is missing, invalid, expired or revoked (`WWW-Authenticate: Bearer`)
+         *     - 403 `forbidden`: the plan lacks the `ai` entitlement, an OAuth token lacks `execution:run`, or `X-Workspace-Id` names a workspace the caller is not a member of
+         *     - 429 `RATE_LIMIT_EXCEEDED`: more than 120 requests in a minute per user (the default limit); `Retry-After` says when to try again
+         *
+         *     **Example**
+         *
+         *     ```bash
+         *     curl -X POST "http://localhost:8787/api/v1/ai/sessions" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"title":"Trip planning","effortMode":"basic"}'
+         *     ```
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateAiSessionRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AiSession"];
+                        };
+                    };
+                };
+                /** @description Error 400 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 401 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 403 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error 429 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13328,19 +13328,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @example {
-         *       "title": "Trip planning",
-         *       "effortMode": "basic"
-         *     }
-         */
-        CreateAiSessionRequest: {
-            title?: string;
-            /** Format: uuid */
-            personaId?: string;
-            /** @enum {string} */
-            effortMode?: "basic" | "thinking" | "pro";
-        };
         Persona: {
             /** Format: uuid */
             id: string;
@@ -13856,6 +13843,19 @@ export interface components {
             email_verified?: boolean;
             name?: string | null;
             preferred_username?: string | null;
+        };
+        /**
+         * @example {
+         *       "title": "Trip planning",
+         *       "effortMode": "basic"
+         *     }
+         */
+        CreateAiSessionRequest: {
+            title?: string;
+            /** Format: uuid */
+            personaId?: string;
+            /** @enum {string} */
+            effortMode?: "basic" | "thinking" | "pro";
         };
     };
     responses: never;

@@ -1,30 +1,9 @@
-import { z } from "zod";
 import { base64url, fromBase64url } from "./crypto";
-import { badRequest } from "./errors";
+import { badRequest, type FieldError } from "./errors";
 
-/** Offset strategy: `limit` 1..max (default 20), `offset` >= 0. */
-export const offsetQuery = (maxLimit = 50, defaultLimit = 20) =>
-  z.object({
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
-    offset: z.coerce.number().int().min(0).default(0),
-  });
-
-/**
- * The pages' `meta` schemas describe responses only (the Worker validates none; the OpenAPI
- * document and tests read them), so each is a `z.lazy`: built on first use (zod keeps it), not by
- * every router group that imports this module for its query schemas or cursors
- * (docs/performance.md "A cold request"). The document is the same as with the object itself.
- */
-export const offsetMeta = z.lazy(() =>
-  z.object({
-    limit: z.number(),
-    offset: z.number(),
-    total: z.number(),
-    hasNextPage: z.boolean(),
-    requestId: z.string(),
-    durationMs: z.number(),
-  }),
-);
+// Pages of a list: offsets and cursors, and the cursor query read by hand. No zod here (the query
+// schemas are pagination-schemas.ts): a list's router group that validates without zod, like the
+// sessions list, loads none (docs/performance.md "A cold request").
 
 export const offsetPage = (limit: number, offset: number, total: number) => ({
   limit,
@@ -33,22 +12,34 @@ export const offsetPage = (limit: number, offset: number, total: number) => ({
   hasNextPage: offset + limit < total,
 });
 
-/** Cursor strategy: `limit` (default 25) and an opaque `cursor` from the previous page. */
-export const cursorQuery = (maxLimit = 100, defaultLimit = 25) =>
-  z.object({
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
-    cursor: z.string().min(1).optional(),
-  });
+/** The cursor strategy's `limit`: at most 100, 25 when not given. */
+export const CURSOR_LIMIT = { max: 100, default: 25 } as const;
 
-export const cursorMeta = z.lazy(() =>
-  z.object({
-    limit: z.number(),
-    hasNextPage: z.boolean(),
-    nextCursor: z.string().nullable(),
-    requestId: z.string(),
-    durationMs: z.number(),
-  }),
-);
+/**
+ * The cursor strategy's query (`limit`, `cursor`) as `cursorQuery()` reads it, without zod: the
+ * same values and the same field errors for every input (test/platform/pagination.test.ts holds
+ * the two side by side). `query` is as Hono's validator gives it: a repeated key is an array.
+ */
+export function readCursorQuery(query: Record<string, string | string[]>): { limit: number; cursor?: string } {
+  const fields: FieldError[] = [];
+  const problem = (field: string) => (message: string) => fields.push({ field, message });
+  const limit = query.limit === undefined ? CURSOR_LIMIT.default : Number(query.limit);
+  const limitProblem = problem("limit");
+  if (!Number.isFinite(limit)) limitProblem("must be a number");
+  else if (!Number.isInteger(limit)) limitProblem("must be an integer");
+  else {
+    // zod's integers are safe integers, checked before the schema's own bounds.
+    if (limit > Number.MAX_SAFE_INTEGER) limitProblem(`must be at most ${Number.MAX_SAFE_INTEGER}`);
+    if (limit < Number.MIN_SAFE_INTEGER) limitProblem(`must be at least ${Number.MIN_SAFE_INTEGER}`);
+    if (limit < 1) limitProblem("must be at least 1");
+    if (limit > CURSOR_LIMIT.max) limitProblem(`must be at most ${CURSOR_LIMIT.max}`);
+  }
+  const { cursor } = query;
+  if (Array.isArray(cursor)) problem("cursor")("must be a string");
+  else if (cursor === "") problem("cursor")("must not be empty");
+  if (fields.length) throw badRequest(fields);
+  return cursor === undefined ? { limit } : { limit, cursor: cursor as string };
+}
 
 /** A cursor names the last row seen by its sort key and id (ties broken by id). */
 export interface CursorPosition {

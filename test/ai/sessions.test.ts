@@ -95,6 +95,43 @@ describe("AI sessions and personas", () => {
     expectFieldError(await call("GET", "/ai/sessions?cursor=nope", opts), "cursor");
   });
 
+  // The sessions list's group reads its query by hand and loads the create body's schema on the
+  // first create (docs/performance.md): its answers are those of every other route's validation.
+  it("answers a bad list query or create body as every other route does", async () => {
+    const user = await aiUser();
+    const opts = { token: user.accessToken, ip: user.ip };
+    const bad = await call("GET", "/ai/sessions?limit=abc&cursor=", opts);
+    expectError(bad, 400, "bad_request");
+    expect(bad.body.error.details.fields).toEqual([
+      { field: "limit", message: "must be a number" },
+      { field: "cursor", message: "must not be empty" },
+    ]);
+    expectFieldError(await call("GET", "/ai/sessions?limit=101", opts), "limit", "must be at most 100");
+    expectFieldError(await call("GET", "/ai/sessions?limit=2.5", opts), "limit", "must be an integer");
+    expectFieldError(
+      await call("POST", "/ai/sessions", { ...opts, body: { title: "x".repeat(201) } }),
+      "title",
+      "must be at most 200 characters",
+    );
+    expectError(await call("POST", "/ai/sessions", { ...opts, body: "{not json" }), 400, "bad_request");
+    expectError(
+      await call("POST", "/ai/sessions", { ...opts, body: "title=x", headers: { "Content-Type": "text/plain" } }),
+      415,
+      "unsupported_media_type",
+    );
+    // Bodiless: naming another type is 415; naming none creates a session with the defaults.
+    expectError(
+      await call("POST", "/ai/sessions", { ...opts, headers: { "Content-Type": "text/plain" } }),
+      415,
+      "unsupported_media_type",
+    );
+    const plain = await call("POST", "/ai/sessions", opts);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data).toMatchObject({ title: null, effortMode: "basic" });
+    const listed = await call("GET", "/ai/sessions?limit=1", opts);
+    expect(listed.body.data.map((session: { id: string }) => session.id)).toEqual([plain.body.data.id]);
+  });
+
   it("creates personas and binds them to sessions; another user's persona is refused", async () => {
     const user = await aiUser();
     const other = await aiUser();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listNotificationsQuery, notificationSchema, unreadCountSchema } from "../../src/domains/notifications/schemas";
 import { listQuery, unreadCountQuery } from "../../src/domains/notifications/service";
-import { offsetMeta } from "../../src/lib/pagination";
+import { offsetMeta } from "../../src/lib/pagination-schemas";
 import { pagedEnvelope, envelope } from "../../src/http/openapi";
 import { call, createUser, expectFieldError, expectShape } from "../helpers/api";
 import { z } from "zod";

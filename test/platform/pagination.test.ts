@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/lib/errors";
-import {
-  cursorMeta,
-  cursorPage,
-  cursorQuery,
-  decodeCursor,
-  encodeCursor,
-  offsetMeta,
-  offsetPage,
-  offsetQuery,
-} from "../../src/lib/pagination";
+import { fieldErrors } from "../../src/http/router";
+import { cursorPage, decodeCursor, encodeCursor, offsetPage, readCursorQuery } from "../../src/lib/pagination";
+import { cursorMeta, cursorQuery, offsetMeta, offsetQuery } from "../../src/lib/pagination-schemas";
 
 describe("offset pagination", () => {
   const query = offsetQuery();
@@ -86,5 +79,60 @@ describe("the pages' meta schemas", () => {
       expect(schema.parse(meta)).toEqual(meta);
       expect(schema.safeParse({ ...meta, hasNextPage: "yes" }).success).toBe(false);
     }
+  });
+});
+
+describe("the cursor query read by hand (`readCursorQuery`, for router groups without zod)", () => {
+  /** What `cursorQuery()` makes of `query` under the routers' validation: its value, or its field errors. */
+  const bySchema = (query: Record<string, string | string[]>) => {
+    const parsed = cursorQuery().safeParse(query);
+    return parsed.success ? { value: parsed.data } : { fields: fieldErrors(parsed.error) };
+  };
+  const byHand = (query: Record<string, string | string[]>) => {
+    try {
+      return { value: readCursorQuery(query) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { fields: (error.details as { fields: unknown }).fields };
+    }
+  };
+
+  // Hono's validator gives a repeated key as an array.
+  it.each<Record<string, string | string[]>>([
+    {},
+    { limit: "5" },
+    { limit: "100" },
+    { limit: "1e2" },
+    { limit: " 7 " },
+    { limit: "0x10" },
+    { limit: "" },
+    { limit: "0" },
+    { limit: "-1" },
+    { limit: "101" },
+    { limit: "0.5" },
+    { limit: "200.5" },
+    { limit: "abc" },
+    { limit: "Infinity" },
+    { limit: "1e400" },
+    { limit: "9007199254740993" },
+    { limit: "-9007199254740993" },
+    { limit: ["1", "2"] },
+    { cursor: "abc" },
+    { cursor: "" },
+    { cursor: ["a", "b"] },
+    { limit: "abc", cursor: "" },
+    { limit: "3", cursor: "abc", other: "ignored" },
+  ])("gives what the schema gives for %j", (query) => {
+    expect(byHand(query)).toEqual(bySchema(query));
+  });
+
+  it("has cases of each kind: defaults, values and errors", () => {
+    expect(byHand({})).toEqual({ value: { limit: 25 } });
+    expect(byHand({ limit: "101", cursor: "" })).toEqual({
+      fields: [
+        { field: "limit", message: "must be at most 100" },
+        { field: "cursor", message: "must not be empty" },
+      ],
+    });
   });
 });

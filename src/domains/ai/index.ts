@@ -20,3 +20,5 @@ export {
   type RunEvent,
   type StartedCall,
 } from "./mcp-calls";
+/** `/ai/sessions`' OpenAPI description, for the document only (app.ts `loadApp`). */
+export const aiRouteDocs = async () => (await import("./route-docs")).routeDocs;

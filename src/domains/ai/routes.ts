@@ -3,7 +3,7 @@ import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, jsonBody, pagedEnvelope } from "../../http/openapi";
 import { idParam } from "../../http/path-ids";
 import { notFound } from "../../lib/errors";
-import { cursorMeta, cursorQuery } from "../../lib/pagination";
+import { cursorMeta, cursorQuery } from "../../lib/pagination-schemas";
 import { createRouter } from "../../http/router";
 import { authenticate, requireEntitlement } from "../../middleware/auth";
 import { admitted, rateLimit, rateLimitBeside } from "../../middleware/rate-limit";

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, paged } from "../../http/envelope";
 import { bearerAuth, envelope, errors, json, pagedEnvelope } from "../../http/openapi";
-import { offsetMeta, offsetPage } from "../../lib/pagination";
+import { offsetPage } from "../../lib/pagination";
+import { offsetMeta } from "../../lib/pagination-schemas";
 import { createRouter } from "../../http/router";
 import { authenticate } from "../../middleware/auth";
 import { rateLimit } from "../../middleware/rate-limit";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_STATUSES } from "../../db/schema/notifications";
 import { isoDate } from "../../http/openapi";
-import { offsetQuery } from "../../lib/pagination";
+import { offsetQuery } from "../../lib/pagination-schemas";
 import { notificationInput } from "./input";
 
 export { notificationInput, type NotificationInput } from "./input";

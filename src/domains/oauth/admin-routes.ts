@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { paged } from "../../http/envelope";
 import { adminAuth, errors, isoDate, json, pagedEnvelope } from "../../http/openapi";
-import { offsetMeta, offsetPage, offsetQuery } from "../../lib/pagination";
+import { offsetPage } from "../../lib/pagination";
+import { offsetMeta, offsetQuery } from "../../lib/pagination-schemas";
 import { createRouter } from "../../http/router";
 import { listOutbox } from "./outbox";
 import { requestCtxOf } from "../identity";

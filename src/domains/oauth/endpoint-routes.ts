@@ -17,7 +17,7 @@ import { requestCtxOf } from "../identity";
 // The endpoints OAuth clients call (RFC 6749 token, RFC 7009 revocation, OpenID userinfo): JSON
 // answers, and errors in RFC 6749's shape rather than the API envelope. The browser side of a
 // flow is page-routes.ts. A plain Hono router: the forms are read by hand (forms.ts), so that a
-// cold token request loads no zod; endpoint-docs.ts describes the routes for the OpenAPI document.
+// cold token request loads no zod; route-docs.ts describes the routes for the OpenAPI document.
 
 /** The token and revoke endpoints take form bodies only; anything else is an RFC error, not a 415. */
 const requireForm: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -3,4 +3,4 @@ export { GRANT_TYPES, SCOPES, sortScopes } from "./scopes";
 export { redirectUriProblem } from "./redirect-uri";
 export { oauthCron } from "./cron";
 /** The token, revoke and userinfo routes' OpenAPI description, for the document only (app.ts `loadApp`). */
-export const oauthEndpointDocs = async () => (await import("./endpoint-docs")).oauthEndpointDocs;
+export const oauthRouteDocs = async () => (await import("./route-docs")).routeDocs;

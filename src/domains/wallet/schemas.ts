@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/openapi";
-import { offsetQuery } from "../../lib/pagination";
+import { offsetQuery } from "../../lib/pagination-schemas";
 import { usdToMicros } from "./money";
 
 /** CONTRACT Wallet "Spend cap": a monthly cap is 0 to 100 000 USD. */

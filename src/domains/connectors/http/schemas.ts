@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../../http/openapi";
 import { clientIdParam, idParam } from "../../../http/path-ids";
 import { ApiError } from "../../../lib/errors";
-import { offsetQuery } from "../../../lib/pagination";
+import { offsetQuery } from "../../../lib/pagination-schemas";
 import { AUTH_TYPES, CATEGORIES } from "../instances/catalogue";
 import { CRED_TYPES } from "../secrets";
 

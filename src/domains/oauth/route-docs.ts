@@ -5,7 +5,7 @@ import { DEFAULT_RATE_LIMIT } from "../../limits";
 import { oauthErrorBody, revokeForm, tokenForm, tokenResponse, userInfoResponse } from "./schemas";
 
 // The OpenAPI description of the endpoints OAuth clients call (endpoint-routes.ts), registered in
-// the document by `loadApp()` (app.ts). Apart from the routes so that a cold token request loads no
+// the document by `loadApp()` (app.ts); left out of the Worker (wrangler.toml `[alias]`). Apart from the routes so that a cold token request loads no
 // zod: the routes read their forms by hand (RFC 6749's rules, not a schema's), and these schemas
 // only describe them.
 
@@ -13,7 +13,7 @@ const tags = ["OAuth"];
 const oauthJson = (description: string) => json(oauthErrorBody, description);
 const RATE_LIMITED = `\`RATE_LIMIT_EXCEEDED\` (over ${DEFAULT_RATE_LIMIT.limit} requests in ${DEFAULT_RATE_LIMIT.windowSeconds} s), with \`RateLimit-*\` and \`Retry-After\`; every answer carries \`RateLimit-*\``;
 
-export const oauthEndpointDocs = [
+export const routeDocs = [
   createRoute({
     method: "post",
     path: "/oauth/token",
