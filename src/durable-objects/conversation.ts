@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ConversationCore, ReplyEnd, SessionRef } from "../domains/ai";
+import type { ConversationCore, ReplyEnd, SessionRef, SpendCapOfRun } from "../domains/ai";
 
 type Core = ConversationCore;
 /** The answer of a call on a session that is gone (erased, or no index row in D1). */
@@ -63,8 +63,8 @@ export class Conversation extends DurableObject<Env> {
     return this.on(ref, (core) => core.saveToolCalls(...args));
   }
 
-  endRun(ref: SessionRef, messageId: string, end: ReplyEnd) {
-    return this.on(ref, (core) => core.endRun(ref, messageId, end));
+  endRun(ref: SessionRef, messageId: string, end: ReplyEnd, spendCap?: SpendCapOfRun) {
+    return this.on(ref, (core) => core.endRun(ref, messageId, end, spendCap));
   }
 
   failUnstarted(ref: SessionRef, ...args: Parameters<Core["failUnstarted"]>) {

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { capMonth } from "../../src/domains/wallet/spend-cap";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
@@ -227,6 +228,47 @@ describe("holds: a run's maximum estimated cost reserved in the account's limite
     expect((await finished(user, session.id, second.assistantMessage.id)).status).toBe("completed");
     await holdsWhen(accountId, (holds) => holds[second.assistantMessage.id]?.settledAt !== undefined);
     expectCapRefusal(await send(user, session.id, search("otters third")), "$0.01");
+  });
+});
+
+describe("a run's hold when D1 refuses its debit at its end", () => {
+  it("stays whole until the conversation's alarm commits the debit, then settles at it", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    await capSet(user, 2 * SEARCH_USD);
+    const session = await newSession(user);
+    // D1 refuses this session's run settlements (the update that sets `debited_at`), nothing else.
+    await env.DB.prepare(
+      `CREATE TRIGGER test_debit_refused BEFORE UPDATE ON ai_runs
+       WHEN OLD.session_id = '${session.id}' AND NEW.debited_at IS NOT NULL
+       BEGIN SELECT RAISE(ABORT, 'debit refused by the test'); END`,
+    ).run();
+    let reply: Awaited<ReturnType<typeof sent>>;
+    try {
+      reply = await sent(user, session.id, search("otters refused"));
+      // The run's end (the conversation's settlement attempt) is written before its stream ends.
+      expect((await finished(user, session.id, reply.assistantMessage.id)).status).toBe("completed");
+    } finally {
+      await env.DB.prepare("DROP TRIGGER test_debit_refused").run();
+    }
+    const id = reply.assistantMessage.id;
+    const debits = async () =>
+      (
+        await env.DB.prepare("SELECT amount_micros FROM wallet_entries WHERE kind = 'usage' AND reference = ?")
+          .bind(id)
+          .all()
+      ).results;
+    expect(await debits()).toEqual([]);
+    // Nothing debited yet: the hold keeps the run's whole estimate, unsettled.
+    const held = (await holdsOf(accountId))[id];
+    expect(held).toMatchObject({ micros: SEARCH_USD * 1e6 });
+    expect(held?.settledAt).toBeUndefined();
+
+    expect(await runDurableObjectAlarm(env.CONVERSATION.getByName(session.id))).toBe(true);
+    expect(await debits()).toEqual([{ amount_micros: -SEARCH_USD * 1e6 }]);
+    // Settled on the retry that committed the debit, not left to expire.
+    expect((await holdsOf(accountId))[id]).toMatchObject({ micros: SEARCH_USD * 1e6, settledAt: expect.any(Number) });
+    expect(await walletOf(user)).toMatchObject({ monthSpentUsd: SEARCH_USD });
   });
 });
 

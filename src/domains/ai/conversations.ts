@@ -1,6 +1,6 @@
 import type { ConversationCore, SessionRef } from "./conversation/object";
 import type { ReplyEnd } from "./conversation/turns";
-import type { RunSpec } from "./run/types";
+import type { RunSpec, SpendCapOfRun } from "./run/types";
 import { notFound } from "../../lib/errors";
 
 /**
@@ -27,7 +27,7 @@ type ConversationApi = {
     ...args: Parameters<Core[K]>
   ) => Promise<Awaited<ReturnType<Core[K]>> | Gone>;
 } & {
-  endRun(ref: SessionRef, messageId: string, end: ReplyEnd): Promise<undefined | Gone>;
+  endRun(ref: SessionRef, messageId: string, end: ReplyEnd, spendCap?: SpendCapOfRun): Promise<undefined | Gone>;
   warm(): Promise<void>;
   drain(sessionId: string): Promise<void>;
   erase(messageIds: string[]): Promise<void>;

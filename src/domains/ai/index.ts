@@ -3,6 +3,7 @@
 export { MessageRunCore } from "./run/message-run";
 export { ConversationCore, type SessionRef } from "./conversation/object";
 export type { ReplyEnd } from "./conversation/turns";
+export type { SpendCapOfRun } from "./run/types";
 export { recordRunEnd } from "./run/write-back";
 export { combineToolSources, type ToolSource } from "./tool-source";
 export { deliverToolResult, reportToolProgress } from "./runs";

@@ -1,17 +1,5 @@
-import { eq } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { aiRuns } from "../../db/schema/ai";
-import { describeError, logError } from "../../lib/log";
 import type { Ctx } from "../identity";
-import {
-  admitSpend,
-  dropSpendHold,
-  settleSpend,
-  spendStateOf,
-  spendStateQueries,
-  type SpendState,
-  usdToMicros,
-} from "../wallet";
+import { admitSpend, dropSpendHold, spendStateOf, spendStateQueries, type SpendState, usdToMicros } from "../wallet";
 import { capabilityModelCalls, maxCapabilityUnits } from "./capabilities";
 import type { ChatMessage } from "./providers/types";
 import { estimateTokens } from "./providers/demo";
@@ -128,24 +116,3 @@ export class SpendCapCheck {
     await dropSpendHold(this.ctx.env, this.ctx.auth.accountId, key);
   }
 }
-
-/**
- * A capped run's end, once its conversation settled it (`recordRunEnd`): its hold settles at its
- * debit when the run row says the debit committed (no row: its session is gone, nothing will be
- * debited), and the cap's notices are checked (`settleSpend`). Runs of uncapped accounts: nothing.
- */
-export async function settleRunSpend(env: Env, spec: Pick<RunSpec, "messageId" | "caller"> & SpendOfRun) {
-  const accountId = spec.caller?.accountId;
-  if (!spec.spendCap || !accountId || !spec.runId) return;
-  const db = createDb(env.DB);
-  try {
-    const [run] = await db.select({ debitedAt: aiRuns.debitedAt }).from(aiRuns).where(eq(aiRuns.runId, spec.runId));
-    const committed = !run || run.debitedAt !== null;
-    await settleSpend(env, db, { accountId, messageId: spec.messageId, committed, held: spec.spendCap.held });
-  } catch (error) {
-    logError(env, { messageId: spec.messageId, spendCap: true, ...describeError(error) });
-  }
-}
-
-/** What a run's end names of its spend cap (optional: ends recorded by tests and older specs lack them). */
-export type SpendOfRun = Partial<Pick<RunSpec, "runId" | "spendCap">>;

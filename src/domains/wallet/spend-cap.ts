@@ -167,13 +167,11 @@ export async function dropSpendHold(env: Env, accountId: string, key: string) {
   await releaseSpend(env, accountLimiter(accountId), key, null);
 }
 
-/** What a run's end hands the settlement: whether its debit committed, read by the caller. */
+/** A run whose end and debit committed (or never will: its session is gone). */
 export interface SettledRun {
   accountId: string;
   /** The assistant message id: the hold's key and the usage entry's reference. */
   messageId: string;
-  /** Whether the run's end and debit committed (false: D1 refused it, the conversation tries again). */
-  committed: boolean;
   /** Whether the run was admitted with a hold (else there is nothing to release, only notices). */
   held: boolean;
 }
@@ -186,10 +184,11 @@ const runDebitQuery = (db: Db, messageId: string) =>
     .where(and(eq(walletEntries.kind, "usage"), eq(walletEntries.reference, messageId)));
 
 /**
- * After a run of a capped account ended: its hold settles at its debit (held on for reads of the
- * spend made before the debit committed), and the month's spend is checked against the 80 % and
- * 100 % notices. A debit not committed yet keeps the hold until it expires (`SPEND_HOLD_MS`).
- * Never throws: a failure is logged, and the hold expires on its own.
+ * After a run of a capped account ended and its debit committed (its conversation calls this on
+ * whichever try commits it; until then the hold keeps the run's whole estimate): its hold settles
+ * at its debit (none: released; held on for reads of the spend made before the debit committed),
+ * and the month's spend is checked against the 80 % and 100 % notices. Never throws: a failure is
+ * logged, and the hold expires on its own (`SPEND_HOLD_MS`).
  */
 export async function settleSpend(env: Env, db: Db, run: SettledRun) {
   try {
@@ -198,7 +197,7 @@ export async function settleSpend(env: Env, db: Db, run: SettledRun) {
       spendStateQuery(db, run.accountId, now),
       runDebitQuery(db, run.messageId),
     ]);
-    if (run.held && run.committed)
+    if (run.held)
       await releaseSpend(env, accountLimiter(run.accountId), run.messageId, -(debits[0]?.amountMicros ?? 0));
     const state = states[0];
     if (state) await sendNotice(db, run.accountId, state, capMonth(now));

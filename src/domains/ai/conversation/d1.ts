@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { createDb } from "../../../db/client";
 import { aiMessages, aiRuns, aiSessions } from "../../../db/schema/ai";
 import { chunked } from "../../../lib/chunks";
-import { debitRunCost } from "../../wallet";
+import { debitRunCost, settleSpend } from "../../wallet";
 import { runDebitMicros } from "../run/cost";
 import { completeRunStatement, type EndedRun } from "../run-record";
 import { RUN_NOT_STARTED } from "../runs";
@@ -136,3 +136,10 @@ export async function settleRun(
     ],
   });
 }
+
+/**
+ * A capped run's debit committed, or never will (its session is gone): its spend hold settles at
+ * the debit (none: released), and the cap's notices are checked (CONTRACT Wallet "Spend cap").
+ */
+export const settleSpendHold = (env: Env, run: { accountId: string; messageId: string; held: boolean }) =>
+  settleSpend(env, createDb(env.DB), run);

@@ -6,7 +6,8 @@ import { errorText } from "../../../lib/errors";
 import { describeError, logError } from "../../../lib/log";
 import { eraseRun } from "../runs";
 import type { EndedRun } from "../run-record";
-import { d1MessagePage, d1Messages, releaseImported, settleRun, writeIndexFacts } from "./d1";
+import type { SpendCapOfRun } from "../run/types";
+import { d1MessagePage, d1Messages, releaseImported, settleRun, settleSpendHold, writeIndexFacts } from "./d1";
 import { aiMessages, openConversationDb, type ConversationDb, type MessageRow } from "./tables";
 import * as turns from "./turns";
 
@@ -53,8 +54,12 @@ const MAX_BOUND_IDS = 90;
 /** How soon a settlement D1 refused is tried again. */
 const SETTLE_RETRY_MS = 10_000;
 
-/** A settlement kept until D1 commits it: the run's end, its payer, whether a D1 row of it remains. */
-type Pending = EndedRun & { accountId?: string | null; removeD1Row?: boolean };
+/**
+ * A settlement kept until D1 commits it: the run's end, its payer, whether a D1 row of it remains,
+ * and for an account with a spend cap whether the run holds part of it (`spendCap`; settlements
+ * kept before it was written have none, and their holds expire as they did).
+ */
+type Pending = EndedRun & { accountId?: string | null; removeD1Row?: boolean; spendCap?: SpendCapOfRun };
 
 export class ConversationCore {
   private readonly kv: SyncKvStorage;
@@ -236,19 +241,25 @@ export class ConversationCore {
    * A run's end, from its MessageRun object: written onto its reply (only while it runs here, so
    * a second end writes nothing), and settled in D1 (run row and wallet entry in one batch). A
    * reply this object does not hold yet (sent by the release before, during the rollout) is
-   * taken from D1 first. The settlement is kept until D1 commits it (`alarm`).
+   * taken from D1 first. The settlement is kept until D1 commits it (`alarm`); a capped run's
+   * spend hold settles once it has (`spendCap`).
    */
-  async endRun(ref: SessionRef, messageId: string, end: turns.ReplyEnd): Promise<void> {
+  async endRun(ref: SessionRef, messageId: string, end: turns.ReplyEnd, spendCap?: SpendCapOfRun): Promise<void> {
     if (!turns.replyOf(this.db, messageId)) await this.takeLate(ref.sessionId, [messageId]);
     const ended = this.ctx.storage.transactionSync(() => {
       const row = turns.endReply(this.db, messageId, end);
-      return row ? this.queueSettlement(row, ref.userId, ref.accountId) : false;
+      return row ? this.queueSettlement(row, ref.userId, ref.accountId, spendCap) : false;
     });
     if (ended) await this.settle();
   }
 
   /** Keeps an ended reply's settlement (its run row's completion and debit) until D1 commits it. */
-  private queueSettlement(row: MessageRow, userId: string, accountId?: string | null): boolean {
+  private queueSettlement(
+    row: MessageRow,
+    userId: string,
+    accountId?: string | null,
+    spendCap?: SpendCapOfRun,
+  ): boolean {
     if (!row.runId || row.status === "running" || row.status === null) return false;
     const pending: Pending = {
       runId: row.runId,
@@ -264,6 +275,7 @@ export class ConversationCore {
       costUnits: row.costUnits,
       status: row.status,
       stoppedAt: row.stoppedAt,
+      ...(spendCap && { spendCap }),
     };
     this.kv.put(KEY.settle + row.runId, pending);
     return true;
@@ -280,7 +292,11 @@ export class ConversationCore {
     turns.endReply(this.db, messageId, { status: "failed", content: "", runError });
   }
 
-  /** Settles every run end still pending; one D1 refused is tried again by the alarm. */
+  /**
+   * Settles every run end still pending; one D1 refused is tried again by the alarm. A capped run's
+   * spend hold settles at its debit once D1 committed it, on whichever try that is: until then the
+   * hold keeps the run's whole estimate.
+   */
   private async settle(): Promise<void> {
     const facts = { messageCount: turns.messageCount(this.db), at: nowIso() };
     for (const [key, run] of this.kv.list<Pending>({ prefix: KEY.settle })) {
@@ -289,13 +305,17 @@ export class ConversationCore {
         this.kv.delete(key);
         this.kv.delete(KEY.inD1 + run.messageId);
       } catch (error) {
-        // The session row is gone (deleted while the run ended): there is nothing to settle.
-        if (/FOREIGN KEY/i.test(errorText(error))) {
-          this.kv.delete(key);
+        if (!/FOREIGN KEY/i.test(errorText(error))) {
+          logError(this.env, { sessionId: run.sessionId, runId: run.runId, settlement: true, ...describeError(error) });
+          await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_MS);
           continue;
         }
-        logError(this.env, { sessionId: run.sessionId, runId: run.runId, settlement: true, ...describeError(error) });
-        await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_MS);
+        // The session row is gone (deleted while the run ended): there is nothing to settle, and
+        // nothing will be debited.
+        this.kv.delete(key);
+      }
+      if (run.spendCap && run.accountId) {
+        await settleSpendHold(this.env, { accountId: run.accountId, messageId: run.messageId, ...run.spendCap });
       }
     }
   }

@@ -33,10 +33,16 @@ export interface RunSpec {
    */
   caller?: AuthContext;
   /**
-   * Set when the account had a monthly spend cap at admission (CONTRACT Wallet "Spend cap"): the
-   * run's end settles its hold (`held`: it took one) and checks the cap's notices.
+   * Set when the account had a monthly spend cap at admission (CONTRACT Wallet "Spend cap"): once
+   * the run's end and debit commit, its hold settles (`held`: it took one) and the cap's notices
+   * are checked (the Conversation object's `settle`).
    */
-  spendCap?: { held: boolean };
+  spendCap?: SpendCapOfRun;
+}
+
+/** A capped run's spend: whether its admission took a hold. */
+export interface SpendCapOfRun {
+  held: boolean;
 }
 
 /**
