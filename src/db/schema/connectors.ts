@@ -180,7 +180,8 @@ export const connectorConsents = sqliteTable(
     createdAt: createdAt(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.instanceId, t.clientId] })],
+  // By client, as the OAuth flows' (migration 0022): the key leads with the instance.
+  (t) => [primaryKey({ columns: [t.instanceId, t.clientId] }), index("connector_consents_client_idx").on(t.clientId)],
 );
 
 /** OAuth hand-off state: stored hashed, single use, 10 minutes (consumed by one conditional statement). */

@@ -49,7 +49,9 @@ export const oauthFlows = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     completedAt: text("completed_at"),
   },
-  (t) => [index("oauth_flows_expires_idx").on(t.expiresAt)],
+  // By client: the purge of unreferenced metadata-document clients and a client's deletion (its
+  // cascade) look a client's flows up (migration 0022).
+  (t) => [index("oauth_flows_expires_idx").on(t.expiresAt), index("oauth_flows_client_idx").on(t.clientId)],
 );
 
 /** Single-use sign-in links for a flow, delivered through the outbox. */
@@ -87,7 +89,12 @@ export const oauthGrants = sqliteTable(
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },
-  (t) => [index("oauth_grants_user_idx").on(t.userId), index("oauth_grants_created_idx").on(t.createdAt)],
+  (t) => [
+    index("oauth_grants_user_idx").on(t.userId),
+    index("oauth_grants_created_idx").on(t.createdAt),
+    // By client, as the flows' (migration 0022).
+    index("oauth_grants_client_idx").on(t.clientId),
+  ],
 );
 
 export const oauthCodes = sqliteTable(
