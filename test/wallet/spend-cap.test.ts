@@ -270,6 +270,22 @@ describe("a run's hold when D1 refuses its debit at its end", () => {
     expect((await holdsOf(accountId))[id]).toMatchObject({ micros: SEARCH_USD * 1e6, settledAt: expect.any(Number) });
     expect(await walletOf(user)).toMatchObject({ monthSpentUsd: SEARCH_USD });
   });
+
+  it("is released when the run's session is deleted while it runs (nothing will be debited)", async () => {
+    const user = await aiUser();
+    const accountId = await accountIdOf(user);
+    await capSet(user, 2 * SEARCH_USD);
+    const session = await newSession(user);
+    const reply = await sent(user, session.id, hanging(1));
+    expect(await holdsOf(accountId)).toHaveProperty(reply.assistantMessage.id);
+    const deleted = await api(user, { ip: uniqueIp() }).DELETE("/api/v1/ai/sessions/{sessionId}", {
+      params: { path: { sessionId: session.id } },
+    });
+    expect(deleted.status).toBe(200);
+    // The run's end finds its conversation erased: the hold goes, the cap has its room back.
+    await holdsWhen(accountId, (holds) => !(reply.assistantMessage.id in holds));
+    expect(await walletOf(user)).toMatchObject({ monthSpentUsd: 0 });
+  });
 });
 
 describe("notices at 80% and 100% of the cap, once a month each", () => {

@@ -43,8 +43,12 @@ export const refOfRun = (spec: Pick<RunSpec, "sessionId" | "userId" | "caller">)
 /** Another user's session is indistinguishable from none. */
 export const sessionNotFound = () => notFound("Session not found");
 
+/** Whether the object found the session gone. */
+export const isGone = (answer: unknown): answer is Gone =>
+  answer !== null && typeof answer === "object" && "gone" in answer;
+
 /** The object's answer, or the session's 404 when the object found the session gone. */
 export function present<T>(answer: T): Exclude<T, { gone: true }> {
-  if (answer && typeof answer === "object" && "gone" in answer) throw sessionNotFound();
+  if (isGone(answer)) throw sessionNotFound();
   return answer as Exclude<T, { gone: true }>;
 }

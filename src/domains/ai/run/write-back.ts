@@ -1,5 +1,6 @@
 import type { ToolCallRecord } from "../../../db/schema/ai";
-import { conversationOf, refOfRun } from "../conversations";
+import { settleSpendHold } from "../conversation/d1";
+import { conversationOf, isGone, refOfRun } from "../conversations";
 import type { ReplyEnd } from "../conversation/turns";
 import { markRunRunning } from "../run-record";
 import { createDb } from "../../../db/client";
@@ -25,7 +26,18 @@ export async function recordRunStart(d1: D1Database, runId: string) {
  * spend cap, the run's hold settles at its debit once that commits, and the cap's notices are checked.
  */
 export async function recordRunEnd(env: Env, spec: EndOf, values: RunEnd) {
-  await conversationOf(env, spec.sessionId).endRun(refOfRun(spec), spec.messageId, values, spec.spendCap);
+  const answer = await conversationOf(env, spec.sessionId).endRun(
+    refOfRun(spec),
+    spec.messageId,
+    values,
+    spec.spendCap,
+  );
+  // The session is gone (deleted while the run went on): nothing will be debited, and no
+  // conversation keeps a settlement to settle the hold with.
+  const accountId = spec.caller?.accountId;
+  if (isGone(answer) && spec.spendCap && accountId) {
+    await settleSpendHold(env, { accountId, messageId: spec.messageId, ...spec.spendCap });
+  }
 }
 
 /**
