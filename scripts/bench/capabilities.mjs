@@ -27,7 +27,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_PORT ?? 8795);
 const SEARCH_MS = 150;
 const PAGE_MS = 200;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Rounds of one research each (~1.6 s): fewer let one disturbed round move the median (issue 38, goal 3). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const FAKE = `http://127.0.0.1:${FAKE_PORT}`;
 
 // ---- the fakes ------------------------------------------------------------------------------
