@@ -5,7 +5,9 @@ import { capMonth } from "../../src/domains/wallet/spend-cap";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { aiUser, finished, history, newSession, send, sent, stop } from "../ai/helpers";
 import { braveRequests } from "../ai/fakes/search";
-import { call, expectError, expectFieldError, type TestUser, uniqueIp } from "../helpers/api";
+import { loadApp } from "../../src/app";
+import { BASE, call, expectError, expectFieldError, type TestUser, uniqueIp } from "../helpers/api";
+import { countingD1 } from "../helpers/counting-d1";
 import { api } from "../helpers/client";
 import { mcp, resultText } from "../helpers/mcp";
 import { signTestToken } from "../helpers/tokens";
@@ -51,6 +53,28 @@ describe("PATCH /wallet: the monthly spend cap", () => {
     expect((await capSet(user, 100_000)).monthlyCapUsd).toBe(100_000);
     expect((await capSet(user, null)).monthlyCapUsd).toBeNull();
     expect(await walletOf(user)).toMatchObject({ monthlyCapUsd: null });
+  });
+
+  it("answers in two D1 round trips: the caller's, then the write with the answer's read", async () => {
+    const user = await aiUser();
+    const { db, counter } = countingD1(env.DB);
+    const app = await loadApp();
+    const res = await app.fetch(
+      new Request(`${BASE}/wallet`, {
+        method: "PATCH",
+        headers: {
+          Authorization: `Bearer ${user.accessToken}`,
+          "CF-Connecting-IP": uniqueIp(),
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ monthlyCapUsd: 12 }),
+      }),
+      { ...env, DB: db } as never,
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({ monthlyCapUsd: 12, monthSpentUsd: 0 });
+    // The tree before: three (the caller, the write, then the read).
+    expect(counter.trips).toBe(2);
   });
 
   it("400 for a cap that is missing, not a number or null, out of 0-100000, or beside another field", async () => {

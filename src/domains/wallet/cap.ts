@@ -2,7 +2,7 @@ import { nowIso } from "../../lib/clock";
 import { wallets } from "../../db/schema";
 import type { Ctx } from "../identity";
 import { usdToMicros } from "./money";
-import { walletOf } from "./reads";
+import { walletQuery, walletView } from "./reads";
 
 /**
  * Sets (or, with null, removes) the caller's account's monthly spend cap (CONTRACT Wallet "Spend
@@ -12,9 +12,13 @@ import { walletOf } from "./reads";
 export async function setMonthlyCap(ctx: Pick<Ctx, "db" | "auth">, monthlyCapUsd: number | null) {
   const monthlyCapMicros = monthlyCapUsd === null ? null : usdToMicros(monthlyCapUsd);
   const now = nowIso();
-  await ctx.db
-    .insert(wallets)
-    .values({ accountId: ctx.auth.accountId, balanceMicros: 0, updatedAt: now, monthlyCapMicros })
-    .onConflictDoUpdate({ target: wallets.accountId, set: { monthlyCapMicros, updatedAt: now } });
-  return walletOf(ctx);
+  // The write and the answer's read in one batch: one round trip.
+  const [, wallet] = await ctx.db.batch([
+    ctx.db
+      .insert(wallets)
+      .values({ accountId: ctx.auth.accountId, balanceMicros: 0, updatedAt: now, monthlyCapMicros })
+      .onConflictDoUpdate({ target: wallets.accountId, set: { monthlyCapMicros, updatedAt: now } }),
+    walletQuery(ctx.db, ctx.auth.accountId),
+  ]);
+  return walletView(wallet);
 }

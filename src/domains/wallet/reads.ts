@@ -4,15 +4,12 @@ import { notFound } from "../../lib/errors";
 import { entryView } from "./ledger";
 import { microsToUsd } from "./money";
 import { capMonth, monthSpentMicros } from "./spend-cap";
+import type { Db } from "../../db/client";
 import type { Ctx } from "../identity";
 
-/**
- * The caller's account's balance, spend cap and this calendar month's spend (UTC); an account that
- * never had an entry has 0 since it was opened, and no cap.
- */
-export async function walletOf({ db, auth }: Pick<Ctx, "db" | "auth">) {
-  const { accountId } = auth;
-  const [row] = await db
+/** The read of an account's wallet (`walletOf`), as one statement: for a batch of its own or a writer's. */
+export const walletQuery = (db: Db, accountId: string) =>
+  db
     .select({
       balanceMicros: wallets.balanceMicros,
       updatedAt: wallets.updatedAt,
@@ -23,6 +20,9 @@ export async function walletOf({ db, auth }: Pick<Ctx, "db" | "auth">) {
     .from(accounts)
     .leftJoin(wallets, eq(wallets.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
+
+/** The wallet as the API shows it, from `walletQuery`'s rows. */
+export function walletView([row]: Awaited<ReturnType<typeof walletQuery>>) {
   if (!row) throw notFound("No such account");
   return {
     balanceUsd: microsToUsd(row.balanceMicros ?? 0),
@@ -32,6 +32,13 @@ export async function walletOf({ db, auth }: Pick<Ctx, "db" | "auth">) {
     monthSpentUsd: microsToUsd(row.spentMicros),
   };
 }
+
+/**
+ * The caller's account's balance, spend cap and this calendar month's spend (UTC); an account that
+ * never had an entry has 0 since it was opened, and no cap.
+ */
+export const walletOf = async ({ db, auth }: Pick<Ctx, "db" | "auth">) =>
+  walletView(await walletQuery(db, auth.accountId));
 
 /** The ledger, newest first (entries of the same instant in the order they were written, last first). */
 export async function listEntries({ db, auth }: Ctx, page: { limit: number; offset: number }) {
