@@ -1,11 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
 import { BASE, call, expectError, type TestUser, uniqueIp } from "../helpers/api";
 import { settleRun } from "../../src/domains/ai/conversation/d1";
 import { modelId } from "../../src/domains/ai/models";
-import { countingD1 } from "../helpers/counting-d1";
+import { countingD1, fetchCountingD1 } from "../helpers/counting-d1";
 import {
   aiUser,
   events,
@@ -60,9 +59,7 @@ describe("the run record", () => {
   it("is written by the send's one batch: 2 D1 round trips (authentication, then the session, memories, run row, spend cap and connector tools), and no message row in D1", async () => {
     const user = await aiUser();
     const session = await newSession(user);
-    const { db, counter } = countingD1(env.DB);
-    const app = await loadApp();
-    const res = await app.fetch(
+    const { res, counter } = await fetchCountingD1(
       new Request(`${BASE}/ai/sessions/${session.id}/messages`, {
         method: "POST",
         headers: {
@@ -72,7 +69,6 @@ describe("the run record", () => {
         },
         body: JSON.stringify({ content: "count my trips", model: "demo" }),
       }),
-      { ...env, DB: db } as never,
     );
     expect(res.status).toBe(201);
     const sentBody = (await res.json()) as { data: { run: { id: string }; assistantMessage: { id: string } } };

@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loadApp } from "../../src/app";
 import { recordRunEnd } from "../../src/domains/ai";
 import { modelId } from "../../src/domains/ai/models";
 import { RUN_NOT_STARTED } from "../../src/domains/ai/runs";
 import { BASE, call, type TestUser } from "../helpers/api";
-import { countingD1 } from "../helpers/counting-d1";
+import { fetchCountingD1 } from "../helpers/counting-d1";
 import { messageRowBeforeRunRecord, upgradeToRunRecord } from "./before-run-record";
 import { aiUser, newSession } from "./helpers";
 
@@ -170,13 +169,10 @@ describe("session usage from the run record", () => {
     const user = await aiUser();
     const session = await newSession(user);
     const trips = async () => {
-      const { db, counter } = countingD1(env.DB);
-      const app = await loadApp();
-      const res = await app.fetch(
+      const { res, counter } = await fetchCountingD1(
         new Request(`${BASE}/ai/operations/sessions/${session.id}/usage`, {
           headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip },
         }),
-        { ...env, DB: db } as never,
       );
       expect(res.status).toBe(200);
       return { ...counter };

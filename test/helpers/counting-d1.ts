@@ -1,3 +1,6 @@
+import { env } from "cloudflare:workers";
+import { loadApp } from "../../src/app";
+
 /**
  * A D1 binding that counts round trips to the database: each executed statement (`all`, `raw`,
  * `run`, `first`) and each `batch` is one; and statements, each of a batch counted. Statements
@@ -40,4 +43,11 @@ export function countingD1(d1: D1Database) {
     },
   });
   return { db, counter };
+}
+
+/** `request` answered by the whole app over a counting D1 binding: the answer and the round trips it took. */
+export async function fetchCountingD1(request: Request) {
+  const { db, counter } = countingD1(env.DB);
+  const res = await (await loadApp()).fetch(request, { ...env, DB: db } as never);
+  return { res, counter };
 }

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { loadApp } from "../../src/app";
-import { countingD1 } from "../helpers/counting-d1";
+import { fetchCountingD1 } from "../helpers/counting-d1";
 import { MAX_BODY_BYTES } from "../../src/limits";
 import { BASE, call, createUser, expectError, expectFieldError, uniqueIp } from "../helpers/api";
 
@@ -103,13 +103,10 @@ describe("request pipeline", () => {
 describe("D1 round trips", () => {
   it("authenticates a request (user, account, session, deny-list, workspace) in one statement", async () => {
     const user = await createUser();
-    const { db, counter } = countingD1(env.DB);
-    const app = await loadApp();
-    const res = await app.fetch(
+    const { res, counter } = await fetchCountingD1(
       new Request(`${BASE}/workspaces`, {
         headers: { Authorization: `Bearer ${user.accessToken}`, "CF-Connecting-IP": user.ip },
       }),
-      { ...env, DB: db } as never,
     );
     expect(res.status).toBe(200);
     // One query for authentication, one for the list itself.

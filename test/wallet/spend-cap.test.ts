@@ -5,9 +5,8 @@ import { capMonth } from "../../src/domains/wallet/spend-cap";
 import { OAUTH_AUDIENCE } from "../../src/lib/tokens";
 import { aiUser, finished, history, newSession, send, sent, stop } from "../ai/helpers";
 import { braveRequests } from "../ai/fakes/search";
-import { loadApp } from "../../src/app";
 import { BASE, call, expectError, expectFieldError, type TestUser, uniqueIp } from "../helpers/api";
-import { countingD1 } from "../helpers/counting-d1";
+import { fetchCountingD1 } from "../helpers/counting-d1";
 import { api } from "../helpers/client";
 import { mcp, resultText } from "../helpers/mcp";
 import { signTestToken } from "../helpers/tokens";
@@ -57,9 +56,7 @@ describe("PATCH /wallet: the monthly spend cap", () => {
 
   it("answers in two D1 round trips: the caller's, then the write with the answer's read", async () => {
     const user = await aiUser();
-    const { db, counter } = countingD1(env.DB);
-    const app = await loadApp();
-    const res = await app.fetch(
+    const { res, counter } = await fetchCountingD1(
       new Request(`${BASE}/wallet`, {
         method: "PATCH",
         headers: {
@@ -69,7 +66,6 @@ describe("PATCH /wallet: the monthly spend cap", () => {
         },
         body: JSON.stringify({ monthlyCapUsd: 12 }),
       }),
-      { ...env, DB: db } as never,
     );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown }).data).toMatchObject({ monthlyCapUsd: 12, monthSpentUsd: 0 });
