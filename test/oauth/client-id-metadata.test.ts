@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { describe, expect, it } from "vitest";
 import { cacheSeconds } from "../../src/domains/oauth/client-metadata-cache";
-import { CLIENT_METADATA_FETCHES } from "../../src/domains/oauth/client-metadata-fetch";
+import { CLIENT_METADATA_FETCHES } from "../../src/limits";
 import { clientIdUrlProblem, METADATA_DOCUMENT_PARTNER_KEY } from "../../src/domains/oauth/client-metadata";
 import { purgeOAuth } from "../../src/domains/oauth/purge";
 import { createDb } from "../../src/db/client";

@@ -11,9 +11,6 @@ const DEADLINE_MS = 5_000;
  */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 
-// The per-IP limit on these fetches lives with the other limits (src/limits.ts).
-export { CLIENT_METADATA_FETCH_BUCKET, CLIENT_METADATA_FETCHES } from "../../limits";
-
 const deadlineMs = (env: Env) => {
   const value = Number((env as unknown as Record<string, unknown>).CLIENT_METADATA_DEADLINE_MS);
   return Number.isFinite(value) && value > 0 ? value : DEADLINE_MS;
