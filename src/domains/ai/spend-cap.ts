@@ -5,7 +5,7 @@ import type { ChatMessage } from "./providers/types";
 import { estimateTokens } from "./providers/demo";
 import { priceParts } from "./run/cost";
 import { MAX_TOOL_ROUNDS } from "./run/executor";
-import type { RunSpec } from "./run/types";
+import type { RunSpec, SpendCapOfRun } from "./run/types";
 import type { ModelEntry } from "./models";
 
 /**
@@ -75,6 +75,8 @@ export class SpendCapCheck {
   private state: SpendState | undefined;
   private readAt = 0;
   private held: string | null = null;
+  /** Whether the account has a cap: set by `admit`. */
+  private capped = false;
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -89,23 +91,23 @@ export class SpendCapCheck {
     this.state = spendStateOf(this.ctx.auth.accountId, this.readAt, rows);
   }
 
-  /**
-   * Admits the run of reply `messageId` or throws the 402 (`admitSpend`). Returns whether the
-   * account has a cap (the run's end then settles its hold and checks the notices).
-   */
-  async admit(messageId: string, cost: RunCostInput): Promise<boolean> {
+  /** Admits the run of reply `messageId` or throws the 402 (`admitSpend`). */
+  async admit(messageId: string, cost: RunCostInput): Promise<void> {
     const state = this.state;
     // Every turn reads the state in its batch (messages.ts); a turn that did not is a fault here.
     if (!state) throw new Error("SpendCapCheck: admit() before answered()");
-    if (state.capMicros === null) return false;
+    if (state.capMicros === null) return;
+    this.capped = true;
     const maxCostMicros = await maxRunCostMicros(cost);
     if (await admitSpend(this.ctx.env, state, { key: messageId, maxCostMicros })) this.held = messageId;
-    return true;
   }
 
-  /** Whether the admitted run holds part of the cap. */
-  get holds(): boolean {
-    return this.held !== null;
+  /**
+   * What the admitted run's spec names of the cap (`RunSpec.spendCap`): whether it holds part of
+   * it, for an account with a cap (its end then settles the hold and checks the notices); none else.
+   */
+  get ofRun(): SpendCapOfRun | undefined {
+    return this.capped ? { held: this.held !== null } : undefined;
   }
 
   /** Drops the hold of a run that did not start (the allowance refused it, or its object did). */

@@ -267,9 +267,8 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharg
       "RATE_LIMIT_EXCEEDED",
       `At most ${answer.limit} calls of one client run at once; wait for one of them to finish`,
     );
-  let capped = false;
   try {
-    capped = await charge.spendCap.admit(answer.assistant.id, {
+    await charge.spendCap.admit(answer.assistant.id, {
       model: launch.model,
       capability: launch.request.capability,
       context: {
@@ -286,7 +285,8 @@ export async function answerTurn(ctx: Ctx, answer: TurnAnswer, charge: TurnCharg
     throw error;
   }
   const spec = runSpec(ctx, launch, answer.user, answer.assistant);
-  if (capped) spec.spendCap = { held: charge.spendCap.holds };
+  const spendCap = charge.spendCap.ofRun;
+  if (spendCap) spec.spendCap = spendCap;
   try {
     await launch.run().start(spec, {
       history: answer.history,
