@@ -50,16 +50,19 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 const kib = (bytes: number) => Math.round(bytes / 1024);
 
+/** The modules that import any of `specifiers` as written (wrangler's `[alias]` matches them so). */
+const importersOf = (...specifiers: string[]) =>
+  Object.entries(metafile.inputs)
+    .filter(([, input]) => input.imports.some((i) => specifiers.includes(i.original ?? "")))
+    .map(([file]) => file);
+
 /**
  * Modules importing any of `specifiers` that are not in the package `only` (none imported at all
  * counts as a failure too: the alias would then swap nothing). Paths are as the metafile names them,
  * relative to the project (through a linked node_modules, as in a git worktree, they start with "../").
  */
 function unexpectedImporters(specifiers: string[], only: string): string[] {
-  const aliased = new Set(specifiers);
-  const importers = Object.entries(metafile.inputs)
-    .filter(([, input]) => input.imports.some((i) => aliased.has(i.original ?? "")))
-    .map(([file]) => file);
+  const importers = importersOf(...specifiers);
   if (importers.length === 0) return [`nothing imports ${specifiers.join(", ")}`];
   return importers.filter(
     (file) => !file.startsWith(`node_modules/${only}/`) && !file.includes(`/node_modules/${only}/`),
@@ -113,9 +116,7 @@ describe("the Worker's upload", () => {
     // the error envelope (docs/performance.md "A cold request"). The alias matches the specifier as
     // written, so src/http/openapi.ts must be its only importer.
     expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("src/http/openapi-responses.ts"))).toEqual([]);
-    const importers = Object.entries(metafile.inputs)
-      .filter(([, input]) => input.imports.some((i) => i.original === "./openapi-responses"))
-      .map(([file]) => file);
+    const importers = importersOf("./openapi-responses");
     expect(importers).toEqual(["src/http/openapi.ts"]);
   });
 
@@ -124,9 +125,7 @@ describe("the Worker's upload", () => {
     expect(index).not.toContain("Exchange an authorization code or rotate a refresh token");
     expect(index).not.toContain("The caller's conversations, newest first");
     // The alias matches the specifier as written, so only a domain's index may import it.
-    const importers = Object.entries(metafile.inputs)
-      .filter(([, input]) => input.imports.some((i) => i.original === "./route-docs"))
-      .map(([file]) => file);
+    const importers = importersOf("./route-docs");
     expect(importers.sort()).toEqual(["src/domains/ai/index.ts", "src/domains/oauth/index.ts"]);
   });
 
@@ -134,9 +133,7 @@ describe("the Worker's upload", () => {
     // Only the thunks of a router's `responses` call them, and the Worker's `json` calls none. The
     // alias matches the specifier as written, so only routers may import it.
     expect(Object.keys(metafile.inputs).filter((path) => path.endsWith("/response-schemas.ts"))).toEqual([]);
-    const importers = Object.entries(metafile.inputs)
-      .filter(([, input]) => input.imports.some((i) => i.original === "./response-schemas"))
-      .map(([file]) => file);
+    const importers = importersOf("./response-schemas");
     expect(importers).toEqual(["src/domains/ai/routes.ts"]);
     // Names the AI response schemas give their components in the document.
     expect(index).not.toContain("AiSessionUsage");
